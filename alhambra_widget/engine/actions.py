@@ -1,0 +1,337 @@
+"""Actions: immutable value objects, one class per kind, with a text notation.
+
+=========================  ===============================  ==========
+notation                   class                            rule
+=========================  ===============================  ==========
+``take dinar 3``           :class:`TakeMoney`               T1
+``take florin 1+2, ducat 2``  (several cards, sum <= 5)     T1
+``buy 2 with dirham 3+4``  :class:`Buy` (slot 1-4, cards)   T2
+``remove 1,0``             :class:`Remove` (to reserve)     T3a
+``build 23 at 1,0``        :class:`Build` (from reserve)    T3b
+``swap 23 at 1,0``         :class:`Swap` (reserve <-> tile) T3c
+``end``                    :class:`EndTurn` (no extra act)  T2a
+``place 23 at 1,0``        :class:`Place` (bought tile)     T4
+``reserve 23``             :class:`Reserve` (bought tile)   T4
+``dirk 23``                :class:`GiveToDirk`              D4
+``pass``                   :class:`Pass`                    X4
+=========================  ===============================  ==========
+
+Numbers after ``build``/``swap``/``place``/``reserve``/``dirk`` are tile ids
+(1-54, see ``TILES``); positions are ``x,y`` (``(1, -2)`` is accepted too).
+Card lists name a currency and then values joined by ``+``; groups are
+separated by commas. ``str(action)`` gives the canonical form, which
+:func:`parse` (and ``Game.play``) reads back.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import IllegalMove
+from .money import CURRENCIES, Card, Currency, card
+from .tiles import BY_ID, Tile
+
+__all__ = [
+    "Action", "TakeMoney", "Buy", "Remove", "Build", "Swap", "EndTurn",
+    "Place", "Reserve", "GiveToDirk", "Pass", "parse", "KINDS",
+]
+
+
+class Action:
+    """Base class of every action. Actions compare and hash by value."""
+
+    __slots__ = ()
+    kind: str = ""
+    rule: str = ""
+    _fields: tuple = ()
+
+    def __init__(self, *args, **kwargs):
+        names = self._fields
+        if len(args) > len(names):
+            raise TypeError(f"{type(self).__name__} takes {len(names)} arguments")
+        values = dict(zip(names, args))
+        for k, v in kwargs.items():
+            if k not in names or k in values:
+                raise TypeError(f"{type(self).__name__}: unexpected argument {k!r}")
+            values[k] = v
+        missing = [n for n in names if n not in values]
+        if missing:
+            raise TypeError(f"{type(self).__name__}: missing {', '.join(missing)}")
+        for n in names:
+            object.__setattr__(self, n, self._convert(n, values[n]))
+
+    def _convert(self, name, value):
+        return value
+
+    def __setattr__(self, name, value):
+        raise AttributeError("actions are immutable")
+
+    def _key(self):
+        return (self.kind,) + tuple(getattr(self, n) for n in self._fields)
+
+    def __eq__(self, other):
+        return isinstance(other, Action) and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __reduce__(self):
+        return (type(self), tuple(getattr(self, n) for n in self._fields))
+
+    def __repr__(self):
+        return f"{type(self).__name__}({str(self)!r})"
+
+
+def _cards(value) -> tuple:
+    cs = tuple(sorted(c if isinstance(c, Card) else card(*c) for c in value))
+    return cs
+
+
+def _tile_id(value) -> int:
+    if isinstance(value, Tile):
+        return value.id
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 54:
+        raise IllegalMove("T4", f"there is no tile {value!r}: tile ids run from 1 to 54")
+    return value
+
+
+def _position(value) -> tuple:
+    try:
+        x, y = value
+    except (TypeError, ValueError):
+        raise IllegalMove("P6", f"a position is a pair (x, y) of integers, not {value!r}") from None
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in (x, y)):
+        raise IllegalMove("P6", f"a position is a pair (x, y) of integers, not {value!r}")
+    return (x, y)
+
+
+def cards_text(cards) -> str:
+    """``florin 1+3, dinar 2``: cards grouped by currency, values ascending."""
+    groups = []
+    for cur in CURRENCIES:
+        vals = [str(c.value) for c in cards if c.currency is cur]
+        if vals:
+            groups.append(f"{cur.value} {'+'.join(vals)}")
+    return ", ".join(groups)
+
+
+def _pos_text(p) -> str:
+    return f"{p[0]},{p[1]}"
+
+
+class TakeMoney(Action):
+    """T1: take one face-up money card, or several whose values add up to at most 5."""
+
+    __slots__ = ("cards",)
+    kind = "take"
+    rule = "T1"
+    _fields = ("cards",)
+
+    def _convert(self, name, value):
+        return _cards(value)
+
+    @property
+    def total(self) -> int:
+        return sum(c.value for c in self.cards)
+
+    def __str__(self):
+        return f"take {cards_text(self.cards)}"
+
+
+class Buy(Action):
+    """T2: buy the tile in market ``slot`` (1-4), paying with ``cards`` of the slot's currency."""
+
+    __slots__ = ("slot", "cards")
+    kind = "buy"
+    rule = "T2"
+    _fields = ("slot", "cards")
+
+    def _convert(self, name, value):
+        if name == "cards":
+            return _cards(value)
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 4:
+            raise IllegalMove("T2", f"the building market has slots 1 to 4, not {value!r}")
+        return value
+
+    @property
+    def total(self) -> int:
+        return sum(c.value for c in self.cards)
+
+    def __str__(self):
+        return f"buy {self.slot} with {cards_text(self.cards)}"
+
+
+class _TileAt(Action):
+    __slots__ = ("tile_id", "pos")
+    _fields = ("tile_id", "pos")
+
+    def _convert(self, name, value):
+        return _tile_id(value) if name == "tile_id" else _position(value)
+
+    @property
+    def tile(self) -> Tile:
+        return BY_ID[self.tile_id]
+
+    def __str__(self):
+        return f"{self.kind} {self.tile_id} at {_pos_text(self.pos)}"
+
+
+class _TileOnly(Action):
+    __slots__ = ("tile_id",)
+    _fields = ("tile_id",)
+
+    def _convert(self, name, value):
+        return _tile_id(value)
+
+    @property
+    def tile(self) -> Tile:
+        return BY_ID[self.tile_id]
+
+    def __str__(self):
+        return f"{self.kind} {self.tile_id}"
+
+
+class Remove(Action):
+    """T3a: move the tile at ``pos`` from the Alhambra to the reserve."""
+
+    __slots__ = ("pos",)
+    kind = "remove"
+    rule = "T3a"
+    _fields = ("pos",)
+
+    def _convert(self, name, value):
+        return _position(value)
+
+    def __str__(self):
+        return f"remove {_pos_text(self.pos)}"
+
+
+class Build(_TileAt):
+    """T3b: place a tile from the reserve on an empty spot of the Alhambra."""
+
+    __slots__ = ()
+    kind = "build"
+    rule = "T3b"
+
+
+class Swap(_TileAt):
+    """T3c: put a reserve tile exactly where an Alhambra tile lies; that one goes to the reserve."""
+
+    __slots__ = ()
+    kind = "swap"
+    rule = "T3c"
+
+
+class EndTurn(Action):
+    """T2a: after an exact payment, end the turn without the extra action."""
+
+    __slots__ = ()
+    kind = "end"
+    rule = "T2a"
+
+    def __str__(self):
+        return "end"
+
+
+class Place(_TileAt):
+    """T4: at the end of the turn, place a tile bought this turn on an empty spot."""
+
+    __slots__ = ()
+    kind = "place"
+    rule = "T4"
+
+
+class Reserve(_TileOnly):
+    """T4: at the end of the turn, put a tile bought this turn into the reserve."""
+
+    __slots__ = ()
+    kind = "reserve"
+    rule = "T4"
+
+
+class GiveToDirk(_TileOnly):
+    """D4: with two players, give a tile bought this turn to Dirk."""
+
+    __slots__ = ()
+    kind = "dirk"
+    rule = "D4"
+
+
+class Pass(Action):
+    """X4: a player with no legal action at all passes."""
+
+    __slots__ = ()
+    kind = "pass"
+    rule = "X4"
+
+    def __str__(self):
+        return "pass"
+
+
+#: Every action kind in the order ``legal_actions()`` lists them.
+KINDS = ("take", "buy", "remove", "build", "swap", "end", "place", "reserve", "dirk", "pass")
+CLASSES = {c.kind: c for c in (TakeMoney, Buy, Remove, Build, Swap, EndTurn, Place, Reserve, GiveToDirk, Pass)}
+
+_CUR_NAMES = {c.value: c for c in CURRENCIES}
+_POS = r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?"
+_RE_TILE_AT = re.compile(r"^(build|swap|place)\s+#?(\d+)\s+(?:at|to|on)\s+" + _POS + r"$")
+_RE_TILE = re.compile(r"^(reserve|dirk)\s+#?(\d+)$")
+_RE_REMOVE = re.compile(r"^remove\s+" + _POS + r"$")
+_RE_BUY = re.compile(r"^buy\s+(?:slot\s+)?(\d+)\s+with\s+(.+)$")
+_RE_TAKE = re.compile(r"^take\s+(.+)$")
+
+
+def parse_cards(text: str) -> tuple:
+    """Read ``"florin 1+3, dinar 2"`` (also ``"florin 1 florin 3"``) into cards."""
+    tokens = re.split(r"[\s,+]+", text.strip().lower())
+    current = None
+    out = []
+    for tok in tokens:
+        if not tok:
+            continue
+        if tok in _CUR_NAMES:
+            current = _CUR_NAMES[tok]
+        elif tok.isdigit():
+            if current is None:
+                raise ValueError(f"name the currency before the value {tok} (e.g. 'dirham 3+4')")
+            v = int(tok)
+            if not 1 <= v <= 9:
+                raise ValueError(f"money cards have values 1 to 9, not {v}")
+            out.append(card(current, v))
+        else:
+            raise ValueError(f"{tok!r} is neither a currency ({', '.join(_CUR_NAMES)}) nor a value")
+    if not out:
+        raise ValueError("no cards named")
+    return tuple(sorted(out))
+
+
+def parse(text: str) -> Action:
+    """Read an action from its notation (see the module docstring).
+
+    Raises ``ValueError`` with a hint when the text is not an action."""
+    if not isinstance(text, str):
+        raise ValueError(f"an action is written as text, not {type(text).__name__}")
+    s = " ".join(text.strip().lower().split())
+    if s in ("end", "end turn"):
+        return EndTurn()
+    if s == "pass":
+        return Pass()
+    m = _RE_TILE_AT.match(s)
+    if m:
+        return CLASSES[m.group(1)](int(m.group(2)), (int(m.group(3)), int(m.group(4))))
+    m = _RE_TILE.match(s)
+    if m:
+        return CLASSES[m.group(1)](int(m.group(2)))
+    m = _RE_REMOVE.match(s)
+    if m:
+        return Remove((int(m.group(1)), int(m.group(2))))
+    m = _RE_BUY.match(s)
+    if m:
+        return Buy(int(m.group(1)), parse_cards(m.group(2)))
+    m = _RE_TAKE.match(s)
+    if m:
+        return TakeMoney(parse_cards(m.group(1)))
+    raise ValueError(
+        f"cannot read {text!r} as an action; write e.g. 'take dinar 3', "
+        "'buy 2 with dirham 3+4', 'place 23 at 1,0', 'reserve 23', 'remove 1,0', "
+        "'build 23 at 1,0', 'swap 23 at 1,0', 'dirk 23', 'end' or 'pass'")

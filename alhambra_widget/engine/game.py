@@ -1,0 +1,822 @@
+"""The game: setup [S], turns [T], scoring rounds [C], the end [E] and Dirk [D].
+
+A :class:`Game` is one position plus its history. Chance (shuffles, draws
+from the bag) comes from the game's own small random number generator, whose
+state is part of the position: the same seed and the same actions give the
+same game, and a saved record continues with the same future.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+
+from . import actions as A
+from .alhambra import Alhambra
+from .errors import IllegalMove
+from .money import CURRENCIES, Card, Currency, full_deck
+from .scoring import round_points
+from .tiles import BUILDINGS, BY_ID, TILES, Tile
+
+__all__ = ["Game", "Player", "ScoringCard"]
+
+M64 = (1 << 64) - 1
+SLOT_CURRENCY = CURRENCIES  # slot 1 florin, 2 dirham, 3 dinar, 4 ducat
+
+
+class ScoringCard(int):
+    """Scoring card 1 or 2, hidden in the money deck (S6)."""
+
+    def __repr__(self):
+        return f"ScoringCard({int(self)})"
+
+    def __str__(self):
+        return f"scoring {int(self)}"
+
+
+SCORING = (None, ScoringCard(1), ScoringCard(2))
+
+
+class Player:
+    """A seat: ``name``, ``hand`` (money cards, sorted), ``alhambra``,
+    ``reserve`` (tiles, sorted by id) and ``score``."""
+
+    __slots__ = ("name", "hand", "alhambra", "reserve", "score")
+
+    def __init__(self, name: str):
+        self.name = name
+        self.hand: list = []
+        self.alhambra = Alhambra()
+        self.reserve: list = []
+        self.score = 0
+
+    def copy(self) -> "Player":
+        p = Player.__new__(Player)
+        p.name = self.name
+        p.hand = self.hand.copy()
+        p.alhambra = self.alhambra.copy()
+        p.reserve = self.reserve.copy()
+        p.score = self.score
+        return p
+
+    def money(self, currency) -> int:
+        """Total value of the cards of one currency in hand."""
+        cur = Currency(currency)
+        return sum(c.value for c in self.hand if c.currency is cur)
+
+    def __repr__(self):
+        return f"<Player {self.name!r}: {self.score} points, {len(self.hand)} cards, {len(self.alhambra)} tiles>"
+
+
+class Game:
+    """A game of Alhambra for 2-6 players.
+
+    >>> g = Game(["Ana", "Ben", "Chi"], seed=1)
+    >>> a = g.legal_actions()[0]
+    >>> g.play(a) is None
+    True
+    >>> g.undo() == a
+    True
+
+    ``players`` is a number (2-6) or a list of names. ``seed`` makes the game
+    reproducible (a fresh one is chosen when omitted; see ``.seed``).
+    ``start_player`` overrides rule S4 (decision X1).
+    """
+
+    # ------------------------------------------------------------------ setup
+    def __init__(self, players=3, seed=None, *, start_player=None):
+        names = _names(players)
+        if seed is None:
+            seed = int.from_bytes(os.urandom(8), "big")
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise TypeError("seed must be an int or a str")
+        self.seed = seed
+        self._rng = _seed_state(seed)
+        self._setup(names, start_player)
+        self._start = self._state()
+        self.history: list = []
+
+    def _setup(self, names, start_player):
+        n = len(names)
+        self.players = [Player(nm) for nm in names]
+        self.bag = list(TILES)                       # S2: drawn uniformly at random
+        deck = full_deck(n)                          # D1
+        self._shuffle(deck)
+        # S3: deal each player in seat order until their sum is at least 20
+        for p in self.players:
+            while sum(c.value for c in p.hand) < 20:
+                p.hand.append(deck.pop())
+            p.hand.sort()
+        # S4 (X1): fewest cards, then lowest sum, then seat order
+        if start_player is None:
+            start_player = min(range(n), key=lambda i: (len(self.players[i].hand),
+                                                       sum(c.value for c in self.players[i].hand), i))
+        elif isinstance(start_player, bool) or not isinstance(start_player, int) or not 0 <= start_player < n:
+            raise ValueError(f"start_player is a seat index from 0 to {n - 1}")
+        self.start_player = start_player
+        # S5: four tiles into slots 1-4, four money cards face up
+        self.market = [self._draw_tile() for _ in range(4)]
+        self.money = [deck.pop() for _ in range(4)]
+        # S6: five piles, scoring card 1 into pile 2 and 2 into pile 4
+        top_first = deck[::-1]
+        size, extra = divmod(len(top_first), 5)
+        piles, k = [], 0
+        for i in range(5):
+            m = size + (1 if i < extra else 0)
+            piles.append(top_first[k:k + m])
+            k += m
+        for pile, sc in ((piles[1], SCORING[1]), (piles[3], SCORING[2])):
+            pile.insert(self._randbelow(len(pile) + 1), sc)
+        self.deck = [c for pile in piles for c in pile][::-1]   # top of the deck = end of the list
+        self.discard: list = []
+        # S7 / D2: Dirk's first six tiles
+        self.dirk: list = []
+        if n == 2:
+            self._dirk_draw(6)
+        self.pending: list = []      # (player index, tile) bought or awarded, still to place
+        self.phase = "action"        # "action", "place" or "over"
+        self.current = start_player
+        self.extra = False           # an exact payment gave the current player another action
+        self.turn = 1
+        self.actions_this_turn = 0
+        self.final = False           # E1 has happened; the award placements (E3) are under way
+        self.rounds: list = []       # one record per scoring round played
+
+    # ------------------------------------------------------------- chance
+    def _next64(self) -> int:
+        s = (self._rng + 0x9E3779B97F4A7C15) & M64
+        self._rng = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+        return z ^ (z >> 31)
+
+    def _randbelow(self, n: int) -> int:
+        return (self._next64() * n) >> 64
+
+    def _shuffle(self, lst: list) -> None:
+        for i in range(len(lst) - 1, 0, -1):
+            j = self._randbelow(i + 1)
+            lst[i], lst[j] = lst[j], lst[i]
+
+    def _draw_tile(self):
+        bag = self.bag
+        if not bag:
+            return None
+        return bag.pop(self._randbelow(len(bag)))
+
+    def _dirk_draw(self, k: int) -> None:
+        for _ in range(min(k, len(self.bag))):
+            self.dirk.append(self._draw_tile())
+        self.dirk.sort(key=_tid)
+
+    # ------------------------------------------------------------ reading
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    @property
+    def current_player(self) -> int:
+        """Index of the player to act (during final awards: the one placing)."""
+        return self.current
+
+    @property
+    def player(self) -> Player:
+        return self.players[self.current]
+
+    @property
+    def names(self) -> list:
+        return [p.name for p in self.players]
+
+    @property
+    def scores(self) -> list:
+        return [p.score for p in self.players]
+
+    @property
+    def bag_size(self) -> int:
+        return len(self.bag)
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the money deck, scoring cards still in it included."""
+        return len(self.deck)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def winners(self) -> list:
+        """Indices of the players with the most points once the game is over (E4)."""
+        if self.phase != "over":
+            return []
+        best = max(p.score for p in self.players)
+        return [i for i, p in enumerate(self.players) if p.score == best]
+
+    @property
+    def scoring_rounds_played(self) -> list:
+        return [r["round"] for r in self.rounds]
+
+    @property
+    def slot_currencies(self) -> tuple:
+        return SLOT_CURRENCY
+
+    def pending_for(self, player: int) -> list:
+        return [t for p, t in self.pending if p == player]
+
+    def dirk_counts(self) -> tuple:
+        c = [0] * 6
+        for t in self.dirk:
+            c[t.building.index] += 1
+        return tuple(c)
+
+    def __repr__(self):
+        state = "over" if self.is_over else f"{self.players[self.current].name} to {self.phase}"
+        return f"<Game {len(self.players)} players, turn {self.turn}, {state}>"
+
+    def __str__(self):
+        from .text import game_text
+        return game_text(self)
+
+    def _repr_svg_(self):
+        from ..render import game_svg
+        return game_svg(self)
+
+    # ------------------------------------------------------- legal actions
+    def legal_kinds(self) -> list:
+        """The action kinds with at least one legal action now, in ``KINDS`` order."""
+        if self.phase == "over":
+            return []
+        kinds = [k for k in _PHASE_KINDS[self.phase] if self._has(k)]
+        return kinds or (["pass"] if self.phase == "action" else [])
+
+    def _has(self, kind: str) -> bool:
+        p = self.players[self.current]
+        if kind == "take":
+            return bool(self.money)
+        if kind == "buy":
+            for slot in range(4):
+                t = self.market[slot]
+                if t is not None:
+                    cur = SLOT_CURRENCY[slot]
+                    if sum(c.value for c in p.hand if c.currency is cur) >= t.price:
+                        return True
+            return False
+        if kind == "remove":
+            return any(r is None for r in p.alhambra._removal_rules().values())
+        if kind == "build":
+            a = p.alhambra
+            return any(a._spots_for(t.mask) for t in p.reserve)
+        if kind == "swap":
+            a = p.alhambra
+            return any(a.swap_spots(t) for t in p.reserve)
+        if kind == "end":
+            return self.extra
+        if kind == "place":
+            a = p.alhambra
+            return any(pl == self.current and a._spots_for(t.mask) for pl, t in self.pending)
+        if kind in ("reserve",):
+            return bool(self.pending)
+        if kind == "dirk":
+            return self.n == 2 and not self.final and bool(self.pending)
+        return False
+
+    def legal_actions(self, kind: str | None = None) -> list:
+        """Every legal action now, in a deterministic order (by kind as in
+        ``KINDS``, then by slot, cards, tile id and position, north to south).
+
+        For a purchase, every payment from which no card could be left out is
+        listed; ``play`` also accepts any larger payment in the right currency.
+        With ``kind`` (e.g. ``"buy"``), only actions of that kind."""
+        if self.phase == "over":
+            return []
+        if kind is not None:
+            if kind == "pass":
+                return [A.Pass()] if self.legal_kinds() == ["pass"] else []
+            if kind not in _PHASE_KINDS[self.phase]:
+                if kind not in A.KINDS:
+                    raise ValueError(f"unknown action kind {kind!r}; kinds are {', '.join(A.KINDS)}")
+                return []
+            return self._gen(kind)
+        out = []
+        for k in _PHASE_KINDS[self.phase]:
+            out.extend(self._gen(k))
+        if not out and self.phase == "action":
+            out.append(A.Pass())
+        return out
+
+    def _gen(self, kind: str) -> list:
+        p = self.players[self.current]
+        if kind == "take":
+            return _take_options(self.money)
+        if kind == "buy":
+            out = []
+            for slot in range(4):
+                t = self.market[slot]
+                if t is None:
+                    continue
+                cur = SLOT_CURRENCY[slot]
+                vals = sorted((c for c in p.hand if c.currency is cur), key=_neg_value)
+                for pay in _minimal_payments(vals, t.price):
+                    out.append(_make(A.Buy, ("slot", slot + 1), ("cards", tuple(sorted(pay)))))
+            return out
+        if kind == "remove":
+            return [_make(A.Remove, ("pos", q)) for q in p.alhambra.removable()]
+        if kind == "build":
+            a = p.alhambra
+            return [_make(A.Build, ("tile_id", t.id), ("pos", q)) for t in p.reserve for q in a._spots_for(t.mask)]
+        if kind == "swap":
+            a = p.alhambra
+            return [_make(A.Swap, ("tile_id", t.id), ("pos", q)) for t in p.reserve for q in a.swap_spots(t)]
+        if kind == "end":
+            return [A.EndTurn()] if self.extra else []
+        mine = sorted((t for pl, t in self.pending if pl == self.current), key=_tid)
+        if kind == "place":
+            a = p.alhambra
+            return [_make(A.Place, ("tile_id", t.id), ("pos", q)) for t in mine for q in a._spots_for(t.mask)]
+        if kind == "reserve":
+            return [_make(A.Reserve, ("tile_id", t.id)) for t in mine]
+        if kind == "dirk":
+            if self.n != 2 or self.final:
+                return []
+            return [_make(A.GiveToDirk, ("tile_id", t.id)) for t in mine]
+        return []
+
+    def is_legal(self, action) -> bool:
+        """Would ``play(action)`` be accepted? (Nothing changes.)"""
+        try:
+            self.why_illegal(action)
+        except IllegalMove:
+            return False
+        return True
+
+    def why_illegal(self, action) -> None:
+        """Raise the IllegalMove that ``play(action)`` would raise; nothing changes."""
+        self.copy(history=False).play(action, record=False)
+
+    # --------------------------------------------------------------- play
+    def play(self, action, *, record: bool = True) -> None:
+        """Play an action (an Action or its notation, e.g. ``"buy 2 with dirham 3+4"``).
+
+        Raises :class:`IllegalMove` (with the rule id) and changes nothing if
+        the action is not legal now. With ``record=False`` the action is not
+        added to the history (faster for search; ``undo`` cannot take it back)."""
+        if isinstance(action, str):
+            try:
+                action = A.parse(action)
+            except ValueError as e:
+                raise IllegalMove("T", str(e)) from None
+        elif not isinstance(action, A.Action):
+            raise IllegalMove("T", f"play() takes an action or its notation, not {type(action).__name__}")
+        if self.phase == "over":
+            raise IllegalMove("E4", "The game is over; no more actions can be played.")
+        handler = _HANDLERS[type(action)]
+        handler(self, action)
+        if record:
+            self.history.append(action)
+
+    # action handlers: each checks everything first, then changes the state
+
+    def _need_phase(self, action, phase: str):
+        if self.phase != phase:
+            if self.phase == "place":
+                raise IllegalMove("T4", f"{self.players[self.current].name} must first place the tiles "
+                                        "bought this turn (place, reserve" + (" or dirk" if self.n == 2 and not self.final else "")
+                                        + f"); '{action}' has to wait.")
+            raise IllegalMove("T4", f"'{action}' is for the end of a turn, when bought tiles are placed; "
+                                    "there are no bought tiles to place now.")
+
+    def _take(self, action: A.TakeMoney):
+        self._need_phase(action, "action")
+        cards = action.cards
+        if not cards:
+            raise IllegalMove("T1", "Name at least one face-up money card to take.")
+        if not _is_submultiset(cards, self.money):
+            raise IllegalMove("T1", f"The money market shows {_cards_str(self.money) or 'no cards'}; "
+                                    f"{A.cards_text(cards)} is not there.")
+        if len(cards) > 1 and sum(c.value for c in cards) > 5:
+            raise IllegalMove("T1", f"Several cards may be taken only if their values add up to at most 5 "
+                                    f"(these add up to {sum(c.value for c in cards)}). Take one card, or cards worth 5 or less.")
+        p = self.players[self.current]
+        for c in cards:
+            self.money.remove(c)
+            p.hand.append(c)
+        p.hand.sort()
+        self.actions_this_turn += 1
+        self._after_action(extra=False)
+
+    def _buy(self, action: A.Buy):
+        self._need_phase(action, "action")
+        slot = action.slot
+        t = self.market[slot - 1]
+        cur = SLOT_CURRENCY[slot - 1]
+        if t is None:
+            raise IllegalMove("T2", f"Slot {slot} of the building market is empty; buy from another slot.")
+        cards = action.cards
+        if not cards:
+            raise IllegalMove("T2", f"Pay for {t} with {cur.value} cards.")
+        wrong = [c for c in cards if c.currency is not cur]
+        if wrong:
+            raise IllegalMove("T2", f"Slot {slot} takes {cur.value} only; {A.cards_text(wrong)} cannot pay for it.")
+        p = self.players[self.current]
+        if not _is_submultiset(cards, p.hand):
+            raise IllegalMove("T2", f"{p.name} does not hold {A.cards_text(cards)}.")
+        total = sum(c.value for c in cards)
+        if total < t.price:
+            raise IllegalMove("T2", f"{t} costs {t.price} {cur.value}; {A.cards_text(cards)} is only {total}. "
+                                    "No change is given, but you must pay at least the price.")
+        for c in cards:
+            p.hand.remove(c)
+            self.discard.append(c)
+        self.market[slot - 1] = None
+        self.pending.append((self.current, t))
+        self.actions_this_turn += 1
+        self._after_action(extra=total == t.price)
+
+    def _remove(self, action: A.Remove):
+        self._need_phase(action, "action")
+        p = self.players[self.current]
+        t = p.alhambra.remove(action.pos)
+        p.reserve.append(t)
+        p.reserve.sort(key=_tid)
+        self.actions_this_turn += 1
+        self._after_action(extra=False)
+
+    def _reserve_tile(self, action, rule: str) -> Tile:
+        p = self.players[self.current]
+        for t in p.reserve:
+            if t.id == action.tile_id:
+                return t
+        where = "bought this turn and still to be placed" if any(t.id == action.tile_id for _, t in self.pending) else \
+            "not in your reserve"
+        raise IllegalMove(rule, f"Tile {action.tile_id} is {where}; a redesign uses tiles from {p.name}'s reserve.")
+
+    def _build(self, action: A.Build):
+        self._need_phase(action, "action")
+        p = self.players[self.current]
+        t = self._reserve_tile(action, "T3b")
+        p.alhambra.place(t, action.pos)
+        p.reserve.remove(t)
+        self.actions_this_turn += 1
+        self._after_action(extra=False)
+
+    def _swap(self, action: A.Swap):
+        self._need_phase(action, "action")
+        p = self.players[self.current]
+        t = self._reserve_tile(action, "T3c")
+        old = p.alhambra.swap(t, action.pos)
+        p.reserve.remove(t)
+        p.reserve.append(old)
+        p.reserve.sort(key=_tid)
+        self.actions_this_turn += 1
+        self._after_action(extra=False)
+
+    def _end(self, action: A.EndTurn):
+        self._need_phase(action, "action")
+        if not self.extra:
+            raise IllegalMove("T2a", "Only an exact payment gives another action that can be declined; "
+                                     "the turn ends by itself after any other action.")
+        self._after_action(extra=False)
+
+    def _pass(self, action: A.Pass):
+        self._need_phase(action, "action")
+        if self._gen_any():
+            raise IllegalMove("X4", "Passing is allowed only with no legal action at all; "
+                                    f"{self.players[self.current].name} can still act.")
+        self._after_action(extra=False)
+
+    def _gen_any(self) -> bool:
+        return any(self._has(k) for k in _PHASE_KINDS["action"])
+
+    def _pending_index(self, action) -> int:
+        for i, (pl, t) in enumerate(self.pending):
+            if pl == self.current and t.id == action.tile_id:
+                return i
+        raise IllegalMove("T4", f"Tile {action.tile_id} is not among the tiles "
+                                f"{self.players[self.current].name} has to place now.")
+
+    def _place(self, action: A.Place):
+        self._need_phase(action, "place")
+        i = self._pending_index(action)
+        t = self.pending[i][1]
+        self.players[self.current].alhambra.place(t, action.pos)
+        del self.pending[i]
+        self._after_placement()
+
+    def _reserve(self, action: A.Reserve):
+        self._need_phase(action, "place")
+        i = self._pending_index(action)
+        p = self.players[self.current]
+        p.reserve.append(self.pending[i][1])
+        p.reserve.sort(key=_tid)
+        del self.pending[i]
+        self._after_placement()
+
+    def _give_dirk(self, action: A.GiveToDirk):
+        self._need_phase(action, "place")
+        if self.n != 2:
+            raise IllegalMove("D4", "Dirk plays only in two-player games.")
+        if self.final:
+            raise IllegalMove("E2", "Dirk never receives the tiles left in the market at the end of the game.")
+        i = self._pending_index(action)
+        self.dirk.append(self.pending[i][1])
+        self.dirk.sort(key=_tid)
+        del self.pending[i]
+        self._after_placement()
+
+    # ------------------------------------------------------ turn structure
+    def _after_action(self, extra: bool):
+        if extra:
+            self.extra = True
+            return
+        self.extra = False
+        if any(pl == self.current for pl, _ in self.pending):
+            self.phase = "place"
+        else:
+            self._end_turn()
+
+    def _after_placement(self):
+        if any(pl == self.current for pl, _ in self.pending):
+            return
+        if self.final:
+            if self.pending:
+                self.current = self.pending[0][0]
+            else:
+                self._finish()
+            return
+        self._end_turn()
+
+    def _end_turn(self):
+        """T5: refill money then buildings, score if a scoring card came up, next player."""
+        due = []
+        money, deck = self.money, self.deck
+        while len(money) < 4:
+            if not deck:
+                if not self.discard:
+                    break  # X5: the money market stays short
+                deck.extend(self.discard)
+                self.discard.clear()
+                self._shuffle(deck)
+            c = deck.pop()
+            if type(c) is ScoringCard:
+                due.append(int(c))
+                continue
+            money.append(c)
+        market = self.market
+        for i in range(4):
+            if market[i] is None and self.bag:
+                market[i] = self._draw_tile()
+        for r in sorted(due):
+            self._score(r)
+            if self.n == 2:  # D2
+                self._dirk_draw(6 if r == 1 else len(self.bag) // 3)
+        self.extra = False
+        self.actions_this_turn = 0
+        if None in market:
+            self._game_end()
+            return
+        self.current = (self.current + 1) % self.n
+        self.turn += 1
+        self.phase = "action"
+
+    def _game_end(self):
+        """E1-E3: award the tiles left in the market, let them be placed, score round 3."""
+        self.final = True
+        for slot in range(4):
+            t = self.market[slot]
+            if t is None:
+                continue
+            cur = SLOT_CURRENCY[slot]
+            totals = [sum(c.value for c in p.hand if c.currency is cur) for p in self.players]
+            best = max(totals)
+            if best > 0 and totals.count(best) == 1:
+                self.market[slot] = None
+                self.pending.append((totals.index(best), t))
+        self.pending.sort(key=lambda e: (e[0], e[1].id))
+        if self.pending:
+            self.phase = "place"
+            self.current = self.pending[0][0]
+        else:
+            self._finish()
+
+    def _finish(self):
+        self._score(3)
+        self.phase = "over"
+
+    def _score(self, rnd: int):
+        """C1-C4 (and D3): one scoring round."""
+        entries = [p.alhambra.counts() for p in self.players]
+        with_dirk = self.n == 2
+        if with_dirk:
+            entries.append(self.dirk_counts())
+        pts = round_points(entries, rnd)
+        walls = [p.alhambra.longest_wall() for p in self.players]
+        totals = []
+        for i, p in enumerate(self.players):
+            gained = sum(pts[i]) + walls[i]
+            p.score += gained
+            totals.append(gained)
+        self.rounds.append({
+            "round": rnd,
+            "counts": [list(e) for e in entries],
+            "buildings": [pts[i] for i in range(self.n)],
+            "walls": walls,
+            "points": totals,
+            "dirk": pts[self.n] if with_dirk else None,
+            "scores": [p.score for p in self.players],
+        })
+
+    # ----------------------------------------------------------- undo, copy
+    def copy(self, history: bool = True) -> "Game":
+        """An independent copy of the game (same future: the RNG state is copied)."""
+        g = Game.__new__(Game)
+        g.seed = self.seed
+        g._rng = self._rng
+        g.players = [p.copy() for p in self.players]
+        g.bag = self.bag.copy()
+        g.deck = self.deck.copy()
+        g.discard = self.discard.copy()
+        g.money = self.money.copy()
+        g.market = self.market.copy()
+        g.dirk = self.dirk.copy()
+        g.pending = self.pending.copy()
+        g.phase = self.phase
+        g.current = self.current
+        g.extra = self.extra
+        g.turn = self.turn
+        g.actions_this_turn = self.actions_this_turn
+        g.final = self.final
+        g.rounds = self.rounds.copy()  # round records are never changed once made
+        g.start_player = self.start_player
+        g._start = self._start
+        g.history = self.history.copy() if history else []
+        if not history:
+            g._start = None
+        return g
+
+    clone = copy
+
+    def undo(self):
+        """Take back the last action and return it; the position is exactly
+        what it was before (``to_json()`` included). ``None`` if there is
+        nothing to undo."""
+        if not self.history:
+            return None
+        if self._start is None:
+            raise RuntimeError("this copy was made without history; it cannot undo")
+        last = self.history[-1]
+        replay = self.history[:-1]
+        g = _from_state(self._start, self.seed)
+        for a in replay:
+            g.play(a, record=False)
+        self._adopt(g)
+        self.history = replay
+        return last
+
+    def _adopt(self, g: "Game"):
+        for k in ("_rng", "players", "bag", "deck", "discard", "money", "market", "dirk", "pending",
+                  "phase", "current", "extra", "turn", "actions_this_turn", "final", "rounds", "start_player"):
+            setattr(self, k, getattr(g, k))
+
+    # ------------------------------------------------------------- records
+    def to_json(self, indent=None) -> str:
+        """The game record as JSON text (format described in ``record.py``)."""
+        from .record import dump
+        return dump(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text) -> "Game":
+        """Restore a game from ``to_json()`` text. Raises RecordError (and
+        loads nothing) when the record is malformed or does not agree with itself."""
+        from .record import load
+        return load(text)
+
+    def _state(self) -> dict:
+        from .record import state_of
+        return state_of(self)
+
+    def check(self) -> None:
+        """Assert the bookkeeping invariants (every tile and card accounted for,
+        every Alhambra legal). Raises AssertionError naming what is wrong."""
+        from .record import check_game
+        check_game(self)
+
+
+# ------------------------------------------------------------------ helpers
+def _names(players) -> list:
+    if isinstance(players, bool):
+        raise TypeError("players is a number from 2 to 6 or a list of 2-6 names")
+    if isinstance(players, int):
+        if not 2 <= players <= 6:
+            raise ValueError(f"Alhambra is played by 2 to 6 players, not {players}")
+        return [f"Player {i + 1}" for i in range(players)]
+    names = [str(getattr(p, "name", p)) for p in players]
+    if not 2 <= len(names) <= 6:
+        raise ValueError(f"Alhambra is played by 2 to 6 players, not {len(names)}")
+    return names
+
+
+def _seed_state(seed) -> int:
+    if isinstance(seed, str):
+        import hashlib
+        return int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8], "big")
+    return seed & M64
+
+
+def _tid(t):
+    return t.id
+
+
+def _neg_value(c):
+    return -c.value
+
+
+def _make(cls, *fields):
+    a = object.__new__(cls)
+    for k, v in fields:
+        object.__setattr__(a, k, v)
+    return a
+
+
+def _is_submultiset(cards, pool) -> bool:
+    pool = list(pool)
+    for c in cards:
+        try:
+            pool.remove(c)
+        except ValueError:
+            return False
+    return True
+
+
+def _cards_str(cards) -> str:
+    return A.cards_text(sorted(cards))
+
+
+def _take_options(money) -> list:
+    seen = set()
+    out = []
+    n = len(money)
+    for k in range(1, n + 1):
+        for combo in itertools.combinations(money, k):
+            if k > 1 and sum(c.value for c in combo) > 5:
+                continue
+            cs = tuple(sorted(combo))
+            if cs in seen:
+                continue
+            seen.add(cs)
+            out.append(cs)
+    out.sort(key=lambda cs: (len(cs), [c.key for c in cs]))
+    return [_make(A.TakeMoney, ("cards", cs)) for cs in out]
+
+
+def _minimal_payments(vals, price) -> list:
+    """Every multiset of the cards (sorted by value, high first) that pays at
+    least ``price`` and from which no card could be left out."""
+    out = []
+    n = len(vals)
+    chosen = []
+
+    def rec(i, total):
+        # vals descending: every card added is the smallest so far, so a
+        # payment is minimal iff it reaches the price with its last card
+        prev = None
+        for j in range(i, n):
+            c = vals[j]
+            if c.value == prev:
+                continue  # equal cards give equal payments
+            prev = c.value
+            t = total + c.value
+            chosen.append(c)
+            if t >= price:
+                out.append(tuple(chosen))
+            else:
+                rec(j + 1, t)
+            chosen.pop()
+
+    if sum(c.value for c in vals) >= price:
+        rec(0, 0)
+    return out
+
+
+def _from_state(state: dict, seed) -> "Game":
+    from .record import game_from_state
+    return game_from_state(state, seed)
+
+
+_PHASE_KINDS = {
+    "action": ("take", "buy", "remove", "build", "swap", "end"),
+    "place": ("place", "reserve", "dirk"),
+    "over": (),
+}
+
+_HANDLERS = {
+    A.TakeMoney: Game._take,
+    A.Buy: Game._buy,
+    A.Remove: Game._remove,
+    A.Build: Game._build,
+    A.Swap: Game._swap,
+    A.EndTurn: Game._end,
+    A.Pass: Game._pass,
+    A.Place: Game._place,
+    A.Reserve: Game._reserve,
+    A.GiveToDirk: Game._give_dirk,
+}

@@ -1,0 +1,86 @@
+"""Money: four currencies, cards of value 1-9."""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["Currency", "Card", "CURRENCIES", "full_deck", "card"]
+
+
+class Currency(str, enum.Enum):
+    """The four currencies, in the order of the building-market slots they pay."""
+
+    FLORIN = "florin"
+    DIRHAM = "dirham"
+    DINAR = "dinar"
+    DUCAT = "ducat"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def index(self) -> int:
+        return _CUR_INDEX[self]
+
+    @property
+    def slot(self) -> int:
+        """The building-market slot (1-4) this currency pays for."""
+        return _CUR_INDEX[self] + 1
+
+
+CURRENCIES = tuple(Currency)
+_CUR_INDEX = {c: i for i, c in enumerate(CURRENCIES)}
+
+
+class Card:
+    """A money card: ``currency`` and ``value`` (1-9). Copies are equal."""
+
+    __slots__ = ("currency", "value", "key")
+
+    def __init__(self, currency, value: int):
+        cur = Currency(currency)
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 9:
+            raise ValueError(f"a money card has a value from 1 to 9, not {value!r}")
+        object.__setattr__(self, "currency", cur)
+        object.__setattr__(self, "value", value)
+        # index 0..35, also the sort order: by currency, then value
+        object.__setattr__(self, "key", _CUR_INDEX[cur] * 9 + value - 1)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("cards are immutable")
+
+    def __eq__(self, other):
+        return isinstance(other, Card) and other.key == self.key
+
+    def __lt__(self, other):
+        return self.key < other.key
+
+    def __hash__(self):
+        return self.key
+
+    def __reduce__(self):
+        return (card_from_key, (self.key,))
+
+    def __repr__(self):
+        return f"Card({self.currency.value}, {self.value})"
+
+    def __str__(self):
+        return f"{self.currency.value} {self.value}"
+
+
+_CARDS = tuple(Card(c, v) for c in CURRENCIES for v in range(1, 10))
+
+
+def card(currency, value: int) -> Card:
+    """The (shared) card object for this currency and value."""
+    return _CARDS[Currency(currency).index * 9 + value - 1] if isinstance(value, int) and 1 <= value <= 9 else Card(currency, value)
+
+
+def card_from_key(key: int) -> Card:
+    return _CARDS[key]
+
+
+def full_deck(players: int) -> list:
+    """All money cards of a game: 3 copies of each, 2 with two players (D1)."""
+    copies = 2 if players == 2 else 3
+    return [c for c in _CARDS for _ in range(copies)]

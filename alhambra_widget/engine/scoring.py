@@ -1,0 +1,69 @@
+"""Scoring rounds [C]: building majorities with ties, and the longest wall."""
+
+from __future__ import annotations
+
+from .tiles import BUILDINGS, Building
+
+__all__ = ["POINTS", "majority_points", "ranking"]
+
+#: POINTS[round][building index] -> points for 1st, 2nd, 3rd place (rules table).
+POINTS = {
+    1: tuple((p1,) for p1 in (1, 2, 3, 4, 5, 6)),
+    2: ((8, 1), (9, 2), (10, 3), (11, 4), (12, 5), (13, 6)),
+    3: ((16, 8, 1), (17, 9, 2), (18, 10, 3), (19, 11, 4), (20, 12, 5), (21, 13, 6)),
+}
+
+
+def ranking(counts) -> list:
+    """Place (1-based) of each entry by count, ties sharing a place and the
+    next place skipped (1, 1, 3); ``None`` for entries with no tiles (C2)."""
+    out = []
+    for c in counts:
+        if c <= 0:
+            out.append(None)
+        else:
+            out.append(1 + sum(1 for o in counts if o > c))
+    return out
+
+
+def majority_points(building, counts, round) -> list:
+    """Points each entry scores for one building type in a scoring round.
+
+    ``counts`` holds how many tiles of ``building`` each player (and Dirk, in
+    a 2-player game) has in their Alhambra. Tied players add up the points of
+    the places they occupy together, divide by their number and round down
+    (C3). Entries with no tile of the type score nothing.
+
+    >>> majority_points("tower", [4, 4, 2], 3)
+    [17, 17, 6]
+    >>> majority_points("tower", [3, 3], 2)
+    [9, 9]
+    """
+    if round not in POINTS:
+        raise ValueError(f"scoring rounds are 1, 2 and 3, not {round!r}")
+    table = POINTS[round][Building(building).index]
+    counts = list(counts)
+    places = ranking(counts)
+    out = []
+    for c, place in zip(counts, places):
+        if place is None:
+            out.append(0)
+            continue
+        tied = sum(1 for o in counts if o == c)
+        pot = sum(table[k] for k in range(place - 1, place - 1 + tied) if k < len(table))
+        out.append(pot // tied)
+    return out
+
+
+def round_points(counts_by_entry, round) -> list:
+    """``[[points per building] per entry]`` for one scoring round."""
+    n = len(counts_by_entry)
+    out = [[0] * 6 for _ in range(n)]
+    for b in range(6):
+        col = [counts_by_entry[i][b] for i in range(n)]
+        if not any(col):
+            continue
+        pts = majority_points(BUILDINGS[b], col, round)
+        for i in range(n):
+            out[i][b] = pts[i]
+    return out
