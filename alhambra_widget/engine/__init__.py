@@ -5,7 +5,7 @@ Public names: :data:`TILES`, :class:`Tile`, :class:`Building`, :class:`Alhambra`
 classes and :func:`parse`.
 """
 
-from .actions import (KINDS, Action, Build, Buy, EndTurn, GiveToDirk, Pass, Place, Remove, Reserve,
+from .actions import (KINDS, VERBS, Action, Build, Placement, Redesign, Buy, EndTurn, GiveToDirk, Pass, Place, Remove, Reserve,
                       Swap, TakeMoney, parse)
 from .alhambra import Alhambra, explain_rule
 from .errors import IllegalMove, RecordError
@@ -17,6 +17,6 @@ from .tiles import BUILDINGS, FOUNTAIN, TILES, Building, Tile, tile
 __all__ = [
     "TILES", "FOUNTAIN", "BUILDINGS", "Building", "Tile", "tile", "Currency", "CURRENCIES", "Card", "card",
     "Alhambra", "explain_rule", "Game", "Player", "ScoringCard", "IllegalMove", "RecordError",
-    "majority_points", "POINTS", "KINDS", "Action", "TakeMoney", "Buy", "Remove", "Build", "Swap",
+    "majority_points", "POINTS", "KINDS", "VERBS", "Action", "Redesign", "Placement", "TakeMoney", "Buy", "Remove", "Build", "Swap",
     "EndTurn", "Place", "Reserve", "GiveToDirk", "Pass", "parse",
 ]

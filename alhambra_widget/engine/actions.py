@@ -1,4 +1,10 @@
-"""Actions: immutable value objects, one class per kind, with a text notation.
+"""Actions: immutable value objects with a text notation.
+
+An action's ``kind`` is the kind of action of the rules: ``take`` (T1),
+``buy`` (T2), ``redesign`` (T3, in three forms), ``end`` (decline the extra
+action of an exact payment), ``place`` (T4: a bought tile goes into the
+Alhambra, the reserve or to Dirk) and ``pass`` (X4). Each form has its own
+class and notation verb:
 
 =========================  ===============================  ==========
 notation                   class                            rule
@@ -26,60 +32,61 @@ separated by commas. ``str(action)`` gives the canonical form, which
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 
 from .errors import IllegalMove
 from .money import CURRENCIES, Card, Currency, card
 from .tiles import BY_ID, Tile
 
 __all__ = [
-    "Action", "TakeMoney", "Buy", "Remove", "Build", "Swap", "EndTurn",
-    "Place", "Reserve", "GiveToDirk", "Pass", "parse", "KINDS",
+    "Action", "Redesign", "Placement", "TakeMoney", "Buy", "Remove", "Build", "Swap", "EndTurn",
+    "Place", "Reserve", "GiveToDirk", "Pass", "parse", "KINDS", "VERBS",
 ]
 
 
-class Action:
-    """Base class of every action. Actions compare and hash by value."""
+class Action(tuple):
+    """Base class of every action. Actions are immutable and compare and hash
+    by value (kind and fields); ``str(action)`` is the notation."""
 
     __slots__ = ()
+    #: the action kind of the rules (take, buy, redesign, end, place, pass)
     kind: str = ""
+    #: the first word of the notation, one per class
+    verb: str = ""
     rule: str = ""
     _fields: tuple = ()
 
-    def __init__(self, *args, **kwargs):
-        names = self._fields
+    def __new__(cls, *args, **kwargs):
+        names = cls._fields
         if len(args) > len(names):
-            raise TypeError(f"{type(self).__name__} takes {len(names)} arguments")
+            raise TypeError(f"{cls.__name__} takes {len(names)} arguments")
         values = dict(zip(names, args))
         for k, v in kwargs.items():
             if k not in names or k in values:
-                raise TypeError(f"{type(self).__name__}: unexpected argument {k!r}")
+                raise TypeError(f"{cls.__name__}: unexpected argument {k!r}")
             values[k] = v
         missing = [n for n in names if n not in values]
         if missing:
-            raise TypeError(f"{type(self).__name__}: missing {', '.join(missing)}")
-        for n in names:
-            object.__setattr__(self, n, self._convert(n, values[n]))
+            raise TypeError(f"{cls.__name__}: missing {', '.join(missing)}")
+        return tuple.__new__(cls, (cls.verb,) + tuple(cls._convert(n, values[n]) for n in names))
 
-    def _convert(self, name, value):
+    @staticmethod
+    def _convert(name, value):
         return value
 
-    def __setattr__(self, name, value):
-        raise AttributeError("actions are immutable")
-
-    def _key(self):
-        return (self.kind,) + tuple(getattr(self, n) for n in self._fields)
-
-    def __eq__(self, other):
-        return isinstance(other, Action) and self._key() == other._key()
-
-    def __hash__(self):
-        return hash(self._key())
-
-    def __reduce__(self):
-        return (type(self), tuple(getattr(self, n) for n in self._fields))
+    def __getnewargs__(self):
+        return tuple(self[1:])
 
     def __repr__(self):
         return f"{type(self).__name__}({str(self)!r})"
+
+    def fields(self) -> dict:
+        return dict(zip(self._fields, self[1:]))
+
+
+def _mk(cls, *values):
+    """Fast constructor for already-validated field values (engine internal)."""
+    return tuple.__new__(cls, (cls.verb,) + values)
 
 
 def _cards(value) -> tuple:
@@ -122,12 +129,14 @@ def _pos_text(p) -> str:
 class TakeMoney(Action):
     """T1: take one face-up money card, or several whose values add up to at most 5."""
 
-    __slots__ = ("cards",)
-    kind = "take"
+    __slots__ = ()
+    kind = verb = "take"
     rule = "T1"
     _fields = ("cards",)
+    cards = property(itemgetter(1), doc="the cards taken, sorted")
 
-    def _convert(self, name, value):
+    @staticmethod
+    def _convert(name, value):
         return _cards(value)
 
     @property
@@ -141,12 +150,15 @@ class TakeMoney(Action):
 class Buy(Action):
     """T2: buy the tile in market ``slot`` (1-4), paying with ``cards`` of the slot's currency."""
 
-    __slots__ = ("slot", "cards")
-    kind = "buy"
+    __slots__ = ()
+    kind = verb = "buy"
     rule = "T2"
     _fields = ("slot", "cards")
+    slot = property(itemgetter(1), doc="the market slot, 1-4")
+    cards = property(itemgetter(2), doc="the cards paid, sorted")
 
-    def _convert(self, name, value):
+    @staticmethod
+    def _convert(name, value):
         if name == "cards":
             return _cards(value)
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 4:
@@ -162,10 +174,13 @@ class Buy(Action):
 
 
 class _TileAt(Action):
-    __slots__ = ("tile_id", "pos")
+    __slots__ = ()
     _fields = ("tile_id", "pos")
+    tile_id = property(itemgetter(1), doc="the tile's id (1-54)")
+    pos = property(itemgetter(2), doc="the spot (x, y)")
 
-    def _convert(self, name, value):
+    @staticmethod
+    def _convert(name, value):
         return _tile_id(value) if name == "tile_id" else _position(value)
 
     @property
@@ -173,14 +188,16 @@ class _TileAt(Action):
         return BY_ID[self.tile_id]
 
     def __str__(self):
-        return f"{self.kind} {self.tile_id} at {_pos_text(self.pos)}"
+        return f"{self.verb} {self.tile_id} at {_pos_text(self.pos)}"
 
 
 class _TileOnly(Action):
-    __slots__ = ("tile_id",)
+    __slots__ = ()
     _fields = ("tile_id",)
+    tile_id = property(itemgetter(1), doc="the tile's id (1-54)")
 
-    def _convert(self, name, value):
+    @staticmethod
+    def _convert(name, value):
         return _tile_id(value)
 
     @property
@@ -188,37 +205,47 @@ class _TileOnly(Action):
         return BY_ID[self.tile_id]
 
     def __str__(self):
-        return f"{self.kind} {self.tile_id}"
+        return f"{self.verb} {self.tile_id}"
 
 
-class Remove(Action):
+class Redesign(Action):
+    """T3: redesign the Alhambra -- :class:`Remove`, :class:`Build` or :class:`Swap`."""
+
+    __slots__ = ()
+    kind = "redesign"
+    rule = "T3"
+
+
+class Remove(Redesign):
     """T3a: move the tile at ``pos`` from the Alhambra to the reserve."""
 
-    __slots__ = ("pos",)
-    kind = "remove"
+    __slots__ = ()
+    verb = "remove"
     rule = "T3a"
     _fields = ("pos",)
+    pos = property(itemgetter(1), doc="the spot (x, y)")
 
-    def _convert(self, name, value):
+    @staticmethod
+    def _convert(name, value):
         return _position(value)
 
     def __str__(self):
         return f"remove {_pos_text(self.pos)}"
 
 
-class Build(_TileAt):
+class Build(_TileAt, Redesign):
     """T3b: place a tile from the reserve on an empty spot of the Alhambra."""
 
     __slots__ = ()
-    kind = "build"
+    verb = "build"
     rule = "T3b"
 
 
-class Swap(_TileAt):
+class Swap(_TileAt, Redesign):
     """T3c: put a reserve tile exactly where an Alhambra tile lies; that one goes to the reserve."""
 
     __slots__ = ()
-    kind = "swap"
+    verb = "swap"
     rule = "T3c"
 
 
@@ -226,34 +253,43 @@ class EndTurn(Action):
     """T2a: after an exact payment, end the turn without the extra action."""
 
     __slots__ = ()
-    kind = "end"
+    kind = verb = "end"
     rule = "T2a"
 
     def __str__(self):
         return "end"
 
 
-class Place(_TileAt):
-    """T4: at the end of the turn, place a tile bought this turn on an empty spot."""
+class Placement(Action):
+    """T4: at the end of the turn, put a bought tile somewhere -- :class:`Place`
+    (into the Alhambra), :class:`Reserve` or, with two players, :class:`GiveToDirk`."""
 
     __slots__ = ()
     kind = "place"
     rule = "T4"
 
 
-class Reserve(_TileOnly):
-    """T4: at the end of the turn, put a tile bought this turn into the reserve."""
+class Place(_TileAt, Placement):
+    """T4: at the end of the turn, place a tile bought this turn on an empty spot."""
 
     __slots__ = ()
-    kind = "reserve"
+    verb = "place"
     rule = "T4"
 
 
-class GiveToDirk(_TileOnly):
+class Reserve(_TileOnly, Placement):
+    """T4: at the end of the turn, put a tile bought this turn into the reserve."""
+
+    __slots__ = ()
+    verb = "reserve"
+    rule = "T4"
+
+
+class GiveToDirk(_TileOnly, Placement):
     """D4: with two players, give a tile bought this turn to Dirk."""
 
     __slots__ = ()
-    kind = "dirk"
+    verb = "dirk"
     rule = "D4"
 
 
@@ -261,16 +297,20 @@ class Pass(Action):
     """X4: a player with no legal action at all passes."""
 
     __slots__ = ()
-    kind = "pass"
+    kind = verb = "pass"
     rule = "X4"
 
     def __str__(self):
         return "pass"
 
 
-#: Every action kind in the order ``legal_actions()`` lists them.
-KINDS = ("take", "buy", "remove", "build", "swap", "end", "place", "reserve", "dirk", "pass")
-CLASSES = {c.kind: c for c in (TakeMoney, Buy, Remove, Build, Swap, EndTurn, Place, Reserve, GiveToDirk, Pass)}
+#: The action kinds of the rules, in the order ``legal_actions()`` lists them:
+#: T1 take money, T2 buy, T3 redesign (remove/build/swap), T2a end the turn
+#: after an exact payment, T4 place a bought tile (place/reserve/dirk), X4 pass.
+KINDS = ("take", "buy", "redesign", "end", "place", "pass")
+#: Notation verbs, one per class, in listing order.
+VERBS = ("take", "buy", "remove", "build", "swap", "end", "place", "reserve", "dirk", "pass")
+CLASSES = {c.verb: c for c in (TakeMoney, Buy, Remove, Build, Swap, EndTurn, Place, Reserve, GiveToDirk, Pass)}
 
 _CUR_NAMES = {c.value: c for c in CURRENCIES}
 _POS = r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?"

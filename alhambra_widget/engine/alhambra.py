@@ -71,6 +71,26 @@ def explain_rule(rule: str) -> str:
     return RULE_TEXT.get(rule, rule)
 
 
+# Cells are kept as single ints, ``x + 256 * y``, so neighbours are a fixed
+# offset away and sorting the ints sorts north to south, then west to east.
+ROW = 256
+_STEPI = (-ROW, 1, ROW, -1)  # N, E, S, W
+_RINGI = (-ROW, -ROW + 1, 1, ROW + 1, ROW, ROW - 1, -1, -ROW - 1)
+_ORIGIN = 0
+
+
+def _enc(pos) -> int:
+    x, y = pos
+    if not (-100 < x < 100 and -100 < y < 100):
+        raise IllegalMove("P2", f"({x}, {y}) is far away from any tile of the Alhambra.")
+    return x + ROW * y
+
+
+def _dec(p: int) -> tuple:
+    x = ((p + 128) & 255) - 128
+    return (x, (p - x) >> 8)
+
+
 class Alhambra:
     """One player's Alhambra.
 
@@ -87,31 +107,38 @@ class Alhambra:
     """
 
     __slots__ = (
-        "_tiles", "_masks", "_frontier", "_counts", "_bbox", "_version",
-        "_spots", "_removable", "_wall", "_ids",
+        "_tiles", "_masks", "_frontier", "_counts", "_bbox",
+        "_spots", "_removable", "_wall", "_ids", "_cells", "_swapinfo", "_acts", "_canrm",
     )
 
     def __init__(self):
-        self._tiles = {ORIGIN: FOUNTAIN}
-        self._masks = {ORIGIN: 0}
-        self._frontier = {(0, -1), (1, 0), (0, 1), (-1, 0)}
+        self._tiles = {_ORIGIN: FOUNTAIN}
+        self._masks = {_ORIGIN: 0}
+        # frontier: empty cell -> (care, need, ring) kept up to date on every
+        # change: which sides touch a tile, which of those demand a wall, and
+        # which of the 8 surrounding cells hold a tile
+        self._frontier = {-ROW: (4, 0, 16), 1: (8, 0, 64), ROW: (1, 0, 1), -1: (2, 0, 4)}
         self._counts = [0] * 6
         self._bbox = [0, 0, 0, 0]  # minx, maxx, miny, maxy
         self._ids = set()
         self._changed()
 
     def _changed(self):
-        self._version = getattr(self, "_version", 0) + 1
         self._spots = {}
         self._removable = None
         self._wall = None
+        self._cells = None
+        self._swapinfo = None
+        self._acts = {}
+        self._canrm = None
 
     # -- reading -------------------------------------------------------------
     def __getitem__(self, pos) -> Tile | None:
-        return self._tiles.get(tuple(pos))
+        x, y = pos
+        return self._tiles.get(x + ROW * y) if -100 < x < 100 and -100 < y < 100 else None
 
     def __contains__(self, pos) -> bool:
-        return tuple(pos) in self._tiles
+        return self[pos] is not None
 
     def __len__(self) -> int:
         """Number of building tiles (the fountain not counted)."""
@@ -119,22 +146,24 @@ class Alhambra:
 
     def __iter__(self) -> Iterator:
         """Positions of every tile, the fountain included, sorted north to south."""
-        return iter(sorted(self._tiles, key=_yx))
+        return iter([_dec(p) for p in sorted(self._tiles)])
 
     def items(self):
         """``(position, tile)`` pairs, fountain included, sorted north to south."""
-        return [(p, self._tiles[p]) for p in sorted(self._tiles, key=_yx)]
+        t = self._tiles
+        return [(_dec(p), t[p]) for p in sorted(t)]
 
     def tiles(self) -> list:
         """The building tiles (no fountain), sorted north to south."""
-        return [t for p, t in self.items() if t.id]
+        t = self._tiles
+        return [t[p] for p in sorted(t) if p != _ORIGIN]
 
     def position_of(self, tile) -> tuple | None:
         """Where a tile (or tile id) lies in this Alhambra, or ``None``."""
         tid = tile if isinstance(tile, int) else tile.id
         for p, t in self._tiles.items():
             if t.id == tid:
-                return p
+                return _dec(p)
         return None
 
     def has_tile(self, tile_id: int) -> bool:
@@ -156,7 +185,7 @@ class Alhambra:
     @property
     def frontier(self) -> frozenset:
         """Empty cells that share a side with a tile (the only candidates for P2)."""
-        return frozenset(self._frontier)
+        return frozenset(_dec(p) for p in self._frontier)
 
     def copy(self) -> "Alhambra":
         a = Alhambra.__new__(Alhambra)
@@ -166,11 +195,14 @@ class Alhambra:
         a._counts = self._counts.copy()
         a._bbox = self._bbox.copy()
         a._ids = self._ids.copy()
-        a._version = self._version
-        # caches describe the same position, so they can be shared read-only
+        # caches describe the same position and are replaced, never mutated
         a._spots = self._spots.copy()
         a._removable = self._removable
         a._wall = self._wall
+        a._cells = self._cells
+        a._swapinfo = self._swapinfo
+        a._acts = self._acts.copy()
+        a._canrm = self._canrm
         return a
 
     def __eq__(self, other) -> bool:
@@ -198,18 +230,19 @@ class Alhambra:
             return "P6"
         if tile.is_turned:
             return "P1"
-        return self._why_not_mask(tile.mask, pos)
-
-    def _why_not_mask(self, m: int, pos) -> str | None:
-        if pos in self._tiles:
-            return "P6"
         x, y = pos
+        if not (-100 < x < 100 and -100 < y < 100):
+            return "P2"
+        return self._why_not_mask(tile.mask, x + ROW * y)
+
+    def _why_not_mask(self, m: int, p: int) -> str | None:
         masks = self._masks
+        if p in masks:
+            return "P6"
         touching = False
         open_touch = False
         for d in range(4):
-            dx, dy = STEP[d]
-            nm = masks.get((x + dx, y + dy))
+            nm = masks.get(p + _STEPI[d])
             if nm is None:
                 continue
             touching = True
@@ -222,52 +255,70 @@ class Alhambra:
             return "P2"
         if not open_touch:
             return "P4"
-        if self._would_enclose(pos):
+        if self._would_enclose(p):
             return "P5"
         return None
 
-    def _would_enclose(self, pos) -> bool:
-        """Would filling the empty cell ``pos`` leave an enclosed empty area?"""
-        x, y = pos
-        tiles = self._tiles
+    def _would_enclose(self, p: int) -> bool:
+        """Would filling the empty cell ``p`` leave an enclosed empty area?"""
+        tiles = self._masks
         bits = 0
         for i in range(8):
-            dx, dy = _RING[i]
-            if (x + dx, y + dy) in tiles:
+            if p + _RINGI[i] in tiles:
                 bits |= 1 << i
         runs = _RUNS[bits]
         if len(runs) <= 1:
             return False
+        x, y = _dec(p)
         minx, maxx, miny, maxy = self._bbox
-        minx = min(minx, x); maxx = max(maxx, x); miny = min(miny, y); maxy = max(maxy, y)
-        # every run except possibly one must reach the outside on its own
+        box = (min(minx, x), max(maxx, x), min(miny, y), max(maxy, y))
+        # every run of empty cells around p must still reach the outside
         for e in runs:
-            dx, dy = STEP[e]
-            if not self._reaches_outside((x + dx, y + dy), pos, (minx, maxx, miny, maxy)):
+            if not self._reaches_outside(p + _STEPI[e], p, box):
                 return True
         return False
 
-    def _reaches_outside(self, start, blocked, box) -> bool:
+    def _reaches_outside(self, start: int, blocked: int, box) -> bool:
         minx, maxx, miny, maxy = box
-        tiles = self._tiles
+        lo = minx + ROW * miny
+        tiles = self._masks
         seen = {start, blocked}
         stack = [start]
         while stack:
-            x, y = stack.pop()
+            q = stack.pop()
+            x, y = _dec(q)
             if x <= minx or x >= maxx or y <= miny or y >= maxy:
-                return True  # on or beyond the bounding box edge: the outside
-            for dx, dy in STEP:
-                n = (x + dx, y + dy)
+                return True  # on the bounding box's edge: open to the outside
+            for s in _STEPI:
+                n = q + s
                 if n not in seen and n not in tiles:
                     seen.add(n)
                     stack.append(n)
         return False
 
+    def _open_cells(self) -> tuple:
+        """For every frontier cell where some tile could go: ``(cell, care,
+        need)`` -- a tile with wall mask m fits iff ``m & care == need``.
+        ``care`` marks the sides that touch a tile, ``need`` the walls those
+        neighbours demand (P3). Whether an open touching side exists (P4) and
+        whether filling the cell closes a hole (P5) do not depend on the tile,
+        so cells failing those are left out here, once per change."""
+        cells = self._cells
+        if cells is None:
+            fr = self._frontier
+            out = []
+            for p in sorted(fr):
+                care, need, ring = fr[p]
+                if care & ~need and (len(_RUNS[ring]) <= 1 or not self._would_enclose(p)):
+                    out.append((p, care, need))
+            cells = self._cells = tuple(out)
+        return cells
+
     def _spots_for(self, m: int) -> tuple:
+        """Legal cells (ints) for a tile with wall mask ``m``, north to south."""
         s = self._spots.get(m)
         if s is None:
-            why = self._why_not_mask
-            s = tuple(sorted((p for p in self._frontier if why(m, p) is None), key=_yx))
+            s = tuple([p for p, care, need in self._open_cells() if m & care == need])
             self._spots[m] = s
         return s
 
@@ -275,91 +326,124 @@ class Alhambra:
         """Every empty spot where ``tile`` may be placed now."""
         if tile.is_fountain or tile.id in self._ids or tile.is_turned:
             return set()
-        return set(self._spots_for(tile.mask))
-
-    def can_place(self, tile: Tile) -> bool:
-        return bool(self._spots_for(tile.mask)) and not tile.is_turned and tile.id not in self._ids
+        return {_dec(p) for p in self._spots_for(tile.mask)}
 
     def why_not_remove(self, pos) -> str | None:
         """The rule that forbids taking the tile at ``pos`` out (T3a, P7), or ``None``."""
         pos = _pos(pos)
         if pos == ORIGIN:
             return "P6"
-        if pos not in self._tiles:
+        if self[pos] is None:
             return "T3a"
-        return self._removal_rules().get(pos)
+        return self._removal_rules()[_enc(pos)]
 
     def _removal_rules(self) -> dict:
-        """For every building tile, the rule its removal would break (or None)."""
+        """For every building tile (cell int), the rule its removal would break, or None."""
         if self._removable is None:
             masks = self._masks
-            tiles = self._tiles
+            cut = _cut_cells(masks)
             out = {}
-            for p in tiles:
-                if p == ORIGIN:
+            for p in sorted(masks):
+                if p == _ORIGIN:
                     continue
-                if not _reaches_all(masks, p):
+                if p in cut:
                     out[p] = "P4"
-                    continue
-                x, y = p
-                hole = True
-                for dx, dy in STEP:
-                    if (x + dx, y + dy) not in tiles:
-                        hole = False
-                        break
-                out[p] = "P5" if hole else None
+                elif (p - ROW) in masks and (p + 1) in masks and (p + ROW) in masks and (p - 1) in masks:
+                    out[p] = "P5"
+                else:
+                    out[p] = None
             self._removable = out
         return self._removable
 
+    def _can_remove(self) -> bool:
+        if self._canrm is None:
+            self._canrm = self._can_remove_now()
+        return self._canrm
+
+    def _can_remove_now(self) -> bool:
+        if self._removable is None:
+            # fast path: a tile joined to just one neighbour through an open
+            # side is never a cut point (P4); with an empty side it opens no hole (P5)
+            masks = self._masks
+            get = masks.get
+            for p, m in masks.items():
+                if not p:
+                    continue
+                deg = 0
+                empty = False
+                for d in range(4):
+                    nm = get(p + _STEPI[d])
+                    if nm is None:
+                        empty = True
+                    elif not (m >> d & 1):
+                        deg += 1
+                if deg == 1 and empty:
+                    return True
+        for r in self._removal_rules().values():
+            if r is None:
+                return True
+        return False
+
+    def _removable_cells(self) -> list:
+        return [p for p, r in self._removal_rules().items() if r is None]
+
     def removable(self) -> list:
         """Positions whose tile may be moved to the reserve (T3a), north to south."""
-        return sorted((p for p, r in self._removal_rules().items() if r is None), key=_yx)
+        return [_dec(p) for p in self._removable_cells()]
 
     def why_not_swap(self, tile: Tile, pos) -> str | None:
         """The rule that forbids putting ``tile`` in place of the tile at ``pos`` (T3c)."""
         pos = _pos(pos)
         if pos == ORIGIN or tile.is_fountain or tile.id in self._ids:
             return "P6"
-        if pos not in self._tiles:
+        if self[pos] is None:
             return "T3c"
         if tile.is_turned:
             return "P1"
-        old = self._masks[pos]
-        diff = old ^ tile.mask
-        if diff:
-            x, y = pos
-            for d in range(4):
-                if diff >> d & 1:
-                    dx, dy = STEP[d]
-                    if (x + dx, y + dy) in self._tiles:
-                        return "P3"
+        p = _enc(pos)
+        diff = self._masks[p] ^ tile.mask
+        for d in range(4):
+            if diff >> d & 1 and (p + _STEPI[d]) in self._masks:
+                return "P3"
         return None
+
+    def _swap_cells(self, m: int) -> tuple:
+        key = ("swap", m)
+        got = self._acts.get(key)
+        if got is not None:
+            return got
+        info = self._swapinfo
+        if info is None:
+            masks = self._masks
+            info = []
+            for p in sorted(masks):
+                if p == _ORIGIN:
+                    continue
+                care = ((p - ROW in masks) | (p + 1 in masks) << 1 |
+                        (p + ROW in masks) << 2 | (p - 1 in masks) << 3)
+                info.append((p, masks[p], care))
+            info = self._swapinfo = tuple(info)
+        got = self._acts[key] = tuple([p for p, old, care in info if not (old ^ m) & care])
+        return got
+
+    def _actions(self, cls, tile: Tile) -> tuple:
+        """Build/Place (spots) or Swap actions for ``tile``, cached until the
+        Alhambra changes (engine internal; actions are immutable)."""
+        key = (cls, tile.id)
+        got = self._acts.get(key)
+        if got is None:
+            cells = self._swap_cells(tile.mask) if cls.verb == "swap" else self._spots_for(tile.mask)
+            new = tuple.__new__
+            verb = cls.verb
+            tid = tile.id
+            got = self._acts[key] = tuple([new(cls, (verb, tid, _dec(p))) for p in cells])
+        return got
 
     def swap_spots(self, tile: Tile) -> list:
         """Positions where ``tile`` could replace the tile lying there (T3c)."""
         if tile.is_fountain or tile.is_turned or tile.id in self._ids:
             return []
-        m = tile.mask
-        masks = self._masks
-        out = []
-        for p, old in masks.items():
-            if p == ORIGIN:
-                continue
-            diff = old ^ m
-            if diff:
-                x, y = p
-                bad = False
-                for d in range(4):
-                    if diff >> d & 1:
-                        dx, dy = STEP[d]
-                        if (x + dx, y + dy) in masks:
-                            bad = True
-                            break
-                if bad:
-                    continue
-            out.append(p)
-        out.sort(key=_yx)
-        return out
+        return [_dec(p) for p in self._swap_cells(tile.mask)]
 
     # -- changing ------------------------------------------------------------
     def place(self, tile: Tile, pos) -> None:
@@ -368,26 +452,47 @@ class Alhambra:
         rule = self.why_not(tile, pos)
         if rule is not None:
             raise IllegalMove(rule, placement_message(rule, tile, pos))
-        self._put(tile, pos)
+        self._put(tile, pos[0] + ROW * pos[1])
 
-    def _put(self, tile: Tile, pos) -> None:
-        self._tiles[pos] = tile
-        self._masks[pos] = tile.mask
+    def _put(self, tile: Tile, p: int) -> None:
+        masks = self._masks
+        m = tile.mask
+        self._tiles[p] = tile
+        masks[p] = m
         self._ids.add(tile.id)
         self._counts[tile.building.index] += 1
         fr = self._frontier
-        fr.discard(pos)
-        x, y = pos
-        for dx, dy in STEP:
-            n = (x + dx, y + dy)
-            if n not in self._tiles:
-                fr.add(n)
+        fr.pop(p, None)
+        for i in range(8):
+            q = p + _RINGI[i]
+            e = fr.get(q)
+            if i & 1 == 0:  # edge neighbour: it now touches this tile
+                if q in masks:
+                    continue
+                d = i >> 1
+                o = OPPOSITE[d]
+                if e is None:
+                    e = (0, 0, self._ring_of(q))
+                else:
+                    e = (e[0], e[1], e[2] | 1 << ((i + 4) & 7))
+                fr[q] = (e[0] | 1 << o, e[1] | (m >> d & 1) << o, e[2])
+            elif e is not None:
+                fr[q] = (e[0], e[1], e[2] | 1 << ((i + 4) & 7))
+        x, y = _dec(p)
         b = self._bbox
         if x < b[0]: b[0] = x
         if x > b[1]: b[1] = x
         if y < b[2]: b[2] = y
         if y > b[3]: b[3] = y
         self._changed()
+
+    def _ring_of(self, q: int) -> int:
+        masks = self._masks
+        bits = 0
+        for i in range(8):
+            if q + _RINGI[i] in masks:
+                bits |= 1 << i
+        return bits
 
     def remove(self, pos) -> Tile:
         """Take the tile at ``pos`` out of the Alhambra and return it (T3a).
@@ -398,25 +503,45 @@ class Alhambra:
         rule = self.why_not_remove(pos)
         if rule is not None:
             raise IllegalMove(rule, removal_message(rule, pos))
-        return self._take(pos)
+        return self._take(_enc(pos))
 
-    def _take(self, pos) -> Tile:
-        tile = self._tiles.pop(pos)
-        del self._masks[pos]
+    def _take(self, p: int) -> Tile:
+        tile = self._tiles.pop(p)
+        masks = self._masks
+        del masks[p]
         self._ids.discard(tile.id)
         self._counts[tile.building.index] -= 1
-        tiles = self._tiles
         fr = self._frontier
-        x, y = pos
-        if any((x + dx, y + dy) in tiles for dx, dy in STEP):
-            fr.add(pos)
-        for dx, dy in STEP:
-            n = (x + dx, y + dy)
-            if n in fr and not any((n[0] + ex, n[1] + ey) in tiles for ex, ey in STEP):
-                fr.discard(n)
-        xs = [p[0] for p in tiles]
-        ys = [p[1] for p in tiles]
-        self._bbox = [min(xs), max(xs), min(ys), max(ys)]
+        for i in range(8):
+            q = p + _RINGI[i]
+            e = fr.get(q)
+            if e is None:
+                continue
+            ring = e[2] & ~(1 << ((i + 4) & 7))
+            if i & 1 == 0:
+                o = OPPOSITE[i >> 1]
+                care = e[0] & ~(1 << o)
+                if not care:
+                    del fr[q]
+                    continue
+                fr[q] = (care, e[1] & ~(1 << o), ring)
+            else:
+                fr[q] = (e[0], e[1], ring)
+        care = need = 0
+        for d in range(4):
+            nm = masks.get(p + _STEPI[d])
+            if nm is not None:
+                care |= 1 << d
+                need |= (nm >> OPPOSITE[d] & 1) << d
+        if care:
+            fr[p] = (care, need, self._ring_of(p))
+        x, y = _dec(p)
+        b = self._bbox
+        if x == b[0] or x == b[1] or y == b[2] or y == b[3]:
+            pts = [_dec(q) for q in masks]
+            xs = [q[0] for q in pts]
+            ys = [q[1] for q in pts]
+            self._bbox = [min(xs), max(xs), min(ys), max(ys)]
         self._changed()
         return tile
 
@@ -427,8 +552,22 @@ class Alhambra:
         rule = self.why_not_swap(tile, pos)
         if rule is not None:
             raise IllegalMove(rule, swap_message(rule, tile, pos))
-        old = self._take(pos)
-        self._put(tile, pos)
+        p = _enc(pos)
+        old = self._tiles[p]
+        self._tiles[p] = tile
+        m = self._masks[p] = tile.mask
+        fr = self._frontier
+        for d in range(4):  # empty neighbours now face the new tile's sides
+            q = p + _STEPI[d]
+            e = fr.get(q)
+            if e is not None:
+                o = OPPOSITE[d]
+                fr[q] = (e[0], (e[1] & ~(1 << o)) | (m >> d & 1) << o, e[2])
+        self._ids.discard(old.id)
+        self._ids.add(tile.id)
+        self._counts[old.building.index] -= 1
+        self._counts[tile.building.index] += 1
+        self._changed()
         return old
 
     # -- walls ---------------------------------------------------------------
@@ -437,16 +576,13 @@ class Alhambra:
         the other side is empty (C4)."""
         out = []
         masks = self._masks
-        for p, m in masks.items():
+        for p in sorted(masks):
+            m = masks[p]
             if not m:
                 continue
-            x, y = p
             for d in range(4):
-                if m >> d & 1:
-                    dx, dy = STEP[d]
-                    if (x + dx, y + dy) not in masks:
-                        out.append((p, SIDES[d]))
-        out.sort(key=lambda e: (e[0][1], e[0][0], e[1]))
+                if m >> d & 1 and (p + _STEPI[d]) not in masks:
+                    out.append((_dec(p), SIDES[d]))
         return out
 
     def longest_wall(self) -> int:
@@ -459,6 +595,11 @@ class Alhambra:
         if self._wall is None:
             self._wall = _longest_trail(self.external_walls())
         return list(self._wall)
+
+    def wall_mask(self, pos) -> int:
+        """The wall bits (N=1, E=2, S=4, W=8) of the tile at ``pos`` (0 if empty)."""
+        t = self[pos]
+        return t.mask if t is not None else 0
 
     # -- record --------------------------------------------------------------
     def to_list(self) -> list:
@@ -475,10 +616,11 @@ class Alhambra:
         the tiles does not matter."""
         items = list(placed.items() if hasattr(placed, "items") else placed)
         a = cls()
-        for p, t in items:
-            p = _pos(p)
-            if p in a._tiles or t.is_fountain or t.id in a._ids:
-                raise IllegalMove("P6", f"{p} holds the fountain or another tile, or {t} appears twice.")
+        for pos, t in items:
+            pos = _pos(pos)
+            p = _enc(pos)
+            if p in a._masks or t.is_fountain or t.id in a._ids:
+                raise IllegalMove("P6", f"{pos} holds the fountain or another tile, or {t} appears twice.")
             a._put(t, p)
         if check:
             from .record import alhambra_problem
@@ -502,28 +644,51 @@ def _pos(pos) -> tuple:
     return (x, y)
 
 
-def _reaches_all(masks: dict, without) -> bool:
-    """Can every tile except ``without`` be reached from the fountain through
-    open sides, when ``without`` is taken out? (P4)"""
-    seen = {ORIGIN}
-    stack = [ORIGIN]
-    while stack:
-        p = stack.pop()
+def _cut_cells(masks: dict) -> set:
+    """Cells whose tile, taken out, would cut another tile off from the
+    fountain (P4): the articulation points of the graph of tiles joined by
+    open sides, found with one depth-first search (Tarjan)."""
+    def nbrs(p):
         m = masks[p]
-        x, y = p
+        out = []
         for d in range(4):
             if m >> d & 1:
                 continue
-            dx, dy = STEP[d]
-            n = (x + dx, y + dy)
-            if n in seen or n == without:
-                continue
+            n = p + _STEPI[d]
             nm = masks.get(n)
-            if nm is None or nm >> OPPOSITE[d] & 1:
+            if nm is not None and not nm >> OPPOSITE[d] & 1:
+                out.append(n)
+        return out
+
+    disc = {_ORIGIN: 0}
+    low = {_ORIGIN: 0}
+    cut = set()
+    counter = 1
+    stack = [(_ORIGIN, None, iter(nbrs(_ORIGIN)))]
+    while stack:
+        p, parent, it = stack[-1]
+        advanced = False
+        for n in it:
+            if n == parent:
                 continue
-            seen.add(n)
-            stack.append(n)
-    return len(seen) == len(masks) - 1
+            if n in disc:
+                if disc[n] < low[p]:
+                    low[p] = disc[n]
+            else:
+                disc[n] = low[n] = counter
+                counter += 1
+                stack.append((n, p, iter(nbrs(n))))
+                advanced = True
+                break
+        if not advanced:
+            stack.pop()
+            if parent is not None:
+                if low[p] < low[parent]:
+                    low[parent] = low[p]
+                if low[p] >= disc[parent] and parent != _ORIGIN:
+                    cut.add(parent)
+    # the fountain is never removed, so it is never reported
+    return cut
 
 
 # Wall sides as edges between grid corners. Cell (x, y) has corners

@@ -12,7 +12,7 @@ import itertools
 import os
 
 from . import actions as A
-from .alhambra import Alhambra
+from .alhambra import Alhambra, _dec
 from .errors import IllegalMove
 from .money import CURRENCIES, Card, Currency, full_deck
 from .scoring import round_points
@@ -243,102 +243,107 @@ class Game:
 
     # ------------------------------------------------------- legal actions
     def legal_kinds(self) -> list:
-        """The action kinds with at least one legal action now, in ``KINDS`` order."""
-        if self.phase == "over":
+        """The action kinds (see ``KINDS``) with at least one legal action now."""
+        phase = self.phase
+        if phase == "over":
             return []
-        kinds = [k for k in _PHASE_KINDS[self.phase] if self._has(k)]
-        return kinds or (["pass"] if self.phase == "action" else [])
+        cur = self.current
+        p = self.players[cur]
+        a = p.alhambra
+        if phase == "action":
+            out = []
+            if self.money:
+                out.append("take")
+            purse = [0, 0, 0, 0]
+            for c in p.hand:
+                purse[c.key // 9] += c.value
+            market = self.market
+            for i in range(4):
+                t = market[i]
+                if t is not None and purse[i] >= t.price:
+                    out.append("buy")
+                    break
+            if a._can_remove() or (p.reserve and self._can_use_reserve(p)):
+                out.append("redesign")
+            if self.extra:
+                out.append("end")
+            return out or ["pass"]
+        return ["place"] if any(pl == cur for pl, _ in self.pending) else []
 
-    def _has(self, kind: str) -> bool:
-        p = self.players[self.current]
-        if kind == "take":
-            return bool(self.money)
-        if kind == "buy":
-            for slot in range(4):
-                t = self.market[slot]
-                if t is not None:
-                    cur = SLOT_CURRENCY[slot]
-                    if sum(c.value for c in p.hand if c.currency is cur) >= t.price:
-                        return True
-            return False
-        if kind == "remove":
-            return any(r is None for r in p.alhambra._removal_rules().values())
-        if kind == "build":
-            a = p.alhambra
-            return any(a._spots_for(t.mask) for t in p.reserve)
-        if kind == "swap":
-            a = p.alhambra
-            return any(a.swap_spots(t) for t in p.reserve)
-        if kind == "end":
-            return self.extra
-        if kind == "place":
-            a = p.alhambra
-            return any(pl == self.current and a._spots_for(t.mask) for pl, t in self.pending)
-        if kind in ("reserve",):
-            return bool(self.pending)
-        if kind == "dirk":
-            return self.n == 2 and not self.final and bool(self.pending)
+    @staticmethod
+    def _can_use_reserve(p) -> bool:
+        a = p.alhambra
+        for m in {t.mask for t in p.reserve}:
+            if a._spots_for(m) or a._swap_cells(m):
+                return True
         return False
 
     def legal_actions(self, kind: str | None = None) -> list:
-        """Every legal action now, in a deterministic order (by kind as in
-        ``KINDS``, then by slot, cards, tile id and position, north to south).
+        """Every legal action now, in a deterministic order: by kind (``KINDS``:
+        take, buy, redesign, end, place, pass), then by form (remove, build,
+        swap; place, reserve, dirk), then by slot, cards, tile id and position
+        (north to south, west to east).
 
         For a purchase, every payment from which no card could be left out is
         listed; ``play`` also accepts any larger payment in the right currency.
-        With ``kind`` (e.g. ``"buy"``), only actions of that kind."""
+        ``kind`` selects one kind (``"redesign"``) or one form (``"swap"``)."""
         if self.phase == "over":
             return []
-        if kind is not None:
-            if kind == "pass":
-                return [A.Pass()] if self.legal_kinds() == ["pass"] else []
-            if kind not in _PHASE_KINDS[self.phase]:
-                if kind not in A.KINDS:
-                    raise ValueError(f"unknown action kind {kind!r}; kinds are {', '.join(A.KINDS)}")
-                return []
-            return self._gen(kind)
+        if kind is None:
+            out = []
+            for v in _PHASE_VERBS[self.phase]:
+                out.extend(self._gen(v))
+            if not out and self.phase == "action":
+                out.append(A.Pass())
+            return out
+        verbs = _KIND_VERBS.get(kind)
+        if verbs is None:
+            raise ValueError(f"unknown action kind {kind!r}; kinds are {', '.join(A.KINDS)} "
+                             f"(or one form: {', '.join(A.VERBS)})")
+        if kind == "pass":
+            return [A.Pass()] if self.legal_kinds() == ["pass"] else []
+        phase_verbs = _PHASE_VERBS[self.phase]
+        if len(verbs) == 1:
+            return list(self._gen(kind)) if kind in phase_verbs else []
         out = []
-        for k in _PHASE_KINDS[self.phase]:
-            out.extend(self._gen(k))
-        if not out and self.phase == "action":
-            out.append(A.Pass())
+        for v in verbs:
+            if v in phase_verbs:
+                out.extend(self._gen(v))
         return out
 
-    def _gen(self, kind: str) -> list:
+    def _gen(self, verb: str):
+        """Legal actions of one form (notation verb)."""
         p = self.players[self.current]
-        if kind == "take":
+        a = p.alhambra
+        if verb == "take":
             return _take_options(self.money)
-        if kind == "buy":
+        if verb == "buy":
             out = []
+            by_cur = ([], [], [], [])
+            for c in p.hand:
+                by_cur[c.key // 9].append(c)
             for slot in range(4):
                 t = self.market[slot]
-                if t is None:
-                    continue
-                cur = SLOT_CURRENCY[slot]
-                vals = sorted((c for c in p.hand if c.currency is cur), key=_neg_value)
-                for pay in _minimal_payments(vals, t.price):
-                    out.append(_make(A.Buy, ("slot", slot + 1), ("cards", tuple(sorted(pay)))))
+                if t is not None:
+                    out.extend(_buy_options(slot + 1, by_cur[slot], t.price))
             return out
-        if kind == "remove":
-            return [_make(A.Remove, ("pos", q)) for q in p.alhambra.removable()]
-        if kind == "build":
-            a = p.alhambra
-            return [_make(A.Build, ("tile_id", t.id), ("pos", q)) for t in p.reserve for q in a._spots_for(t.mask)]
-        if kind == "swap":
-            a = p.alhambra
-            return [_make(A.Swap, ("tile_id", t.id), ("pos", q)) for t in p.reserve for q in a.swap_spots(t)]
-        if kind == "end":
+        if verb == "remove":
+            return [_mk(A.Remove, _dec(q)) for q in a._removable_cells()]
+        if verb == "build":
+            return [x for t in p.reserve for x in a._actions(A.Build, t)]
+        if verb == "swap":
+            return [x for t in p.reserve for x in a._actions(A.Swap, t)]
+        if verb == "end":
             return [A.EndTurn()] if self.extra else []
         mine = sorted((t for pl, t in self.pending if pl == self.current), key=_tid)
-        if kind == "place":
-            a = p.alhambra
-            return [_make(A.Place, ("tile_id", t.id), ("pos", q)) for t in mine for q in a._spots_for(t.mask)]
-        if kind == "reserve":
-            return [_make(A.Reserve, ("tile_id", t.id)) for t in mine]
-        if kind == "dirk":
+        if verb == "place":
+            return [x for t in mine for x in a._actions(A.Place, t)]
+        if verb == "reserve":
+            return [_mk(A.Reserve, t.id) for t in mine]
+        if verb == "dirk":
             if self.n != 2 or self.final:
                 return []
-            return [_make(A.GiveToDirk, ("tile_id", t.id)) for t in mine]
+            return [_mk(A.GiveToDirk, t.id) for t in mine]
         return []
 
     def is_legal(self, action) -> bool:
@@ -485,7 +490,7 @@ class Game:
         self._after_action(extra=False)
 
     def _gen_any(self) -> bool:
-        return any(self._has(k) for k in _PHASE_KINDS["action"])
+        return self.legal_kinds() != ["pass"]
 
     def _pending_index(self, action) -> int:
         for i, (pl, t) in enumerate(self.pending):
@@ -730,11 +735,7 @@ def _neg_value(c):
     return -c.value
 
 
-def _make(cls, *fields):
-    a = object.__new__(cls)
-    for k, v in fields:
-        object.__setattr__(a, k, v)
-    return a
+_mk = A._mk
 
 
 def _is_submultiset(cards, pool) -> bool:
@@ -751,21 +752,59 @@ def _cards_str(cards) -> str:
     return A.cards_text(sorted(cards))
 
 
-def _take_options(money) -> list:
-    seen = set()
+_OPTIONS_CACHE: dict = {}
+
+
+def _cached(key, make):
+    """Option lists are immutable tuples of immutable actions: share them."""
+    v = _OPTIONS_CACHE.get(key)
+    if v is None:
+        if len(_OPTIONS_CACHE) > 100_000:
+            _OPTIONS_CACHE.clear()
+        v = _OPTIONS_CACHE[key] = make()
+    return v
+
+
+def _take_options(money) -> tuple:
+    """T1 options: one card, or several worth at most 5; equal choices once,
+    ordered by number of cards, then by card order."""
+    cards = sorted(money)
+    return _cached(("take",) + tuple([c.key for c in cards]), lambda: _make_take_options(cards))
+
+
+def _make_take_options(cards) -> tuple:
+    n = len(cards)
+    vals = tuple(c.value for c in cards)
     out = []
-    n = len(money)
-    for k in range(1, n + 1):
-        for combo in itertools.combinations(money, k):
-            if k > 1 and sum(c.value for c in combo) > 5:
-                continue
-            cs = tuple(sorted(combo))
-            if cs in seen:
-                continue
+    seen = set()
+    for idx in _take_patterns(vals):
+        cs = tuple([cards[i] for i in idx])
+        if cs not in seen:
             seen.add(cs)
-            out.append(cs)
-    out.sort(key=lambda cs: (len(cs), [c.key for c in cs]))
-    return [_make(A.TakeMoney, ("cards", cs)) for cs in out]
+            out.append(_mk(A.TakeMoney, cs))
+    return tuple(out)
+
+
+_PATTERNS: dict = {}
+
+
+def _take_patterns(vals) -> tuple:
+    """Index sets of face-up cards that may be taken together (T1), by values."""
+    got = _PATTERNS.get(vals)
+    if got is None:
+        n = len(vals)
+        got = _PATTERNS[vals] = tuple(
+            idx for k in range(1, n + 1) for idx in itertools.combinations(range(n), k)
+            if k == 1 or sum(vals[i] for i in idx) <= 5)
+    return got
+
+
+def _buy_options(slot: int, cards: list, price: int) -> tuple:
+    """T2 options for one slot: ``cards`` are the hand's cards of the slot's
+    currency, sorted by value. Every payment from which no card could be left out."""
+    return _cached(("buy", slot, price) + tuple([c.value for c in cards]),
+                   lambda: tuple(_mk(A.Buy, slot, tuple(sorted(pay)))
+                                 for pay in _minimal_payments(cards[::-1], price)))
 
 
 def _minimal_payments(vals, price) -> list:
@@ -776,7 +815,7 @@ def _minimal_payments(vals, price) -> list:
     chosen = []
 
     def rec(i, total):
-        # vals descending: every card added is the smallest so far, so a
+        # values descending: every card added is the smallest so far, so a
         # payment is minimal iff it reaches the price with its last card
         prev = None
         for j in range(i, n):
@@ -802,11 +841,17 @@ def _from_state(state: dict, seed) -> "Game":
     return game_from_state(state, seed)
 
 
-_PHASE_KINDS = {
+_PHASE_VERBS = {
     "action": ("take", "buy", "remove", "build", "swap", "end"),
     "place": ("place", "reserve", "dirk"),
     "over": (),
 }
+_KIND_VERBS = {
+    "take": ("take",), "buy": ("buy",), "redesign": ("remove", "build", "swap"), "end": ("end",),
+    "place": ("place", "reserve", "dirk"), "pass": ("pass",),
+}
+for _v in A.VERBS:  # a form can be asked for by its verb; "place" means the kind
+    _KIND_VERBS.setdefault(_v, (_v,))
 
 _HANDLERS = {
     A.TakeMoney: Game._take,

@@ -33,33 +33,41 @@ _CUR_INDEX = {c: i for i, c in enumerate(CURRENCIES)}
 
 
 class Card:
-    """A money card: ``currency`` and ``value`` (1-9). Copies are equal."""
+    """A money card: ``currency`` and ``value`` (1-9).
+
+    Cards are interned: the three copies of "dirham 4" are one object, so a
+    hand is a list of shared values and comparing cards is an identity check.
+    ``card.key`` (0-35) orders cards by currency, then value."""
 
     __slots__ = ("currency", "value", "key")
 
-    def __init__(self, currency, value: int):
+    def __new__(cls, currency, value: int):
         cur = Currency(currency)
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 9:
             raise ValueError(f"a money card has a value from 1 to 9, not {value!r}")
-        object.__setattr__(self, "currency", cur)
-        object.__setattr__(self, "value", value)
-        # index 0..35, also the sort order: by currency, then value
-        object.__setattr__(self, "key", _CUR_INDEX[cur] * 9 + value - 1)
+        key = _CUR_INDEX[cur] * 9 + value - 1
+        if _CARDS is not None:
+            return _CARDS[key]
+        c = object.__new__(cls)
+        object.__setattr__(c, "currency", cur)
+        object.__setattr__(c, "value", value)
+        object.__setattr__(c, "key", key)
+        return c
 
     def __setattr__(self, name, value):
         raise AttributeError("cards are immutable")
 
-    def __eq__(self, other):
-        return isinstance(other, Card) and other.key == self.key
-
     def __lt__(self, other):
         return self.key < other.key
 
-    def __hash__(self):
-        return self.key
-
     def __reduce__(self):
         return (card_from_key, (self.key,))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
 
     def __repr__(self):
         return f"Card({self.currency.value}, {self.value})"
@@ -68,12 +76,13 @@ class Card:
         return f"{self.currency.value} {self.value}"
 
 
+_CARDS = None
 _CARDS = tuple(Card(c, v) for c in CURRENCIES for v in range(1, 10))
 
 
 def card(currency, value: int) -> Card:
     """The (shared) card object for this currency and value."""
-    return _CARDS[Currency(currency).index * 9 + value - 1] if isinstance(value, int) and 1 <= value <= 9 else Card(currency, value)
+    return Card(currency, value)
 
 
 def card_from_key(key: int) -> Card:

@@ -14,27 +14,25 @@ def tile_code(t) -> str:
 
 def alhambra_text(a) -> str:
     """The grid with walls: ``===`` / ``#`` are walls, cells show building letter and price."""
-    if len(a._tiles) == 1 and False:
-        return ""
     minx, maxx, miny, maxy = a.bounds
-    masks = a._masks
+    wm = a.wall_mask
     lines = []
     for y in range(miny, maxy + 2):
         top = []
         for x in range(minx, maxx + 1):
-            wall = (masks.get((x, y), 0) & 1) or (masks.get((x, y - 1), 0) & 4)
-            present = (x, y) in masks or (x, y - 1) in masks
+            wall = (wm((x, y)) & 1) or (wm((x, y - 1)) & 4)
+            present = (x, y) in a or (x, y - 1) in a
             top.append("+" + ("===" if wall else ("---" if present else "   ")))
         lines.append("".join(top) + "+")
         if y > maxy:
             break
         row = []
         for x in range(minx, maxx + 2):
-            wall = (masks.get((x, y), 0) & 8) or (masks.get((x - 1, y), 0) & 2)
-            present = (x, y) in masks or (x - 1, y) in masks
+            wall = (wm((x, y)) & 8) or (wm((x - 1, y)) & 2)
+            present = (x, y) in a or (x - 1, y) in a
             row.append("#" if wall else (":" if present else " "))
             if x <= maxx:
-                t = a._tiles.get((x, y))
+                t = a[(x, y)]
                 row.append(f"{tile_code(t):^3}" if t is not None else "   ")
         lines.append("".join(row))
     return "\n".join(line.rstrip() for line in lines)

@@ -57,33 +57,41 @@ class Tile:
     """A building tile: ``id`` (1-54, 0 for the fountain), ``building``,
     ``price`` and ``walls`` (frozenset of ``"N"``, ``"E"``, ``"S"``, ``"W"``).
 
-    Tiles are immutable values. ``tile.turned(k)`` gives the tile turned by
-    k quarter turns clockwise -- something the rules forbid (P1), useful to
-    show a learner why.
+    Tiles are immutable values and interned: equal tiles are the same object,
+    so comparing tiles is as cheap as comparing identities.
+    ``tile.turned(k)`` gives the tile turned by k quarter turns clockwise --
+    something the rules forbid (P1), useful to show a learner why.
     """
 
-    __slots__ = ("id", "building", "price", "walls", "mask", "_hash")
+    __slots__ = ("id", "building", "price", "walls", "mask", "__weakref__")
+    _interned: dict = {}
 
-    def __init__(self, id: int, building, price: int, walls=frozenset()):
-        object.__setattr__(self, "id", int(id))
-        object.__setattr__(self, "building", Building(building) if building is not None else None)
-        object.__setattr__(self, "price", int(price))
+    def __new__(cls, id: int, building, price: int, walls=frozenset()):
         m = walls if isinstance(walls, int) else mask_of(walls)
-        object.__setattr__(self, "mask", m)
-        object.__setattr__(self, "walls", walls_of(m))
-        object.__setattr__(self, "_hash", hash((self.id, m)))
+        b = Building(building) if building is not None else None
+        key = (int(id), b, int(price), m)
+        t = cls._interned.get(key)
+        if t is None:
+            t = object.__new__(cls)
+            object.__setattr__(t, "id", key[0])
+            object.__setattr__(t, "building", b)
+            object.__setattr__(t, "price", key[2])
+            object.__setattr__(t, "mask", m)
+            object.__setattr__(t, "walls", walls_of(m))
+            cls._interned[key] = t
+        return t
 
     def __setattr__(self, name, value):
         raise AttributeError("tiles are immutable")
 
-    def __eq__(self, other):
-        return isinstance(other, Tile) and other.id == self.id and other.mask == self.mask
-
-    def __hash__(self):
-        return self._hash
-
     def __reduce__(self):
         return (Tile, (self.id, self.building, self.price, self.mask))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
 
     @property
     def is_fountain(self) -> bool:
@@ -92,7 +100,7 @@ class Tile:
     @property
     def is_turned(self) -> bool:
         """True when this is not the tile as printed (see :meth:`turned`)."""
-        return not (0 <= self.id <= 54) or self.mask != _PRINTED_MASK[self.id]
+        return not (0 <= self.id <= 54) or self is not BY_ID[self.id]
 
     def turned(self, quarter_turns: int = 1) -> "Tile":
         """This tile turned clockwise by ``quarter_turns`` (never legal: P1)."""
@@ -186,7 +194,6 @@ def _parse_table():
 FOUNTAIN = Tile(0, None, 0, 0)
 #: The 54 building tiles in id order (``TILES[0].id == 1``).
 TILES: tuple = _parse_table()
-_PRINTED_MASK = (0,) + tuple(t.mask for t in TILES)
 BY_ID = (FOUNTAIN,) + TILES
 
 
