@@ -251,7 +251,7 @@ def _board(out, a, *, spots=(), path=(), box=None, detail=True):
         out.append("</g>")
     out.append('<g class="alh-walls" pointer-events="none">')
     for p, t in items:
-        if t.mask:
+        if t.walls:
             _wall_lines(out, t, p[0] * C, p[1] * C, C, p)
     out.append("</g>")
     if path:
@@ -548,9 +548,10 @@ def game_svg(game, *, seat=None, size=None) -> str:
     body = []
     for r in range(0, n, cols):
         row = panels[r:r + cols]
-        h = max(ph for ph, _ in row)
-        for k, (ph, draw) in enumerate(row):
-            draw(body, PAD + k * (pw + gap), y, h)
+        hand_h = max(hh for hh, _, _ in row)      # one hand height per row keeps boards aligned
+        h = max(hand_h + rest for _, rest, _ in row)
+        for k, (_, _, draw) in enumerate(row):
+            draw(body, PAD + k * (pw + gap), y, h, hand_h)
         y += h + gap
     total_h = y - gap + PAD
 
@@ -571,7 +572,8 @@ def _short(name: str, k: int) -> str:
 
 
 def _panel(g, i, pw, ip, seat, span_w, span_h, board_w, board_h):
-    """Measure one player's panel; returns (height, draw(out, x, y, h))."""
+    """Measure one player's panel: (hand height, height of the rest,
+    draw(out, x, y, panel height, hand height))."""
     p = g.players[i]
     a = p.alhambra
     over = g.is_over
@@ -594,9 +596,9 @@ def _panel(g, i, pw, ip, seat, span_w, span_h, board_w, board_h):
     rpos, rrows = _flow(len(reserve), 0, pw - 2 * ip - 66, rs + 8, rs + 8)
     res_h = max(rrows, 1) * (rs + 8)
     head_h, counts_h = 34, 24
-    height = ip + head_h + counts_h + hand_h + 8 + board_h + 8 + res_h + ip
+    rest = ip + head_h + counts_h + 8 + board_h + 8 + res_h + ip
 
-    def draw(out, x0, y0, h):
+    def draw(out, x0, y0, h, hand_h):
         stroke, sw_ = (CURRENT, 3) if current else ((WINNER, 3) if winner else (PANEL_EDGE, 1.5))
         out.append(f'<g class="alh-player{" alh-current" if current else ""}{" alh-winner" if winner else ""}" '
                    f'data-player="{i}"><title>{_esc(p.name)}: {p.score} points</title>')
@@ -676,4 +678,4 @@ def _panel(g, i, pw, ip, seat, span_w, span_h, board_w, board_h):
             _text(out, x0 + ip + 66, y + 22, "empty", 13, fill=MUTED)
         out.append("</g></g>")
 
-    return height, draw
+    return hand_h, rest, draw

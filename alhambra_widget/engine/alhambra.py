@@ -449,10 +449,15 @@ class Alhambra:
     def place(self, tile: Tile, pos) -> None:
         """Put ``tile`` on the empty spot ``pos``; IllegalMove if the rules forbid it."""
         pos = _pos(pos)
+        x, y = pos
+        if -100 < x < 100 and -100 < y < 100 and not tile.is_turned and tile.id not in self._ids \
+                and tile.id and (x + ROW * y) in self._spots_for(tile.mask):
+            self._put(tile, x + ROW * y)  # one of the cached legal spots
+            return
         rule = self.why_not(tile, pos)
         if rule is not None:
             raise IllegalMove(rule, placement_message(rule, tile, pos))
-        self._put(tile, pos[0] + ROW * pos[1])
+        self._put(tile, x + ROW * y)
 
     def _put(self, tile: Tile, p: int) -> None:
         masks = self._masks
@@ -648,46 +653,51 @@ def _cut_cells(masks: dict) -> set:
     """Cells whose tile, taken out, would cut another tile off from the
     fountain (P4): the articulation points of the graph of tiles joined by
     open sides, found with one depth-first search (Tarjan)."""
-    def nbrs(p):
-        m = masks[p]
-        out = []
-        for d in range(4):
-            if m >> d & 1:
-                continue
-            n = p + _STEPI[d]
-            nm = masks.get(n)
-            if nm is not None and not nm >> OPPOSITE[d] & 1:
-                out.append(n)
-        return out
-
-    disc = {_ORIGIN: 0}
-    low = {_ORIGIN: 0}
+    get = masks.get
+    adj = {}
+    for p, m in masks.items():
+        lst = []
+        if not m & 1:
+            nm = get(p - ROW)
+            if nm is not None and not nm & 4:
+                lst.append(p - ROW)
+        if not m & 2:
+            nm = get(p + 1)
+            if nm is not None and not nm & 8:
+                lst.append(p + 1)
+        if not m & 4:
+            nm = get(p + ROW)
+            if nm is not None and not nm & 1:
+                lst.append(p + ROW)
+        if not m & 8:
+            nm = get(p - 1)
+            if nm is not None and not nm & 2:
+                lst.append(p - 1)
+        adj[p] = lst
+    disc = {}
+    low = {}
     cut = set()
-    counter = 1
-    stack = [(_ORIGIN, None, iter(nbrs(_ORIGIN)))]
-    while stack:
-        p, parent, it = stack[-1]
-        advanced = False
-        for n in it:
-            if n == parent:
+
+    def dfs(u, parent):
+        d = disc[u] = low[u] = len(disc)
+        lu = d
+        for v in adj[u]:
+            if v == parent:
                 continue
-            if n in disc:
-                if disc[n] < low[p]:
-                    low[p] = disc[n]
-            else:
-                disc[n] = low[n] = counter
-                counter += 1
-                stack.append((n, p, iter(nbrs(n))))
-                advanced = True
-                break
-        if not advanced:
-            stack.pop()
-            if parent is not None:
-                if low[p] < low[parent]:
-                    low[parent] = low[p]
-                if low[p] >= disc[parent] and parent != _ORIGIN:
-                    cut.add(parent)
-    # the fountain is never removed, so it is never reported
+            dv = disc.get(v)
+            if dv is None:
+                lv = dfs(v, u)
+                if lv < lu:
+                    lu = lv
+                if lv >= d and parent is not None:
+                    cut.add(u)
+            elif dv < lu:
+                lu = dv
+        low[u] = lu
+        return lu
+
+    dfs(_ORIGIN, None)
+    # the fountain (the root) is never removed, so it is never reported
     return cut
 
 

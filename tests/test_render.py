@@ -1,0 +1,334 @@
+"""SVG pictures of positions (alhambra_widget.render): structure, not looks.
+
+Every picture must parse as XML; tiles, walls, spots and cards carry the
+classes and data attributes the front end and these tests rely on.
+"""
+
+import random
+import time
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from alhambra_widget import TILES, Alhambra, Game, tile
+from alhambra_widget.render import CELL, alhambra_svg, game_svg, tile_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+EDGE = {"N": (0, 0, 1, 0), "E": (1, 0, 1, 1), "S": (0, 1, 1, 1), "W": (0, 0, 0, 1)}
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == SVG + "svg"
+    assert len(root.get("viewBox").split()) == 4
+    assert root[0].tag == SVG + "title" and root[0].text
+    return root
+
+
+def classes(el) -> list:
+    return el.get("class", "").split()
+
+
+def having(root, cls: str) -> list:
+    return [el for el in root.iter() if cls in classes(el)]
+
+
+def built(seed: int, n: int = 16) -> Alhambra:
+    """An Alhambra grown by placing random tiles on random legal spots."""
+    rng = random.Random(seed)
+    a = Alhambra()
+    pool = list(TILES)
+    rng.shuffle(pool)
+    for t in pool:
+        spots = sorted(a.legal_spots(t))
+        if spots:
+            a.place(t, rng.choice(spots))
+        if len(a) == n:
+            break
+    return a
+
+
+def played(players, seed: int, steps=None) -> Game:
+    g = Game(players, seed=seed)
+    rng = random.Random(seed)
+    k = 0
+    while not g.is_over and (steps is None or k < steps):
+        kind = rng.choice(g.legal_kinds())
+        g.play(rng.choice(g.legal_actions(kind)))
+        k += 1
+    return g
+
+
+def line(el) -> tuple:
+    return tuple(float(el.get(k)) for k in ("x1", "y1", "x2", "y2"))
+
+
+def edge(x, y, side) -> tuple:
+    ax, ay, bx, by = EDGE[side]
+    return (float((x + ax) * CELL), float((y + ay) * CELL), float((x + bx) * CELL), float((y + by) * CELL))
+
+
+# ------------------------------------------------------------- one Alhambra
+def test_empty_alhambra_is_a_fountain():
+    root = parse(alhambra_svg(Alhambra()))
+    tiles = having(root, "alh-tile")
+    assert len(tiles) == 1
+    assert "alh-fountain" in classes(tiles[0])
+    assert (tiles[0].get("data-x"), tiles[0].get("data-y"), tiles[0].get("data-tile")) == ("0", "0", "0")
+    assert having(root, "alh-wall") == []
+    assert having(root, "alh-bg"), "draws its own background (dark notebook themes)"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_one_tile_element_per_tile_plus_fountain(seed):
+    a = built(seed)
+    root = parse(alhambra_svg(a))
+    tiles = having(root, "alh-tile")
+    assert len(tiles) == len(a) + 1
+    seen = {(int(el.get("data-x")), int(el.get("data-y"))): int(el.get("data-tile")) for el in tiles}
+    assert seen == {p: t.id for p, t in a.items()}
+    for el in tiles:
+        t = a[(int(el.get("data-x")), int(el.get("data-y")))]
+        kind = "fountain" if t.id == 0 else t.building.value
+        assert classes(el) == ["alh-tile", "alh-" + kind]
+        assert el.find(SVG + "title") is not None
+
+
+def test_walls_lie_exactly_on_their_edges():
+    seraglio4 = tile(9)                      # walls N and E
+    assert seraglio4.walls == {"N", "E"}
+    a = Alhambra()
+    a.place(seraglio4, (0, -1))              # open south side against the fountain
+    root = parse(alhambra_svg(a))
+    walls = having(root, "alh-wall")
+    assert {w.get("data-side") for w in walls} == {"N", "E"}
+    got = sorted(line(w) for w in walls)
+    top = (0.0, -100.0, 100.0, -100.0)       # the tile covers [0, 100] x [-100, 0]
+    right = (100.0, -100.0, 100.0, 0.0)
+    assert got == sorted([top, right])
+    assert all(w.get("data-x") == "0" and w.get("data-y") == "-1" for w in walls)
+    (el,) = [t for t in having(root, "alh-tile") if t.get("data-tile") == "9"]
+    assert el.find(SVG + "title").text == "seraglio 4 at (0, -1), walls N E"
+
+
+@pytest.mark.parametrize("seed", [4, 5, 6])
+def test_every_wall_side_drawn_once_on_its_edge(seed):
+    a = built(seed)
+    root = parse(alhambra_svg(a))
+    expected = sorted(edge(x, y, s) for (x, y), t in a.items() for s in t.walls)
+    got = []
+    for w in having(root, "alh-wall"):
+        x, y, s = int(w.get("data-x")), int(w.get("data-y")), w.get("data-side")
+        assert s in a[(x, y)].walls
+        assert line(w) == edge(x, y, s)
+        got.append(line(w))
+    assert sorted(got) == expected
+
+
+def test_highlighted_spots_carry_their_coordinates():
+    a = built(7, 8)
+    t = tile(44)
+    spots = a.legal_spots(t)
+    assert spots
+    root = parse(alhambra_svg(a, highlight=spots))
+    els = having(root, "alh-spot")
+    assert {(int(e.get("data-x")), int(e.get("data-y"))) for e in els} == spots
+    assert len(els) == len(spots)
+    # the view box holds every highlighted spot
+    vx, vy, vw, vh = (float(v) for v in root.get("viewBox").split())
+    for x, y in spots:
+        assert vx <= x * CELL and (x + 1) * CELL <= vx + vw
+        assert vy <= y * CELL and (y + 1) * CELL <= vy + vh
+    assert having(parse(alhambra_svg(a)), "alh-spot") == []
+
+
+@pytest.mark.parametrize("seed", [8, 9, 10, 11])
+def test_longest_wall_overlay_matches_the_count(seed):
+    a = built(seed, 20)
+    root = parse(alhambra_svg(a, wall=True))
+    (group,) = having(root, "alh-longest-wall")
+    segs = having(group, "alh-longest-segment")
+    assert len(segs) == a.longest_wall() == int(group.get("data-length"))
+    external = set(a.external_walls())
+    for s in segs:
+        x, y, side = int(s.get("data-x")), int(s.get("data-y")), s.get("data-side")
+        assert ((x, y), side) in external
+        assert line(s) == edge(x, y, side)
+    assert having(parse(alhambra_svg(a)), "alh-longest-wall") == []
+
+
+def test_wall_accepts_an_explicit_path():
+    a = built(12)
+    path = a.external_walls()[:2]
+    root = parse(alhambra_svg(a, wall=path))
+    assert len(having(root, "alh-longest-segment")) == len(path)
+
+
+def test_title_and_size_options():
+    a = built(13, 5)
+    root = parse(alhambra_svg(a, title="Ana's <Alhambra>"))
+    assert root[0].text == "Ana's <Alhambra>"
+    assert any(el.text == "Ana's <Alhambra>" for el in having(root, "alh-title"))
+    assert "max-width:100%" in parse(alhambra_svg(a)).get("style")
+    sized = parse(alhambra_svg(a, size=300))
+    vx, vy, vw, vh = (float(v) for v in sized.get("viewBox").split())
+    assert float(sized.get("width")) == 300
+    assert float(sized.get("height")) == pytest.approx(300 * vh / vw, abs=0.01)
+    assert parse(alhambra_svg(a, size="100%")).get("width") == "100%"
+
+
+def test_tile_svg():
+    root = parse(tile_svg(tile(54)))
+    (el,) = having(root, "alh-tile")
+    assert classes(el) == ["alh-tile", "alh-tower"] and el.get("data-tile") == "54"
+    assert [w.get("data-side") for w in having(root, "alh-wall")] == ["E"]
+    assert "13" in [t.text for t in root.iter(SVG + "text")]
+
+
+def test_repr_svg():
+    a = Alhambra()
+    a.place(TILES[6], (1, 0))
+    assert len(having(parse(a._repr_svg_()), "alh-tile")) == 2
+    root = parse(Game(3, seed=1)._repr_svg_())
+    assert "alh-game" in classes(root)
+
+
+# --------------------------------------------------------------- the table
+def hands(root) -> dict:
+    return {int(h.get("data-player")): h for h in having(root, "alh-hand")}
+
+
+def test_seat_shows_only_its_own_hand():
+    g = played(["Ana", "Ben", "Chi", "Dee"], seed=3, steps=40)
+    root = parse(game_svg(g, seat=0))
+    hs = hands(root)
+    assert sorted(hs) == [0, 1, 2, 3]
+    mine = having(hs[0], "alh-card")
+    assert sorted((c.get("data-currency"), int(c.get("data-value"))) for c in mine) == \
+        sorted((c.currency.value, c.value) for c in g.players[0].hand)
+    for i in (1, 2, 3):
+        assert "alh-hidden" in classes(hs[i])
+        assert having(hs[i], "alh-card") == []
+        assert int(hs[i].get("data-count")) == len(g.players[i].hand)
+        # no value leaks through tooltips either
+        assert not any(el.get("data-value") for el in hs[i].iter())
+        assert not any(c in "".join(hs[i].itertext()) for c in ("florin", "dirham", "dinar", "ducat"))
+    # the only cards shown: the money market and seat 0's hand
+    assert len(having(root, "alh-card")) == len(g.money) + len(g.players[0].hand)
+
+
+def test_no_seat_shows_every_hand():
+    g = played(3, seed=4, steps=30)
+    hs = hands(parse(game_svg(g)))
+    for i, p in enumerate(g.players):
+        assert "alh-hidden" not in classes(hs[i])
+        cards = having(hs[i], "alh-card")
+        assert [(c.get("data-currency"), int(c.get("data-value"))) for c in cards] == \
+            [(c.currency.value, c.value) for c in p.hand]
+        assert all(c.find(SVG + "title") is not None for c in cards)
+
+
+def test_bad_seat_is_refused():
+    with pytest.raises(ValueError):
+        game_svg(Game(3, seed=1), seat=3)
+
+
+def test_markets_and_counts():
+    g = played(4, seed=5, steps=25)
+    root = parse(game_svg(g))
+    slots = having(root, "alh-slot")
+    assert [s.get("data-currency") for s in slots] == [c.value for c in g.slot_currencies]
+    assert [s.get("data-slot") for s in slots] == ["1", "2", "3", "4"]
+    for s, t in zip(slots, g.market):
+        ids = [el.get("data-tile") for el in having(s, "alh-tile")]
+        assert ids == ([str(t.id)] if t is not None else [])
+    (money,) = having(root, "alh-money-market")
+    assert [(c.get("data-currency"), int(c.get("data-value"))) for c in having(money, "alh-card")] == \
+        [(c.currency.value, c.value) for c in g.money]
+    for c in having(money, "alh-card"):
+        assert "alh-" + c.get("data-currency") in classes(c)
+    assert int(having(root, "alh-deck")[0].get("data-count")) == g.deck_size
+    assert int(having(root, "alh-bag")[0].get("data-count")) == g.bag_size
+    text = "".join(root.itertext())
+    for p in g.players:
+        assert p.name in text and f"{p.score} pts" in text
+
+
+def test_boards_and_reserves_per_player():
+    g = played(3, seed=6, steps=150)
+    root = parse(game_svg(g))
+    boards = {int(b.get("data-player")): b for b in having(root, "alh-board")}
+    reserves = {int(r.get("data-player")): r for r in having(root, "alh-reserve")}
+    for i, p in enumerate(g.players):
+        placed = {(int(t.get("data-x")), int(t.get("data-y"))): int(t.get("data-tile"))
+                  for t in having(boards[i], "alh-tile")}
+        assert placed == {pos: t.id for pos, t in p.alhambra.items()}
+        walls = having(boards[i], "alh-wall")
+        assert len(walls) == sum(len(t.walls) for t in p.alhambra.tiles())
+        assert sorted(int(t.get("data-tile")) for t in having(reserves[i], "alh-tile")) == \
+            sorted(t.id for t in p.reserve)
+
+
+def test_current_player_and_pending_tiles():
+    g = Game(["Ana", "Ben", "Chi"], seed=2)
+    rng = random.Random(0)
+    for _ in range(500):                       # play until someone has tiles to place
+        if g.phase == "place":
+            break
+        kind = "buy" if "buy" in g.legal_kinds() else rng.choice(g.legal_kinds())
+        g.play(rng.choice(g.legal_actions(kind)))
+    assert g.phase == "place" and g.pending
+    root = parse(game_svg(g))
+    (cur,) = having(root, "alh-current")
+    assert int(cur.get("data-player")) == g.current_player
+    (pend,) = having(root, "alh-pending")
+    assert sorted(int(t.get("data-tile")) for t in having(pend, "alh-tile")) == sorted(t.id for _, t in g.pending)
+    assert "places the tiles" in root[0].text
+
+
+def test_two_players_show_dirk():
+    g = played(["Ana", "Ben"], seed=7, steps=60)
+    root = parse(game_svg(g, seat=1))
+    (dirk,) = having(root, "alh-dirk")
+    assert sorted(int(t.get("data-tile")) for t in having(dirk, "alh-tile")) == sorted(t.id for t in g.dirk)
+    assert len(g.dirk) >= 6
+    assert having(parse(game_svg(Game(3, seed=1))), "alh-dirk") == []
+
+
+def test_player_names_are_escaped():
+    names = ['<script>alert("x")</script>', "Tom & Jerry", "O'Neil \x01\x1f"]
+    svg = game_svg(Game(names, seed=1))
+    assert "<script>" not in svg
+    root = parse(svg)
+    names_drawn = [el.text for el in having(root, "alh-name")]
+    assert names_drawn[1] == "Tom & Jerry"
+    assert names_drawn[2] == "O'Neil "              # characters XML cannot hold are dropped
+    titles = [el.find(SVG + "title").text for el in having(root, "alh-player")]
+    assert titles[0] == '<script>alert("x")</script>: 0 points'
+
+
+def test_finished_six_player_game():
+    g = Game(6, seed=11)
+    rng = random.Random(11)
+    while not g.is_over:
+        k = rng.choice(g.legal_kinds())
+        g.play(rng.choice(g.legal_actions(k)))
+    svg = game_svg(g)
+    root = parse(svg)
+    assert root[0].text.startswith("Game over")
+    for i in g.winners:
+        assert g.players[i].name in root[0].text
+    assert sorted(int(p.get("data-player")) for p in having(root, "alh-winner")) == g.winners
+    assert having(root, "alh-current") == []
+    assert len(having(root, "alh-board")) == 6
+    tiles_on_boards = sum(len(having(b, "alh-tile")) for b in having(root, "alh-board"))
+    assert tiles_on_boards == sum(len(p.alhambra) + 1 for p in g.players)
+    assert svg == game_svg(g), "rendering is deterministic"
+    best = min(_timed(lambda: game_svg(g)) for _ in range(5))
+    assert best < 0.05, f"6-player end position took {best * 1000:.1f} ms"
+
+
+def _timed(f) -> float:
+    t0 = time.perf_counter()
+    f()
+    return time.perf_counter() - t0
