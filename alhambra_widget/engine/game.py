@@ -143,6 +143,136 @@ class Game:
         self.final = False           # E1 has happened; the award placements (E3) are under way
         self.rounds: list = []       # one record per scoring round played
 
+    @classmethod
+    def from_position(cls, players=2, *, seed=None, hands=None, alhambras=None, reserves=None,
+                      scores=None, market=None, money=None, dirk=None, current=0,
+                      rounds_played=0) -> "Game":
+        """Set up any position, for a lesson or an analysis.
+
+        Everything not named is filled in as in a real game: tiles that are
+        nowhere else go into the bag, money cards that are nowhere else into
+        the deck (shuffled, with the scoring cards of the rounds still to come
+        placed as in S6). ``market`` and ``money`` default to fresh draws.
+
+        - ``hands``: per player, cards as ``Card`` or text (``"dirham 4"``);
+        - ``alhambras``: per player, ``{(x, y): tile or tile id}`` (must obey P1-P6);
+        - ``reserves``: per player, tiles or ids; ``scores``: per player;
+        - ``market``: 4 tiles/ids/None; ``money``: up to 4 cards; ``dirk``: tiles (2 players);
+        - ``current``: the player to act; ``rounds_played``: 0, 1 or 2 scoring rounds already played.
+
+        >>> g = Game.from_position(["Ana", "Ben"], seed=1, hands=[["dinar 5"], ["florin 9"]],
+        ...                        alhambras=[{(1, 0): 7}, {}], market=[1, 2, 3, 4])
+        >>> g.players[0].alhambra[(1, 0)].id
+        7
+
+        Raises ``ValueError`` naming what does not add up (a tile twice, too
+        many copies of a card, an Alhambra breaking a placement rule)."""
+        from .money import card as make_card
+        from .tiles import tile as tile_by_id
+        names = _names(players)
+        n = len(names)
+        g = cls.__new__(cls)
+        if seed is None:
+            seed = int.from_bytes(os.urandom(8), "big")
+        g.seed = seed
+        g._rng = _seed_state(seed)
+
+        def as_tile(t):
+            return t if isinstance(t, Tile) else tile_by_id(t)
+
+        def as_card(c):
+            if isinstance(c, Card):
+                return c
+            if isinstance(c, str):
+                cur, val = c.split()
+                return make_card(cur, int(val))
+            return make_card(*c)
+
+        def per_player(value, what):
+            value = list(value) if value is not None else [None] * n
+            if len(value) != n:
+                raise ValueError(f"{what} needs one entry per player ({n})")
+            return value
+
+        used_tiles = set()
+
+        def take_tile(t):
+            t = as_tile(t)
+            if t.id in used_tiles:
+                raise ValueError(f"{t} appears twice in the position")
+            used_tiles.add(t.id)
+            return t
+
+        g.players = []
+        for i, nm in enumerate(names):
+            g.players.append(Player(nm))
+        for p, h in zip(g.players, per_player(hands, "hands")):
+            p.hand = sorted((as_card(c) for c in (h or [])), key=_KEY)
+        for p, al in zip(g.players, per_player(alhambras, "alhambras")):
+            placed = {tuple(pos): take_tile(t) for pos, t in (al or {}).items()}
+            try:
+                p.alhambra = Alhambra.from_tiles(placed)
+            except IllegalMove as e:
+                raise ValueError(f"{p.name}'s Alhambra breaks rule {e.rule}: {e.message}") from None
+        for p, r in zip(g.players, per_player(reserves, "reserves")):
+            p.reserve = sorted((take_tile(t) for t in (r or [])), key=_tid)
+        for p, sc in zip(g.players, per_player(scores, "scores")):
+            p.score = int(sc or 0)
+        g.dirk = sorted((take_tile(t) for t in (dirk or [])), key=_tid)
+        if g.dirk and n != 2:
+            raise ValueError("Dirk plays only in two-player games")
+        if market is not None:
+            market = list(market)
+            if len(market) != 4:
+                raise ValueError("the building market has 4 slots")
+            g.market = [None if t is None else take_tile(t) for t in market]
+        g.bag = [t for t in TILES if t.id not in used_tiles]
+        if market is None:
+            g.market = [g._draw_tile() for _ in range(4)]
+        # money: whatever is not in a hand or face up goes into the deck
+        pool = full_deck(n)
+        given = [c for p in g.players for c in p.hand]
+        g.money = [as_card(c) for c in money] if money is not None else []
+        if len(g.money) > 4:
+            raise ValueError("the money market shows at most 4 cards")
+        for c in given + g.money:
+            try:
+                pool.remove(c)
+            except ValueError:
+                raise ValueError(f"there are not that many {c} cards in the game") from None
+        g._shuffle(pool)
+        if money is None:
+            g.money = [pool.pop() for _ in range(min(4, len(pool)))]
+        if rounds_played not in (0, 1, 2):
+            raise ValueError("rounds_played is 0, 1 or 2")
+        top_first = pool[::-1]
+        for k in range(rounds_played + 1, 3):
+            # S6: the scoring cards still to come lie near 2/5 and 4/5 of the deck
+            lo, hi = (len(top_first) * (2 * k - 1)) // 5, (len(top_first) * 2 * k) // 5
+            top_first.insert(lo + g._randbelow(hi - lo + 1), SCORING[k])
+        g.deck = top_first[::-1]
+        g.discard = []
+        g.pending = []
+        g.phase = "action"
+        if isinstance(current, bool) or not isinstance(current, int) or not 0 <= current < n:
+            raise ValueError(f"current is a seat index from 0 to {n - 1}")
+        g.current = current
+        g.start_player = current
+        g.extra = False
+        g.turn = 1
+        g.actions_this_turn = 0
+        g.final = False
+        g.rounds = [{"round": r, "counts": [], "buildings": [], "walls": [], "points": [0] * n,
+                     "dirk": None, "scores": [p.score for p in g.players], "preset": True}
+                    for r in range(1, rounds_played + 1)]
+        try:
+            g.check()
+        except AssertionError as e:
+            raise ValueError(f"the position does not add up: {e}") from None
+        g._start = g._state()
+        g.history = []
+        return g
+
     # ------------------------------------------------------------- chance
     def _next64(self) -> int:
         s = (self._rng + 0x9E3779B97F4A7C15) & M64
