@@ -6,8 +6,13 @@ Measures, on one core, for 2, 4 and 6 players:
 
 * random full games per second (and actions per game): the random player picks
   an action kind uniformly from ``g.legal_kinds()``, then an action uniformly
-  from ``g.legal_actions(kind)``, and plays it with ``g.play(a, record=False)``;
-* ``g.legal_actions()`` calls per second in mid-game positions;
+  of that kind, and plays it with ``g.play(a, record=False)``. Measured twice:
+  with ``g.random_action(rng)`` (the engine's playout move: only the chosen
+  action is built) and with ``rng.choice(g.legal_actions(rng.choice(g.legal_kinds())))``
+  (every action of the kind is built first);
+* ``g.legal_actions()`` calls per second in mid-game positions: "cold" rebuilds
+  the per-Alhambra caches of legal spots first (as after a move), "warm" asks
+  the same position again;
 * ``g.copy()`` clones per second in mid-game positions.
 
 Mid-game positions are the positions halfway through random games (played with
@@ -35,18 +40,23 @@ PLAYERS = (2, 4, 6)
 SEED = 20240601  # base seed; game i with n players uses SEED + 1000 * n + i
 
 
-def random_action(g: Game, rng: random.Random):
+def listed_action(g: Game, rng: random.Random):
     kind = rng.choice(g.legal_kinds())
     return rng.choice(g.legal_actions(kind))
 
 
-def random_game(n: int, seed: int, stop_at: int | None = None, record: bool = False):
+def playout_action(g: Game, rng: random.Random):
+    return g.random_action(rng)
+
+
+def random_game(n: int, seed: int, stop_at: int | None = None, record: bool = False,
+                chooser=playout_action):
     """Play a random game (to the end, or ``stop_at`` actions); return (game, actions)."""
     g = Game(n, seed=seed)
     rng = random.Random(seed)
     k = 0
     while not g.is_over and (stop_at is None or k < stop_at):
-        g.play(random_action(g, rng), record=record)
+        g.play(chooser(g, rng), record=record)
         k += 1
     return g, k
 
@@ -66,13 +76,13 @@ def median_rate(fn, work: int, repeats: int) -> float:
     return statistics.median(rates)
 
 
-def bench_games(n: int, games: int, repeats: int) -> tuple:
+def bench_games(n: int, games: int, repeats: int, chooser=playout_action) -> tuple:
     ss = seeds(n, games)
-    lengths = [random_game(n, s)[1] for s in ss]  # warm-up, and the game lengths
+    lengths = [random_game(n, s, chooser=chooser)[1] for s in ss]  # warm-up, and the game lengths
 
     def run():
         for s in ss:
-            random_game(n, s)
+            random_game(n, s, chooser=chooser)
 
     return median_rate(run, games, repeats), statistics.mean(lengths)
 
@@ -97,6 +107,22 @@ def bench_calls(positions: list, method: str, min_calls: int, repeats: int) -> f
 
     run()  # warm-up
     return median_rate(run, loops * len(calls), repeats)
+
+
+def bench_cold_legal(positions: list, min_calls: int, repeats: int) -> float:
+    """legal_actions() right after the Alhambras changed: their caches rebuilt."""
+    loops = max(1, min_calls // len(positions))
+    alhambras = [[p.alhambra for p in g.players] for g in positions]
+
+    def run():
+        for _ in range(loops):
+            for g, als in zip(positions, alhambras):
+                for a in als:
+                    a._changed()
+                g.legal_actions()
+
+    run()
+    return median_rate(run, loops * len(positions), repeats)
 
 
 def cpu_model() -> str:
@@ -138,14 +164,16 @@ def main(argv=None) -> None:
     min_calls = 300 if a.quick else 3000
 
     pinned = pin_to_one_core()
-    rows = {k: [] for k in ("games", "actions", "legal", "nlegal", "copy")}
+    rows = {k: [] for k in ("games", "games_listed", "actions", "legal_cold", "legal", "nlegal", "copy")}
     t_start = time.perf_counter()
     for n in PLAYERS:
         print(f"{n} players ...", file=sys.stderr, flush=True)
         gps, apg = bench_games(n, games, repeats)
+        rows["games_listed"].append(bench_games(n, games, repeats, chooser=listed_action)[0])
         pos = mid_game_positions(n, npos)
         rows["games"].append(gps)
         rows["actions"].append(apg)
+        rows["legal_cold"].append(bench_cold_legal(pos, min_calls, repeats))
         rows["legal"].append(bench_calls(pos, "legal_actions", min_calls, repeats))
         rows["nlegal"].append(statistics.mean(len(g.legal_actions()) for g in pos))
         rows["copy"].append(bench_calls(pos, "copy", min_calls * 4, repeats))
@@ -160,9 +188,11 @@ def main(argv=None) -> None:
     print("| " + " | ".join(head) + " |")
     print("|" + "|".join(["---"] + ["---:"] * len(PLAYERS)) + "|")
     labels = [
-        ("games", "random full games / s"),
+        ("games", "random full games / s (`random_action`)"),
+        ("games_listed", "random full games / s (`legal_actions(kind)`)"),
         ("actions", "actions per game"),
-        ("legal", "`legal_actions()` / s (mid-game)"),
+        ("legal_cold", "`legal_actions()` / s, mid-game, after a change"),
+        ("legal", "`legal_actions()` / s, mid-game, asked again"),
         ("nlegal", "legal actions per position (mid-game)"),
         ("copy", "`copy()` / s (mid-game)"),
     ]

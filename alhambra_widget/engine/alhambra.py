@@ -335,7 +335,7 @@ class Alhambra:
             return "P6"
         if self[pos] is None:
             return "T3a"
-        return self._removal_rules()[_enc(pos)]
+        return self._removal_rule_at(_enc(pos))
 
     def _removal_rules(self) -> dict:
         """For every building tile (cell int), the rule its removal would break, or None."""
@@ -407,11 +407,45 @@ class Alhambra:
                 return "P3"
         return None
 
+    def _removal_rule_at(self, p: int):
+        """The rule taking out the tile at cell ``p`` would break, or None --
+        one check, without working out every tile's answer."""
+        if self._removable is not None:
+            return self._removable[p]
+        masks = self._masks
+        if (p - ROW) in masks and (p + 1) in masks and (p + ROW) in masks and (p - 1) in masks:
+            return "P5"
+        # P4: can every other tile still be reached from the fountain?
+        seen = {_ORIGIN, p}
+        stack = [_ORIGIN]
+        get = masks.get
+        while stack:
+            q = stack.pop()
+            m = masks[q]
+            for d in range(4):
+                if m >> d & 1:
+                    continue
+                n = q + _STEPI[d]
+                if n in seen:
+                    continue
+                nm = get(n)
+                if nm is not None and not nm >> OPPOSITE[d] & 1:
+                    seen.add(n)
+                    stack.append(n)
+        return None if len(seen) == len(masks) else "P4"
+
     def _swap_cells(self, m: int) -> tuple:
         key = ("swap", m)
         got = self._acts.get(key)
         if got is not None:
             return got
+        info = self._swap_info()
+        got = self._acts[key] = tuple([p for p, old, care in info if not (old ^ m) & care])
+        return got
+
+    def _swap_info(self) -> tuple:
+        """``(cell, mask, care)`` for every building tile: a tile with wall
+        mask m may replace it iff ``(mask ^ m) & care == 0`` (P3, P7)."""
         info = self._swapinfo
         if info is None:
             masks = self._masks
@@ -423,8 +457,7 @@ class Alhambra:
                         (p + ROW in masks) << 2 | (p - 1 in masks) << 3)
                 info.append((p, masks[p], care))
             info = self._swapinfo = tuple(info)
-        got = self._acts[key] = tuple([p for p, old, care in info if not (old ^ m) & care])
-        return got
+        return info
 
     def _actions(self, cls, tile: Tile) -> tuple:
         """Build/Place (spots) or Swap actions for ``tile``, cached until the
@@ -674,6 +707,9 @@ def _cut_cells(masks: dict) -> set:
             if nm is not None and not nm & 2:
                 lst.append(p - 1)
         adj[p] = lst
+    if sum(map(len, adj.values())) == 2 * (len(adj) - 1):
+        # a tree: every tile joined to two or more others carries a branch
+        return {p for p, lst in adj.items() if len(lst) > 1 and p}
     disc = {}
     low = {}
     cut = set()

@@ -481,28 +481,16 @@ class Game:
         """A random legal action: a kind chosen uniformly from ``legal_kinds()``,
         then an action uniformly from ``legal_actions(kind)``.
 
-        ``rng`` is a ``random.Random``. The result is exactly
+        ``rng`` is a ``random.Random``. The result has the distribution of
         ``rng.choice(legal_actions(rng.choice(legal_kinds())))``, but only the
-        chosen action is built, which makes random playouts much faster."""
+        chosen action is built (redesigns are drawn by rejection), which makes
+        random playouts several times cheaper."""
         kinds = self.legal_kinds()
         if not kinds:
             return None
         kind = kinds[rng._randbelow(len(kinds))]
         if kind == "redesign":
-            p = self.players[self.current]
-            a = p.alhambra
-            groups = [(None, a._removable_cells())]
-            groups += [(t, a._spots_for(t.mask)) for t in p.reserve]
-            groups += [(t, a._swap_cells(t.mask)) for t in p.reserve]
-            i = rng._randbelow(sum(len(g[1]) for g in groups))
-            n_res = len(p.reserve)
-            for gi, (t, cells) in enumerate(groups):
-                if i < len(cells):
-                    q = _dec(cells[i])
-                    if gi == 0:
-                        return _mk(A.Remove, q)
-                    return _mk(A.Build if gi <= n_res else A.Swap, t.id, q)
-                i -= len(cells)
+            return self._random_redesign(rng)
         if kind == "place":
             a = self.players[self.current].alhambra
             mine = sorted((t for pl, t in self.pending if pl == self.current), key=_tid)
@@ -519,7 +507,47 @@ class Game:
             if i < len(mine):
                 return _mk(A.Reserve, mine[i].id)
             return _mk(A.GiveToDirk, mine[i - len(mine)].id)
+        if kind == "take":
+            cards = sorted(self.money, key=_KEY)
+            if len(set(cards)) == len(cards):  # no equal cards: index sets are the options
+                pats = _take_patterns(tuple([c.value for c in cards]))
+                idx = pats[rng._randbelow(len(pats))]
+                return _mk(A.TakeMoney, tuple([cards[i] for i in idx]))
         acts = self.legal_actions(kind)
+        return acts[rng._randbelow(len(acts))]
+
+    def _random_redesign(self, rng):
+        """A redesign (T3) drawn uniformly from all legal ones, by rejection:
+        draw uniformly from a superset of candidates (any tile out, any reserve
+        tile on any open cell, any reserve tile for any Alhambra tile) whose
+        legality is a constant-time check, until one is legal."""
+        p = self.players[self.current]
+        a = p.alhambra
+        res = p.reserve
+        cells = a._open_cells()
+        info = a._swap_info()
+        nr = len(info)
+        nb = len(res) * len(cells)
+        total = nr + nb + len(res) * nr
+        for _ in range(64):
+            i = rng._randbelow(total)
+            if i < nr:
+                q = info[i][0]
+                if a._removal_rule_at(q) is None:
+                    return _mk(A.Remove, _dec(q))
+            elif i < nr + nb:
+                j = i - nr
+                t = res[j // len(cells)]
+                q, care, need = cells[j % len(cells)]
+                if t.mask & care == need:
+                    return _mk(A.Build, t.id, _dec(q))
+            else:
+                j = i - nr - nb
+                t = res[j // nr]
+                q, old, care = info[j % nr]
+                if not (old ^ t.mask) & care:
+                    return _mk(A.Swap, t.id, _dec(q))
+        acts = self.legal_actions("redesign")  # few legal among many candidates
         return acts[rng._randbelow(len(acts))]
 
     def is_legal(self, action) -> bool:
