@@ -1,0 +1,75 @@
+"""Game.random_action: the engine's playout move (a kind uniformly, then an action of that kind uniformly)."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from alhambra_widget import Game
+
+
+def _position_with_reserve(seed):
+    """A mid-game position whose player to act has tiles in the reserve."""
+    g = Game(3, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(400):
+        if g.is_over:
+            break
+        if g.phase == "action" and g.players[g.current_player].reserve and "redesign" in g.legal_kinds():
+            return g
+        g.play(g.random_action(rng))
+    pytest.skip("no such position in this game")  # pragma: no cover
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_random_action_is_always_listed_as_legal(players):
+    g = Game(players, seed=players)
+    rng = random.Random(players)
+    steps = 0
+    while not g.is_over:
+        a = g.random_action(rng)
+        assert a in g.legal_actions(), (str(a), g.phase)
+        assert a.kind in g.legal_kinds()
+        g.play(a)
+        steps += 1
+    assert steps > 50
+    assert g.random_action(rng) is None  # nothing to choose once the game is over
+
+
+def test_random_action_distribution_matches_kind_then_action():
+    g = _position_with_reserve(11)
+    kinds = g.legal_kinds()
+    expected = {}
+    for k in kinds:
+        acts = g.legal_actions(k)
+        for a in acts:
+            expected[a] = expected.get(a, 0) + 1 / len(kinds) / len(acts)
+    rng = random.Random(5)
+    n = 20000
+    seen = Counter(g.random_action(rng) for _ in range(n))
+    assert set(seen) <= set(expected)  # never an illegal action
+    # every action appears about as often as the two-step uniform choice predicts
+    for a, p in expected.items():
+        mean = n * p
+        sd = (n * p * (1 - p)) ** 0.5
+        assert abs(seen[a] - mean) < 5 * sd + 2, (str(a), seen[a], mean)
+
+
+def test_random_action_leaves_the_game_unchanged():
+    g = _position_with_reserve(3)
+    before = g.to_json()
+    rng = random.Random(0)
+    for _ in range(200):
+        g.random_action(rng)
+    assert g.to_json() == before
+
+
+def test_random_games_reproduce_with_the_same_seeds():
+    def run():
+        g = Game(4, seed=21)
+        rng = random.Random(21)
+        while not g.is_over:
+            g.play(g.random_action(rng))
+        return g.to_json()
+
+    assert run() == run()
