@@ -1,0 +1,181 @@
+"""Real-browser tests: a real JupyterLab server and Debian's Chromium driven by Playwright.
+
+The session starts one JupyterLab on a free port in a temporary root (all its
+config, data, runtime and settings directories inside it), and one headless
+Chromium. Screenshots go to ``test-artifacts/`` at the repository root.
+
+Under ``CI=true`` a missing Chromium fails the run; elsewhere the tests skip.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+TOKEN = "alhambra-e2e"
+
+
+def _ci() -> bool:
+    return os.environ.get("CI", "").lower() not in ("", "0", "false")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def chromium_path():
+    if not Path(CHROMIUM).exists():
+        if _ci():
+            pytest.fail(f"Chromium not found at {CHROMIUM}: scripts/test.sh installs it (apt) when run as root")
+        pytest.skip(f"Chromium not found at {CHROMIUM}")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts():
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory):
+    """A running JupyterLab: yields an object with ``url(path)``, ``root`` and ``copy(notebook)``."""
+    root = tmp_path_factory.mktemp("lab")
+    home = root / ".jupyter-home"
+    env = dict(os.environ)
+    for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
+                     ("JUPYTER_RUNTIME_DIR", "runtime"), ("JUPYTERLAB_SETTINGS_DIR", "settings"),
+                     ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"), ("IPYTHONDIR", "ipython")]:
+        d = home / sub
+        d.mkdir(parents=True, exist_ok=True)
+        env[var] = str(d)
+    # keep the kernel of this venv, and the "news" toast away from the cells
+    settings = home / "settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    port = _free_port()
+    log = open(root / "lab.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
+         "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+         f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={root}",
+         "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+        env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(f"{base}/api/status?token={TOKEN}", timeout=2) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.time() > deadline:
+            log.close()
+            raise RuntimeError("JupyterLab did not start:\n" + (root / "lab.log").read_text()[-3000:])
+        time.sleep(0.3)
+
+    class Lab:
+        def __init__(self):
+            self.root = root
+            self.base = base
+
+        def url(self, path: str) -> str:
+            # reset: a fresh workspace, so tabs of earlier tests do not come back
+            return f"{base}/lab/tree/{path}?reset&token={TOKEN}"
+
+        def copy(self, notebook: Path, name: str | None = None) -> str:
+            dest = root / (name or notebook.name)
+            shutil.copy(notebook, dest)
+            return dest.name
+
+    yield Lab()
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=10)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        os.killpg(proc.pid, signal.SIGKILL)
+    log.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    p = context.new_page()
+    yield p
+    context.close()
+
+
+def open_notebook(page, lab, name: str):
+    """Open a notebook and wait until its kernel is idle (Run All is dropped before that)."""
+    with page.expect_websocket(lambda ws: "/api/kernels/" in ws.url, timeout=60_000):
+        page.goto(lab.url(name))
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+
+
+def notebook(page):
+    """The notebook in the current tab (earlier tabs stay in the DOM, hidden)."""
+    return page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first
+
+
+def run_all(page):
+    """Run every cell through JupyterLab's Run menu."""
+    page.locator(".lm-MenuBar-item", has_text="Run").first.click()
+    try:
+        page.locator(".lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True).click(timeout=5000)
+    except Exception:
+        page.screenshot(path=str(ARTIFACTS / "run-menu.png"))
+        raise
+
+
+def run_cell_code(page, code: str, timeout: float = 60_000) -> str:
+    """Add a code cell at the end of the open notebook, run it, return its text output."""
+    nb = notebook(page)
+    last = nb.locator(".jp-Cell").last
+    last.locator(".jp-InputPrompt").first.click()  # select the cell, command mode
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")  # a new cell below
+    cells = nb.locator(".jp-Cell")
+    cell = cells.nth(cells.count() - 1)  # fixed index: running may append another cell
+    cell.locator(".cm-content").click()
+    page.keyboard.insert_text(code)
+    page.keyboard.press("Control+Enter")  # run in place
+    out = cell.locator(".jp-OutputArea-output").first
+    try:
+        out.wait_for(timeout=timeout)
+    except Exception:
+        page.screenshot(path=str(ARTIFACTS / "run-cell-failed.png"))
+        raise
+    return out.inner_text()
