@@ -353,3 +353,27 @@ def test_counts_and_copy_independent():
     b.remove((3, 0))
     assert len(a) == 3 and len(b) == 2
     assert a.count("arcades") == 1 and b.count("arcades") == 0
+
+
+def both_P4_and_P5():
+    # removing (1,0) would cut off (1,-1), (2,0) and (1,1) -- reachable only
+    # through it -- AND leave (1,0) as an empty cell surrounded on all sides
+    return alhambra_of({(1, 0): 7, (1, -1): 14, (2, 0): 22, (1, 1): 23})
+
+
+def test_P7_removal_breaking_P4_and_P5_cites_P4_first():
+    # RULES order P6, P2, P3, P4, P5: P4 (cut off) comes before P5 (hole);
+    # the engine's own full table (removable()) and from_tiles use that order too
+    a = both_P4_and_P5()
+    assert a.why_not_remove((1, 0)) == "P4"
+    refused(a, a.remove, (1, 0), rule="P4")
+
+
+def test_P7_removal_rule_does_not_depend_on_what_was_asked_before():
+    a = both_P4_and_P5()
+    first = a.why_not_remove((1, 0))          # asked before anything else
+    b = both_P4_and_P5()
+    b.removable()                             # the full removal table computed first
+    second = b.why_not_remove((1, 0))
+    assert first == second
+    assert (1, 0) not in b.removable()

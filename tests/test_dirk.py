@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from alhambra_widget import Buy, EndTurn, Game, GiveToDirk, Place, Reserve, TakeMoney, card, tile
+from alhambra_widget import Buy, EndTurn, Game, GiveToDirk, Place, Reserve, TakeMoney, tile
 from alhambra_widget.engine.money import full_deck
 
 from conftest import SC, arrange_money, arrange_tiles, assert_refused, cards_of, legal_of
@@ -155,7 +155,7 @@ def test_D3_without_dirk_same_position_scores_more():
 
 # ---------------------------------------------------------------- D4
 
-def test_D4_give_a_bought_tile_to_dirk():
+def test_D4_T4d_give_a_bought_tile_to_dirk():
     g = two_player(bag=BAG12)
     g.play(Buy(1, cards_of("florin 8")))
     g.play(EndTurn())

@@ -1,12 +1,14 @@
 """Setup [S], turns [T], refills, scoring-round timing [C1, C5] and decisions X1, X3-X5."""
 
+import itertools
+import json
+import random
 from collections import Counter
 
 import pytest
 
 from alhambra_widget import (Build, Buy, Card, EndTurn, Game, IllegalMove, Pass, Place, Remove, Reserve,
                              Swap, TakeMoney, card, tile)
-from alhambra_widget.engine.money import full_deck
 
 from conftest import (SC, arrange_money, arrange_tiles, assert_refused, cards_of, legal_of, placed_of,
                       ref_problem, ring_3x3)
@@ -184,7 +186,6 @@ def test_T1_legal_take_options_are_exactly_the_rule():
     g = setup_take()
     money = g.money
     got = {tuple(sorted(a.cards)) for a in g.legal_actions("take")}
-    import itertools
     want = set()
     for k in range(1, 5):
         for combo in itertools.combinations(money, k):
@@ -520,7 +521,7 @@ def test_X5_money_exhausted_market_stays_short():
     g.check()
 
 
-def test_X4_pass_only_without_any_legal_action():
+def test_T6_X4_pass_only_without_any_legal_action():
     g = Game(["A", "B", "C"], seed=6, start_player=0)
     arrange_money(g, hands={0: []}, money=[], rest=("hand", 1))
     # player A: no money to take, no cards, no tiles: nothing to do
@@ -535,7 +536,7 @@ def test_X4_pass_only_without_any_legal_action():
     assert_refused(g, Pass(), "X4")
 
 
-def test_X4_pass_refused_when_a_redesign_is_possible():
+def test_T6_X4_pass_refused_when_a_redesign_is_possible():
     g = Game(["A", "B", "C"], seed=6, start_player=0)
     arrange_tiles(g, alhambras={0: {(1, 0): 7}})
     arrange_money(g, hands={0: []}, money=[], rest=("hand", 1))
@@ -565,7 +566,7 @@ def test_C1_scoring_card_drawn_triggers_round_after_refills():
     # p0: 5 pavilions, 3 seraglios, wall ring of 12 -> 1 + 2 + 12
     # p1: 1 pavilion, 1 seraglio -> nothing in round 1; p2: 1 arcades -> 3
     assert g.scores == [15, 0, 3]
-    assert all(not (isinstance(c, int) and not isinstance(c, Card)) for c in g.money)
+    assert all(isinstance(c, Card) for c in g.money)   # the scoring card never shows
     g.check()
 
 
@@ -616,9 +617,7 @@ def test_C4_walls_scored_every_round_reserve_not_counted():
 def test_X3_every_card_entering_a_hand_is_public():
     # a perfect memory reconstructs every hand from the face-up deal and the
     # actions in the history
-    import json
     g = Game(3, seed=21)
-    import random
     rng = random.Random(1)
     for _ in range(60):
         if g.is_over:
@@ -637,3 +636,20 @@ def test_X3_every_card_entering_a_hand_is_public():
         h.play(a)
     for i, p in enumerate(g.players):
         assert +hands[i] == Counter(str(c) for c in p.hand)
+
+
+def test_T3a_removal_cutting_off_and_opening_a_hole_cites_P4_in_play():
+    # a fresh game: the first thing asked is play(remove); the refusal must
+    # cite the same rule as after legal_actions() was listed
+    def fresh():
+        return setup_redesign({(1, 0): 7, (1, -1): 14, (2, 0): 22, (1, 1): 23})
+    g = fresh()
+    before = g.to_json()
+    with pytest.raises(IllegalMove) as e1:
+        g.play(Remove((1, 0)))
+    assert g.to_json() == before
+    h = fresh()
+    h.legal_actions()
+    with pytest.raises(IllegalMove) as e2:
+        h.play(Remove((1, 0)))
+    assert e1.value.rule == e2.value.rule == "P4"

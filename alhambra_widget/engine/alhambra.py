@@ -408,31 +408,42 @@ class Alhambra:
         return None
 
     def _removal_rule_at(self, p: int):
-        """The rule taking out the tile at cell ``p`` would break, or None --
-        one check, without working out every tile's answer."""
+        """The rule taking out the tile at cell ``p`` would break (P4 before
+        P5), or None -- one check, without working out every tile's answer."""
         if self._removable is not None:
             return self._removable[p]
         masks = self._masks
+        get = masks.get
+        m = masks[p]
+        degree = 0
+        for d in range(4):
+            if not m >> d & 1:
+                nm = get(p + _STEPI[d])
+                if nm is not None and not nm >> OPPOSITE[d] & 1:
+                    degree += 1
+        if degree > 1:
+            # P4: can every other tile still be reached from the fountain?
+            seen = {_ORIGIN, p}
+            stack = [_ORIGIN]
+            while stack:
+                q = stack.pop()
+                mq = masks[q]
+                for d in range(4):
+                    if mq >> d & 1:
+                        continue
+                    n = q + _STEPI[d]
+                    if n in seen:
+                        continue
+                    nm = get(n)
+                    if nm is not None and not nm >> OPPOSITE[d] & 1:
+                        seen.add(n)
+                        stack.append(n)
+            if len(seen) != len(masks):
+                return "P4"
+        # (a tile joined to one neighbour only never carries another tile)
         if (p - ROW) in masks and (p + 1) in masks and (p + ROW) in masks and (p - 1) in masks:
             return "P5"
-        # P4: can every other tile still be reached from the fountain?
-        seen = {_ORIGIN, p}
-        stack = [_ORIGIN]
-        get = masks.get
-        while stack:
-            q = stack.pop()
-            m = masks[q]
-            for d in range(4):
-                if m >> d & 1:
-                    continue
-                n = q + _STEPI[d]
-                if n in seen:
-                    continue
-                nm = get(n)
-                if nm is not None and not nm >> OPPOSITE[d] & 1:
-                    seen.add(n)
-                    stack.append(n)
-        return None if len(seen) == len(masks) else "P4"
+        return None
 
     def _swap_cells(self, m: int) -> tuple:
         key = ("swap", m)

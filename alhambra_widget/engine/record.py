@@ -157,9 +157,10 @@ def game_from_state(state, seed):
         if not isinstance(pd["name"], str):
             _fail(f"player {i}'s name must be text")
         p = Player(pd["name"])
-        p.hand = sorted(_card(c, f"player {i}'s hand") for c in _list(pd["hand"], f"player {i}'s hand"))
-        if any(not isinstance(c, Card) for c in p.hand):
+        hand = [_card(c, f"player {i}'s hand") for c in _list(pd["hand"], f"player {i}'s hand")]
+        if any(not isinstance(c, Card) for c in hand):
             _fail(f"player {i} holds a scoring card")
+        p.hand = sorted(hand, key=lambda c: c.key)
         placed = {}
         for e in _list(pd["alhambra"], f"player {i}'s alhambra"):
             if not isinstance(e, list) or len(e) != 3:

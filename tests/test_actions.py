@@ -1,0 +1,140 @@
+"""Actions: notation, parsing, value semantics, legal_actions() and refusals."""
+
+import random
+
+import pytest
+
+from alhambra_widget import (KINDS, Action, Build, Buy, EndTurn, Game, GiveToDirk, IllegalMove, Pass, Place,
+                             Remove, Reserve, Swap, TakeMoney, card, parse)
+
+from conftest import arrange_money, arrange_tiles, assert_refused, cards_of
+
+NOTATION = [
+    ("take dinar 3", TakeMoney([card("dinar", 3)])),
+    ("take florin 1+2, ducat 2", TakeMoney(cards_of("florin 1", "florin 2", "ducat 2"))),
+    ("buy 2 with dirham 3+4", Buy(2, cards_of("dirham 3", "dirham 4"))),
+    ("remove 1,0", Remove((1, 0))),
+    ("build 23 at 1,0", Build(23, (1, 0))),
+    ("swap 23 at 1,0", Swap(23, (1, 0))),
+    ("end", EndTurn()),
+    ("place 23 at 1,-2", Place(23, (1, -2))),
+    ("reserve 23", Reserve(23)),
+    ("dirk 23", GiveToDirk(23)),
+    ("pass", Pass()),
+]
+
+
+@pytest.mark.parametrize("text,action", NOTATION)
+def test_notation_round_trip(text, action):
+    assert parse(text) == action
+    assert str(action) == text
+    assert parse(str(action)) == action
+
+
+def test_notation_variants():
+    assert parse("place 23 at (1, -2)") == Place(23, (1, -2))
+    assert parse("  BUY 2 WITH dirham 4+3 ") == Buy(2, cards_of("dirham 3", "dirham 4"))
+    assert parse("take ducat 2, florin 2+1") == TakeMoney(cards_of("florin 1", "florin 2", "ducat 2"))
+
+
+@pytest.mark.parametrize("bad", ["", "fly away", "take", "take 3", "buy with dirham 3", "place 23",
+                                 "take rupee 3", "take dinar 0", "remove x,y", "build at 1,0"])
+def test_bad_notation_is_refused(bad):
+    with pytest.raises(ValueError):
+        parse(bad)
+
+
+def test_play_bad_notation_raises_illegal_move_and_changes_nothing():
+    g = Game(3, seed=1)
+    before = g.to_json()
+    for bad in ("fly away", "take rupee 3", 42, None):
+        with pytest.raises(IllegalMove):
+            g.play(bad)
+        assert g.to_json() == before
+
+
+def test_actions_are_values():
+    a = Buy(2, cards_of("dirham 4", "dirham 3"))
+    b = Buy(2, cards_of("dirham 3", "dirham 4"))
+    assert a == b and hash(a) == hash(b)
+    assert len({a, b, Buy(3, cards_of("dinar 3", "dinar 4"))}) == 2
+    assert a.slot == 2 and list(a.cards) == cards_of("dirham 3", "dirham 4")
+    with pytest.raises(AttributeError):
+        a.slot = 3
+    assert Place(23, (1, 0)) != Build(23, (1, 0))
+    assert Reserve(23) != GiveToDirk(23)
+
+
+def test_invalid_action_fields():
+    with pytest.raises((IllegalMove, ValueError, TypeError)):
+        Buy(5, cards_of("dirham 3"))
+    with pytest.raises((IllegalMove, ValueError, TypeError)):
+        Place(99, (1, 0))
+    with pytest.raises((IllegalMove, ValueError, TypeError)):
+        Remove("1,0")
+
+
+def test_every_legal_action_has_a_parseable_notation():
+    rng = random.Random(5)
+    for n in (2, 3, 5):
+        g = Game(n, seed=n)
+        for _ in range(150):
+            if g.is_over:
+                break
+            acts = g.legal_actions()
+            for a in acts:
+                assert parse(str(a)) == a
+                assert isinstance(a, Action)
+            g.play(rng.choice(acts))
+
+
+def test_legal_actions_ordered_by_kind_and_kinds_match():
+    rng = random.Random(6)
+    g = Game(4, seed=6)
+    for _ in range(200):
+        if g.is_over:
+            break
+        acts = g.legal_actions()
+        order = [KINDS.index(a.kind) for a in acts]
+        assert order == sorted(order)
+        kinds = g.legal_kinds()
+        assert kinds == sorted(set(kinds), key=KINDS.index)
+        assert set(kinds) == {a.kind for a in acts}
+        per_kind = [a for k in kinds for a in g.legal_actions(k)]
+        assert per_kind == acts
+        g.play(rng.choice(acts))
+
+
+def test_is_legal_and_why_illegal_change_nothing():
+    g = Game(3, seed=9, start_player=0)
+    arrange_tiles(g, market=[7, 14, 22, 31])
+    arrange_money(g, hands={0: cards_of("florin 8")}, money=cards_of("florin 1", "florin 2", "dinar 2", "ducat 2"))
+    before = g.to_json()
+    assert g.is_legal(Buy(1, cards_of("florin 8")))
+    assert not g.is_legal(Buy(2, cards_of("florin 8")))
+    with pytest.raises(IllegalMove) as ei:
+        g.why_illegal(Buy(2, cards_of("florin 8")))
+    assert ei.value.rule == "T2"
+    g.why_illegal(Buy(1, cards_of("florin 8")))   # legal: no exception
+    assert g.to_json() == before
+
+
+def test_refusal_message_names_the_rule():
+    g = Game(3, seed=9, start_player=0)
+    arrange_tiles(g, market=[7, 14, 22, 31])
+    arrange_money(g, hands={0: cards_of("florin 8")}, money=cards_of("florin 1", "florin 2", "dinar 2", "ducat 2"))
+    e = assert_refused(g, "buy 2 with florin 8", "T2")
+    assert "[T2]" in str(e) and e.message
+
+
+def test_overpaying_with_any_larger_payment_is_accepted():
+    g = Game(3, seed=9, start_player=0)
+    arrange_tiles(g, market=[7, 14, 22, 31])
+    arrange_money(g, hands={0: cards_of("florin 8", "florin 9", "florin 1")},
+                  money=cards_of("florin 1", "florin 2", "dinar 2", "ducat 2"))
+    listed = g.legal_actions("buy")
+    big = Buy(1, cards_of("florin 8", "florin 9", "florin 1"))
+    assert big not in listed          # not minimal, so not listed ...
+    assert g.is_legal(big)            # ... but play() accepts it (T2: total >= price)
+    g.play(big)
+    assert g.phase == "place" and not g.extra
