@@ -489,6 +489,34 @@ class Alhambra:
             return []
         return [_dec(p) for p in self._swap_cells(tile.mask)]
 
+    def _verify_caches(self) -> None:
+        """Assert that the incrementally kept frontier, bounds and counts equal
+        a recomputation from the tiles (used by ``Game.check`` and the tests)."""
+        masks = self._masks
+        fresh = {}
+        for p in masks:
+            for d in range(4):
+                q = p + _STEPI[d]
+                if q in masks or q in fresh:
+                    continue
+                care = need = 0
+                for e in range(4):
+                    nm = masks.get(q + _STEPI[e])
+                    if nm is not None:
+                        care |= 1 << e
+                        need |= (nm >> OPPOSITE[e] & 1) << e
+                fresh[q] = (care, need, self._ring_of(q))
+        assert fresh == self._frontier, "the frontier of free spots is out of date"
+        pts = [_dec(q) for q in masks]
+        box = [min(x for x, _ in pts), max(x for x, _ in pts), min(y for _, y in pts), max(y for _, y in pts)]
+        assert box == self._bbox, "the bounds are out of date"
+        counts = [0] * 6
+        for t in self._tiles.values():
+            if t.id:
+                counts[t.building.index] += 1
+        assert counts == self._counts, "the building counts are out of date"
+        assert self._ids == {t.id for t in self._tiles.values() if t.id}
+
     # -- changing ------------------------------------------------------------
     def place(self, tile: Tile, pos) -> None:
         """Put ``tile`` on the empty spot ``pos``; IllegalMove if the rules forbid it."""

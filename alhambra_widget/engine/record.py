@@ -327,6 +327,7 @@ def check_game(g) -> None:
     for i, p in enumerate(g.players):
         problem = alhambra_problem(p.alhambra)
         assert problem is None, f"{p.name}'s Alhambra breaks {problem}"
+        p.alhambra._verify_caches()
         assert p.score >= 0
 
 
