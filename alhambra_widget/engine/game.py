@@ -569,16 +569,18 @@ class Game:
         Raises :class:`IllegalMove` (with the rule id) and changes nothing if
         the action is not legal now. With ``record=False`` the action is not
         added to the history (faster for search; ``undo`` cannot take it back)."""
-        if isinstance(action, str):
-            try:
-                action = A.parse(action)
-            except ValueError as e:
-                raise IllegalMove("T", str(e)) from None
-        elif not isinstance(action, A.Action):
-            raise IllegalMove("T", f"play() takes an action or its notation, not {type(action).__name__}")
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            if isinstance(action, str):
+                try:
+                    action = A.parse(action)
+                except ValueError as e:
+                    raise IllegalMove("T", str(e)) from None
+                handler = _HANDLERS[type(action)]
+            else:
+                raise IllegalMove("T", f"play() takes an action or its notation, not {type(action).__name__}")
         if self.phase == "over":
             raise IllegalMove("E4", "The game is over; no more actions can be played.")
-        handler = _HANDLERS[type(action)]
         handler(self, action)
         if record:
             self.history.append(action)
@@ -595,8 +597,18 @@ class Game:
                                     "there are no bought tiles to place now.")
 
     def _take(self, action: A.TakeMoney):
-        self._need_phase(action, "action")
-        cards = action.cards
+        if self.phase != "action":
+            self._need_phase(action, "action")
+        cards = action[1]
+        if len(cards) == 1 and cards[0] in self.money:  # the common case, checked at once
+            c = cards[0]
+            self.money.remove(c)
+            hand = self.players[self.current].hand
+            hand.append(c)
+            hand.sort(key=_KEY)
+            self.actions_this_turn += 1
+            self._after_action(False)
+            return
         if not cards:
             raise IllegalMove("T1", "Name at least one face-up money card to take.")
         if not _is_submultiset(cards, self.money):
@@ -756,7 +768,7 @@ class Game:
 
     def _end_turn(self):
         """T5: refill money then buildings, score if a scoring card came up, next player."""
-        due = []
+        due = None
         money, deck = self.money, self.deck
         while len(money) < 4:
             if not deck:
@@ -767,17 +779,19 @@ class Game:
                 self._shuffle(deck)
             c = deck.pop()
             if type(c) is ScoringCard:
-                due.append(int(c))
+                due = [int(c)] if due is None else sorted(due + [int(c)])
                 continue
             money.append(c)
         market = self.market
-        for i in range(4):
-            if market[i] is None and self.bag:
-                market[i] = self._draw_tile()
-        for r in sorted(due):
-            self._score(r)
-            if self.n == 2:  # D2
-                self._dirk_draw(6 if r == 1 else len(self.bag) // 3)
+        if None in market:
+            for i in range(4):
+                if market[i] is None and self.bag:
+                    market[i] = self._draw_tile()
+        if due:
+            for r in due:
+                self._score(r)
+                if self.n == 2:  # D2
+                    self._dirk_draw(6 if r == 1 else len(self.bag) // 3)
         self.extra = False
         self.actions_this_turn = 0
         if None in market:
