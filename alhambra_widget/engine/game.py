@@ -1009,7 +1009,9 @@ _PATTERNS: dict = {}
 
 
 def _take_patterns(vals) -> tuple:
-    """Index sets of face-up cards that may be taken together (T1), by values."""
+    """Index sets of face-up cards that may be taken together (T1), by values.
+    A card worth 5 or more can only be taken alone, so such values share a key."""
+    vals = tuple([v if v < 5 else 5 for v in vals])
     got = _PATTERNS.get(vals)
     if got is None:
         n = len(vals)
