@@ -314,6 +314,22 @@ class Alhambra:
             cells = self._cells = tuple(out)
         return cells
 
+    def _fits(self, m: int, p: int) -> bool:
+        """May a tile with wall mask ``m`` go on the free cell ``p``? (P2-P5)"""
+        e = self._frontier.get(p)
+        if e is None:
+            return False
+        care, need, ring = e
+        return (m & care == need and care & ~need != 0
+                and (len(_RUNS[ring]) <= 1 or not self._would_enclose(p)))
+
+    def _swap_fits(self, m: int, p: int) -> bool:
+        """May a tile with wall mask ``m`` replace the tile at cell ``p``? (P3, P7)"""
+        masks = self._masks
+        diff = masks[p] ^ m
+        return not ((diff & 1 and p - ROW in masks) or (diff & 2 and p + 1 in masks) or
+                    (diff & 4 and p + ROW in masks) or (diff & 8 and p - 1 in masks))
+
     def _spots_for(self, m: int) -> tuple:
         """Legal cells (ints) for a tile with wall mask ``m``, north to south."""
         s = self._spots.get(m)

@@ -481,14 +481,15 @@ class Game:
         """A random legal action: a kind chosen uniformly from ``legal_kinds()``,
         then an action uniformly from ``legal_actions(kind)``.
 
-        ``rng`` is a ``random.Random``. The result has the distribution of
+        ``rng`` is anything with a ``random()`` method (a ``random.Random``).
+        The result has the distribution of
         ``rng.choice(legal_actions(rng.choice(legal_kinds())))``, but only the
         chosen action is built (redesigns are drawn by rejection), which makes
         random playouts several times cheaper."""
         kinds = self.legal_kinds()
         if not kinds:
             return None
-        kind = kinds[rng._randbelow(len(kinds))]
+        kind = kinds[int(rng.random() * (len(kinds)))]
         if kind == "redesign":
             return self._random_redesign(rng)
         if kind == "place":
@@ -497,7 +498,7 @@ class Game:
             spots = [a._spots_for(t.mask) for t in mine]
             n_place = sum(len(s) for s in spots)
             n_dirk = len(mine) if self.n == 2 and not self.final else 0
-            i = rng._randbelow(n_place + len(mine) + n_dirk)
+            i = int(rng.random() * (n_place + len(mine) + n_dirk))
             if i < n_place:
                 for t, cells in zip(mine, spots):
                     if i < len(cells):
@@ -511,44 +512,46 @@ class Game:
             cards = sorted(self.money, key=_KEY)
             if len(set(cards)) == len(cards):  # no equal cards: index sets are the options
                 pats = _take_patterns(tuple([c.value for c in cards]))
-                idx = pats[rng._randbelow(len(pats))]
+                idx = pats[int(rng.random() * (len(pats)))]
                 return _mk(A.TakeMoney, tuple([cards[i] for i in idx]))
         acts = self.legal_actions(kind)
-        return acts[rng._randbelow(len(acts))]
+        return acts[int(rng.random() * (len(acts)))]
 
     def _random_redesign(self, rng):
         """A redesign (T3) drawn uniformly from all legal ones, by rejection:
-        draw uniformly from a superset of candidates (any tile out, any reserve
-        tile on any open cell, any reserve tile for any Alhambra tile) whose
-        legality is a constant-time check, until one is legal."""
+        draw uniformly from a superset of candidates -- any tile out, any
+        reserve tile on any free spot next to the Alhambra, any reserve tile
+        for any Alhambra tile -- whose legality is a cheap local check, until
+        one is legal. Nothing is listed, so nothing needs building first."""
         p = self.players[self.current]
         a = p.alhambra
         res = p.reserve
-        cells = a._open_cells()
-        info = a._swap_info()
-        nr = len(info)
-        nb = len(res) * len(cells)
+        tiles = sorted(a._masks)
+        tiles.remove(0)  # the fountain
+        free = sorted(a._frontier)
+        nr = len(tiles)
+        nb = len(res) * len(free)
         total = nr + nb + len(res) * nr
         for _ in range(64):
-            i = rng._randbelow(total)
+            i = int(rng.random() * total)
             if i < nr:
-                q = info[i][0]
+                q = tiles[i]
                 if a._removal_rule_at(q) is None:
                     return _mk(A.Remove, _dec(q))
             elif i < nr + nb:
                 j = i - nr
-                t = res[j // len(cells)]
-                q, care, need = cells[j % len(cells)]
-                if t.mask & care == need:
+                t = res[j // len(free)]
+                q = free[j % len(free)]
+                if a._fits(t.mask, q):
                     return _mk(A.Build, t.id, _dec(q))
             else:
                 j = i - nr - nb
                 t = res[j // nr]
-                q, old, care = info[j % nr]
-                if not (old ^ t.mask) & care:
+                q = tiles[j % nr]
+                if a._swap_fits(t.mask, q):
                     return _mk(A.Swap, t.id, _dec(q))
         acts = self.legal_actions("redesign")  # few legal among many candidates
-        return acts[rng._randbelow(len(acts))]
+        return acts[int(rng.random() * len(acts))]
 
     def is_legal(self, action) -> bool:
         """Would ``play(action)`` be accepted? (Nothing changes.)"""
