@@ -108,7 +108,7 @@ class Alhambra:
 
     __slots__ = (
         "_tiles", "_masks", "_frontier", "_counts", "_bbox",
-        "_spots", "_removable", "_wall", "_ids", "_cells", "_swapinfo", "_acts", "_canrm",
+        "_spots", "_removable", "_wall", "_ids", "_cells", "_swapinfo", "_acts", "_canrm", "_walln",
     )
 
     def __init__(self):
@@ -131,6 +131,7 @@ class Alhambra:
         self._swapinfo = None
         self._acts = {}
         self._canrm = None
+        self._walln = None
 
     # -- reading -------------------------------------------------------------
     def __getitem__(self, pos) -> Tile | None:
@@ -203,6 +204,7 @@ class Alhambra:
         a._swapinfo = self._swapinfo
         a._acts = self._acts.copy()
         a._canrm = self._canrm
+        a._walln = self._walln
         return a
 
     def __eq__(self, other) -> bool:
@@ -680,7 +682,12 @@ class Alhambra:
 
     def longest_wall(self) -> int:
         """Length of the longest continuous external wall (C4, decision X2)."""
-        return len(self.longest_wall_path())
+        if self._walln is None:
+            # the length alone: a component with at most two odd corners is
+            # walked whole (Euler), so only its size is needed
+            self._walln = (len(self._wall) if self._wall is not None
+                           else _longest_trail(self.external_walls(), length_only=True))
+        return self._walln
 
     def longest_wall_path(self) -> list:
         """The wall sides of one longest continuous external wall, in order
@@ -802,10 +809,11 @@ _SIDE_CORNERS = {
 }
 
 
-def _longest_trail(edges: list) -> list:
-    """Longest trail (each edge once, corners may repeat) in the corner graph."""
+def _longest_trail(edges: list, length_only: bool = False):
+    """Longest trail (each edge once, corners may repeat) in the corner graph:
+    its edges in order, or with ``length_only`` just their number."""
     if not edges:
-        return []
+        return 0 if length_only else []
     adj: dict = {}
     ends = []
     for i, ((x, y), side) in enumerate(edges):
@@ -815,6 +823,7 @@ def _longest_trail(edges: list) -> list:
         adj.setdefault(u, []).append(i)
         adj.setdefault(v, []).append(i)
     best: list = []
+    best_len = 0
     seen_edges = set()
     for i in range(len(edges)):
         if i in seen_edges:
@@ -835,16 +844,22 @@ def _longest_trail(edges: list) -> list:
                         if w not in seen_v:
                             seen_v.add(w)
                             stack.append(w)
-        if len(comp_edges) <= len(best):
+        if len(comp_edges) <= best_len:
             continue
         odd = [v for v in comp_vertices if len(adj[v]) % 2]
         if len(odd) <= 2:
+            if length_only:
+                best_len = len(comp_edges)
+                continue
             start = odd[0] if odd else comp_vertices[0]
             trail = _euler_trail(start, adj, ends, set(comp_edges))
         else:
             trail = _search_trail(comp_vertices, adj, ends)
-        if len(trail) > len(best):
+        if len(trail) > best_len:
             best = trail
+            best_len = len(trail)
+    if length_only:
+        return best_len
     return [edges[e] for e in best]
 
 
