@@ -384,9 +384,10 @@ class Alhambra:
             # side is never a cut point (P4); with an empty side it opens no hole (P5)
             masks = self._masks
             get = masks.get
-            for p, m in masks.items():
+            for p in reversed(masks):  # the newest tiles first: usually at the edge
                 if not p:
                     continue
+                m = masks[p]
                 deg = 0
                 empty = False
                 for d in range(4):

@@ -450,13 +450,9 @@ class Game:
             return _take_options(self.money)
         if verb == "buy":
             out = []
-            by_cur = ([], [], [], [])
-            for c in p.hand:
-                by_cur[c.key // 9].append(c)
-            for slot in range(4):
-                t = self.market[slot]
-                if t is not None:
-                    out.extend(_buy_options(slot + 1, by_cur[slot], t.price))
+            for slot, cards, pats in self._payments(p):
+                for idx in pats:
+                    out.append(_mk(A.Buy, slot, tuple([cards[i] for i in reversed(idx)])))
             return out
         if verb == "remove":
             return [_mk(A.Remove, _dec(q)) for q in a._removable_cells()]
@@ -508,6 +504,13 @@ class Game:
             if i < len(mine):
                 return _mk(A.Reserve, mine[i].id)
             return _mk(A.GiveToDirk, mine[i - len(mine)].id)
+        if kind == "buy":
+            options = self._payments(self.players[self.current])
+            i = int(rng.random() * sum(len(o[2]) for o in options))
+            for slot, cards, pats in options:
+                if i < len(pats):
+                    return _mk(A.Buy, slot, tuple([cards[j] for j in reversed(pats[i])]))
+                i -= len(pats)
         if kind == "take":
             cards = sorted(self.money, key=_KEY)
             if len(set(cards)) == len(cards):  # no equal cards: index sets are the options
@@ -516,6 +519,24 @@ class Game:
                 return _mk(A.TakeMoney, tuple([cards[i] for i in idx]))
         acts = self.legal_actions(kind)
         return acts[int(rng.random() * (len(acts)))]
+
+    def _payments(self, p) -> list:
+        """``(slot, cards high to low, payment index sets)`` for every market
+        slot the player can pay for (T2)."""
+        by_cur = ([], [], [], [])
+        for c in p.hand:
+            by_cur[c.key // 9].append(c)
+        out = []
+        market = self.market
+        for i in range(4):
+            t = market[i]
+            cards = by_cur[i]
+            if t is not None and cards:
+                cards.reverse()
+                pats = _payment_patterns(tuple([c.value for c in cards]), t.price)
+                if pats:
+                    out.append((i + 1, cards, pats))
+        return out
 
     def _random_redesign(self, rng):
         """A redesign (T3) drawn uniformly from all legal ones, by rejection:
@@ -1024,41 +1045,42 @@ def _take_patterns(vals) -> tuple:
     return got
 
 
-def _buy_options(slot: int, cards: list, price: int) -> tuple:
-    """T2 options for one slot: ``cards`` are the hand's cards of the slot's
-    currency, sorted by value. Every payment from which no card could be left out."""
-    return _cached(("buy", slot, price) + tuple([c.value for c in cards]),
-                   lambda: tuple(_mk(A.Buy, slot, tuple(sorted(pay, key=_KEY)))
-                                 for pay in _minimal_payments(cards[::-1], price)))
+_PAY: dict = {}
 
 
-def _minimal_payments(vals, price) -> list:
-    """Every multiset of the cards (sorted by value, high first) that pays at
-    least ``price`` and from which no card could be left out."""
-    out = []
-    n = len(vals)
-    chosen = []
+def _payment_patterns(values: tuple, price: int) -> tuple:
+    """Index sets into cards of one currency (values high to low) that pay at
+    least ``price`` and from which no card could be left out (T2); equal cards
+    give one payment. Cached by (values, price)."""
+    key = (price,) + values
+    got = _PAY.get(key)
+    if got is None:
+        if len(_PAY) > 200_000:
+            _PAY.clear()
+        out = []
+        n = len(values)
+        chosen = []
 
-    def rec(i, total):
-        # values descending: every card added is the smallest so far, so a
-        # payment is minimal iff it reaches the price with its last card
-        prev = None
-        for j in range(i, n):
-            c = vals[j]
-            if c.value == prev:
-                continue  # equal cards give equal payments
-            prev = c.value
-            t = total + c.value
-            chosen.append(c)
-            if t >= price:
-                out.append(tuple(chosen))
-            else:
-                rec(j + 1, t)
-            chosen.pop()
+        def rec(i, total):
+            # values descending: every card added is the smallest so far, so a
+            # payment is minimal iff it reaches the price with its last card
+            prev = None
+            for j in range(i, n):
+                v = values[j]
+                if v == prev:
+                    continue  # equal cards give equal payments
+                prev = v
+                chosen.append(j)
+                if total + v >= price:
+                    out.append(tuple(chosen))
+                else:
+                    rec(j + 1, total + v)
+                chosen.pop()
 
-    if sum(c.value for c in vals) >= price:
-        rec(0, 0)
-    return out
+        if sum(values) >= price:
+            rec(0, 0)
+        got = _PAY[key] = tuple(out)
+    return got
 
 
 def _from_state(state: dict, seed) -> "Game":
