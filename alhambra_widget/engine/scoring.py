@@ -41,29 +41,35 @@ def majority_points(building, counts, round) -> list:
     """
     if round not in POINTS:
         raise ValueError(f"scoring rounds are 1, 2 and 3, not {round!r}")
-    table = POINTS[round][Building(building).index]
-    counts = list(counts)
-    places = ranking(counts)
+    return _shares(POINTS[round][Building(building).index], list(counts))
+
+
+def _shares(paid: tuple, counts: list) -> list:
+    """C2/C3 for one building type: ``paid`` are the points of places 1, 2, 3."""
     out = []
-    for c, place in zip(counts, places):
-        if place is None:
+    for c in counts:
+        if c <= 0:
             out.append(0)
             continue
-        tied = sum(1 for o in counts if o == c)
-        pot = sum(table[k] for k in range(place - 1, place - 1 + tied) if k < len(table))
-        out.append(pot // tied)
+        place = 0  # 0-based: how many entries have more
+        tied = 0
+        for o in counts:
+            if o > c:
+                place += 1
+            elif o == c:
+                tied += 1
+        out.append(sum(paid[place:place + tied]) // tied)
     return out
 
 
 def round_points(counts_by_entry, round) -> list:
     """``[[points per building] per entry]`` for one scoring round."""
+    table = POINTS[round]
     n = len(counts_by_entry)
     out = [[0] * 6 for _ in range(n)]
     for b in range(6):
-        col = [counts_by_entry[i][b] for i in range(n)]
-        if not any(col):
-            continue
-        pts = majority_points(BUILDINGS[b], col, round)
-        for i in range(n):
-            out[i][b] = pts[i]
+        col = [e[b] for e in counts_by_entry]
+        if any(col):
+            for i, v in enumerate(_shares(table[b], col)):
+                out[i][b] = v
     return out
