@@ -686,8 +686,10 @@ class Alhambra:
         if self._walln is None:
             # the length alone: a component with at most two odd corners is
             # walked whole (Euler), so only its size is needed
-            self._walln = (len(self._wall) if self._wall is not None
-                           else _longest_trail(self.external_walls(), length_only=True))
+            n = len(self._wall) if self._wall is not None else _wall_length(self._masks)
+            if n is None:  # junctions: search the trail
+                n = _longest_trail(self.external_walls(), length_only=True)
+            self._walln = n
         return self._walln
 
     def longest_wall_path(self) -> list:
@@ -798,6 +800,52 @@ def _cut_cells(masks: dict) -> set:
     dfs(_ORIGIN, None)
     # the fountain (the root) is never removed, so it is never reported
     return cut
+
+
+def _wall_length(masks: dict):
+    """The longest wall when every wall component has at most two odd corners
+    (then each is walked whole, so its length is its number of sides), or
+    None when a component needs a search. Corners are ints like cells: the
+    corner (x, y) is the north-west corner of cell (x, y)."""
+    adj: dict = {}
+    for p, m in masks.items():
+        if not m:
+            continue
+        for d in range(4):
+            if m >> d & 1 and (p + _STEPI[d]) not in masks:
+                if d == 0:
+                    u, v = p, p + 1
+                elif d == 1:
+                    u, v = p + 1, p + 1 + ROW
+                elif d == 2:
+                    u, v = p + ROW, p + ROW + 1
+                else:
+                    u, v = p, p + ROW
+                adj.setdefault(u, []).append(v)
+                adj.setdefault(v, []).append(u)
+    best = 0
+    seen = set()
+    for start in adj:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack = [start]
+        degree_sum = odd = 0
+        while stack:
+            v = stack.pop()
+            nb = adj[v]
+            degree_sum += len(nb)
+            if len(nb) & 1:
+                odd += 1
+            for w in nb:
+                if w not in seen:
+                    seen.add(w)
+                    stack.append(w)
+        if odd > 2:
+            return None
+        if degree_sum // 2 > best:
+            best = degree_sum // 2
+    return best
 
 
 # Wall sides as edges between grid corners. Cell (x, y) has corners
