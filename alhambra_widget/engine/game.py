@@ -36,6 +36,7 @@ class ScoringCard(int):
 
 
 SCORING = (None, ScoringCard(1), ScoringCard(2))
+_FROM_SEED = object()  # marks a game whose start is the standard setup of its seed
 
 
 class Player:
@@ -94,7 +95,7 @@ class Game:
         self.seed = seed
         self._rng = _seed_state(seed)
         self._setup(names, start_player)
-        self._start = self._state()
+        self._start = _FROM_SEED  # the start position is rebuilt from the seed when needed
         self.history: list = []
 
     def _setup(self, names, start_player):
@@ -285,9 +286,14 @@ class Game:
         return (self._next64() * n) >> 64
 
     def _shuffle(self, lst: list) -> None:
+        s = self._rng
         for i in range(len(lst) - 1, 0, -1):
-            j = self._randbelow(i + 1)
+            s = (s + 0x9E3779B97F4A7C15) & M64  # _next64, inlined
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & M64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             lst[i], lst[j] = lst[j], lst[i]
+        self._rng = s
 
     def _draw_tile(self):
         bag = self.bag
@@ -902,6 +908,15 @@ class Game:
 
     clone = copy
 
+    def start_state(self) -> dict:
+        """The position the history starts from (the record's ``start``)."""
+        if self._start is _FROM_SEED:
+            g = Game([p.name for p in self.players], seed=self.seed, start_player=self.start_player)
+            self._start = g._state()
+        if self._start is None:
+            raise RuntimeError("this copy was made without history")
+        return self._start
+
     def undo(self):
         """Take back the last action and return it; the position is exactly
         what it was before (``to_json()`` included). ``None`` if there is
@@ -912,7 +927,7 @@ class Game:
             raise RuntimeError("this copy was made without history; it cannot undo")
         last = self.history[-1]
         replay = self.history[:-1]
-        g = _from_state(self._start, self.seed)
+        g = _from_state(self.start_state(), self.seed)
         for a in replay:
             g.play(a, record=False)
         self._adopt(g)

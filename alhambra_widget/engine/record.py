@@ -83,7 +83,7 @@ def dump(g, indent=None) -> str:
         "version": VERSION,
         "players": [p.name for p in g.players],
         "seed": g.seed,
-        "start": g._start if g._start is not None else state_of(g),
+        "start": g.start_state() if g._start is not None else state_of(g),
         "history": [str(a) for a in g.history] if g._start is not None else [],
         "state": state_of(g),
     }
