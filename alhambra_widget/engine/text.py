@@ -62,6 +62,6 @@ def game_text(g) -> str:
         out.append("")
         out.append(f"{mark} {p.name}: {p.score} points{win}; hand " + (", ".join(str(c) for c in p.hand) or "-"))
         if p.reserve:
-            out.append("  reserve: " + ", ".join(f"{t} " for t in p.reserve))
+            out.append("  reserve: " + ", ".join(str(t) for t in p.reserve))
         out.append("  " + alhambra_text(p.alhambra).replace("\n", "\n  "))
     return "\n".join(out)
