@@ -1,0 +1,31 @@
+"""The examples in the docstrings and the README's scripting example run as written."""
+
+import doctest
+import re
+from pathlib import Path
+
+import pytest
+
+import alhambra_widget.engine.actions
+import alhambra_widget.engine.alhambra
+import alhambra_widget.engine.game
+import alhambra_widget.engine.scoring
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("module", [alhambra_widget.engine.alhambra, alhambra_widget.engine.game,
+                                    alhambra_widget.engine.scoring, alhambra_widget.engine.actions])
+def test_docstring_examples(module):
+    result = doctest.testmod(module, verbose=False)
+    assert result.failed == 0
+
+
+def test_readme_scripting_example_runs_and_prints_what_it_says(capsys):
+    text = (ROOT / "README.md").read_text()
+    block = re.search(r"## Scripting in ten lines\s+```python\n(.*?)```", text, re.S).group(1)
+    exec(compile(block, "README.md", "exec"), {})
+    out = capsys.readouterr().out
+    # the comments in the README quote these outputs
+    assert "[Buy('buy 1 with florin 9'), Buy('buy 4 with ducat 8')]" in out
+    assert "T2 Slot 1 takes florin only; dinar 9 cannot pay for it." in out
