@@ -4,7 +4,7 @@
 # After sourcing, the working directory is the repository root and these exist:
 #   REPO_ROOT, VENV, PY                 paths
 #   setup_python_env SPEC [PKG...]      .venv + uv + `pip install -e SPEC PKG...`
-#   setup_frontend                      JS bundle (npm + esbuild) -- see below
+#   setup_frontend                      JS bundle (npm install + esbuild) -- see below
 #   setup_browser                       Debian's Chromium, for browser tests
 #
 # Everything is idempotent: a second run only checks and returns in well under
@@ -80,24 +80,28 @@ setup_python_env() {
 }
 
 # ------------------------------------------------------- JavaScript build
-# >>> FRONT END: npm install + esbuild bundle go here. <<<
-# Not needed yet (the widget's js/ is empty). When it is, keep these rules from
-# shared/notes/TESTING.md: build BEFORE the package is imported (anywidget fails at
-# import when `_esm` points at a missing bundle); `npm install --no-audit --no-fund`
-# (not `npm ci`); one esbuild bundle of js/ into alhambra_widget/static/; no CDN.
+# The widget's front end (js/) is bundled by esbuild into one ESM file,
+# alhambra_widget/static/widget.js (gitignored: a build artifact). Rules from
+# shared/notes/TESTING.md: build BEFORE the package is installed or imported
+# (anywidget reads the bundle when the widget class is defined; the
+# hatch-jupyter-builder hook skips its own build when the bundle exists);
+# `npm install --no-audit --no-fund`, never `npm ci` (vitest's optional
+# dependencies break it); one bundle, no CDN. The vitest unit tests run from
+# pytest (tests/test_frontend.py), so their failures fail scripts/test.sh.
 setup_frontend() {
     if [ ! -f package.json ]; then
-        return 0 # no front end yet
+        return 0 # no front end
     fi
     command -v npm >/dev/null || die "npm not found; install Node >= 20"
-    if [ ! -d node_modules ] || [ package.json -nt node_modules/.package-lock.json ]; then
+    if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] \
+        || [ package.json -nt node_modules/.package-lock.json ] \
+        || { [ -f package-lock.json ] && [ package-lock.json -nt node_modules/.package-lock.json ]; }; then
         log "npm install"
-        npm install --no-audit --no-fund --loglevel=error >&2
+        npm install --no-audit --no-fund --loglevel=error >&2 || die "npm install failed"
     fi
-    if node -e 'process.exit(require("./package.json").scripts?.build ? 0 : 1)'; then
-        log "npm run build"
-        npm run --silent build >&2
-    fi
+    log "npm run build"
+    npm run --silent build >&2 || die "the front-end build (npm run build) failed"
+    [ -f alhambra_widget/static/widget.js ] || die "npm run build did not write alhambra_widget/static/widget.js"
 }
 
 # --------------------------------------------------------------- browser

@@ -49,8 +49,28 @@ def stdout_of(nb) -> str:
     )
 
 
-def test_play_notebook_is_there():
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def widget_models(nb) -> dict:
+    """The AlhambraWidget models nbclient stored in the notebook (model id -> state),
+    i.e. what a saved notebook shows without a kernel."""
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    return {mid: m["state"] for mid, m in state.items()
+            if m["state"].get("_anywidget_id") == "alhambra_widget.widget.AlhambraWidget"}
+
+
+def displayed_model_ids(nb) -> list:
+    return [out["data"][WIDGET_VIEW]["model_id"]
+            for cell in nb.cells if cell.cell_type == "code"
+            for out in cell.get("outputs", [])
+            if WIDGET_VIEW in out.get("data", {})]
+
+
+def test_the_example_notebooks_are_there():
     assert EXAMPLES / "play.ipynb" in NOTEBOOKS
+    assert EXAMPLES / "scripting.ipynb" in NOTEBOOKS
 
 
 @pytest.mark.slow
@@ -80,16 +100,49 @@ def test_notebooks_are_stored_without_outputs():
 
 
 @pytest.mark.slow
-def test_play_notebook_plays_a_game_to_the_end():
-    text = stdout_of(execute(EXAMPLES / "play.ipynb"))
+def test_play_notebook_opens_a_hot_seat_game_in_the_widget():
+    nb = execute(EXAMPLES / "play.ipynb")
+    ids = displayed_model_ids(nb)
+    assert len(ids) == 1, "the play notebook displays one widget"
+    models = widget_models(nb)
+    assert ids[0] in models, "the widget's state is saved with the notebook"
+    state = models[ids[0]]
+    # the front end bundle travels with the state (not the "not built" stub)
+    assert "data-lm-suppress-shortcuts" in state["_esm"] and len(state["_esm"]) > 10_000
+    v = state["view"]
+    assert [p["name"] for p in v["players"]] == ["Ana", "Ben", "Chi"]
+    assert state["seat"] is None and v["seat"] is None          # hot-seat
+    assert v["phase"] == "action" and v["turn"] == 1 and v["moves"] == 0
+    assert all(p["hand"] is not None for p in v["players"])      # hot-seat: every hand
+    assert v["legal"] is not None and v["legal"]["player"] == v["current"]  # ready to play
+    assert v["legal"]["take"], "the player to act can take money"
+    # where no JavaScript runs, the output still shows the table as SVG
+    outs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if WIDGET_VIEW in o.get("data", {})]
+    assert outs[0]["data"]["image/svg+xml"].startswith("<svg")
+
+
+@pytest.mark.slow
+def test_scripting_notebook_drives_a_game_the_widget_follows():
+    nb = execute(EXAMPLES / "scripting.ipynb")
+    text = stdout_of(nb)
+
+    # Moves played from cells appear in the widget's log with the player's name.
+    assert re.search(r"^(Ana|Ben|Chi): take ", text, re.M), text
+    assert re.search(r"^The widget shows 4 moves; the last: ", text, re.M), text
 
     # An illegal move was refused with a rule id.
     assert re.search(r"^Refused by rule [A-Z]\w*$", text, re.M), text
 
+    # Undo and redo round trip.
+    undone = re.search(r"^Undone: (.+)$", text, re.M).group(1)
+    assert re.search(rf"^Redone: {re.escape(undone)}$", text, re.M)
+
+    # The on_move hook saw the random player's moves.
+    m = re.search(r"^(\d+) moves counted by the hook, (\d) scoring rounds$", text, re.M)
+    assert m and int(m.group(1)) > 50 and m.group(2) == "3", text
+
     # The final position is a finished game ...
     assert "game over" in text
-
-    # ... with everyone's final score, and the winners are the best scorers.
     m = re.search(r"^Final scores: (.+)$", text, re.M)
     assert m, f"no final scores in the output:\n{text[-2000:]}"
     scores = {}
@@ -98,9 +151,23 @@ def test_play_notebook_plays_a_game_to_the_end():
         scores[name] = int(score)
     assert list(scores) == ["Ana", "Ben", "Chi"]
     assert max(scores.values()) > 0
-
     w = re.search(r"^Winner: (.+)$", text, re.M)
     assert w, text[-2000:]
     winners = w.group(1).split(" and ")
     best = max(scores.values())
     assert sorted(winners) == sorted(n for n, s in scores.items() if s == best)
+
+    # ... and the saved widgets show that same end: the widget followed the game.
+    models = widget_models(nb)
+    ids = displayed_model_ids(nb)
+    assert len(ids) == 2 and all(i in models for i in ids)
+    hot, seated = models[ids[0]], models[ids[1]]
+    for state in (hot, seated):
+        v = state["view"]
+        assert v["phase"] == "over" and v["replay"] is None
+        assert [p["score"] for p in v["players"]] == list(scores.values())
+        assert sorted(v["players"][i]["name"] for i in v["winners"]) == sorted(winners)
+        assert len(v["rounds"]) == 3
+    assert seated["seat"] == 0
+    assert seated["view"]["players"][0]["hand"] is not None
+    assert seated["view"]["players"][1]["hand"] is None and seated["view"]["players"][2]["hand"] is None

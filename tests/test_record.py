@@ -354,3 +354,15 @@ def test_scoring_card_in_a_hand_is_a_record_error(record, where):
     hand.append("scoring 1")
     with pytest.raises(RecordError):
         load_dict(d)
+
+
+def test_pickled_and_deep_copied_games_keep_their_history():
+    import copy
+    import pickle
+    g = Game(3, seed=1)
+    first = g.legal_actions()[0]
+    g.play(first)
+    for h in (pickle.loads(pickle.dumps(g)), copy.deepcopy(g)):
+        assert h.to_json() == g.to_json()
+        assert h.undo() == first
+        assert h.to_json() == Game(3, seed=1).to_json()

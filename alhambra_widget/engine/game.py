@@ -36,7 +36,7 @@ class ScoringCard(int):
 
 
 SCORING = (None, ScoringCard(1), ScoringCard(2))
-_FROM_SEED = object()  # marks a game whose start is the standard setup of its seed
+_FROM_SEED = "standard setup of the seed"  # marks a game whose start is rebuilt from its seed (picklable)
 
 
 class Player:
@@ -910,7 +910,7 @@ class Game:
 
     def start_state(self) -> dict:
         """The position the history starts from (the record's ``start``)."""
-        if self._start is _FROM_SEED:
+        if self._start == _FROM_SEED:
             g = Game([p.name for p in self.players], seed=self.seed, start_player=self.start_player)
             self._start = g._state()
         if self._start is None:

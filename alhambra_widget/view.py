@@ -1,0 +1,304 @@
+"""One JSON view of a position, for one viewer: what the widget's front end draws.
+
+:func:`view` is a pure function (no Jupyter, no I/O): the widget syncs its
+result in the ``view`` trait and the JavaScript draws it; a test, a bot or a
+web page can use it just as well. It shows exactly what the viewer may know:
+
+* never the order of the money deck or of the bag -- only how many cards and
+  tiles they hold (decision X3);
+* with ``seat=i``, only player i's hand; every other hand is ``null`` and only
+  its number of cards is shown. ``seat=None`` is the hot-seat view: every hand.
+
+When the viewer may act (hot-seat, or ``seat`` is the player to act), the view
+also lists the legal choices the front end highlights, taken from the engine
+(``Game.legal_actions`` and the Alhambra's ``why_not`` methods): the widget
+never re-implements a rule.
+
+Schema (version 1). A *tile* is ``{"id": 23, "building": "arcades", "price":
+10, "walls": "NE"}`` (``walls``: the sides with a wall, in the order N E S W;
+the fountain is id 0, building ``"fountain"``); a tile in an Alhambra also has
+``"x"`` and ``"y"`` (x east, y south, fountain at 0,0). A *card* is a string
+``"dirham 4"`` (as in the notation). A *cell* is ``[x, y]``; a refused cell is
+``[x, y, rule]``.
+
+==================  ============================================================
+key                 value
+==================  ============================================================
+version             1
+stamp               int: changes whenever the game does; intents send it back
+seat                the viewer's seat, or null (hot-seat: every hand shown)
+n                   number of players (2-6)
+phase               "action", "place" (bought tiles to place) or "over"
+current             seat of the player to act (or to place)
+extra               true after an exact payment (T2a): another action
+actions             actions taken this turn (at most 5)
+turn                turn number, from 1
+final               true while the tiles left in the market are placed (E3)
+winners             seats of the winners once the game is over (E4), else []
+status              one sentence: whose turn it is, or who won
+players             list of {name, score, hand (cards or null), cards (count),
+                    alhambra (tiles with x, y), reserve (tiles), counts (tiles
+                    per building, BUILDINGS order), wall (longest external wall,
+                    C4), wall_path ([[x, y, side], ...] along that wall)}
+market              4 x {slot (1-4), currency, tile (or null)}
+money               the face-up money market (cards)
+deck, discard, bag  counts only (the deck count includes scoring cards)
+dirk                Dirk's tiles (2 players), else null
+pending             [{player, tile}]: tiles bought (or awarded) still to place
+rounds              the scoring round records (``Game.rounds``): round, counts,
+                    buildings (points per building), walls, points, dirk, scores
+moves               number of moves in the history
+log                 the last moves: [{n, player, name, action, rounds}]
+                    (rounds: scoring rounds the move triggered)
+legal               null, or for the player to act (see below)
+explain             {rule id: one-line explanation} for every rule in ``legal``
+buildings           building names in BUILDINGS order (for ``counts``)
+currencies          currency names in slot order
+==================  ============================================================
+
+``legal``: ``player`` (who acts), ``kinds`` (``Game.legal_kinds()``),
+``take`` (card lists that may be taken together, T1), ``buy`` (per payable
+slot: ``{slot, currency, price, payments}`` with every payment from which no
+card could be left out, as value lists; a larger payment is accepted too),
+``remove`` (cells whose tile may go to the reserve, T3a), ``no_remove``
+(refused cells with the rule), ``tiles`` (for every reserve tile in the action
+phase and every tile to place in the placement phase: ``{id, from ("reserve"
+or "pending"), spots (legal empty cells), why_not (frontier cells where it may
+not go, with the rule), swaps (reserve tiles: cells it may swap with, T3c),
+no_swap}``), ``to_reserve`` and ``dirk`` (tile ids that may go there, T4/D4),
+``end`` (may decline the extra action, T2a) and ``pass`` (X4).
+"""
+
+from __future__ import annotations
+
+from .engine import actions as A
+from .engine.alhambra import explain_rule
+from .engine.money import CURRENCIES
+from .engine.tiles import BUILDINGS, SIDES
+
+__all__ = ["view", "tile_json", "status_text", "VERSION", "LOG_LENGTH"]
+
+VERSION = 1
+#: How many of the last moves the view's log shows.
+LOG_LENGTH = 12
+
+_TILE_CACHE: dict = {}
+
+
+def tile_json(t, pos=None) -> dict:
+    """A tile as a view object: ``{"id", "building", "price", "walls"}`` (+ x, y)."""
+    base = _TILE_CACHE.get(t)
+    if base is None:
+        base = _TILE_CACHE[t] = {
+            "id": t.id,
+            "building": "fountain" if t.id == 0 else t.building.value,
+            "price": t.price,
+            "walls": "".join(s for s in SIDES if s in t.walls),
+        }
+    out = dict(base)
+    if pos is not None:
+        out["x"], out["y"] = pos
+    return out
+
+
+def _cards(cards) -> list:
+    return [str(c) for c in cards]
+
+
+def _cell(p) -> list:
+    return [p[0], p[1]]
+
+
+def status_text(game) -> str:
+    """``Turn 7 -- Ana to act``: one sentence about the position."""
+    names = game.names
+    if game.is_over:
+        win = game.winners
+        pts = game.players[win[0]].score if win else 0
+        who = " and ".join(names[i] for i in win) or "nobody"
+        verb = "share the victory" if len(win) > 1 else "wins"
+        return f"Game over \u2014 {who} {verb} with {pts} points"
+    who = names[game.current]
+    if game.phase == "place":
+        if game.final:
+            return f"End of the game \u2014 {who} places the tiles awarded from the market"
+        return f"Turn {game.turn} \u2014 {who} places the tiles bought this turn"
+    if game.extra:
+        return f"Turn {game.turn} \u2014 {who}: another action after an exact payment"
+    return f"Turn {game.turn} \u2014 {who} to act"
+
+
+def _player(game, i, show_hand: bool) -> dict:
+    p = game.players[i]
+    a = p.alhambra
+    return {
+        "name": p.name,
+        "score": p.score,
+        "hand": _cards(p.hand) if show_hand else None,
+        "cards": len(p.hand),
+        "alhambra": [tile_json(t, pos) for pos, t in a.items()],
+        "reserve": [tile_json(t) for t in p.reserve],
+        "counts": list(a.counts()),
+        "wall": a.longest_wall(),
+        "wall_path": [[pos[0], pos[1], side] for pos, side in a.longest_wall_path()],
+    }
+
+
+def _log(game, timeline) -> list:
+    names = game.names
+    hist = game.history
+    start = max(0, len(hist) - LOG_LENGTH)
+    out = []
+    for k in range(start, len(hist)):
+        e = timeline[k] if timeline is not None and k < len(timeline) else None
+        who = e[0] if e is not None else None
+        out.append({
+            "n": k + 1,
+            "player": who,
+            "name": names[who] if who is not None else None,
+            "action": str(hist[k]),
+            "rounds": list(e[2]) if e is not None else [],
+        })
+    return out
+
+
+def view(game, seat=None, *, stamp=None, timeline=None, may_act=None) -> dict:
+    """The JSON view (a dict of plain JSON values) of ``game`` for ``seat``.
+
+    ``seat``: the viewer's seat index, or None for the hot-seat view (every
+    hand). ``stamp``: the number intents must send back (default: the length
+    of the history). ``timeline``: :func:`alhambra_widget.history.timeline`
+    of the game, for the move log's player names (computed when omitted).
+    ``may_act``: force whether legal choices are included (default: when the
+    game is not over and the viewer is the hot-seat or the player to act).
+    """
+    n = game.n
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
+        raise ValueError(f"seat is a player index from 0 to {n - 1} (or None for hot-seat), not {seat!r}")
+    if timeline is None:
+        from .history import timeline as _timeline
+        timeline = _timeline(game)
+    if may_act is None:
+        may_act = not game.is_over and (seat is None or seat == game.current)
+    explain: dict = {}
+    v = {
+        "version": VERSION,
+        "stamp": len(game.history) if stamp is None else stamp,
+        "seat": seat,
+        "n": n,
+        "phase": game.phase,
+        "current": game.current,
+        "extra": game.extra,
+        "actions": game.actions_this_turn,
+        "turn": game.turn,
+        "final": game.final,
+        "winners": list(game.winners),
+        "status": status_text(game),
+        "players": [_player(game, i, seat is None or seat == i) for i in range(n)],
+        "market": [{"slot": i + 1, "currency": CURRENCIES[i].value,
+                    "tile": tile_json(t) if t is not None else None} for i, t in enumerate(game.market)],
+        "money": _cards(game.money),
+        "deck": game.deck_size,
+        "discard": len(game.discard),
+        "bag": game.bag_size,
+        "dirk": [tile_json(t) for t in game.dirk] if n == 2 else None,
+        "pending": [{"player": pl, "tile": tile_json(t)} for pl, t in game.pending],
+        "rounds": [_round(r) for r in game.rounds],
+        "moves": len(game.history),
+        "log": _log(game, timeline),
+        "legal": legal_choices(game, explain) if may_act and not game.is_over else None,
+        "explain": explain,
+        "buildings": [b.value for b in BUILDINGS],
+        "currencies": [c.value for c in CURRENCIES],
+    }
+    return v
+
+
+def _round(r: dict) -> dict:
+    """A scoring round record as plain JSON (lists, not tuples)."""
+    out = {}
+    for k, val in r.items():
+        if isinstance(val, (list, tuple)):
+            val = [list(x) if isinstance(x, (list, tuple)) else x for x in val]
+        out[k] = val
+    return out
+
+
+def legal_choices(game, explain: dict | None = None) -> dict:
+    """The player to act's legal choices, in the shape of the view's ``legal``.
+
+    Rule ids of the refusals are added to ``explain`` with their one-line text."""
+    if explain is None:
+        explain = {}
+    cur = game.current
+    p = game.players[cur]
+    a = p.alhambra
+    acts = game.legal_actions()
+    take, remove, to_reserve, dirk = [], [], [], []
+    buy: dict = {}
+    spots: dict = {}
+    swaps: dict = {}
+    end = passes = False
+    for x in acts:
+        t = type(x)
+        if t is A.TakeMoney:
+            take.append(_cards(x.cards))
+        elif t is A.Buy:
+            buy.setdefault(x.slot, []).append([c.value for c in x.cards])
+        elif t is A.Remove:
+            remove.append(_cell(x.pos))
+        elif t is A.Build or t is A.Place:
+            spots.setdefault(x.tile_id, []).append(_cell(x.pos))
+        elif t is A.Swap:
+            swaps.setdefault(x.tile_id, []).append(_cell(x.pos))
+        elif t is A.Reserve:
+            to_reserve.append(x.tile_id)
+        elif t is A.GiveToDirk:
+            dirk.append(x.tile_id)
+        elif t is A.EndTurn:
+            end = True
+        elif t is A.Pass:
+            passes = True
+
+    def note(rule):
+        explain.setdefault(rule, explain_rule(rule))
+        return rule
+
+    no_remove = []
+    tiles = []
+    if game.phase == "action":
+        removable = {tuple(c) for c in remove}
+        for pos, t in a.items():
+            if t.id and pos not in removable:
+                no_remove.append([pos[0], pos[1], note(a.why_not_remove(pos) or "T3a")])
+        candidates = [(t, "reserve") for t in p.reserve]
+    else:
+        candidates = [(t, "pending") for t in sorted(game.pending_for(cur), key=lambda t: t.id)]
+    frontier = sorted(a.frontier, key=lambda q: (q[1], q[0]))
+    for t, where in candidates:
+        ok = spots.get(t.id, [])
+        okset = {tuple(c) for c in ok}
+        why = [[q[0], q[1], note(a.why_not(t, q) or "P6")] for q in frontier if q not in okset]
+        entry = {"id": t.id, "from": where, "spots": ok, "why_not": why}
+        if where == "reserve":
+            sw = swaps.get(t.id, [])
+            swset = {tuple(c) for c in sw}
+            entry["swaps"] = sw
+            entry["no_swap"] = [[pos[0], pos[1], note(a.why_not_swap(t, pos) or "P6")]
+                                for pos, _ in a.items() if pos not in swset]
+        tiles.append(entry)
+    prices = {i + 1: game.market[i].price for i in range(4) if game.market[i] is not None}
+    return {
+        "player": cur,
+        "kinds": game.legal_kinds(),
+        "take": take,
+        "buy": [{"slot": s, "currency": CURRENCIES[s - 1].value, "price": prices[s], "payments": pays}
+                for s, pays in sorted(buy.items())],
+        "remove": remove,
+        "no_remove": no_remove,
+        "tiles": tiles,
+        "to_reserve": to_reserve,
+        "dirk": dirk,
+        "end": end,
+        "pass": passes,
+    }

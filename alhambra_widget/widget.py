@@ -1,0 +1,504 @@
+"""The Jupyter widget: play, teach and script Alhambra in a notebook.
+
+>>> from alhambra_widget import AlhambraWidget        # doctest: +SKIP
+>>> w = AlhambraWidget(players=["Ana", "Ben", "Chi"], seed=7)
+>>> w                                                # displays the table
+>>> w.play("take dinar 3")                           # or click in the widget
+>>> w.game.undo()                                    # the widget follows
+
+Design
+------
+* The Python engine is the only judge of the rules. The front end sends the
+  player's *intents* as custom messages; Python validates each one, maps it to
+  exactly one engine action (``game.play``) and the synced state follows.
+* State lives in traits (so every display of the widget shows the same game
+  and a saved notebook re-renders without a kernel):
+
+  ``view``          the JSON view of the position (:func:`alhambra_widget.view.view`)
+                    plus ``replay`` (null or the replay index), ``live_moves``,
+                    ``can_undo`` and ``can_redo``
+  ``message``       the last refusal or notice: ``{"kind": "error"|"info",
+                    "rule": "P5"|null, "text": "...", "id": n}`` (``{}``: none)
+  ``seat``          None (hot-seat: every hand, anyone acts) or the viewer's seat
+  ``replay_index``  -1 (live) or k: show the position after k moves
+
+  The front end may not write these: state it sends is ignored and the
+  kernel's values are sent back.
+* Messages from the front end (anything else is refused, nothing changes,
+  nothing is raised into the kernel)::
+
+      {"type": "action", "action": "<notation>", "stamp": N, "seat": S}
+      {"type": "undo"} / {"type": "redo"}        (optional "stamp", "seat")
+      {"type": "replay", "index": k}             (-1 = live)
+
+  ``stamp`` is ``view["stamp"]``: an intent made on an older picture of the
+  game is refused as stale. ``seat`` must be the widget's ``seat``; with a
+  seat, only that player acts, undoes their own last move and redoes moves
+  that are theirs.
+* Changes made on ``w.game`` directly (``w.game.play(...)``, ``w.game.undo()``)
+  update the widget at once: the widget *watches* the game
+  (:mod:`alhambra_widget.observe`: the game object becomes an instance of a
+  subclass of its class whose play/undo notify). Anything else (engine
+  attributes assigned by hand) is picked up after the notebook cell ends, or
+  by ``w.refresh()``.
+"""
+
+from __future__ import annotations
+
+import logging
+import pathlib
+
+import anywidget
+import traitlets as t
+
+from . import observe
+from .engine import actions as A
+from .engine.errors import IllegalMove
+from .engine.game import Game
+from .history import entry_for, has_start, position_at, timeline
+from .view import view as make_view
+
+__all__ = ["AlhambraWidget"]
+
+log = logging.getLogger("alhambra_widget")
+
+_STATIC = pathlib.Path(__file__).parent / "static"
+_BUNDLE = _STATIC / "widget.js"
+
+# Shown instead of the table when the package was installed without its
+# front end (a source checkout where `npm run build` has not run).
+_MISSING_ESM = """
+export default { render({ el }) {
+  el.textContent = "alhambra-widget: the front end is not built. Run `npm install --no-audit --no-fund && npm run build` in the source tree, then restart the kernel.";
+} };
+"""
+
+#: The longest action notation the widget accepts from the front end.
+MAX_ACTION_LENGTH = 200
+_KEYS = {
+    "action": {"type", "action", "stamp", "seat"},
+    "undo": {"type", "stamp", "seat"},
+    "redo": {"type", "stamp", "seat"},
+    "replay": {"type", "index", "seat", "stamp"},
+}
+_REQUIRED = {"action": {"type", "action", "stamp", "seat"}, "undo": {"type"}, "redo": {"type"},
+             "replay": {"type", "index"}}
+_UNSET = object()
+
+
+class Refused(Exception):
+    """An intent that the widget does not carry out (shown as a message)."""
+
+    def __init__(self, rule, text):
+        super().__init__(text)
+        self.rule = rule
+        self.text = text
+
+
+def _short(value, k=60) -> str:
+    s = repr(value)
+    return s if len(s) <= k else s[:k - 1] + "\u2026"
+
+
+class AlhambraWidget(anywidget.AnyWidget):
+    """A game of Alhambra in a notebook: ``AlhambraWidget(game)`` or
+    ``AlhambraWidget(players=3, seed=1)`` (``players``: 2-6 or a list of names).
+
+    ``seat=None`` is hot-seat (everyone plays at one screen, every hand shown);
+    ``seat=i`` shows player i's view: only their hand, and only they act.
+    """
+
+    _esm = _BUNDLE if _BUNDLE.is_file() else _MISSING_ESM
+
+    view = t.Dict().tag(sync=True)
+    message = t.Dict().tag(sync=True)
+    seat = t.Int(None, allow_none=True).tag(sync=True)
+    replay_index = t.Int(-1).tag(sync=True)
+
+    #: Traits only the kernel sets.
+    _PROTECTED = frozenset({"view", "message", "seat", "replay_index", "_esm", "_css", "_anywidget_id"})
+
+    def __init__(self, game=None, *, players=_UNSET, seed=_UNSET, seat=None, **kwargs):
+        if game is not None and (players is not _UNSET or seed is not _UNSET):
+            raise TypeError("give either a game or players/seed, not both")
+        if game is None:
+            game = Game(3 if players is _UNSET else players, None if seed is _UNSET else seed)
+        elif not isinstance(game, Game):
+            raise TypeError(f"AlhambraWidget shows a Game, not {type(game).__name__}")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.n):
+            raise t.TraitError(f"seat is a player index from 0 to {game.n - 1}, or None for hot-seat, not {seat!r}")
+        self._game = None
+        self._stamp = 0
+        self._msg_id = 0
+        self._timeline: list = []
+        self._redo: list = []          # actions taken back, the next redo last
+        self._redo_at = -1             # the history length at which _redo is valid
+        self._on_move: list = []
+        self._redoing = False
+        self._ready = False
+        super().__init__(**kwargs)
+        self._attach(game)
+        self.seat = seat               # validated against the game
+        self._ready = True
+        self._refresh()
+        _hook_cells(self)
+
+    # ------------------------------------------------------------- the game
+    @property
+    def game(self) -> Game:
+        """The live engine game. Assign another ``Game`` to show that one."""
+        return self._game
+
+    @game.setter
+    def game(self, game) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"AlhambraWidget shows a Game, not {type(game).__name__}")
+        if game is self._game:
+            return
+        self._attach(game)
+        with self.hold_trait_notifications():
+            if self.seat is not None and self.seat >= game.n:
+                self.seat = None
+            self.replay_index = -1
+        self._message({})
+        self._refresh()
+
+    def _attach(self, game) -> None:
+        if self._game is not None:
+            observe.unwatch(self._game, self._game_event)
+        self._game = game
+        observe.watch(game, self._game_event)
+        self._timeline = timeline(game)
+        self._redo, self._redo_at = [], -1
+
+    def _game_event(self, game, event, action, who, rounds_before) -> None:
+        """Called by the watched game after every play and undo (any source)."""
+        if game is not self._game:
+            return
+        if event == "play":
+            if isinstance(action, str):
+                action = A.parse(action)
+            if len(self._timeline) == len(game.history) - 1:
+                self._timeline.append(entry_for(who, action, rounds_before, game))
+            else:
+                self._timeline = timeline(game)
+            if self._redoing:
+                self._redo_at = len(game.history)
+            else:
+                self._redo, self._redo_at = [], -1
+        else:
+            if len(self._timeline) == len(game.history) + 1:
+                self._timeline.pop()
+            else:
+                self._timeline = timeline(game)
+            if self._redo_at != len(game.history) + 1:
+                self._redo = []
+            self._redo.append(action)
+            self._redo_at = len(game.history)
+        if self.replay_index != -1:
+            self.replay_index = -1       # the game moved on: show it (refreshes)
+        else:
+            self._refresh()
+        if event == "play":
+            for cb in list(self._on_move):
+                try:
+                    cb(action, game)
+                except Exception as e:  # a broken hook must not break the game
+                    log.exception("on_move callback %r failed", cb)
+                    self._message({"kind": "error", "rule": None,
+                                   "text": f"on_move callback {getattr(cb, '__name__', cb)!s} failed: "
+                                           f"{type(e).__name__}: {e}"})
+
+    # ------------------------------------------------------------ Python API
+    def play(self, action) -> None:
+        """Play an action (an Action or its notation, e.g. ``"take dinar 3"``).
+        Raises :class:`IllegalMove` like ``Game.play``; the widget follows."""
+        self._game.play(action)
+
+    def undo(self):
+        """Take back the last move (returns it, or None); ``redo()`` plays it again."""
+        return self._game.undo()
+
+    def redo(self):
+        """Play the last move taken back again (returns it, or None)."""
+        if not self.can_redo:
+            return None
+        action = self._redo.pop()
+        self._redoing = True
+        try:
+            self._game.play(action)
+        except IllegalMove:
+            self._redo, self._redo_at = [], -1
+            raise
+        finally:
+            self._redoing = False
+        return action
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._game.history) and has_start(self._game)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo) and self._redo_at == len(self._game.history)
+
+    def on_move(self, callback, remove: bool = False):
+        """Call ``callback(action, game)`` after every move, whoever plays it
+        (the widget, ``w.play``, ``w.game.play``, a redo). Returns the callback,
+        so it works as a decorator; ``remove=True`` unregisters it."""
+        if remove:
+            self._on_move = [c for c in self._on_move if c != callback]
+        else:
+            if not callable(callback):
+                raise TypeError("on_move takes a callable: callback(action, game)")
+            self._on_move.append(callback)
+        return callback
+
+    def refresh(self) -> None:
+        """Bring every display up to date with ``w.game`` (needed only after
+        changing engine attributes by hand; play and undo notify by themselves)."""
+        g = self._game
+        tl = self._timeline
+        if len(tl) != len(g.history) or (tl and tl[-1].action != g.history[-1]):
+            self._timeline = timeline(g)
+            self._redo, self._redo_at = [], -1
+        self._refresh()
+
+    # ------------------------------------------------------------- the view
+    def _refresh(self) -> None:
+        if not self._ready:
+            return
+        g = self._game
+        k = self.replay_index
+        if k != -1:
+            shown = position_at(g, k)
+            tl = self._timeline[:k]
+            v = make_view(shown, self.seat, stamp=self._stamp, timeline=tl, may_act=False)
+        else:
+            v = make_view(g, self.seat, stamp=self._stamp, timeline=self._timeline)
+        v["replay"] = None if k == -1 else k
+        v["live_moves"] = len(g.history)
+        v["can_undo"] = self.can_undo and k == -1
+        v["can_redo"] = self.can_redo and k == -1
+        old = dict(self.view)
+        old.pop("stamp", None)
+        v.pop("stamp")
+        if v != old:
+            self._stamp += 1
+        v["stamp"] = self._stamp
+        self.view = v
+
+    @t.validate("seat")
+    def _check_seat(self, proposal):
+        seat = proposal["value"]
+        n = self._game.n if self._game is not None else 6
+        if seat is not None and not 0 <= seat < n:
+            raise t.TraitError(f"seat is a player index from 0 to {n - 1}, or None for hot-seat")
+        return seat
+
+    @t.validate("replay_index")
+    def _check_replay(self, proposal):
+        k = proposal["value"]
+        n = len(self._game.history) if self._game is not None else 0
+        if not -1 <= k <= n:
+            raise t.TraitError(f"replay_index runs from 0 to {n} (or -1 for the live game), not {k}")
+        if k == n:
+            k = -1
+        if k != -1 and not has_start(self._game):
+            raise t.TraitError("this game was copied without its history; it cannot be replayed")
+        return k
+
+    @t.observe("seat", "replay_index")
+    def _seat_or_replay_changed(self, change):
+        self._refresh()
+
+    def _message(self, msg: dict) -> None:
+        if msg:
+            self._msg_id += 1
+            msg = {"kind": msg.get("kind", "info"), "rule": msg.get("rule"), "text": msg.get("text", ""),
+                   "id": self._msg_id}
+        self.message = msg
+
+    def _repr_mimebundle_(self, **kwargs):
+        data = super()._repr_mimebundle_(**kwargs)
+        if data is None:
+            return None
+        bundle, meta = data
+        try:
+            # where no JavaScript runs (exported HTML, GitHub): the table as it is now
+            from .render import game_svg
+            bundle = dict(bundle)
+            bundle["image/svg+xml"] = game_svg(self._game, seat=self.seat)
+        except Exception:  # a picture is a nicety; the widget must still display
+            log.exception("could not draw the SVG fallback")
+        return bundle, meta
+
+    # ------------------------------------------------------ the front end
+    def set_state(self, sync_data):
+        """State sent by the front end: the kernel's own traits are not writable."""
+        if not isinstance(sync_data, dict):
+            return
+        forged = [k for k in sync_data if k in self._PROTECTED]
+        if forged:
+            log.warning("ignored a front-end write to %s", ", ".join(sorted(forged)))
+            sync_data = {k: v for k, v in sync_data.items() if k not in self._PROTECTED}
+            try:
+                self.send_state(forged)   # put the front end right again
+            except Exception:
+                log.exception("could not resend the state")
+        if sync_data:
+            try:
+                super().set_state(sync_data)
+            except Exception as e:  # a malformed update must not raise into the kernel
+                log.warning("ignored a malformed front-end update of %s: %s", ", ".join(map(str, sync_data)), e)
+                self._message({"kind": "error", "rule": None,
+                               "text": f"Refused a malformed update of {', '.join(map(str, sync_data))[:80]}."})
+
+    def _handle_custom_msg(self, content, buffers):
+        """An intent from the front end. Never raises into the kernel."""
+        try:
+            self._intent(content, buffers)
+        except Refused as r:
+            self._message({"kind": "error", "rule": r.rule, "text": r.text})
+        except Exception as e:  # a bug here must not reach the kernel
+            log.exception("intent %s failed", _short(content))
+            try:
+                self._message({"kind": "error", "rule": None,
+                               "text": f"The widget could not handle that ({type(e).__name__})."})
+            except Exception:
+                log.exception("could not show the error")
+
+    def _intent(self, content, buffers) -> None:
+        if not isinstance(content, dict):
+            raise Refused(None, f"Refused a malformed message (not an object): {_short(content)}")
+        kind = content.get("type")
+        if not isinstance(kind, str) or kind not in _KEYS:
+            raise Refused(None, f"Refused a message of unknown type {_short(kind)}.")
+        keys = set(content)
+        if not keys <= _KEYS[kind] or not _REQUIRED[kind] <= keys:
+            extra = sorted(map(str, keys - _KEYS[kind]))
+            missing = sorted(_REQUIRED[kind] - keys)
+            what = (f"unknown fields {', '.join(map(_short, extra))}" if extra
+                    else f"missing {', '.join(missing)}")
+            raise Refused(None, f"Refused a malformed {kind} message: {what}.")
+        if buffers:
+            raise Refused(None, f"Refused a {kind} message with binary buffers.")
+        if "seat" in content:
+            seat = content["seat"]
+            if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+                raise Refused(None, f"Refused a message with a malformed seat {_short(seat)}.")
+            if seat != self.seat:
+                raise Refused(None, "Refused a message from another seat than this widget's "
+                                    f"({_short(seat)} instead of {self.seat!r}).")
+        if "stamp" in content:
+            stamp = content["stamp"]
+            if isinstance(stamp, bool) or not isinstance(stamp, int):
+                raise Refused(None, f"Refused a message with a malformed stamp {_short(stamp)}.")
+            if stamp != self._stamp:
+                raise Refused(None, "That was meant for an older position (the game has changed since); "
+                                    "look again and retry.")
+        if kind == "replay":
+            k = content["index"]
+            n = len(self._game.history)
+            if isinstance(k, bool) or not isinstance(k, int) or not -1 <= k <= n:
+                raise Refused(None, f"A replay index runs from 0 to {n} (or -1 for the live game), not {_short(k)}.")
+            try:
+                self.replay_index = k
+            except t.TraitError as e:
+                raise Refused(None, str(e)) from None
+            return
+        if self.replay_index != -1:
+            raise Refused(None, "You are watching the replay; go back to the live game to play.")
+        g = self._game
+        if kind == "undo":
+            if not self.can_undo:
+                raise Refused(None, "There is no move to take back.")
+            if self.seat is not None and self._timeline and self._timeline[-1].player != self.seat:
+                raise Refused(None, "Only the player who made the last move can take it back.")
+            g.undo()
+            self._message({})
+            return
+        if kind == "redo":
+            if not self.can_redo:
+                raise Refused(None, "There is no move to play again.")
+            if self.seat is not None and g.current != self.seat:
+                raise Refused(None, "It is not your turn: only the player to act can redo a move.")
+            try:
+                self.redo()
+            except IllegalMove as e:
+                raise Refused(e.rule, e.message) from None
+            self._message({})
+            return
+        # kind == "action"
+        text = content["action"]
+        if not isinstance(text, str):
+            raise Refused(None, f"An action is written as text, not {type(text).__name__}.")
+        if len(text) > MAX_ACTION_LENGTH:
+            raise Refused(None, f"Refused an action of {len(text)} characters (at most {MAX_ACTION_LENGTH}).")
+        if g.is_over:
+            raise Refused("E4", "The game is over; no more actions can be played.")
+        if self.seat is not None and g.current != self.seat:
+            raise Refused(None, f"It is {g.players[g.current].name}'s turn, not yours.")
+        try:
+            action = A.parse(text)
+        except IllegalMove as e:
+            raise Refused(e.rule, e.message) from None
+        except ValueError as e:
+            raise Refused("T", str(e)) from None
+        name = g.players[g.current].name
+        rounds = len(g.rounds)
+        before = self._msg_id
+        try:
+            g.play(action)
+        except IllegalMove as e:
+            raise Refused(e.rule, e.message) from None
+        if self._msg_id != before:
+            return  # an on_move hook failed during the move: keep its message
+        note = f"{name}: {action}"
+        scored = [r["round"] for r in g.rounds[rounds:]]
+        if scored:
+            note += " \u2014 scoring round " + " and ".join(map(str, scored))
+        self._message({"kind": "info", "rule": None, "text": note})
+
+    def close(self):
+        if getattr(self, "_game", None) is not None:
+            observe.unwatch(self._game, self._game_event)
+        _unhook_cells(self)
+        super().close()
+
+
+# ------------------------------------------------- after every notebook cell
+# Engine attributes changed by hand (not through play/undo) are noticed when
+# the cell ends: each live widget re-checks its game then.
+import weakref  # noqa: E402
+
+_LIVE: "weakref.WeakSet[AlhambraWidget]" = weakref.WeakSet()
+_HOOKED = []
+
+
+def _post_run_cell(*_args, **_kwargs):
+    for w in list(_LIVE):
+        try:
+            if w._game is not None and w.comm is not None:
+                w.refresh()
+        except Exception:
+            log.exception("refresh after a cell failed")
+
+
+def _hook_cells(w) -> None:
+    _LIVE.add(w)
+    if _HOOKED:
+        return
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return
+    ip = get_ipython()
+    if ip is None:
+        return
+    ip.events.register("post_run_cell", _post_run_cell)
+    _HOOKED.append(ip)
+
+
+def _unhook_cells(w) -> None:
+    _LIVE.discard(w)

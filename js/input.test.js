@@ -1,0 +1,242 @@
+import { describe, expect, it, vi } from "vitest";
+import { exactBuy, fixture, severalTake, tooMuch, unpayableSlot } from "./fixtures.js";
+import { cardsText } from "./view/common.js";
+import { bindInput, eventFrom, initialUi, reduce } from "./input.js";
+import { boardOptions, focusPlayer, summarize } from "./selection.js";
+import { controlsHtml, selectionText } from "./view/controls.js";
+
+/** Feed events through reduce; returns the last result and the intents. */
+function run(view, events, ui = initialUi()) {
+  const intents = [];
+  let res = { ui };
+  for (const ev of events) {
+    res = reduce(res.ui, ev, view);
+    if (res.intent) intents.push(res.intent);
+  }
+  return { ui: res.ui, intents };
+}
+
+describe("take money (T1)", () => {
+  const v = fixture("buy-3p");
+  const several = severalTake(v);
+
+  it("selects face-up cards and shows the running sum against the limit of 5", () => {
+    const { ui, intents } = run(v, several.idx.map((i) => ({ act: "money", i })));
+    expect(intents).toEqual([]);
+    const s = summarize(ui, v);
+    const sum = several.cards.reduce((a, c) => a + Number(c.split(" ")[1]), 0);
+    expect(s).toMatchObject({ kind: "take", sum, several: true, ok: true, intent: `take ${cardsText(several.cards)}` });
+    expect(selectionText(v, ui)).toMatch(new RegExp(`= ${sum}.*at most 5`));
+  });
+
+  it("refuses several cards worth more than 5 (no intent, the Take button disabled)", () => {
+    const pair = tooMuch(v);
+    expect(pair).not.toBeNull();
+    const { ui } = run(v, pair.map((i) => ({ act: "money", i })));
+    const s = summarize(ui, v);
+    expect(s.ok).toBe(false);
+    expect(s.sum).toBeGreaterThan(5);
+    expect(selectionText(v, ui)).toMatch(new RegExp(`= ${s.sum}: too much`));
+    const r = reduce(ui, { act: "take" }, v);
+    expect(r.intent).toBeNull();
+    expect(r.ui.note.rule).toBe("T1");
+    const root = document.createElement("div");
+    root.innerHTML = controlsHtml(v, ui);
+    expect(root.querySelector('[data-act="take"]').disabled).toBe(true);
+  });
+
+  it("sends the take in the engine's notation", () => {
+    const { intents } = run(v, [{ act: "money", i: 1 }, { act: "take" }]);
+    expect(intents).toEqual([{ type: "action", action: `take ${v.money[1]}` }]);
+  });
+
+  it("toggles a card off again", () => {
+    const { ui } = run(v, [{ act: "money", i: 2 }, { act: "money", i: 2 }]);
+    expect(ui.sel).toBeNull();
+  });
+});
+
+describe("buy a tile (T2)", () => {
+  const v = fixture("buy-3p");
+  const buy = exactBuy(v);
+
+  it("chooses a slot, then cards of its currency; an exact payment says so", () => {
+    expect(buy).not.toBeNull();
+    const first = Number(buy.cards[0].split(" ")[1]);
+    let { ui } = run(v, [{ act: "slot", slot: buy.slot }, { act: "card", i: buy.idx[0] }]);
+    let s = summarize(ui, v);
+    expect(s).toMatchObject({ kind: "buy", slot: buy.slot, sum: first, price: buy.price, ok: false });
+    expect(selectionText(v, ui)).toMatch(new RegExp(`${buy.price - first} more needed`));
+    ({ ui } = run(v, buy.idx.slice(1).map((i) => ({ act: "card", i })), ui));
+    s = summarize(ui, v);
+    const notation = `buy ${buy.slot} with ${cardsText(buy.cards)}`;
+    expect(s).toMatchObject({ ok: true, exact: true, intent: notation });
+    expect(selectionText(v, ui)).toMatch(/exact payment: you get another action/);
+    const root = document.createElement("div");
+    root.innerHTML = controlsHtml(v, ui);
+    const btn = root.querySelector('[data-act="buy"]');
+    expect(btn.disabled).toBe(false);
+    expect(btn.textContent).toBe("Buy (exact)");
+    expect(reduce(ui, { act: "buy" }, v).intent).toEqual({ type: "action", action: notation });
+  });
+
+  it("clicking a hand card picks the slot of its currency", () => {
+    const { ui } = run(v, [{ act: "card", i: buy.idx[0] }]);
+    expect(ui.sel).toEqual({ kind: "buy", slot: buy.slot, idx: [buy.idx[0]] });
+  });
+
+  it("explains a slot the player cannot pay for", () => {
+    const slot = unpayableSlot(v);
+    expect(slot).not.toBeNull();
+    const { ui, intents } = run(v, [{ act: "slot", slot }]);
+    expect(intents).toEqual([]);
+    expect(ui.sel).toBeNull();
+    expect(ui.note.rule).toBe("T2");
+    expect(ui.note.text).toMatch(new RegExp(`cannot pay for slot ${slot}`));
+  });
+});
+
+describe("redesign (T3)", () => {
+  const v = fixture("buy-3p");
+  const entry = v.legal.tiles[0]; // reserve tile 54: spots and swaps
+
+  it("builds a reserve tile on a highlighted spot", () => {
+    const [x, y] = entry.spots[0];
+    const { ui } = run(v, [{ act: "reserve-tile", id: entry.id }]);
+    const o = boardOptions(ui, v);
+    expect(o.spots).toEqual(entry.spots);
+    expect(o.refused).toEqual(entry.why_not);
+    const r = reduce(ui, { act: "spot", x, y }, v);
+    expect(r.intent).toEqual({ type: "action", action: `build ${entry.id} at ${x},${y}` });
+  });
+
+  it("explains why a tile may not go to a frontier cell (rule and text)", () => {
+    const [x, y, rule] = entry.why_not[0];
+    const { ui } = run(v, [{ act: "reserve-tile", id: entry.id }, { act: "spot", x, y, rule }]);
+    expect(ui.note.rule).toBe(rule);
+    expect(ui.note.text).toContain(v.explain[rule]);
+    expect(ui.sel).toEqual({ kind: "tile", id: entry.id }); // the selection stays
+  });
+
+  it("swaps a reserve tile with an Alhambra tile, and explains a refused swap", () => {
+    const [x, y] = entry.swaps[0];
+    const { intents } = run(v, [{ act: "reserve-tile", id: entry.id }, { act: "placed", x, y }]);
+    expect(intents).toEqual([{ type: "action", action: `swap ${entry.id} at ${x},${y}` }]);
+    const [fx, fy, rule] = entry.no_swap[0];
+    const r = run(v, [{ act: "reserve-tile", id: entry.id }, { act: "placed", x: fx, y: fy }]);
+    expect(r.intents).toEqual([]);
+    expect(r.ui.note.rule).toBe(rule);
+  });
+
+  it("moves an Alhambra tile to the reserve", () => {
+    const [x, y] = v.legal.remove[0];
+    const { ui } = run(v, [{ act: "placed", x, y }]);
+    expect(boardOptions(ui, v).selected).toEqual([x, y]);
+    expect(reduce(ui, { act: "to-reserve" }, v).intent).toEqual({ type: "action", action: `remove ${x},${y}` });
+  });
+
+  it("explains a tile that cannot be taken out", () => {
+    const w = fixture("hotseat-3p");
+    const [x, y, rule] = w.legal.no_remove[0];
+    const { ui, intents } = run(w, [{ act: "placed", x, y }]);
+    expect(intents).toEqual([]);
+    expect(ui.note.rule).toBe(rule);
+    expect(ui.note.text).toContain(w.explain[rule]);
+  });
+});
+
+describe("end of turn placement (T4, D4)", () => {
+  const v = fixture("seated-2p-place");
+  const entry = v.legal.tiles[0];
+
+  it("places a bought tile on a legal spot", () => {
+    const [x, y] = entry.spots[0];
+    const { intents } = run(v, [{ act: "pending-tile", id: entry.id }, { act: "spot", x, y }]);
+    expect(intents).toEqual([{ type: "action", action: `place ${entry.id} at ${x},${y}` }]);
+  });
+
+  it("puts it into the reserve or gives it to Dirk", () => {
+    expect(run(v, [{ act: "pending-tile", id: entry.id }, { act: "to-reserve" }]).intents).toEqual([{ type: "action", action: `reserve ${entry.id}` }]);
+    expect(run(v, [{ act: "pending-tile", id: entry.id }, { act: "dirk" }]).intents).toEqual([{ type: "action", action: `dirk ${entry.id}` }]);
+  });
+
+  it("asks for a tile before a spot", () => {
+    const { ui, intents } = run(v, [{ act: "spot", x: 0, y: 1 }]);
+    expect(intents).toEqual([]);
+    expect(ui.note.text).toMatch(/First choose a tile/);
+  });
+
+  it("a seated player who is not to act gets no legal choices", () => {
+    const w = fixture("seated-2p-other");
+    expect(w.legal).toBeNull();
+    expect(focusPlayer(w)).toBe(1);
+    const { ui, intents } = run(w, [{ act: "money", i: 0 }]);
+    expect(intents).toEqual([]);
+    expect(ui.note.text).toMatch(/turn/);
+  });
+});
+
+describe("undo, redo, replay", () => {
+  const v = fixture("buy-3p");
+  it("map to their intents", () => {
+    expect(reduce(initialUi(), { act: "undo" }, v).intent).toEqual({ type: "undo" });
+    expect(reduce(initialUi(), { act: "redo" }, v).intent).toEqual({ type: "redo" });
+    expect(reduce(initialUi(), { act: "replay", index: 2 }, v).intent).toEqual({ type: "replay", index: 2 });
+    expect(reduce(initialUi(), { act: "replay", index: v.live_moves }, v).intent).toEqual({ type: "replay", index: -1 });
+    expect(reduce(initialUi(), { act: "live" }, v).intent).toEqual({ type: "replay", index: -1 });
+  });
+});
+
+describe("bindInput (mouse and keyboard)", () => {
+  function setup() {
+    const root = document.createElement("div");
+    root.innerHTML = `
+      <svg><g class="alh-x" role="button" tabindex="0" aria-label="spot" data-act="spot" data-x="1" data-y="-2" data-rule="P3"><rect/></g>
+      <g role="button" tabindex="-1" aria-disabled="true" aria-label="off" data-act="slot" data-slot="2"></g></svg>
+      <button type="button" data-act="take" aria-label="Take">Take</button>
+      <input type="range" data-act="replay" min="0" max="9" value="4" aria-label="Replay">`;
+    document.body.appendChild(root);
+    const dispatch = vi.fn();
+    const unbind = bindInput(root, dispatch);
+    return { root, dispatch, unbind };
+  }
+
+  it("reads the event from the control's data attributes", () => {
+    const { root } = setup();
+    expect(eventFrom(root.querySelector("g"))).toEqual({ act: "spot", x: 1, y: -2, rule: "P3" });
+  });
+
+  it("clicks, Enter and Space activate SVG controls; disabled ones do nothing", () => {
+    const { root, dispatch } = setup();
+    const g = root.querySelector('[data-act="spot"]');
+    g.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    g.querySelector("rect").dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    g.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    g.dispatchEvent(new KeyboardEvent("keydown", { key: " ", bubbles: true }));
+    expect(dispatch).toHaveBeenCalledTimes(4);
+    root.querySelector('[data-act="slot"]').dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(dispatch).toHaveBeenCalledTimes(4);
+  });
+
+  it("native buttons activate by click only (their Enter becomes a click)", () => {
+    const { root, dispatch } = setup();
+    const b = root.querySelector("button");
+    b.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    expect(dispatch).not.toHaveBeenCalled();
+    b.click();
+    expect(dispatch).toHaveBeenCalledWith({ act: "take" });
+  });
+
+  it("Escape clears, the slider reports its value, unbind stops everything", () => {
+    const { root, dispatch, unbind } = setup();
+    root.querySelector("g").dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect(dispatch).toHaveBeenLastCalledWith({ act: "clear" });
+    const input = root.querySelector("input");
+    input.value = "6";
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(dispatch).toHaveBeenLastCalledWith({ act: "replay", index: 6 });
+    unbind();
+    root.querySelector("button").click();
+    expect(dispatch).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,100 @@
+// What the player has selected, read against the view's legal choices.
+// Pure functions: the legality always comes from the view (computed by the
+// Python engine); the sums shown here are only arithmetic for the eye.
+
+import { cardsText, containsMultiset, parseCard, sameMultiset } from "./view/common.js";
+
+/** The seat whose board, hand and reserve the view centres on. */
+export function focusPlayer(view) {
+  if (view.legal) return view.legal.player;
+  if (view.seat !== null && view.seat !== undefined) return view.seat;
+  if (view.phase === "over" && view.winners.length) return view.winners[0];
+  return view.current;
+}
+
+/** The focus player's hand, or null when hidden. */
+export function focusHand(view) {
+  return view.players[focusPlayer(view)].hand;
+}
+
+/** The legal entry (spots, why_not, swaps ...) of a reserve or pending tile. */
+export function tileChoice(view, id) {
+  return view.legal?.tiles.find((t) => t.id === id) ?? null;
+}
+
+export function buyOption(view, slot) {
+  return view.legal?.buy.find((b) => b.slot === slot) ?? null;
+}
+
+const has = (cells, x, y) => cells.some((c) => c[0] === x && c[1] === y);
+const ruleAt = (cells, x, y) => cells.find((c) => c[0] === x && c[1] === y)?.[2] ?? null;
+export { has as hasCell, ruleAt };
+
+/**
+ * Everything the controls show about the current selection:
+ * {kind, ...} with the intent (notation) a button would send, or null.
+ */
+export function summarize(ui, view) {
+  const sel = ui.sel;
+  const legal = view.legal;
+  if (!sel || !legal) return { kind: null };
+  if (sel.kind === "money") {
+    const cards = sel.idx.map((i) => view.money[i]).filter(Boolean);
+    const values = cards.map((c) => parseCard(c).value);
+    const sum = values.reduce((a, b) => a + b, 0);
+    const ok = cards.length > 0 && legal.take.some((opt) => sameMultiset(opt, cards));
+    return { kind: "take", cards, values, sum, several: cards.length > 1, ok, intent: ok ? `take ${cardsText(cards)}` : null };
+  }
+  if (sel.kind === "buy") {
+    const opt = buyOption(view, sel.slot);
+    const slot = view.market[sel.slot - 1];
+    const hand = focusHand(view) || [];
+    const cards = sel.idx.map((i) => hand[i]).filter(Boolean);
+    const values = cards.map((c) => parseCard(c).value);
+    const sum = values.reduce((a, b) => a + b, 0);
+    const price = slot.tile ? slot.tile.price : 0;
+    const ok = !!opt && cards.length > 0 && cards.every((c) => parseCard(c).currency === slot.currency) &&
+      opt.payments.some((p) => containsMultiset(values, p));
+    return {
+      kind: "buy", slot: sel.slot, currency: slot.currency, tile: slot.tile, price, cards, sum, ok,
+      exact: ok && sum === price, payments: opt ? opt.payments : [],
+      intent: ok ? `buy ${sel.slot} with ${cardsText(cards)}` : null,
+    };
+  }
+  if (sel.kind === "placed") {
+    const ok = has(legal.remove, sel.x, sel.y);
+    return { kind: "placed", x: sel.x, y: sel.y, ok, intent: ok ? `remove ${sel.x},${sel.y}` : null };
+  }
+  if (sel.kind === "tile") {
+    const entry = tileChoice(view, sel.id);
+    if (!entry) return { kind: null };
+    return {
+      kind: "tile", id: sel.id, entry, from: entry.from,
+      toReserve: legal.to_reserve.includes(sel.id) ? `reserve ${sel.id}` : null,
+      dirk: legal.dirk.includes(sel.id) ? `dirk ${sel.id}` : null,
+    };
+  }
+  return { kind: null };
+}
+
+/** Options for drawing the focus board under the current selection. */
+export function boardOptions(ui, view) {
+  const legal = view.legal;
+  if (!legal || legal.player !== focusPlayer(view)) return { interactive: false };
+  const sel = ui.sel;
+  const o = { interactive: true, spots: [], refused: [], removable: [], swaps: [], selected: null, tileAction: "" };
+  if (sel?.kind === "tile") {
+    const entry = tileChoice(view, sel.id);
+    if (entry) {
+      o.spots = entry.spots;
+      o.refused = entry.why_not;
+      o.swaps = entry.swaps || [];
+      o.tileAction = entry.from === "reserve" ? "swap with the selected reserve tile" : "";
+    }
+  } else if (view.phase === "action") {
+    o.removable = legal.remove;
+    o.tileAction = "choose it to move it to the reserve";
+    if (sel?.kind === "placed") o.selected = [sel.x, sel.y];
+  }
+  return o;
+}

@@ -1,0 +1,133 @@
+// The widget's style sheet (injected into each view's root). Every class is
+// prefixed alh-; colours come from JupyterLab's --jp-* variables, with system
+// colours as fallbacks, so light and dark themes (and pages outside
+// JupyterLab) both read well. Building and currency colours are the game's.
+
+export const CSS = `
+.alh-root {
+  color-scheme: light dark;
+  --alh-fg: var(--jp-ui-font-color1, CanvasText);
+  --alh-muted: var(--jp-ui-font-color2, GrayText);
+  --alh-bg: var(--jp-layout-color1, Canvas);
+  --alh-panel: var(--jp-layout-color2, color-mix(in srgb, CanvasText 6%, Canvas));
+  --alh-border: var(--jp-border-color2, color-mix(in srgb, CanvasText 18%, Canvas));
+  --alh-grid: var(--jp-border-color3, color-mix(in srgb, CanvasText 10%, Canvas));
+  --alh-accent: var(--jp-brand-color1, #1976d2);
+  --alh-accent-ink: var(--jp-ui-inverse-font-color1, #ffffff);
+  --alh-current: var(--jp-warn-color1, #e8590c);
+  --alh-error: var(--jp-error-color1, #d32f2f);
+  --alh-error-bg: var(--jp-error-color3, color-mix(in srgb, #d32f2f 14%, Canvas));
+  --alh-info-bg: var(--jp-info-color3, color-mix(in srgb, #1976d2 12%, Canvas));
+  --alh-spot: var(--jp-success-color1, #0f8a5f);
+  --alh-winner: #d4a017;
+  --alh-longest: #ffb000;
+  --alh-wall: #2a1a0a;
+  --alh-wall: light-dark(#2a1a0a, #f1dca4);
+  --alh-focus: var(--jp-brand-color1, #1976d2);
+  font-family: var(--jp-ui-font-family, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
+  font-size: var(--jp-ui-font-size1, 13px);
+  color: var(--alh-fg);
+  background: var(--alh-bg);
+  line-height: 1.35;
+  outline: none;
+}
+body[data-jp-theme-light="true"] .alh-root, body.vscode-light .alh-root { --alh-wall: #2a1a0a; }
+body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-wall: #f1dca4; }
+.alh-root *, .alh-root *::before, .alh-root *::after { box-sizing: border-box; }
+.alh-app { display: flex; flex-direction: column; gap: 10px; padding: 6px 2px; max-width: 1200px; }
+.alh-root h4 { margin: 0 0 4px; font-size: 1em; color: var(--alh-muted); font-weight: 600; }
+.alh-muted { color: var(--alh-muted); fill: var(--alh-muted); }
+.alh-label { color: var(--alh-muted); font-weight: 600; margin-right: 6px; white-space: nowrap; }
+.alh-status { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 14px; padding: 6px 10px;
+  border-left: 4px solid var(--alh-current); background: var(--alh-panel); border-radius: 4px; }
+.alh-status.alh-over { border-left-color: var(--alh-winner); }
+.alh-status-text { font-size: 1.15em; }
+.alh-turn { color: var(--alh-current); font-weight: 600; }
+.alh-winners { color: var(--alh-winner); font-weight: 700; }
+.alh-info { color: var(--alh-muted); margin-left: auto; }
+.alh-message { min-height: 1.6em; padding: 2px 8px; border-radius: 4px; }
+.alh-message:empty { padding: 0; min-height: 0; }
+.alh-message.alh-error { background: var(--alh-error-bg); color: var(--alh-fg); border-left: 4px solid var(--alh-error); }
+.alh-message.alh-why { background: var(--alh-error-bg); border-left: 4px solid var(--alh-current); }
+.alh-message.alh-info-msg { background: var(--alh-info-bg); border-left: 4px solid var(--alh-accent); }
+.alh-rule { display: inline-block; font-weight: 700; padding: 0 6px; border-radius: 8px; background: var(--alh-error); color: #fff; }
+.alh-markets { display: flex; flex-wrap: wrap; gap: 12px; }
+.alh-markets > .alh-section { flex: 1 1 330px; min-width: 0; }
+.alh-extras { display: flex; flex-wrap: wrap; gap: 8px 24px; align-items: center; }
+.alh-pending-row, .alh-dirk { display: flex; align-items: center; gap: 6px; flex-wrap: wrap; }
+.alh-svg { display: block; width: 100%; height: auto; overflow: visible; }
+.alh-svg text:not([fill]) { fill: var(--alh-fg); }
+.alh-tiles-row, .alh-reserve, .alh-pending-tiles, .alh-dirk-tiles { display: inline-block; width: auto; max-height: 70px; min-width: 120px; }
+.alh-hand { max-height: 80px; }
+.alh-hand.alh-hidden { max-height: 50px; width: 140px; }
+.alh-board-bg { fill: var(--alh-panel); stroke: var(--alh-border); stroke-width: 3; }
+.alh-grid line { stroke: var(--alh-grid); stroke-width: 2; }
+.alh-coords text { fill: var(--alh-muted); }
+.alh-wall { stroke: var(--alh-wall); stroke-linecap: square; }
+.alh-longest { stroke: var(--alh-longest); stroke-width: 7; stroke-linecap: round; opacity: .9; }
+.alh-spot { fill: var(--alh-spot); fill-opacity: .18; stroke: var(--alh-spot); stroke-width: 5; stroke-dasharray: 12 8; cursor: pointer; }
+.alh-spot:hover { fill-opacity: .35; }
+.alh-cell-no { fill: var(--alh-error); fill-opacity: 0.04; stroke: var(--alh-error); stroke-opacity: .35; stroke-width: 2; stroke-dasharray: 4 6; cursor: help; }
+.alh-selection { stroke: var(--alh-focus); stroke-width: 7; fill: none; }
+.alh-slot-bg { fill: var(--alh-panel); stroke-width: 2; }
+.alh-empty { fill: none; stroke: var(--alh-border); stroke-width: 2; stroke-dasharray: 6 5; }
+.alh-slot.alh-buyable .alh-slot-bg { stroke-width: 4; }
+.alh-slot.alh-selected .alh-slot-bg, .alh-selected > .alh-tile-face, .alh-selected > .alh-card-face { stroke: var(--alh-focus); stroke-width: 6; }
+.alh-removable > .alh-tile-face { stroke: var(--alh-spot); stroke-width: 5; stroke-dasharray: 10 6; }
+.alh-swappable > .alh-tile-face { stroke: var(--alh-accent); stroke-width: 6; stroke-dasharray: 10 6; }
+.alh-dim { opacity: .4; }
+.alh-choosable { cursor: pointer; }
+.alh-root [role="button"] { cursor: pointer; }
+.alh-root [role="button"][aria-disabled="true"] { cursor: default; }
+.alh-root [role="button"]:focus { outline: none; }
+.alh-root [role="button"]:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 2px; }
+.alh-root g[role="button"]:focus-visible > rect:first-of-type, .alh-root rect[role="button"]:focus-visible { stroke: var(--alh-focus); stroke-width: 8; }
+.alh-controls { display: flex; flex-direction: column; gap: 6px; padding: 8px 10px; background: var(--alh-panel); border-radius: 6px; position: sticky; top: 0; z-index: 1; }
+.alh-selection { margin: 0; min-height: 1.3em; }
+.alh-buttons { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+.alh-spacer { flex: 1 1 auto; }
+.alh-btn { font: inherit; padding: 4px 12px; border-radius: 4px; border: 1px solid var(--alh-border); background: var(--alh-bg); color: var(--alh-fg); cursor: pointer; }
+.alh-btn:hover:not(:disabled) { border-color: var(--alh-accent); }
+.alh-btn:disabled { opacity: .45; cursor: default; }
+.alh-btn:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
+.alh-btn.alh-primary { background: var(--alh-accent); color: var(--alh-accent-ink); border-color: transparent; font-weight: 600; }
+.alh-btn.alh-small { padding: 0 6px; margin-left: 6px; }
+.alh-focus { border: 2px solid var(--alh-border); border-radius: 8px; padding: 8px; display: grid; gap: 6px; }
+.alh-focus-board .alh-svg { margin: 0 auto; }
+.alh-focus-reserve { display: flex; align-items: center; flex-wrap: wrap; }
+.alh-players-title { margin-top: 4px; }
+.alh-players { display: grid; grid-template-columns: repeat(auto-fill, minmax(230px, 1fr)); gap: 10px; }
+.alh-player { border: 1.5px solid var(--alh-border); border-radius: 8px; padding: 6px 8px; display: flex; flex-direction: column; gap: 4px; background: var(--alh-bg); }
+.alh-player.alh-current { border: 3px solid var(--alh-current); }
+.alh-player.alh-winner { border: 3px solid var(--alh-winner); }
+.alh-player header { display: flex; align-items: baseline; gap: 6px; }
+.alh-name { font-weight: 700; font-size: 1.1em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.alh-score { margin-left: auto; font-weight: 700; font-size: 1.1em; }
+.alh-tag { font-size: .8em; padding: 0 6px; border-radius: 8px; background: var(--alh-muted); color: var(--alh-bg); font-weight: 600; }
+.alh-tag-turn { background: var(--alh-current); color: #fff; }
+.alh-tag-winner { background: var(--alh-winner); color: #2a2118; }
+.alh-tag-scoring { background: var(--alh-longest); color: #2a2118; }
+.alh-counts { display: flex; flex-wrap: wrap; gap: 3px; }
+.alh-count { font-size: .85em; padding: 0 5px; border-radius: 3px; font-weight: 600; }
+.alh-wall-count { background: var(--alh-panel); color: var(--alh-fg); border: 1px solid var(--alh-longest); }
+.alh-player-reserve { display: flex; align-items: center; }
+.alh-bottom { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 12px; align-items: start; }
+.alh-scoring, .alh-log { background: var(--alh-panel); border-radius: 6px; padding: 6px 10px; overflow-x: auto; }
+.alh-round { border-collapse: collapse; margin: 4px 0 8px; font-size: .95em; }
+.alh-round caption { text-align: left; font-weight: 700; padding: 2px 0; }
+.alh-round.alh-latest caption::after { content: "  \\2190 just scored"; color: var(--alh-current); }
+.alh-round th, .alh-round td { padding: 1px 6px; text-align: center; border-bottom: 1px solid var(--alh-border); }
+.alh-round th[scope="row"] { text-align: left; }
+.alh-round td.alh-scored { font-weight: 700; }
+.alh-round small { color: var(--alh-muted); font-weight: 400; }
+.alh-round-points { color: var(--alh-spot); font-weight: 700; }
+.alh-final { font-weight: 700; color: var(--alh-fg); }
+.alh-log-list { margin: 0; padding-left: 2.6em; max-height: 260px; overflow-y: auto; }
+.alh-log-list code { font-family: var(--jp-code-font-family, ui-monospace, monospace); }
+.alh-log-name { font-weight: 600; }
+.alh-replay { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
+.alh-replay-label { flex: 1 1 240px; display: flex; align-items: center; }
+.alh-range { flex: 1 1 200px; accent-color: var(--alh-accent); }
+.alh-replaying .alh-status { border-left-color: var(--alh-accent); }
+.alh-replaying .alh-focus, .alh-replaying .alh-markets { opacity: .92; }
+`;

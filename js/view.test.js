@@ -1,0 +1,321 @@
+import { describe, expect, it } from "vitest";
+import { dom, fixture } from "./fixtures.js";
+import { alhambraSvg } from "./view/alhambra.js";
+import { CELL, cardsText, esc } from "./view/common.js";
+import { handSvg, hiddenHandSvg } from "./view/hand.js";
+import { logHtml } from "./view/log.js";
+import { marketSvg } from "./view/market.js";
+import { moneySvg } from "./view/money.js";
+import { actionsText, playersHtml, statusHtml } from "./view/players.js";
+import { dirkHtml, pendingHtml, reserveSvg } from "./view/reserve.js";
+import { scoringHtml } from "./view/scoring.js";
+import { controlsHtml, messageHtml, replayHtml } from "./view/controls.js";
+import { tableHtml } from "./view/table.js";
+import { CSS } from "./style.js";
+
+const fountain = { id: 0, building: "fountain", price: 0, walls: "", x: 0, y: 0 };
+const towerNE = { id: 47, building: "tower", price: 9, walls: "NE", x: 1, y: 0 };
+const player = (alhambra, extra = {}) => ({ name: "Ana", score: 0, hand: [], cards: 0, alhambra, reserve: [], counts: [0, 0, 0, 0, 0, 0], wall: 0, wall_path: [], ...extra });
+
+const lineOf = (el) => ["x1", "y1", "x2", "y2"].map((a) => Number(el.getAttribute(a)));
+
+describe("alhambraSvg", () => {
+  it("draws a tile with walls N and E on its top and right edges", () => {
+    const root = dom(alhambraSvg(player([fountain, towerNE])));
+    const walls = [...root.querySelectorAll('line.alh-wall[data-x="1"][data-y="0"]')];
+    expect(walls.map((w) => w.getAttribute("data-side")).sort()).toEqual(["E", "N"]);
+    const north = walls.find((w) => w.getAttribute("data-side") === "N");
+    const east = walls.find((w) => w.getAttribute("data-side") === "E");
+    // tile (1, 0) covers [100, 200] x [0, 100]
+    expect(lineOf(north)).toEqual([CELL, 0, 2 * CELL, 0]);
+    expect(lineOf(east)).toEqual([2 * CELL, 0, 2 * CELL, CELL]);
+    // no wall on the open sides, none on the fountain
+    expect(root.querySelectorAll('line.alh-wall[data-side="S"], line.alh-wall[data-side="W"]').length).toBe(0);
+    expect(root.querySelectorAll('line.alh-wall[data-x="0"]').length).toBe(0);
+  });
+
+  it("draws every tile in its building colour with its price, and the fountain", () => {
+    const root = dom(alhambraSvg(player([fountain, towerNE])));
+    const tower = root.querySelector('g.alh-tile.alh-tower[data-tile="47"]');
+    expect(tower).not.toBeNull();
+    expect(tower.querySelector("rect").getAttribute("fill")).toBe("#8455b0");
+    expect(tower.querySelector(".alh-price").textContent).toBe("9");
+    expect(root.querySelector("g.alh-tile.alh-fountain circle")).not.toBeNull();
+    expect(root.querySelector("svg").getAttribute("viewBox")).toMatch(/^-?\d+(\.\d+)? -?\d+(\.\d+)? \d+(\.\d+)? \d+(\.\d+)?$/);
+  });
+
+  it("highlights legal spots and marks refused cells with their rule", () => {
+    const svg = alhambraSvg(player([fountain]), {
+      interactive: true,
+      spots: [[1, 0], [0, 1]],
+      refused: [[-1, 0, "P3"]],
+    });
+    const root = dom(svg);
+    const spots = [...root.querySelectorAll("rect.alh-spot")];
+    expect(spots.map((s) => `${s.dataset.x},${s.dataset.y}`)).toEqual(["1,0", "0,1"]);
+    for (const s of spots) {
+      expect(s.getAttribute("role")).toBe("button");
+      expect(s.getAttribute("tabindex")).toBe("0");
+      expect(s.getAttribute("data-act")).toBe("spot");
+      expect(s.getAttribute("aria-label")).toMatch(/legal/);
+    }
+    expect(Number(spots[0].getAttribute("x"))).toBeGreaterThan(CELL); // inside cell (1, 0)
+    const no = root.querySelector("rect.alh-cell-no");
+    expect(no.dataset.rule).toBe("P3");
+    expect(no.getAttribute("aria-label")).toMatch(/rule P3/);
+  });
+
+  it("is not interactive by default: no controls on another player's board", () => {
+    const root = dom(alhambraSvg(player([fountain, towerNE]), { spots: [[2, 0]] }));
+    expect(root.querySelectorAll("[data-act]").length).toBe(0);
+    expect(root.querySelectorAll("[tabindex]").length).toBe(0);
+  });
+
+  it("draws the counted longest wall along its path", () => {
+    const p = player([fountain, towerNE], { wall: 2, wall_path: [[1, 0, "N"], [1, 0, "E"]] });
+    const root = dom(alhambraSvg(p));
+    const segs = root.querySelectorAll(".alh-longest-wall line.alh-longest");
+    expect(segs.length).toBe(2);
+    expect(root.querySelector(".alh-longest-wall").dataset.length).toBe("2");
+    expect(lineOf(segs[1])).toEqual([200, 0, 200, 100]);
+  });
+
+  it("marks removable and swappable tiles and the selected cell", () => {
+    const root = dom(alhambraSvg(player([fountain, towerNE]), { interactive: true, removable: [[1, 0]], selected: [1, 0] }));
+    const t = root.querySelector('g.alh-tile[data-tile="47"]');
+    expect(t.classList.contains("alh-removable")).toBe(true);
+    expect(t.classList.contains("alh-selected")).toBe(true);
+    expect(t.getAttribute("data-act")).toBe("placed");
+    expect(root.querySelector("rect.alh-selection")).not.toBeNull();
+  });
+
+  it("draws a real Alhambra from the engine with a wall line per wall side", () => {
+    const v = fixture("over-4p");
+    for (const p of v.players) {
+      const root = dom(alhambraSvg(p));
+      const expected = p.alhambra.reduce((n, t) => n + t.walls.length, 0);
+      expect(root.querySelectorAll("line.alh-wall").length).toBe(expected);
+      expect(root.querySelectorAll("g.alh-tile").length).toBe(p.alhambra.length);
+      expect(root.querySelectorAll("line.alh-longest").length).toBe(p.wall_path.length);
+      expect(p.wall_path.length).toBe(p.wall);
+    }
+  });
+});
+
+describe("markets", () => {
+  it("draws the four slots with their currencies, tiles, prices and walls", () => {
+    const v = fixture("buy-3p");
+    const root = dom(marketSvg(v));
+    const slots = [...root.querySelectorAll("g.alh-slot")];
+    expect(slots.map((s) => s.dataset.currency)).toEqual(["florin", "dirham", "dinar", "ducat"]);
+    v.market.forEach((m, i) => {
+      const tile = slots[i].querySelector("g.alh-tile");
+      expect(tile.classList.contains(`alh-${m.tile.building}`)).toBe(true);
+      expect(tile.querySelector(".alh-price").textContent).toBe(String(m.tile.price));
+      expect(tile.querySelectorAll("line.alh-wall").length).toBe(m.tile.walls.length);
+    });
+  });
+
+  it("makes slots controls only when the player may act, and marks the payable ones", () => {
+    const v = fixture("buy-3p");
+    expect(dom(marketSvg(v)).querySelectorAll("[data-act]").length).toBe(0);
+    const root = dom(marketSvg(v, { interactive: true, buyable: [1], selected: 1 }));
+    const s1 = root.querySelector('g.alh-slot[data-slot="1"]');
+    expect(s1.getAttribute("role")).toBe("button");
+    expect(s1.getAttribute("aria-pressed")).toBe("true");
+    expect(s1.classList.contains("alh-buyable")).toBe(true);
+    expect(s1.getAttribute("aria-label")).toMatch(/you can buy it/);
+    const s2 = root.querySelector('g.alh-slot[data-slot="2"]');
+    expect(s2.classList.contains("alh-buyable")).toBe(false);
+    expect(s2.getAttribute("aria-label")).toMatch(/cannot pay/);
+  });
+
+  it("shows the money market and only counts for the deck and the bag", () => {
+    const v = fixture("buy-3p");
+    const root = dom(moneySvg(v, { interactive: true, selected: [1] }));
+    const cards = [...root.querySelectorAll("g.alh-card")];
+    expect(cards.map((c) => `${c.dataset.currency} ${c.dataset.value}`)).toEqual(v.money);
+    expect(cards[1].getAttribute("aria-pressed")).toBe("true");
+    expect(root.querySelector(".alh-deck").dataset.count).toBe(String(v.deck));
+    expect(root.querySelector(".alh-bag").dataset.count).toBe(String(v.bag));
+    expect(root.textContent).toContain(`deck ${v.deck}`);
+    expect(root.textContent).toContain(`bag ${v.bag}`);
+  });
+});
+
+describe("hands", () => {
+  it("shows a visible hand card by card, grouped by currency", () => {
+    const root = dom(handSvg(["florin 1", "florin 3", "dinar 2"], { interactive: true, selected: [1], currency: "florin" }));
+    const cards = [...root.querySelectorAll("g.alh-card")];
+    expect(cards.map((c) => c.dataset.value)).toEqual(["1", "3", "2"]);
+    expect(cards[1].classList.contains("alh-selected")).toBe(true);
+    expect(cards[2].classList.contains("alh-dim")).toBe(true); // not the currency being paid
+    expect(cards[0].getAttribute("data-act")).toBe("card");
+  });
+
+  it("shows only the number of cards of a hidden hand", () => {
+    const root = dom(hiddenHandSvg(7, "Ben"));
+    expect(root.querySelectorAll("g.alh-card").length).toBe(0);
+    expect(root.querySelector(".alh-card-back")).not.toBeNull();
+    expect(root.textContent).toContain("7 cards");
+  });
+
+  it("hides the other players' hands in a seated view: only their counts", () => {
+    const v = fixture("seated-2p-place");
+    expect(v.seat).toBe(0);
+    expect(v.players[1].hand).toBeNull();
+    const root = dom(playersHtml(v));
+    const mine = root.querySelector('.alh-player[data-player="0"]');
+    const theirs = root.querySelector('.alh-player[data-player="1"]');
+    expect(mine.querySelectorAll(".alh-player-hand g.alh-card").length).toBe(v.players[0].hand.length);
+    expect(theirs.querySelectorAll(".alh-player-hand g.alh-card").length).toBe(0);
+    expect(theirs.querySelector(".alh-player-hand").textContent).toContain(`${v.players[1].cards} card`);
+    // and nowhere in the whole table
+    const table = dom(tableHtml(v));
+    const focus = table.querySelector(".alh-focus");
+    expect(focus.dataset.player).toBe("0");
+    expect(table.querySelectorAll(`.alh-player[data-player="1"] g.alh-card`).length).toBe(0);
+  });
+
+  it("shows every hand in the hot-seat view", () => {
+    const v = fixture("hotseat-3p");
+    const root = dom(playersHtml(v));
+    v.players.forEach((p, i) => {
+      expect(root.querySelectorAll(`.alh-player[data-player="${i}"] .alh-player-hand g.alh-card`).length).toBe(p.hand.length);
+    });
+  });
+});
+
+describe("players, reserve, pending, Dirk", () => {
+  it("shows scores, whose turn it is and the actions left", () => {
+    const v = fixture("buy-3p");
+    const root = dom(playersHtml(v));
+    const current = root.querySelector(".alh-player.alh-current");
+    expect(current.dataset.player).toBe(String(v.current));
+    expect(current.textContent).toContain("to act");
+    v.players.forEach((p, i) => expect(root.querySelector(`.alh-player[data-player="${i}"] .alh-score`).textContent).toBe(`${p.score} pts`));
+    const status = dom(statusHtml(v));
+    expect(status.textContent).toContain(v.status);
+    expect(status.textContent).toContain("1 action left");
+    expect(actionsText({ ...v, extra: true, actions: 1 })).toMatch(/one more action after an exact payment/);
+  });
+
+  it("draws a reserve with choosable tiles", () => {
+    const v = fixture("hotseat-3p");
+    const me = v.players[v.current];
+    const root = dom(reserveSvg(me, { act: "reserve-tile", enabled: [me.reserve[0].id] }));
+    const t = root.querySelector("g.alh-tile");
+    expect(t.getAttribute("data-act")).toBe("reserve-tile");
+    expect(t.dataset.id).toBe(String(me.reserve[0].id));
+  });
+
+  it("draws the tiles to place and Dirk's tiles in a two-player game", () => {
+    const v = fixture("seated-2p-place");
+    const pend = dom(pendingHtml(v, { player: 0, act: "pending-tile" }));
+    const t = pend.querySelector('g.alh-tile[data-act="pending-tile"]');
+    expect(t.dataset.id).toBe(String(v.pending[0].tile.id));
+    const dirk = dom(dirkHtml(v));
+    expect(dirk.querySelectorAll("g.alh-tile").length).toBe(v.dirk.length);
+    expect(dirkHtml(fixture("buy-3p"))).toBe("");
+  });
+});
+
+describe("log, scoring, controls", () => {
+  it("lists the last moves with player names, newest first", () => {
+    const v = fixture("buy-3p");
+    const root = dom(logHtml(v));
+    const items = [...root.querySelectorAll("li")];
+    expect(items.length).toBe(v.log.length);
+    const last = v.log[v.log.length - 1];
+    expect(items[0].textContent).toBe(`${last.name}: ${last.action}`);
+  });
+
+  it("shows each scoring round: points per building and wall, and the winners", () => {
+    const v = fixture("over-4p");
+    const root = dom(scoringHtml(v));
+    const tables = [...root.querySelectorAll("table.alh-round")];
+    expect(tables.map((t) => t.dataset.round)).toEqual(["3", "2", "1"]);
+    const r3 = v.rounds[2];
+    const row = tables[0].querySelector('tr[data-player="0"]');
+    const cells = [...row.querySelectorAll("td")].map((td) => td.firstChild.textContent);
+    r3.buildings[0].forEach((pts, k) => expect(cells[k]).toBe(pts ? String(pts) : r3.counts[0][k] ? "0" : "\u2013"));
+    expect(cells[6]).toBe(String(r3.walls[0]));
+    expect(cells[7]).toBe(`+${r3.points[0]}`);
+    const names = v.winners.map((i) => v.players[i].name);
+    expect(root.querySelector(".alh-final").textContent).toContain(names.join(" and "));
+  });
+
+  it("offers the right buttons, and Undo/Redo", () => {
+    const v = fixture("seated-2p-place");
+    const root = dom(controlsHtml(v, { sel: null }));
+    const acts = [...root.querySelectorAll("button")].map((b) => b.dataset.act);
+    expect(acts).toEqual(["to-reserve", "dirk", "undo", "redo"]);
+    expect(root.querySelector('[data-act="redo"]').disabled).toBe(true);
+    const over = dom(controlsHtml(fixture("over-4p"), { sel: null }));
+    expect([...over.querySelectorAll("button")].map((b) => b.dataset.act)).toEqual(["undo", "redo"]);
+  });
+
+  it("shows a refusal with its rule id", () => {
+    const root = dom(messageHtml({ kind: "error", rule: "P5", text: "A hole.", id: 3 }, null));
+    expect(root.querySelector(".alh-message.alh-error .alh-rule").textContent).toBe("P5");
+    expect(root.textContent).toContain("A hole.");
+    expect(dom(messageHtml({}, null)).querySelector(".alh-message").textContent).toBe("");
+  });
+
+  it("has a replay slider from the start to the live position", () => {
+    const v = { ...fixture("buy-3p"), replay: 3 };
+    const input = dom(replayHtml(v)).querySelector("input[type=range]");
+    expect(input.max).toBe(String(v.live_moves));
+    expect(input.value).toBe("3");
+    expect(input.getAttribute("aria-label")).toMatch(/move 3 of/);
+  });
+});
+
+describe("the whole table", () => {
+  const names = ["hotseat-3p", "buy-3p", "seated-2p-place", "seated-2p-other", "over-4p"];
+  for (const name of names) {
+    it(`${name}: every control is named and keyboard reachable, every class alh-`, () => {
+      const root = dom(tableHtml(fixture(name), { sel: null, note: null }, {}));
+      for (const el of root.querySelectorAll("[data-act]")) {
+        const tag = el.tagName.toLowerCase();
+        expect(el.getAttribute("aria-label"), `${tag} ${el.outerHTML.slice(0, 80)}`).toBeTruthy();
+        // Lumino matches shortcut selectors on the focused element itself
+        expect(el.hasAttribute("data-lm-suppress-shortcuts"), el.outerHTML.slice(0, 80)).toBe(true);
+        if (tag !== "button" && tag !== "input") {
+          expect(el.getAttribute("role")).toBe("button");
+          expect(["0", "-1"]).toContain(el.getAttribute("tabindex"));
+        }
+      }
+      for (const el of root.querySelectorAll("[class]")) {
+        for (const c of el.getAttribute("class").split(/\s+/).filter(Boolean)) expect(c.startsWith("alh-") || c === "alh").toBe(true);
+      }
+      expect(root.querySelectorAll("[id]").length).toBe(0); // displayed twice, ids would clash
+      const html = root.innerHTML;
+      expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+    });
+  }
+
+  it("never draws the deck or the bag's contents, only counts", () => {
+    const v = fixture("over-4p");
+    expect(Object.keys(v)).not.toContain("deck_cards");
+    expect(typeof v.deck).toBe("number");
+    expect(typeof v.bag).toBe("number");
+  });
+
+  it("the stylesheet uses the JupyterLab theme variables for light and dark", () => {
+    expect(CSS).toContain("color-scheme: light dark");
+    expect(CSS).toMatch(/var\(--jp-layout-color1,/);
+    expect(CSS).toMatch(/var\(--jp-ui-font-color1,/);
+    const classes = CSS.match(/\.[a-z][\w-]*/g).filter((c) => !/^\.\d/.test(c));
+    for (const c of classes) expect(c.startsWith(".alh-") || c.startsWith(".vscode-")).toBe(true);
+  });
+});
+
+describe("helpers", () => {
+  it("writes cards in the engine's notation", () => {
+    expect(cardsText(["dinar 2", "florin 3", "florin 1"])).toBe("florin 1+3, dinar 2");
+  });
+  it("escapes text", () => {
+    expect(esc(`<a href="x">&'`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+  });
+});

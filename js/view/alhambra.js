@@ -1,0 +1,124 @@
+// One player's Alhambra as SVG: tiles in their building colours with price,
+// walls drawn exactly on the tiles' wall sides (above every tile), the
+// fountain, the counted longest wall (C4), and -- when the viewer may act on
+// this board -- the legal empty spots of the selected tile, the frontier cells
+// it may not go to (with the rule), removable and swappable tiles.
+
+import { CELL, EDGE, control, describeTile, esc, num, svgOpen, text, tileSvg, wallLines } from "./common.js";
+
+const key = (x, y) => `${x},${y}`;
+
+/**
+ * @param {object} player  a view player ({name, alhambra, wall, wall_path, ...})
+ * @param {object} [o]
+ * @param {boolean} [o.interactive]  tiles and cells are controls (data-act placed / spot)
+ * @param {number[][]} [o.spots]     legal empty cells [[x, y], ...] to highlight
+ * @param {Array[]} [o.refused]      frontier cells a tile may not go to [[x, y, rule], ...]
+ * @param {number[][]} [o.removable] cells whose tile may go to the reserve
+ * @param {number[][]} [o.swaps]     cells whose tile the selected reserve tile may replace
+ * @param {number[]|null} [o.selected] the selected cell [x, y]
+ * @param {boolean} [o.wall]         draw the longest wall (default true)
+ * @param {boolean} [o.coords]       column/row numbers in the margin (default true)
+ * @param {boolean} [o.detail]       building names on the tiles (default true)
+ * @param {string} [o.tileAction]    what clicking a tile does, for its accessible name
+ * @param {number} [o.maxWidth]      max width in px
+ * @param {number} [o.cellPx]        natural size of a cell in px (default 64)
+ */
+export function alhambraSvg(player, o = {}) {
+  const {
+    interactive = false,
+    spots = [],
+    refused = [],
+    removable = [],
+    swaps = [],
+    selected = null,
+    wall = true,
+    coords = true,
+    detail = true,
+    tileAction = "",
+  } = o;
+  const tiles = player.alhambra || [];
+  const cells = [...tiles.map((t) => [t.x, t.y]), ...spots, ...refused];
+  let minx = 0, maxx = 0, miny = 0, maxy = 0;
+  for (const [x, y] of cells) {
+    minx = Math.min(minx, x); maxx = Math.max(maxx, x);
+    miny = Math.min(miny, y); maxy = Math.max(maxy, y);
+  }
+  const C = CELL;
+  const m = coords ? C * 0.45 : C * 0.2;
+  const vx = minx * C - m;
+  const vy = miny * C - m;
+  const vw = (maxx - minx + 1) * C + 2 * m;
+  const vh = (maxy - miny + 1) * C + 2 * m;
+  const n = tiles.filter((t) => t.id !== 0).length;
+  const label = `${player.name}'s Alhambra: ${n} tile${n === 1 ? "" : "s"}, longest wall ${player.wall ?? 0}`;
+  const natural = Math.min(o.maxWidth ?? Infinity, (vw * (o.cellPx ?? 64)) / C);
+  let out = svgOpen("alh-alhambra", vx, vy, vw, vh, label, { maxWidth: natural });
+  out += `<title>${esc(label)}</title>`;
+  out += `<rect class="alh-board-bg" x="${num(vx)}" y="${num(vy)}" width="${num(vw)}" height="${num(vh)}" rx="${C * 0.1}"/>`;
+  // faint grid
+  out += `<g class="alh-grid">`;
+  for (let x = minx; x <= maxx + 1; x++) out += `<line x1="${x * C}" y1="${miny * C}" x2="${x * C}" y2="${(maxy + 1) * C}"/>`;
+  for (let y = miny; y <= maxy + 1; y++) out += `<line x1="${minx * C}" y1="${y * C}" x2="${(maxx + 1) * C}" y2="${y * C}"/>`;
+  out += `</g>`;
+  if (coords) {
+    out += `<g class="alh-coords" font-size="${C * 0.2}" text-anchor="middle">`;
+    for (let x = minx; x <= maxx; x++) out += text(x * C + C / 2, miny * C - m * 0.3, x, C * 0.2);
+    for (let y = miny; y <= maxy; y++) out += text(minx * C - m / 2, y * C + C * 0.57, y, C * 0.2);
+    out += `</g>`;
+  }
+  const rm = new Set(removable.map(([x, y]) => key(x, y)));
+  const sw = new Set(swaps.map(([x, y]) => key(x, y)));
+  const sel = selected ? key(selected[0], selected[1]) : null;
+  out += `<g class="alh-tiles">`;
+  for (const t of tiles) {
+    const k = key(t.x, t.y);
+    const cls = [rm.has(k) ? "alh-removable" : "", sw.has(k) ? "alh-swappable" : "", sel === k ? "alh-selected" : ""]
+      .filter(Boolean)
+      .join(" ");
+    const extra = rm.has(k) ? " (can go to the reserve)" : sw.has(k) ? " (can be swapped)" : "";
+    const attrs = interactive
+      ? control("placed", `${describeTile(t)}${extra}${tileAction ? ": " + tileAction : ""}`, { x: t.x, y: t.y, key: `placed-${k}` })
+      : "";
+    out += tileSvg(t, t.x * C, t.y * C, C, { walls: false, detail, attrs, cls });
+  }
+  out += `</g>`;
+  if (spots.length || refused.length) {
+    const i = C * 0.08;
+    out += `<g class="alh-spots">`;
+    for (const [x, y] of spots) {
+      const attrs = interactive ? control("spot", `empty spot ${x},${y}: legal`, { x, y, key: `spot-${key(x, y)}` }) : "";
+      out +=
+        `<rect class="alh-spot" data-x="${x}" data-y="${y}"${attrs} x="${x * C + i}" y="${y * C + i}" ` +
+        `width="${C - 2 * i}" height="${C - 2 * i}" rx="${i}"><title>legal spot ${x},${y}</title></rect>`;
+    }
+    for (const [x, y, rule] of refused) {
+      const attrs = interactive
+        ? control("spot", `empty spot ${x},${y}: not allowed (rule ${rule})`, { x, y, rule, key: `spot-${key(x, y)}` })
+        : "";
+      out +=
+        `<rect class="alh-cell-no" data-x="${x}" data-y="${y}" data-rule="${esc(rule)}"${attrs} x="${x * C + i}" y="${y * C + i}" ` +
+        `width="${C - 2 * i}" height="${C - 2 * i}" rx="${i}"><title>not here: rule ${esc(rule)}</title></rect>`;
+    }
+    out += `</g>`;
+  }
+  out += `<g class="alh-walls" pointer-events="none">`;
+  for (const t of tiles) if (t.walls) out += wallLines(t, t.x * C, t.y * C, C);
+  out += `</g>`;
+  const path = player.wall_path || [];
+  if (wall && path.length) {
+    out += `<g class="alh-longest-wall" data-length="${path.length}" pointer-events="none"><title>longest external wall: ${path.length}</title>`;
+    for (const [x, y, side] of path) {
+      const e = EDGE[side];
+      out +=
+        `<line class="alh-longest" data-x="${x}" data-y="${y}" data-side="${side}" x1="${(x + e[0]) * C}" y1="${(y + e[1]) * C}" ` +
+        `x2="${(x + e[2]) * C}" y2="${(y + e[3]) * C}"/>`;
+    }
+    out += `</g>`;
+  }
+  if (sel) {
+    const [x, y] = selected;
+    out += `<rect class="alh-selection" pointer-events="none" x="${x * C + 3}" y="${y * C + 3}" width="${C - 6}" height="${C - 6}" rx="8"/>`;
+  }
+  return out + `</svg>`;
+}

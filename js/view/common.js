@@ -1,0 +1,216 @@
+// Shared pieces of the state -> SVG/HTML view functions: colours, escaping,
+// one tile, one money card, and the attributes every control carries.
+// Everything here is pure: strings in, strings out.
+
+/** Size of one grid cell in SVG user units (tile (x, y) covers [x*CELL, (x+1)*CELL]). */
+export const CELL = 100;
+
+/** Building colours of the rulebook: [fill, edge, text] (as in render.py). */
+export const BUILDING_COLORS = {
+  pavilion: ["#3d7fd1", "#285a99", "#ffffff"],
+  seraglio: ["#c9423a", "#8e2a24", "#ffffff"],
+  arcades: ["#a9733d", "#744c24", "#ffffff"],
+  chambers: ["#e7e3da", "#9d968a", "#2a2118"],
+  garden: ["#3f9b4b", "#2a6c33", "#ffffff"],
+  tower: ["#8455b0", "#5a377c", "#ffffff"],
+};
+
+export const BUILDING_LABEL = {
+  pavilion: "Pavilion",
+  seraglio: "Seraglio",
+  arcades: "Arcades",
+  chambers: "Chambers",
+  garden: "Garden",
+  tower: "Tower",
+};
+
+export const LETTER = { pavilion: "P", seraglio: "S", arcades: "A", chambers: "C", garden: "G", tower: "T" };
+
+/** Currency colours: [fill, edge, text]; slot order florin, dirham, dinar, ducat. */
+export const CURRENCY_COLORS = {
+  florin: ["#f2b233", "#b57f12", "#3a2a00"],
+  dirham: ["#2f9e5a", "#1f6e3e", "#ffffff"],
+  dinar: ["#2f6db5", "#1e4a7e", "#ffffff"],
+  ducat: ["#8a4fb3", "#5e337c", "#ffffff"],
+};
+
+/** Corners of each side of the unit cell: [x1, y1, x2, y2] (N is the top edge). */
+export const EDGE = { N: [0, 0, 1, 0], E: [1, 0, 1, 1], S: [0, 1, 1, 1], W: [0, 0, 0, 1] };
+
+const ESC = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Text made safe for HTML/SVG content and double-quoted attributes. */
+export function esc(value) {
+  return String(value ?? "").replace(/[&<>"']/g, (c) => ESC[c]);
+}
+
+/** A compact number (at most 2 decimals) for coordinates. */
+export function num(v) {
+  if (Number.isInteger(v)) return String(v);
+  const s = v.toFixed(2).replace(/0+$/, "").replace(/\.$/, "");
+  return s === "-0" ? "0" : s;
+}
+
+/** "dirham 4" -> {currency: "dirham", value: 4} */
+export function parseCard(card) {
+  const [currency, value] = String(card).split(" ");
+  return { currency, value: Number(value) };
+}
+
+/** Group cards for the notation: ["florin 1", "dinar 2", "florin 3"] -> "florin 1+3, dinar 2". */
+export function cardsText(cards, currencies = ["florin", "dirham", "dinar", "ducat"]) {
+  const groups = [];
+  for (const cur of currencies) {
+    const vals = cards
+      .map(parseCard)
+      .filter((c) => c.currency === cur)
+      .map((c) => c.value)
+      .sort((a, b) => a - b);
+    if (vals.length) groups.push(`${cur} ${vals.join("+")}`);
+  }
+  return groups.join(", ");
+}
+
+/** "tower 13, walls N E" -- a tile's accessible description. */
+export function describeTile(tile, withPos = true) {
+  if (!tile) return "empty";
+  const where = withPos && tile.x !== undefined ? ` at ${tile.x},${tile.y}` : "";
+  if (tile.id === 0) return `fountain${where}`;
+  const walls = tile.walls ? `walls ${tile.walls.split("").join(" ")}` : "no walls";
+  return `${tile.building} ${tile.price}${where}, ${walls}`;
+}
+
+/**
+ * Attributes of an interactive element: role, focus, accessible name and the
+ * data-act the input handler dispatches on. `data` adds data-* attributes.
+ * Disabled controls stay visible (aria-disabled) but leave the tab order.
+ */
+export function control(act, label, data = {}, { disabled = false, pressed = null } = {}) {
+  // data-lm-suppress-shortcuts on the focusable element itself: Lumino matches a
+  // shortcut's selector (e.g. ".jp-Notebook.jp-mod-commandMode :focus") on the
+  // key event's target before it looks at the target's ancestors
+  let s = ` role="button" aria-label="${esc(label)}" data-act="${esc(act)}" data-lm-suppress-shortcuts="true"`;
+  s += disabled ? ` aria-disabled="true" tabindex="-1"` : ` tabindex="0"`;
+  if (pressed !== null) s += ` aria-pressed="${pressed ? "true" : "false"}"`;
+  for (const [k, v] of Object.entries(data)) s += ` data-${k}="${esc(v)}"`;
+  return s;
+}
+
+/** An SVG <text>. */
+export function text(x, y, s, size, { cls = "", anchor = "start", weight = "", fill = "" } = {}) {
+  const a = anchor !== "start" ? ` text-anchor="${anchor}"` : "";
+  const w = weight ? ` font-weight="${weight}"` : "";
+  const f = fill ? ` fill="${fill}"` : "";
+  const c = cls ? ` class="${cls}"` : "";
+  return `<text${c} x="${num(x)}" y="${num(y)}" font-size="${num(size)}"${a}${w}${f}>${esc(s)}</text>`;
+}
+
+/** The wall lines of a tile whose square starts at (x0, y0) with side s. */
+export function wallLines(tile, x0, y0, s, { cls = "alh-wall" } = {}) {
+  let out = "";
+  for (const side of tile.walls || "") {
+    const e = EDGE[side];
+    if (!e) continue;
+    const pos = tile.x !== undefined ? ` data-x="${tile.x}" data-y="${tile.y}"` : "";
+    out +=
+      `<line class="${cls}"${pos} data-side="${side}" x1="${num(x0 + e[0] * s)}" y1="${num(y0 + e[1] * s)}" ` +
+      `x2="${num(x0 + e[2] * s)}" y2="${num(y0 + e[3] * s)}" stroke-width="${num(s * 0.12)}"/>`;
+  }
+  return out;
+}
+
+/**
+ * One tile at (x0, y0) with side s: colour, price (and name when `detail`),
+ * walls (unless walls=false: a board draws them in a layer above all tiles).
+ * `attrs` is put on the tile's <g> (e.g. a control()).
+ */
+export function tileSvg(tile, x0, y0, s, { detail = true, walls = true, attrs = "", cls = "", title = null } = {}) {
+  const kind = tile.id === 0 ? "fountain" : tile.building;
+  const pos = tile.x !== undefined ? ` data-x="${tile.x}" data-y="${tile.y}"` : "";
+  const label = title ?? describeTile(tile);
+  let out = `<g class="alh-tile alh-${kind}${cls ? " " + cls : ""}" data-tile="${tile.id}"${pos}${attrs}><title>${esc(label)}</title>`;
+  const g = s * 0.03;
+  const r = s * 0.07;
+  if (tile.id === 0) {
+    const cx = x0 + s / 2;
+    const cy = y0 + s / 2;
+    out +=
+      `<rect x="${num(x0 + g)}" y="${num(y0 + g)}" width="${num(s - 2 * g)}" height="${num(s - 2 * g)}" rx="${num(r)}" fill="#f3e7c4" stroke="#b59a5e" stroke-width="${num(s * 0.02)}"/>` +
+      `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(s * 0.34)}" fill="#7fb8e6" stroke="#2d6fa8" stroke-width="${num(s * 0.04)}"/>` +
+      `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(s * 0.2)}" fill="none" stroke="#d7ecfb" stroke-width="${num(s * 0.035)}"/>` +
+      `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(s * 0.07)}" fill="#2d6fa8"/>`;
+  } else {
+    const [fill, edge, ink] = BUILDING_COLORS[kind] || ["#999", "#666", "#000"];
+    out += `<rect class="alh-tile-face" x="${num(x0 + g)}" y="${num(y0 + g)}" width="${num(s - 2 * g)}" height="${num(s - 2 * g)}" rx="${num(r)}" fill="${fill}" stroke="${edge}" stroke-width="${num(s * 0.03)}"/>`;
+    const cx = x0 + s / 2;
+    if (detail) {
+      out += text(cx, y0 + s * 0.56, tile.price, s * 0.4, { anchor: "middle", weight: "bold", fill: ink, cls: "alh-price" });
+      out += text(cx, y0 + s * 0.82, BUILDING_LABEL[kind], s * 0.16, { anchor: "middle", fill: ink });
+    } else {
+      const fs = s * 0.5;
+      out += text(cx, y0 + s / 2 + fs * 0.36, tile.price, fs, { anchor: "middle", weight: "bold", fill: ink, cls: "alh-price" });
+    }
+  }
+  if (walls) out += wallLines(tile, x0, y0, s);
+  return out + "</g>";
+}
+
+/** A money card at (x, y), w x h. */
+export function cardSvg(card, x, y, w, h, { attrs = "", cls = "", big = false } = {}) {
+  const { currency, value } = parseCard(card);
+  const [fill, edge, ink] = CURRENCY_COLORS[currency] || ["#999", "#666", "#000"];
+  let out = `<g class="alh-card alh-${currency}${cls ? " " + cls : ""}" data-currency="${currency}" data-value="${value}"${attrs}><title>${esc(card)}</title>`;
+  out += `<rect class="alh-card-face" x="${num(x)}" y="${num(y)}" width="${num(w)}" height="${num(h)}" rx="${num(w * 0.14)}" fill="${fill}" stroke="${edge}" stroke-width="1.5"/>`;
+  const i = w * 0.1;
+  out += `<rect x="${num(x + i)}" y="${num(y + i)}" width="${num(w - 2 * i)}" height="${num(h - 2 * i)}" rx="${num(w * 0.08)}" fill="none" stroke="${ink}" stroke-opacity="0.35"/>`;
+  if (big) {
+    out += text(x + w / 2, y + h * 0.55, value, h * 0.42, { anchor: "middle", weight: "bold", fill: ink });
+    out += text(x + w / 2, y + h * 0.84, currency, h * 0.15, { anchor: "middle", fill: ink });
+  } else {
+    const fs = h * 0.5;
+    out += text(x + w / 2, y + h / 2 + fs * 0.36, value, fs, { anchor: "middle", weight: "bold", fill: ink });
+  }
+  return out + "</g>";
+}
+
+/** The back of a money card (hidden hands, the deck). */
+export function cardBack(x, y, w, h, cls = "alh-card-back") {
+  const cx = x + w / 2;
+  const cy = y + h / 2;
+  return (
+    `<g class="${cls}"><rect x="${num(x)}" y="${num(y)}" width="${num(w)}" height="${num(h)}" rx="${num(w * 0.14)}" fill="#7a2e2e" stroke="#4a1a1a" stroke-width="1.5"/>` +
+    `<path d="M${num(cx)} ${num(y + h * 0.2)}L${num(x + w * 0.8)} ${num(cy)}L${num(cx)} ${num(y + h * 0.8)}L${num(x + w * 0.2)} ${num(cy)}Z" fill="none" stroke="#e2c27d" stroke-width="1.5"/></g>`
+  );
+}
+
+/** The opening <svg> tag: scales with its container through the viewBox. */
+export function svgOpen(cls, vx, vy, vw, vh, label, { maxWidth = null } = {}) {
+  const style = maxWidth ? ` style="max-width:${num(maxWidth)}px"` : "";
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" class="alh-svg ${cls}" viewBox="${num(vx)} ${num(vy)} ${num(vw)} ${num(vh)}" ` +
+    `preserveAspectRatio="xMidYMid meet" role="group" aria-label="${esc(label)}"${style}>`
+  );
+}
+
+/** Same multiset of strings/numbers? */
+export function sameMultiset(a, b) {
+  if (a.length !== b.length) return false;
+  const x = [...a].map(String).sort();
+  const y = [...b].map(String).sort();
+  return x.every((v, i) => v === y[i]);
+}
+
+/** Does multiset `big` contain every element of `small` (with multiplicity)? */
+export function containsMultiset(big, small) {
+  const pool = [...big].map(String);
+  for (const v of small) {
+    const i = pool.indexOf(String(v));
+    if (i < 0) return false;
+    pool.splice(i, 1);
+  }
+  return true;
+}
+
+export function plural(n, word, many = word + "s") {
+  return `${n} ${n === 1 ? word : many}`;
+}

@@ -1,0 +1,50 @@
+// A hand of money cards, grouped by currency; or, for a hand the viewer may
+// not see, only the back of a card and how many there are (decision X3).
+
+import { cardBack, cardSvg, control, esc, parseCard, plural, svgOpen, text } from "./common.js";
+
+/**
+ * A visible hand.
+ * @param {string[]} hand  cards ("dirham 4"), sorted by currency then value
+ * @param {object} [o]
+ * @param {boolean} [o.interactive]  cards are controls (data-act="card", data-i)
+ * @param {number[]} [o.selected]    indices of the selected cards
+ * @param {string|null} [o.currency] the currency being paid: other cards are dimmed
+ * @param {string} [o.label]
+ */
+export function handSvg(hand, o = {}) {
+  const { interactive = false, selected = [], currency = null, label = "Hand" } = o;
+  const cw = 40;
+  const ch = 58;
+  const step = cw + 6;
+  const pos = [];
+  let x = 0;
+  hand.forEach((c, i) => {
+    if (i && parseCard(c).currency !== parseCard(hand[i - 1]).currency) x += 12;
+    pos.push(x);
+    x += step;
+  });
+  const W = Math.max(x, 200);
+  const H = ch + 12;
+  let out = svgOpen("alh-hand", 0, 0, W, H, `${label}: ${plural(hand.length, "card")}`, { maxWidth: W * 1.2 });
+  out += `<g class="alh-hand-cards" data-count="${hand.length}">`;
+  hand.forEach((card, i) => {
+    const on = selected.includes(i);
+    const dim = currency && parseCard(card).currency !== currency;
+    const attrs = interactive ? control("card", `your card ${card}${on ? ", selected" : ""}`, { i, key: `card-${i}` }, { pressed: on }) : "";
+    const cls = [on ? "alh-selected" : "", dim ? "alh-dim" : ""].filter(Boolean).join(" ");
+    out += cardSvg(card, pos[i], on ? 0 : 10, cw, ch - 10, { attrs, cls });
+  });
+  if (!hand.length) out += text(4, 36, "no cards", 14, { cls: "alh-muted" });
+  return out + `</g></svg>`;
+}
+
+/** A hidden hand: the back of a card and the number of cards. */
+export function hiddenHandSvg(count, name = "") {
+  const label = `${name ? name + "'s hand" : "hand"}: ${plural(count, "card")} (hidden)`;
+  let out = svgOpen("alh-hand alh-hidden", 0, 0, 120, 50, label, { maxWidth: 140 });
+  out += `<title>${esc(label)}</title>`;
+  out += cardBack(2, 4, 30, 42);
+  out += text(42, 31, plural(count, "card"), 15, { cls: "alh-hand-count" });
+  return out + `</svg>`;
+}

@@ -1,0 +1,41 @@
+// The money market (four face-up cards) with the money deck, the discard
+// pile and the bag of tiles -- counts only: their order is never known (X3).
+
+import { cardBack, cardSvg, control, esc, plural, svgOpen, text } from "./common.js";
+
+/**
+ * @param {object} view  the JSON view
+ * @param {object} [o]
+ * @param {boolean} [o.interactive]  face-up cards are controls (data-act="money")
+ * @param {number[]} [o.selected]    indices of the selected face-up cards
+ */
+export function moneySvg(view, o = {}) {
+  const { interactive = false, selected = [] } = o;
+  const cw = 58;
+  const ch = 86;
+  const gap = 8;
+  const W = 4 * (cw + gap) + 2 * (cw + 28);
+  const H = ch + 30;
+  let out = svgOpen("alh-money-market", 0, 0, W, H, "Money market, deck and bag", { maxWidth: W * 1.1 });
+  out += `<g class="alh-money">`;
+  view.money.forEach((card, i) => {
+    const on = selected.includes(i);
+    const attrs = interactive ? control("money", `face-up card ${card}${on ? ", selected" : ""}`, { i, key: `money-${i}` }, { pressed: on }) : "";
+    out += cardSvg(card, i * (cw + gap), on ? 0 : 8, cw, ch, { attrs, cls: on ? "alh-selected" : "", big: true });
+  });
+  if (!view.money.length) out += text(4, 50, "no face-up cards", 13, { cls: "alh-muted" });
+  out += `</g>`;
+  const dx = 4 * (cw + gap) + 10;
+  out += `<g class="alh-deck" data-count="${view.deck}"><title>${esc(`money deck: ${plural(view.deck, "card")}; discard pile: ${plural(view.discard, "card")}`)}</title>`;
+  if (view.deck) out += cardBack(dx + 4, 4, cw, ch - 4, "alh-deck-card") + cardBack(dx, 8, cw, ch - 4, "alh-deck-card");
+  else out += `<rect class="alh-empty" x="${dx}" y="8" width="${cw}" height="${ch - 4}" rx="8"/>`;
+  out += text(dx + cw / 2, ch + 22, `deck ${view.deck}`, 13, { anchor: "middle" });
+  out += `</g>`;
+  const bx = dx + cw + 24;
+  out += `<g class="alh-bag" data-count="${view.bag}"><title>${esc(`bag: ${plural(view.bag, "tile")}`)}</title>`;
+  out += `<path d="M${bx + 12} 20h34l-6 14c20 8 28 26 24 44c-3 12-14 16-35 16s-32-4-35-16c-4-18 4-36 24-44z" fill="#9b6b3c" stroke="#5e3f20" stroke-width="2"/>`;
+  out += text(bx + 29, 72, view.bag, 18, { anchor: "middle", weight: "bold", fill: "#ffffff" });
+  out += text(bx + 29, ch + 22, `bag ${view.bag}`, 13, { anchor: "middle" });
+  out += `</g>`;
+  return out + `</svg>`;
+}

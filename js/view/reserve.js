@@ -1,0 +1,74 @@
+// Rows of loose tiles: a player's reserve, the tiles still to place at the end
+// of a turn, and Dirk's tiles in a two-player game.
+
+import { control, describeTile, esc, svgOpen, text, tileSvg } from "./common.js";
+
+/**
+ * @param {object[]} tiles  view tiles
+ * @param {object} [o]
+ * @param {string} [o.label]          accessible name of the row
+ * @param {string|null} [o.act]       when set, each tile is a control with this data-act
+ * @param {number[]} [o.enabled]      ids that may be chosen (default: all)
+ * @param {number|null} [o.selected]  id of the selected tile
+ * @param {number} [o.size]           tile size in user units
+ * @param {string} [o.cls]            class of the <svg>
+ * @param {string} [o.empty]          text when there is no tile
+ * @param {string} [o.hint]           added to each tile's accessible name
+ */
+export function tilesRowSvg(tiles, o = {}) {
+  const { label = "Tiles", act = null, enabled = null, selected = null, size = 60, cls = "alh-tiles-row", empty = "none", hint = "" } = o;
+  const gap = size * 0.15;
+  const W = Math.max(tiles.length * (size + gap), size * 3);
+  const H = size + gap;
+  let out = svgOpen(cls, 0, 0, W, H, `${label}: ${tiles.length}`, { maxWidth: W * 1.1 });
+  tiles.forEach((t, i) => {
+    const can = act && (!enabled || enabled.includes(t.id));
+    const on = selected === t.id;
+    const attrs = can
+      ? control(act, `${label}: ${describeTile(t)}${on ? ", selected" : ""}${hint ? " \u2014 " + hint : ""}`, { id: t.id, key: `${act}-${t.id}` }, { pressed: on })
+      : "";
+    const c = [on ? "alh-selected" : "", can ? "alh-choosable" : ""].filter(Boolean).join(" ");
+    out += tileSvg(t, i * (size + gap) + gap / 2, gap / 2, size, { attrs, cls: c, detail: size >= 50 });
+  });
+  if (!tiles.length) out += text(4, H / 2 + 4, empty, Math.min(12, size * 0.3), { cls: "alh-muted" });
+  return out + `</svg>`;
+}
+
+/** A player's reserve (T3). `o` as for tilesRowSvg; act defaults to none. */
+export function reserveSvg(player, o = {}) {
+  return tilesRowSvg(player.reserve || [], { label: `${player.name}'s reserve`, cls: "alh-reserve", empty: "reserve empty", ...o });
+}
+
+/** Tiles bought (or awarded at the end) that are still to be placed, per player. */
+export function pendingHtml(view, o = {}) {
+  if (!view.pending.length) return "";
+  const byPlayer = new Map();
+  for (const { player, tile } of view.pending) {
+    if (!byPlayer.has(player)) byPlayer.set(player, []);
+    byPlayer.get(player).push(tile);
+  }
+  let out = `<div class="alh-pending" role="group" aria-label="tiles to place">`;
+  for (const [p, tiles] of byPlayer) {
+    const mine = o.player === p;
+    out += `<div class="alh-pending-row" data-player="${p}"><span class="alh-label">${esc(view.players[p].name)} \u2014 to place:</span>`;
+    out += tilesRowSvg(tiles, {
+      label: `${view.players[p].name}'s tile to place`,
+      act: mine && o.act ? o.act : null,
+      selected: o.selected ?? null,
+      cls: "alh-pending-tiles",
+      hint: "choose it, then a spot, the reserve" + (view.n === 2 && !view.final ? " or Dirk" : ""),
+    });
+    out += `</div>`;
+  }
+  return out + `</div>`;
+}
+
+/** Dirk's tiles (2 players only; D2, D3). */
+export function dirkHtml(view) {
+  if (!view.dirk) return "";
+  return (
+    `<div class="alh-dirk" data-count="${view.dirk.length}"><span class="alh-label">Dirk (${view.dirk.length} tiles, counted for the majorities):</span>` +
+    tilesRowSvg(view.dirk, { label: "Dirk's tiles", size: 40, cls: "alh-dirk-tiles", empty: "no tiles" }) +
+    `</div>`
+  );
+}

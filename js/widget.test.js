@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { exactBuy, fixture } from "./fixtures.js";
+import { cardsText } from "./view/common.js";
+import widget, { message } from "./widget.js";
+
+/** A tiny stand-in for the anywidget model: get/set/on/off/save_changes/send. */
+function fakeModel(state) {
+  const handlers = {};
+  const sent = [];
+  return {
+    sent,
+    state,
+    get: (k) => state[k],
+    set: (k, v) => { state[k] = v; },
+    on: (ev, f) => { (handlers[ev] ||= []).push(f); },
+    off: (ev, f) => { handlers[ev] = (handlers[ev] || []).filter((g) => g !== f); },
+    save_changes: () => {},
+    send: (m) => sent.push(m),
+    push(changes) {
+      Object.assign(state, changes);
+      for (const k of Object.keys(changes)) (handlers[`change:${k}`] || []).forEach((f) => f());
+    },
+    count: (ev) => (handlers[ev] || []).length,
+  };
+}
+
+function mount(model) {
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  const cleanup = widget.render({ model, el });
+  return { el, cleanup };
+}
+
+const click = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+
+describe("the anywidget module", () => {
+  it("exports initialize and render", () => {
+    expect(typeof widget.initialize).toBe("function");
+    expect(typeof widget.render).toBe("function");
+  });
+
+  it("renders a root that keeps JupyterLab's shortcuts away", () => {
+    const model = fakeModel({ view: fixture("buy-3p"), message: {} });
+    const { el } = mount(model);
+    const root = el.querySelector(".alh-root");
+    expect(root.hasAttribute("data-lm-suppress-shortcuts")).toBe(true);
+    expect(root.querySelector("style").textContent).toContain("color-scheme: light dark");
+    expect(root.querySelectorAll(".alh-player").length).toBe(3);
+  });
+
+  it("sends a take intent with the view's stamp and seat", () => {
+    const v = fixture("buy-3p");
+    const model = fakeModel({ view: v, message: {} });
+    const { el } = mount(model);
+    click(el.querySelector('[data-act="money"][data-i="2"]'));
+    click(el.querySelector('button[data-act="take"]'));
+    expect(model.sent).toEqual([{ type: "action", action: `take ${v.money[2]}`, stamp: v.stamp, seat: null }]);
+  });
+
+  it("keyboard only: a slot, the cards of an exact payment and Buy", () => {
+    const v = fixture("buy-3p");
+    const buy = exactBuy(v);
+    const model = fakeModel({ view: v, message: {} });
+    const { el } = mount(model);
+    const key = (sel) => el.querySelector(sel).dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    key(`[data-act="slot"][data-slot="${buy.slot}"]`);
+    for (const i of buy.idx) key(`.alh-focus [data-act="card"][data-i="${i}"]`);
+    expect(el.querySelector(".alh-selection").textContent).toMatch(/exact payment/);
+    el.querySelector('button[data-act="buy"]').click();
+    expect(model.sent).toEqual([{ type: "action", action: `buy ${buy.slot} with ${cardsText(buy.cards)}`, stamp: v.stamp, seat: null }]);
+  });
+
+  it("shows why a spot is refused, from the view's why-not data", () => {
+    const v = fixture("buy-3p");
+    const model = fakeModel({ view: v, message: {} });
+    const { el } = mount(model);
+    const entry = v.legal.tiles[0];
+    click(el.querySelector(`[data-act="reserve-tile"][data-id="${entry.id}"]`));
+    expect(el.querySelectorAll(".alh-focus rect.alh-spot").length).toBe(entry.spots.length);
+    const [x, y, rule] = entry.why_not[0];
+    click(el.querySelector(`.alh-focus rect.alh-cell-no[data-x="${x}"][data-y="${y}"]`));
+    const msg = el.querySelector(".alh-message");
+    expect(msg.dataset.rule).toBe(rule);
+    expect(msg.textContent).toContain(v.explain[rule]);
+    expect(model.sent).toEqual([]);
+  });
+
+  it("redraws when the kernel changes the view, and shows its messages", () => {
+    const v = fixture("buy-3p");
+    const model = fakeModel({ view: v, message: {} });
+    const { el } = mount(model);
+    click(el.querySelector('[data-act="money"][data-i="2"]'));
+    expect(el.querySelectorAll(".alh-money .alh-selected").length).toBe(1);
+    model.push({ view: { ...fixture("over-4p"), stamp: v.stamp + 1 } });
+    expect(el.querySelector(".alh-status").textContent).toMatch(/Game over/);
+    expect(el.querySelectorAll(".alh-money .alh-selected").length).toBe(0);
+    model.push({ message: { kind: "error", rule: "E4", text: "The game is over.", id: 1 } });
+    expect(el.querySelector(".alh-message .alh-rule").textContent).toBe("E4");
+    click(el.querySelector('[data-act="dismiss"]'));
+    expect(el.querySelector(".alh-message").textContent).toBe("");
+  });
+
+  it("two displays of one model stay in sync", () => {
+    const v = fixture("buy-3p");
+    const model = fakeModel({ view: v, message: {} });
+    const a = mount(model);
+    const b = mount(model);
+    model.push({ view: { ...fixture("hotseat-3p"), stamp: 99 } });
+    for (const { el } of [a, b]) expect(el.querySelector(".alh-status-text").textContent).toBe(fixture("hotseat-3p").status);
+    a.cleanup();
+    expect(a.el.querySelector(".alh-root")).toBeNull();
+    expect(model.count("change:view")).toBe(1);
+  });
+
+  it("undo and replay messages", () => {
+    const v = { ...fixture("seated-2p-place"), can_undo: true };
+    const model = fakeModel({ view: v, message: {} });
+    const { el } = mount(model);
+    el.querySelector('button[data-act="undo"]').click();
+    const input = el.querySelector('input[data-act="replay"]');
+    input.value = "3";
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(model.sent).toEqual([
+      { type: "undo", seat: 0, stamp: v.stamp },
+      { type: "replay", index: 3, seat: 0 },
+    ]);
+    expect(message({ type: "replay", index: -1 }, v)).toEqual({ type: "replay", index: -1, seat: 0 });
+  });
+});

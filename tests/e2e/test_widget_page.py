@@ -1,0 +1,210 @@
+"""The real bundle in Debian's Chromium, wired to a real AlhambraWidget in this
+process -- no Jupyter server: a page with a stand-in for the anywidget model
+imports ``static/widget.js`` from a blob: URL (as anywidget does), messages the
+page sends go to ``w._handle_custom_msg`` and the new traits are pushed back.
+
+Whole stretches of games are played by clicking (and by keyboard only), each
+move chosen in Python and carried out through the controls a person would use;
+every intent must become exactly that engine action. Chromium comes from the
+session fixtures of ``conftest.py`` (under ``CI=true`` a missing Chromium fails
+the run; elsewhere these tests skip); no JupyterLab is started for them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from alhambra_widget import AlhambraWidget, Game
+from alhambra_widget.engine import actions as A
+
+ROOT = Path(__file__).resolve().parents[2]
+BUNDLE = ROOT / "alhambra_widget" / "static" / "widget.js"
+
+PAGE = """<!doctype html><html><head><meta charset="utf-8"></head><body><div id="out"></div><script>
+const handlers = {};
+window.state = {};
+window.model = {
+  get: (k) => window.state[k],
+  set: (k, v) => { window.state[k] = v; },
+  on: (ev, f) => { (handlers[ev] ||= []).push(f); },
+  off: (ev, f) => { handlers[ev] = (handlers[ev] || []).filter((g) => g !== f); },
+  save_changes: () => {},
+  send: (m) => { window.toKernel(JSON.stringify(m)); },
+};
+window.pushState = (s) => {
+  for (const [k, v] of Object.entries(s)) { window.state[k] = v; (handlers["change:" + k] || []).forEach((f) => f()); }
+};
+</script></body></html>"""
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def chromium(browser):
+    """Pages of their own (a fresh context each), in the session's Chromium."""
+    contexts = []
+
+    class Pages:
+        def new_page(self, **kw):
+            ctx = browser.new_context(**kw)
+            contexts.append(ctx)
+            return ctx.new_page()
+
+    yield Pages()
+    for ctx in contexts:
+        ctx.close()
+
+
+def open_widget(chromium, w, dark=False):
+    page = chromium.new_page(viewport={"width": 1100, "height": 900}, color_scheme="dark" if dark else "light")
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_content(PAGE)
+
+    def to_kernel(text):
+        w._handle_custom_msg(json.loads(text), [])
+        page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message})
+
+    page.expose_function("toKernel", to_kernel)
+    page.evaluate("s => { window.state = s; }", {"view": w.view, "message": w.message, "seat": w.seat})
+    page.evaluate("""async (src) => {
+        const url = URL.createObjectURL(new Blob([src], {type: "text/javascript"}));
+        const mod = await import(url);
+        mod.default.initialize({model: window.model});
+        await mod.default.render({model: window.model, el: document.getElementById("out")});
+    }""", BUNDLE.read_text())
+    page.errors = errors
+    return page
+
+
+def carry_out(page, w, a, keyboard):
+    """Do action ``a`` through the widget's controls, like a person would."""
+    v = w.view
+    me = v["legal"]["player"]
+
+    def press(sel):
+        loc = page.locator(sel).first
+        if keyboard:
+            loc.focus()
+            page.keyboard.press(random.choice(["Enter", " "]))
+        else:
+            loc.click()
+
+    def pick(cards, shown, sel):
+        used = set()
+        for c in cards:
+            i = next(i for i, s in enumerate(shown) if s == str(c) and i not in used)
+            used.add(i)
+            press(sel.format(i=i))
+
+    t = type(a)
+    if t is A.TakeMoney:
+        pick(a.cards, v["money"], '.alh-money [data-act="money"][data-i="{i}"]')
+        press('button[data-act="take"]')
+    elif t is A.Buy:
+        press(f'[data-act="slot"][data-slot="{a.slot}"]')
+        pick(a.cards, v["players"][me]["hand"], '.alh-focus [data-act="card"][data-i="{i}"]')
+        press('button[data-act="buy"]')
+    elif t is A.Remove:
+        press(f'.alh-focus [data-act="placed"][data-x="{a.pos[0]}"][data-y="{a.pos[1]}"]')
+        press('button[data-act="to-reserve"]')
+    elif t is A.Build or t is A.Swap:
+        press(f'[data-act="reserve-tile"][data-id="{a.tile_id}"]')
+        target = "spot" if t is A.Build else "placed"
+        press(f'.alh-focus [data-act="{target}"][data-x="{a.pos[0]}"][data-y="{a.pos[1]}"]')
+    elif t is A.Place:
+        press(f'[data-act="pending-tile"][data-id="{a.tile_id}"]')
+        press(f'.alh-focus [data-act="spot"][data-x="{a.pos[0]}"][data-y="{a.pos[1]}"]')
+    elif t is A.Reserve:
+        press(f'[data-act="pending-tile"][data-id="{a.tile_id}"]')
+        press('button[data-act="to-reserve"]')
+    elif t is A.GiveToDirk:
+        press(f'[data-act="pending-tile"][data-id="{a.tile_id}"]')
+        press('button[data-act="dirk"]')
+    elif t is A.EndTurn:
+        press('button[data-act="end"]')
+    else:
+        press('button[data-act="pass"]')
+
+
+def play_by_hand(chromium, players, seed, moves, keyboard):
+    random.seed(seed)
+    w = AlhambraWidget(players=players, seed=seed)
+    g = w.game
+    rng = random.Random(seed)
+    page = open_widget(chromium, w)
+    for _ in range(moves):
+        if g.is_over:
+            break
+        a = g.random_action(rng)
+        before = len(g.history)
+        carry_out(page, w, a, keyboard)
+        page.wait_for_function(f"window.state.view.moves > {before}", timeout=10_000)
+        assert len(g.history) == before + 1 and g.history[-1] == a, (str(a), w.message)
+        assert page.locator(".alh-status-text").inner_text() == w.view["status"]
+    assert not page.errors, page.errors
+    return w, page
+
+
+def test_a_two_player_game_by_mouse(chromium, artifacts):
+    w, page = play_by_hand(chromium, 2, 1, moves=70, keyboard=False)
+    assert len(w.game.history) == 70
+    page.screenshot(path=str(artifacts / "widget-2p-mouse.png"), full_page=True)
+    page.close()
+
+
+def test_a_four_player_game_by_keyboard_only(chromium):
+    w, page = play_by_hand(chromium, ["Ana", "Ben", "Chi", "Dan"], 2, moves=50, keyboard=True)
+    assert len(w.game.history) == 50
+    page.close()
+
+
+def test_a_refused_spot_is_explained_and_nothing_is_sent(chromium, artifacts):
+    g = Game(["Ana", "Ben"], seed=11)
+    rng = random.Random(3)
+    while g.phase != "place":
+        g.play(g.random_action(rng))
+    w = AlhambraWidget(g)
+    page = open_widget(chromium, w, dark=True)
+    tile = g.pending_for(g.current)[0]
+    a = g.players[g.current].alhambra
+    x, y = next(q for q in sorted(a.frontier) if a.why_not(tile, q))
+    state = g.to_json()
+    page.click(f'[data-act="pending-tile"][data-id="{tile.id}"]')
+    assert page.locator(".alh-focus rect.alh-spot").count() == len(a.legal_spots(tile))
+    page.click(f'.alh-focus rect.alh-cell-no[data-x="{x}"][data-y="{y}"]')
+    msg = page.locator(".alh-message")
+    rule = a.why_not(tile, (x, y))
+    assert msg.get_attribute("data-rule") == rule
+    assert rule in msg.inner_text()
+    assert g.to_json() == state
+    page.screenshot(path=str(artifacts / "widget-why-not-dark.png"), full_page=True)
+    page.close()
+
+
+def test_undo_redo_and_replay_buttons(chromium):
+    w = AlhambraWidget(players=3, seed=5)
+    g = w.game
+    rng = random.Random(5)
+    for _ in range(6):
+        g.play(g.random_action(rng))
+    page = open_widget(chromium, w)
+    last = g.history[-1]
+    page.click('button[data-act="undo"]')
+    page.wait_for_function("window.state.view.moves === 5")
+    assert len(g.history) == 5
+    page.click('button[data-act="redo"]')
+    page.wait_for_function("window.state.view.moves === 6")
+    assert g.history[-1] == last
+    page.locator('input[data-act="replay"]').fill("2")
+    page.wait_for_function("window.state.view.replay === 2")
+    assert w.replay_index == 2 and len(g.history) == 6
+    assert "move 2 / 6" in page.locator(".alh-replay").inner_text()
+    page.click('button[data-act="live"]')
+    page.wait_for_function("window.state.view.replay === null")
+    assert not page.errors, page.errors
+    page.close()
