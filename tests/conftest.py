@@ -4,7 +4,7 @@ The helpers set up exact positions by assigning engine attributes directly
 (``g.market``, ``g.bag``, ``g.players[i].hand`` ...) while keeping every one of
 the 54 tiles and every money card accounted for, so ``g.check()`` still holds.
 
-Rules reference: /work/shared/rules/RULES.md (rule ids S*, T*, P*, C*, E*, D*, X*).
+Rules reference: docs/rules/RULES.md (rule ids S*, T*, P*, C*, E*, D*, X*).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from alhambra_widget import Alhambra, Game, IllegalMove, card, tile
 from alhambra_widget import ScoringCard
 from alhambra_widget.engine.money import full_deck
 
-RULES_DIR = "/work/shared/rules"
+RULES_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "rules")
 TILES_CSV = os.path.join(RULES_DIR, "tiles.csv")
 
 #: Tile ids with no wall at all (10 of them), handy to build open areas.

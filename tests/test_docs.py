@@ -29,3 +29,15 @@ def test_readme_scripting_example_runs_and_prints_what_it_says(capsys):
     # the comments in the README quote these outputs
     assert "[Buy('buy 1 with florin 9'), Buy('buy 4 with ducat 8')]" in out
     assert "T2 Slot 1 takes florin only; dinar 9 cannot pay for it." in out
+
+
+def test_every_rule_id_of_the_rules_reference_has_an_explanation():
+    from alhambra_widget import explain_rule
+    from alhambra_widget.engine.alhambra import RULE_TEXT
+
+    rules = ROOT / "docs" / "rules" / "RULES.md"
+    ids = set(re.findall(r"\b([STPCEDX]\d[a-d]?)\b", rules.read_text()))
+    assert ids, "no rule ids found"
+    assert ids <= set(RULE_TEXT)
+    for rule in ids:
+        assert explain_rule(rule) != rule and explain_rule(rule).endswith(".")

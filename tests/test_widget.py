@@ -3,7 +3,7 @@
 The comm is driven from Python: ``w._handle_custom_msg(content, buffers)`` is
 what a message from the front end calls, ``w.set_state`` what a trait change
 from the front end calls, and the ``view``/``message`` traits are what the
-front end receives. Rules reference: /work/shared/rules/RULES.md.
+front end receives. Rules reference: docs/rules/RULES.md.
 """
 
 from __future__ import annotations

@@ -57,17 +57,55 @@ def _ring_runs(occupied_bits: int) -> tuple:
 _RUNS = tuple(_ring_runs(b) for b in range(256))
 
 RULE_TEXT = {
+    "S1": "Every player starts with a fountain at (0, 0); y grows to the south.",
+    "S2": "All 54 building tiles go into the bag and are drawn at random.",
+    "S3": "Each player is dealt money face up until their cards add up to 20 or more.",
+    "S4": "The player with the fewest cards starts; on a tie, the lowest sum.",
+    "S5": "Four tiles fill the building market's slots 1-4 and four money cards are turned face up.",
+    "S6": "The scoring cards are shuffled into the 2nd and 4th fifth of the money deck.",
+    "S7": "With two players, Dirk takes six tiles from the bag at the start.",
+    "T": "A turn is one action: take money, buy a tile or redesign the Alhambra.",
+    "T1": "Take one face-up money card, or several whose values add up to at most 5.",
+    "T2": "Buy a tile with cards of its slot's currency worth at least its price; no change is given.",
+    "T2a": "Paying the exact price gives another action (at most 5 actions a turn).",
+    "T3": "Redesign: move a tile to the reserve, build one from the reserve, or swap the two.",
+    "T3a": "A tile of the Alhambra can be moved to the reserve if the Alhambra stays legal.",
+    "T3b": "A tile from the reserve can be placed on a legal empty spot.",
+    "T3c": "A reserve tile can take exactly the place of an Alhambra tile, which goes to the reserve.",
+    "T4": "At the end of the turn every tile bought is placed in the Alhambra or the reserve.",
+    "T4d": "With two players a bought tile may be given to Dirk instead.",
+    "T5": "Then the money market is refilled to four cards, then the empty building slots in order.",
+    "T6": "A player with no legal action passes.",
     "P1": "Tiles keep their printed orientation; a tile may not be turned.",
     "P2": "A new tile must share at least one whole side with a tile already in the Alhambra.",
     "P3": "Touching sides must match: wall against wall, open side against open side.",
     "P4": "Every tile must be reachable on foot from the fountain without crossing a wall.",
     "P5": "No holes: no empty area may be completely surrounded by tiles.",
     "P6": "A spot holds one tile, and the fountain never moves.",
+    "P7": "Taking a tile out must leave every other tile reachable and open no hole.",
+    "C1": "Scoring rounds come with scoring cards 1 and 2 and at the end of the game.",
+    "C2": "For each building type the players with the most tiles in their Alhambra score.",
+    "C3": "Tied players share the points of the places they occupy, rounded down.",
+    "C4": "Every player scores 1 point per side of their longest continuous external wall.",
+    "C5": "Scores only ever increase.",
+    "E1": "The game ends when the bag cannot refill the building market.",
+    "E2": "Each tile left in the market goes to the player with the most of its slot's currency in hand; ties award nothing.",
+    "E3": "Those tiles are placed, then the third scoring round is played.",
+    "E4": "Most points wins; equal points share the victory.",
+    "D1": "With two players one copy of every money card is removed.",
+    "D2": "Dirk takes 6 tiles at the start, 6 after the first scoring round and a third of the bag after the second.",
+    "D3": "Dirk's tiles count for the majorities, but Dirk scores nothing.",
+    "D4": "With two players a bought tile may be given to Dirk.",
+    "X1": "On a start-player tie the first tied player in seat order starts.",
+    "X2": "The longest wall is the longest chain of external wall sides meeting at corners.",
+    "X3": "Money taken is public, so a perfect memory knows every hand; the deck and bag order are unknown.",
+    "X4": "A player with no legal action passes.",
+    "X5": "When deck and discard are both empty, the money market stays short.",
 }
 
 
 def explain_rule(rule: str) -> str:
-    """A one-line explanation of a placement rule id."""
+    """A one-line explanation of a rule id (``"P5"``, ``"T2a"`` ...)."""
     return RULE_TEXT.get(rule, rule)
 
 

@@ -121,7 +121,7 @@ class Tile:
         return f"{self.building.value} {self.price} #{self.id}"
 
 
-# id, building, price, walls N E S W -- ../shared/rules/tiles.csv, the published set.
+# id, building, price, walls N E S W -- docs/rules/tiles.csv, the published set.
 _TABLE = """
 1 pavilion 2 1101
 2 pavilion 3 0011
