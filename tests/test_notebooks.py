@@ -160,8 +160,8 @@ def test_scripting_notebook_drives_a_game_the_widget_follows():
     # ... and the saved widgets show that same end: the widget followed the game.
     models = widget_models(nb)
     ids = displayed_model_ids(nb)
-    assert len(ids) == 2 and all(i in models for i in ids)
-    hot, seated = models[ids[0]], models[ids[1]]
+    assert len(ids) == 3 and all(i in models for i in ids)
+    hot, lesson, seated = models[ids[0]], models[ids[1]], models[ids[2]]
     for state in (hot, seated):
         v = state["view"]
         assert v["phase"] == "over" and v["replay"] is None
@@ -170,4 +170,10 @@ def test_scripting_notebook_drives_a_game_the_widget_follows():
         assert len(v["rounds"]) == 3
     assert seated["seat"] == 0
     assert seated["view"]["players"][0]["hand"] is not None
+    # the position set up from a cell: Ana paid exactly, ended her turn, places the garden
+    assert "Exact payment, another action: True" in text
+    assert re.search(r"^Legal spots for the garden: \[\(", text, re.M), text
+    lv = lesson["view"]
+    assert lv["phase"] == "place" and [p["score"] for p in lv["players"]] == [12, 9]
+    assert [p["name"] for p in lv["players"]] == ["Ana", "Ben"]
     assert seated["view"]["players"][1]["hand"] is None and seated["view"]["players"][2]["hand"] is None
