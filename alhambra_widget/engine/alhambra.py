@@ -579,9 +579,9 @@ class Alhambra:
         """Put ``tile`` on the empty spot ``pos``; IllegalMove if the rules forbid it."""
         pos = _pos(pos)
         x, y = pos
-        if -100 < x < 100 and -100 < y < 100 and not tile.is_turned and tile.id not in self._ids \
-                and tile.id and (x + ROW * y) in self._spots_for(tile.mask):
-            self._put(tile, x + ROW * y)  # one of the cached legal spots
+        if -100 < x < 100 and -100 < y < 100 and tile.id and not tile.is_turned \
+                and tile.id not in self._ids and self._fits(tile.mask, x + ROW * y):
+            self._put(tile, x + ROW * y)  # a legal spot, by the local check
             return
         rule = self.why_not(tile, pos)
         if rule is not None:
@@ -619,6 +619,18 @@ class Alhambra:
         if y < b[2]: b[2] = y
         if y > b[3]: b[3] = y
         self._changed()
+        # the new tile itself can go back out when it hangs on one open side
+        # (never a cut point, P4) and has a free side (no hole, P5)
+        degree = 0
+        free = False
+        for d in range(4):
+            nm = masks.get(p + _STEPI[d])
+            if nm is None:
+                free = True
+            elif not m >> d & 1:
+                degree += 1
+        if degree == 1 and free:
+            self._canrm = True
 
     def _ring_of(self, q: int) -> int:
         masks = self._masks

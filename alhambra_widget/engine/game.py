@@ -495,21 +495,30 @@ class Game:
         if kind == "redesign":
             return self._random_redesign(rng)
         if kind == "place":
+            # by rejection: any of my bought tiles on any free spot next to the
+            # Alhambra (kept if it fits), or into the reserve, or to Dirk
             a = self.players[self.current].alhambra
-            mine = sorted((t for pl, t in self.pending if pl == self.current), key=_tid)
-            spots = [a._spots_for(t.mask) for t in mine]
-            n_place = sum(len(s) for s in spots)
-            n_dirk = len(mine) if self.n == 2 and not self.final else 0
-            i = int(rng.random() * (n_place + len(mine) + n_dirk))
-            if i < n_place:
-                for t, cells in zip(mine, spots):
-                    if i < len(cells):
-                        return _mk(A.Place, t.id, _dec(cells[i]))
-                    i -= len(cells)
-            i -= n_place
-            if i < len(mine):
-                return _mk(A.Reserve, mine[i].id)
-            return _mk(A.GiveToDirk, mine[i - len(mine)].id)
+            cur = self.current
+            mine = [t for pl, t in self.pending if pl == cur]
+            if len(mine) > 1:
+                mine.sort(key=_tid)
+            free = sorted(a._frontier)
+            n_free = len(free)
+            n_place = len(mine) * n_free
+            n_other = len(mine) * (2 if self.n == 2 and not self.final else 1)
+            for _ in range(64):
+                i = int(rng.random() * (n_place + n_other))
+                if i >= n_place:
+                    i -= n_place
+                    if i < len(mine):
+                        return _mk(A.Reserve, mine[i].id)
+                    return _mk(A.GiveToDirk, mine[i - len(mine)].id)
+                t = mine[i // n_free]
+                q = free[i % n_free]
+                if a._fits(t.mask, q):
+                    return _mk(A.Place, t.id, _dec(q))
+            acts = self.legal_actions("place")
+            return acts[int(rng.random() * len(acts))]
         if kind == "buy":
             options = self._payments(self.players[self.current])
             i = int(rng.random() * sum(len(o[2]) for o in options))
