@@ -115,6 +115,10 @@ ROW = 256
 _STEPI = (-ROW, 1, ROW, -1)  # N, E, S, W
 _RINGI = (-ROW, -ROW + 1, 1, ROW + 1, ROW, ROW - 1, -1, -ROW - 1)
 _ORIGIN = 0
+# For a tile put at p: per side d, (offset of the neighbour q, d, the side of q
+# facing p, the bit of p in q's ring); per corner, (offset, bit of p in q's ring).
+_EDGE_UPDATES = tuple((_STEPI[d], d, (d + 2) % 4, 1 << ((2 * d + 4) & 7)) for d in range(4))
+_CORNER_UPDATES = tuple((_RINGI[i], 1 << ((i + 4) & 7)) for i in (1, 3, 5, 7))
 
 
 def _enc(pos) -> int:
@@ -597,21 +601,20 @@ class Alhambra:
         self._counts[tile.building.index] += 1
         fr = self._frontier
         fr.pop(p, None)
-        for i in range(8):
-            q = p + _RINGI[i]
+        for off, d, o, bit in _EDGE_UPDATES:  # empty edge neighbours now touch this tile
+            q = p + off
+            if q in masks:
+                continue
             e = fr.get(q)
-            if i & 1 == 0:  # edge neighbour: it now touches this tile
-                if q in masks:
-                    continue
-                d = i >> 1
-                o = OPPOSITE[d]
-                if e is None:
-                    e = (0, 0, self._ring_of(q))
-                else:
-                    e = (e[0], e[1], e[2] | 1 << ((i + 4) & 7))
-                fr[q] = (e[0] | 1 << o, e[1] | (m >> d & 1) << o, e[2])
-            elif e is not None:
-                fr[q] = (e[0], e[1], e[2] | 1 << ((i + 4) & 7))
+            if e is None:
+                fr[q] = (1 << o, (m >> d & 1) << o, self._ring_of(q))
+            else:
+                fr[q] = (e[0] | 1 << o, e[1] | (m >> d & 1) << o, e[2] | bit)
+        for off, bit in _CORNER_UPDATES:  # frontier cells diagonal to it see it in their ring
+            q = p + off
+            e = fr.get(q)
+            if e is not None:
+                fr[q] = (e[0], e[1], e[2] | bit)
         x, y = _dec(p)
         b = self._bbox
         if x < b[0]: b[0] = x
