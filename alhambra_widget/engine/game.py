@@ -665,7 +665,8 @@ class Game:
         self._after_action(extra=False)
 
     def _buy(self, action: A.Buy):
-        self._need_phase(action, "action")
+        if self.phase != "action":
+            self._need_phase(action, "action")
         slot = action.slot
         t = self.market[slot - 1]
         cur = SLOT_CURRENCY[slot - 1]
@@ -693,7 +694,8 @@ class Game:
         self._after_action(extra=total == t.price)
 
     def _remove(self, action: A.Remove):
-        self._need_phase(action, "action")
+        if self.phase != "action":
+            self._need_phase(action, "action")
         p = self.players[self.current]
         t = p.alhambra.remove(action.pos)
         p.reserve.append(t)
@@ -711,7 +713,8 @@ class Game:
         raise IllegalMove(rule, f"Tile {action.tile_id} is {where}; a redesign uses tiles from {p.name}'s reserve.")
 
     def _build(self, action: A.Build):
-        self._need_phase(action, "action")
+        if self.phase != "action":
+            self._need_phase(action, "action")
         p = self.players[self.current]
         t = self._reserve_tile(action, "T3b")
         p.alhambra.place(t, action.pos)
@@ -720,7 +723,8 @@ class Game:
         self._after_action(extra=False)
 
     def _swap(self, action: A.Swap):
-        self._need_phase(action, "action")
+        if self.phase != "action":
+            self._need_phase(action, "action")
         p = self.players[self.current]
         t = self._reserve_tile(action, "T3c")
         old = p.alhambra.swap(t, action.pos)
@@ -731,14 +735,16 @@ class Game:
         self._after_action(extra=False)
 
     def _end(self, action: A.EndTurn):
-        self._need_phase(action, "action")
+        if self.phase != "action":
+            self._need_phase(action, "action")
         if not self.extra:
             raise IllegalMove("T2a", "Only an exact payment gives another action that can be declined; "
                                      "the turn ends by itself after any other action.")
         self._after_action(extra=False)
 
     def _pass(self, action: A.Pass):
-        self._need_phase(action, "action")
+        if self.phase != "action":
+            self._need_phase(action, "action")
         if self._gen_any():
             raise IllegalMove("X4", "Passing is allowed only with no legal action at all; "
                                     f"{self.players[self.current].name} can still act.")
@@ -755,7 +761,8 @@ class Game:
                                 f"{self.players[self.current].name} has to place now.")
 
     def _place(self, action: A.Place):
-        self._need_phase(action, "place")
+        if self.phase != "place":
+            self._need_phase(action, "place")
         i = self._pending_index(action)
         t = self.pending[i][1]
         self.players[self.current].alhambra.place(t, action.pos)
@@ -763,7 +770,8 @@ class Game:
         self._after_placement()
 
     def _reserve(self, action: A.Reserve):
-        self._need_phase(action, "place")
+        if self.phase != "place":
+            self._need_phase(action, "place")
         i = self._pending_index(action)
         p = self.players[self.current]
         p.reserve.append(self.pending[i][1])
@@ -772,7 +780,8 @@ class Game:
         self._after_placement()
 
     def _give_dirk(self, action: A.GiveToDirk):
-        self._need_phase(action, "place")
+        if self.phase != "place":
+            self._need_phase(action, "place")
         if self.n != 2:
             raise IllegalMove("D4", "Dirk plays only in two-player games.")
         if self.final:
@@ -789,13 +798,13 @@ class Game:
             self.extra = True
             return
         self.extra = False
-        if any(pl == self.current for pl, _ in self.pending):
+        if self.pending and any(pl == self.current for pl, _ in self.pending):
             self.phase = "place"
         else:
             self._end_turn()
 
     def _after_placement(self):
-        if any(pl == self.current for pl, _ in self.pending):
+        if self.pending and any(pl == self.current for pl, _ in self.pending):
             return
         if self.final:
             if self.pending:
