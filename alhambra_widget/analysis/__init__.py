@@ -1,0 +1,22 @@
+"""Analysis tools: hints for a position, standings, tournaments between bots.
+
+* :func:`analyse` -- the best candidate actions for the player to move, with
+  estimated win probability and expected score margin (a tree search);
+* :func:`what_if` -- an independent copy of a game after some actions;
+* :func:`standings` -- what a scoring round would give if it were played now;
+* :func:`best_spots` -- the legal spots for a tile, ranked by wall gain;
+* :func:`tournament` -- bots against each other, seats rotated, seeds paired,
+  games spread over any ``concurrent.futures.Executor``;
+* :func:`wilson` -- a 95% confidence interval for a win rate.
+
+Tables are pandas DataFrames when pandas is installed (``pip install
+alhambra-widget[analysis]``), lists of dicts otherwise.
+"""
+
+from .hints import analyse, best_spots, what_if
+from .standings import Standings, standings
+from .stats import wilson
+from .tournament import TournamentResult, tournament
+
+__all__ = ["analyse", "what_if", "standings", "Standings", "best_spots", "tournament", "TournamentResult",
+           "wilson"]

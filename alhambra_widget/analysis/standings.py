@@ -1,0 +1,70 @@
+"""If the game were scored now: majorities, walls and points (the engine's scoring)."""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+from ..engine import BUILDINGS, Game
+from ..engine.scoring import round_points
+from ._frame import table
+
+__all__ = ["standings", "Standings"]
+
+#: ``round``: the round scored; ``buildings``: one row per building type;
+#: ``players``: one row per player.
+Standings = namedtuple("Standings", ["round", "buildings", "players"])
+
+
+def standings(game: Game, round: int | None = None) -> Standings:
+    """What scoring round ``round`` (default: the next one to be played)
+    would give if it were played now, with the engine's own scoring (C2-C4,
+    Dirk ranked in 2-player games, D3).
+
+    ``buildings`` has one row per building type: the count of each player
+    (and ``Dirk``), the ``leader`` (names joined by `` & `` on a tie, ``None``
+    if nobody has one), the ``margin`` (tiles the leader has over the next
+    entry; 0 on a tie) and each player's points (``<name> points``).
+    ``players`` has one row per player: ``player``, ``buildings`` (majority
+    points), ``wall`` (longest external wall), ``points`` (the round's
+    total), ``score`` now and ``score_after`` the round.
+
+    >>> s = standings(Game(["Ana", "Ben", "Chi"], seed=1))
+    >>> s.round
+    1
+    """
+    if round is None:
+        round = min(3, len(game.rounds) + 1)
+    if round not in (1, 2, 3):
+        raise ValueError(f"scoring rounds are 1, 2 and 3, not {round!r}")
+    names = game.names
+    n = len(names)
+    entries = [list(p.alhambra.counts()) for p in game.players]
+    entry_names = list(names)
+    if n == 2:
+        entries.append(list(game.dirk_counts()))
+        entry_names.append("Dirk")
+    pts = round_points(entries, round)
+    b_rows = []
+    for b, building in enumerate(BUILDINGS):
+        col = [e[b] for e in entries]
+        row = {"building": building.value}
+        for nm, c in zip(entry_names, col):
+            row[nm] = c
+        best = max(col)
+        if best > 0:
+            leaders = [nm for nm, c in zip(entry_names, col) if c == best]
+            rest = [c for c in col if c != best]
+            row["leader"] = " & ".join(leaders)
+            row["margin"] = 0 if len(leaders) > 1 else best - (max(rest) if rest else 0)
+        else:
+            row["leader"], row["margin"] = None, 0
+        for i, nm in enumerate(names):
+            row[f"{nm} points"] = pts[i][b]
+        b_rows.append(row)
+    p_rows = []
+    for i, (nm, p) in enumerate(zip(names, game.players)):
+        wall = p.alhambra.longest_wall()
+        total = sum(pts[i]) + wall
+        p_rows.append({"player": nm, "buildings": sum(pts[i]), "wall": wall, "points": total,
+                       "score": p.score, "score_after": p.score + total})
+    return Standings(round, table(b_rows, index="building"), table(p_rows, index="player"))

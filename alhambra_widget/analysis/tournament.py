@@ -1,0 +1,180 @@
+"""Tournaments between bots: rotated seats, paired seeds, any Executor."""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections import namedtuple
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+
+from ..bots.base import play_game
+from ._frame import table
+from .stats import wilson
+
+__all__ = ["tournament", "TournamentResult", "play_one"]
+
+#: ``games``: one row per game; ``summary``: one row per player entry.
+TournamentResult = namedtuple("TournamentResult", ["games", "summary"])
+
+
+def labels_of(players) -> list:
+    """Unique labels for the entries (``Greedy``, ``Greedy 2``, ...)."""
+    base = [getattr(p, "label", None) or type(p).__name__ for p in players]
+    out = []
+    for i, b in enumerate(base):
+        k = base[:i].count(b)
+        out.append(b if base.count(b) == 1 else f"{b} {k + 1}")
+    return out
+
+
+def _bot_seed(game_seed: int, rotation: int, entry: int) -> int:
+    return (game_seed * 1_000_003 + rotation * 101 + entry) & ((1 << 63) - 1)
+
+
+def play_one(spec: tuple) -> dict:
+    """Play one tournament game (runs in a worker). ``spec`` is
+    ``(index, seed, rotation, players, labels)``: seat ``s`` is taken by entry
+    ``(s + rotation) % n``, and every bot gets a seed of its own from the game's."""
+    index, seed, rotation, players, labels = spec
+    n = len(players)
+    entry_at = [(s + rotation) % n for s in range(n)]
+    bots = [players[e].spawn(_bot_seed(seed, rotation, e)) for e in entry_at]
+    t0, c0 = time.perf_counter(), time.process_time()
+    g = play_game(bots, seed=seed, names=[labels[e] for e in entry_at])
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+    seat_of = [entry_at.index(e) for e in range(n)]
+    winners = g.winners
+    scores = [g.scores[seat_of[e]] for e in range(n)]
+    return {
+        "game": index, "seed": seed, "rotation": rotation,
+        "seats": seat_of,
+        "scores": scores,
+        "wins": [1.0 / len(winners) if seat_of[e] in winners else 0.0 for e in range(n)],
+        "rounds": [r["scores"] for r in g.rounds],
+        "turns": g.turn,
+        "seconds": seconds,
+        "cpu_seconds": cpu,
+    }
+
+
+def tournament(players, games: int = 1000, seed: int = 0, executor: Executor | None = None,
+               progress: bool = True, workers: int | None = None) -> TournamentResult:
+    """Play ``games`` games between ``players`` (one bot per seat, 2-6) and
+    return ``(games, summary)`` tables.
+
+    Seats rotate and seeds are paired: seed ``seed + k`` is played once with
+    every rotation of the seats (entry ``e`` sits in seat ``(e - r) % n`` in
+    rotation ``r``), so ``games`` is rounded up to a multiple of the number of
+    players, and every entry meets the same deals from every seat. Bots are
+    re-seeded per game (:meth:`Player.spawn`), so the results do not depend on
+    how the games are spread over processes.
+
+    Games run through any :class:`concurrent.futures.Executor`: by default a
+    local ``ProcessPoolExecutor(workers)`` (``workers`` defaults to every
+    core; ``workers=1`` plays in this process). A dask.distributed cluster
+    takes the same call: ``tournament(players, executor=client.get_executor())``.
+    ``progress`` shows a tqdm progress bar.
+
+    ``games`` has one row per game: ``game``, ``seed``, ``rotation``, ``turns``,
+    ``seconds`` (wall) and ``cpu_seconds`` (of the process that played it), and per entry ``<label> seat``, ``<label> score`` and
+    ``<label> win`` (1, 0 or a share of a tied victory). ``summary`` has one
+    row per entry: ``games``, ``wins``, ``win_rate`` with its 95% Wilson
+    interval ``ci_low``/``ci_high``, ``mean_score`` and ``mean_margin`` (score
+    minus the best other score). Both are pandas DataFrames when pandas is
+    installed, lists of dicts otherwise.
+
+    >>> from alhambra_widget.bots import Greedy, Random
+    >>> games, summary = tournament([Greedy(), Random()], games=2, workers=1, progress=False)
+    >>> len(games)
+    2
+    """
+    players = list(players)
+    n = len(players)
+    if not 2 <= n <= 6:
+        raise ValueError(f"Alhambra is played by 2 to 6 players, not {n}")
+    if games < 1:
+        raise ValueError("games is a positive number")
+    labels = labels_of(players)
+    n_seeds = math.ceil(games / n)
+    specs = [(k * n + r, seed + k, r, players, labels) for k in range(n_seeds) for r in range(n)]
+    bar = _bar(len(specs), progress)
+    results = []
+    try:
+        if executor is None and workers == 1:
+            for spec in specs:
+                results.append(play_one(spec))
+                bar.update(1)
+        elif executor is None:
+            with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+                _collect(pool, specs, results, bar)
+        else:
+            _collect(executor, specs, results, bar)
+    finally:
+        bar.close()
+    results.sort(key=lambda r: r["game"])
+    return TournamentResult(_games_table(results, labels), _summary(results, labels))
+
+
+def _collect(executor, specs, results, bar):
+    futures = [executor.submit(play_one, spec) for spec in specs]
+    try:
+        for f in as_completed(futures):
+            results.append(f.result())
+            bar.update(1)
+    except BaseException:
+        for f in futures:
+            f.cancel()
+        raise
+
+
+class _NoBar:
+    def update(self, k):
+        pass
+
+    def close(self):
+        pass
+
+
+def _bar(total, progress):
+    if not progress:
+        return _NoBar()
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # pragma: no cover
+        return _NoBar()
+    return tqdm(total=total, desc="games", unit="game")
+
+
+def _games_table(results, labels):
+    rows = []
+    for r in results:
+        row = {"game": r["game"], "seed": r["seed"], "rotation": r["rotation"],
+               "turns": r["turns"], "seconds": r["seconds"], "cpu_seconds": r["cpu_seconds"]}
+        for e, lab in enumerate(labels):
+            row[f"{lab} seat"] = r["seats"][e]
+            row[f"{lab} score"] = r["scores"][e]
+            row[f"{lab} win"] = r["wins"][e]
+        rows.append(row)
+    return table(rows, index="game")
+
+
+def summarize(results, labels) -> list:
+    """One dict per entry (see :func:`tournament`), from play_one() results."""
+    out = []
+    games = len(results)
+    for e, lab in enumerate(labels):
+        wins = sum(r["wins"][e] for r in results)
+        lo, hi = wilson(wins, games)
+        margins = [r["scores"][e] - max(s for k, s in enumerate(r["scores"]) if k != e) for r in results]
+        out.append({
+            "player": lab, "games": games, "wins": wins,
+            "win_rate": wins / games if games else float("nan"), "ci_low": lo, "ci_high": hi,
+            "mean_score": sum(r["scores"][e] for r in results) / games if games else float("nan"),
+            "mean_margin": sum(margins) / games if games else float("nan"),
+        })
+    return out
+
+
+def _summary(results, labels):
+    return table(summarize(results, labels), index="player")

@@ -1,0 +1,83 @@
+"""The player interface every bot implements, and a loop that plays a game with bots."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from ..engine import Game
+
+__all__ = ["Player", "play_game"]
+
+
+class Player:
+    """An AI player: ``choose(game, seat)`` returns a legal action for the
+    player to move. ``seat`` (default ``game.current_player``) is the seat
+    the bot plays; it never changes the game it is given.
+
+    A bot is deterministic for a given ``seed``: the same seed and the same
+    sequence of positions give the same choices (a bot with a ``seconds``
+    budget excepted, since how far it searches depends on the clock).
+    Bots are plain picklable objects, so process pools can ship them.
+    """
+
+    #: short label used in tournament tables (the class name by default)
+    name: str = ""
+
+    def __init__(self, seed=None):
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, seat: int | None = None):
+        raise NotImplementedError
+
+    def __call__(self, game: Game, seat: int | None = None):
+        return self.choose(game, seat)
+
+    def spawn(self, seed) -> "Player":
+        """A copy of this bot with the same settings and a new seed (a
+        tournament gives every game's bots their own seeds, so results do not
+        depend on which process played which game in what order)."""
+        twin = copy.copy(self)
+        twin.seed = seed
+        twin.rng = random.Random(seed)
+        return twin
+
+    @property
+    def label(self) -> str:
+        return self.name or type(self).__name__
+
+    def _settings(self) -> str:
+        return f"seed={self.seed!r}"
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self._settings()})"
+
+
+def play_game(bots, seed=None, *, game: Game | None = None, names=None, record: bool = False,
+              on_move=None, max_actions: int = 20_000) -> Game:
+    """Play a whole game with one bot per seat and return the finished game.
+
+    ``bots`` lists one :class:`Player` per seat (seat 0 first). ``game``
+    continues a given game instead of starting ``Game(len(bots), seed)``.
+    ``record`` keeps the history (so the game can be saved and undone);
+    ``on_move(game, action)`` is called after every action.
+
+    >>> from alhambra_widget.bots import Random
+    >>> g = play_game([Random(seed=1), Random(seed=2)], seed=5)
+    >>> g.is_over
+    True
+    """
+    if game is None:
+        game = Game(list(names) if names is not None else len(bots), seed=seed)
+    if len(bots) != game.n:
+        raise ValueError(f"one bot per seat: {game.n} seats, {len(bots)} bots")
+    for _ in range(max_actions):
+        if game.is_over:
+            return game
+        seat = game.current_player
+        action = bots[seat].choose(game, seat)
+        game.play(action, record=record)
+        if on_move is not None:
+            on_move(game, action)
+    raise RuntimeError(f"the game did not end within {max_actions} actions")

@@ -1,0 +1,241 @@
+"""Analysis tools (alhambra_widget.analysis): hints, what-if, standings, best spots, tournaments.
+
+Rules reference: /work/shared/rules/RULES.md (C2-C4 scoring, D3 Dirk, X3).
+"""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from alhambra_widget import Alhambra, Game, IllegalMove, TILES
+from alhambra_widget.analysis import analyse, best_spots, standings, tournament, what_if, wilson
+from alhambra_widget.analysis import _frame
+from alhambra_widget.bots import Greedy, Random
+
+pd = pytest.importorskip("pandas")
+
+
+def greedy_position(n=4, seed=3, actions=70):
+    g = Game(n, seed=seed)
+    bots = [Greedy(seed=i) for i in range(n)]
+    for _ in range(actions):
+        g.play(bots[g.current_player].choose(g))
+    return g
+
+
+# ------------------------------------------------------------------ analyse
+
+def test_analyse_returns_sorted_candidates_with_probabilities():
+    g = greedy_position()
+    rows = analyse(g, iterations=300, seed=1)
+    assert list(rows.columns) == ["action", "kind", "win_probability", "expected_margin", "visits", "greedy"]
+    assert 1 <= len(rows) <= 10
+    assert list(rows.visits) == sorted(rows.visits, reverse=True)
+    assert rows.win_probability.between(0.0, 1.0).all()
+    legal = {str(a) for a in g.legal_actions()}
+    assert set(rows.action) <= legal
+    assert rows.attrs["iterations"] == 300 and rows.attrs["player"] == g.current_player
+    # the best row can be played as it is
+    h = what_if(g, rows.action.iloc[0])
+    assert len(h.history) == len(g.history) + 1
+    # reproducible for a seed, with an iteration budget
+    again = analyse(g, iterations=300, seed=1)
+    assert list(again.action) == list(rows.action) and list(again.visits) == list(rows.visits)
+
+
+def test_analyse_keeps_its_time_budget():
+    g = greedy_position(n=4, seed=5, actions=90)
+    t0 = time.perf_counter()
+    rows = analyse(g, seconds=0.4)
+    elapsed = time.perf_counter() - t0
+    assert elapsed < 0.4 * 1.2 + 0.2, elapsed
+    assert rows.attrs["iterations"] > 5
+
+
+def test_analyse_all_rows_and_a_finished_game():
+    g = greedy_position(n=2, seed=4, actions=20)
+    rows = analyse(g, iterations=100, seed=2, top=None)
+    assert len(rows) == sum(1 for v in rows.visits if v > 0) and rows.visits.sum() == 100
+    over = Game(2, seed=1)
+    bots = [Random(seed=1), Random(seed=2)]
+    while not over.is_over:
+        over.play(bots[over.current_player].choose(over), record=False)
+    assert len(analyse(over, iterations=10)) == 0
+
+
+def test_tables_are_lists_of_dicts_without_pandas(monkeypatch):
+    monkeypatch.setattr(_frame, "_pd", None)
+    g = Game(3, seed=2)
+    rows = analyse(g, iterations=50, seed=1)
+    assert isinstance(rows, list) and isinstance(rows[0], dict)
+    assert 0.0 <= rows[0]["win_probability"] <= 1.0
+    s = standings(g)
+    assert isinstance(s.players, list) and s.players[0]["player"] == "Player 1"
+    assert isinstance(best_spots(g, 7), list)
+
+
+# ------------------------------------------------------------------ what_if
+
+def test_what_if_leaves_the_original_unchanged():
+    g = greedy_position(n=3, seed=7, actions=25)
+    before = g.to_json()
+    for a in g.legal_actions()[:12]:
+        h = what_if(g, a)
+        assert g.to_json() == before
+        assert h.history[-1] == a and h is not g
+        assert h.undo() == a and h.to_json() == before  # the copy keeps its history
+    take = g.legal_actions("take")[0]
+    h = what_if(g, str(take))
+    h.play(h.legal_actions()[0])
+    assert g.to_json() == before
+    with pytest.raises(IllegalMove):
+        what_if(g, "buy 1 with florin 9+9+9+9")
+    assert g.to_json() == before
+
+
+def test_what_if_plays_several_actions():
+    g = Game(2, seed=3)
+    a = g.legal_actions("take")[0]
+    h1 = what_if(g, a)
+    b = h1.legal_actions()[0]
+    h2 = what_if(g, a, b)
+    assert h2.history == [a, b] and g.history == []
+
+
+# ---------------------------------------------------------------- standings
+
+def scoring_after_take(n, seeds):
+    """(position, round record) pairs: the next action, a take (T1), ends the
+    turn with a scoring round (C1), so the Alhambras and Dirk are scored as
+    they stand in the position."""
+    found = []
+    for seed in seeds:
+        g = Game(n, seed=seed)
+        bots = [Greedy(seed=seed + i) for i in range(n)]
+        while not g.is_over:
+            a = bots[g.current_player].choose(g)
+            if a.kind == "take":
+                h = g.copy(history=False)
+                h.play(a, record=False)
+                if len(h.rounds) > len(g.rounds):
+                    found.append((g.copy(history=False), h.rounds[-1]))
+            g.play(a, record=False)
+    return found
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_standings_agree_with_the_scoring_round_when_it_is_played(n):
+    cases = scoring_after_take(n, range(6))
+    assert len(cases) >= 3
+    for g, rec in cases:
+        s = standings(g)
+        assert s.round == rec["round"]
+        assert list(s.players["points"]) == rec["points"]
+        assert list(s.players["wall"]) == rec["walls"]
+        assert list(s.players["buildings"]) == [sum(b) for b in rec["buildings"]]
+        assert list(s.players["score_after"]) == rec["scores"]
+        for i, name in enumerate(g.names):
+            assert list(s.buildings[f"{name} points"]) == rec["buildings"][i]
+            assert list(s.buildings[name]) == rec["counts"][i]
+        if n == 2:
+            assert list(s.buildings["Dirk"]) == rec["counts"][2]
+
+
+def test_standings_name_leaders_and_margins():
+    g = greedy_position(n=3, seed=11, actions=80)
+    s = standings(g, round=3)
+    assert s.round == 3
+    for building, row in s.buildings.iterrows():
+        counts = [row[nm] for nm in g.names]
+        best = max(counts)
+        if best == 0:
+            assert row["leader"] is None
+            continue
+        leaders = [nm for nm, c in zip(g.names, counts) if c == best]
+        assert row["leader"] == " & ".join(leaders)
+        others = sorted((c for c in counts if c != best), reverse=True)
+        assert row["margin"] == (0 if len(leaders) > 1 else best - (others[0] if others else 0))
+    with pytest.raises(ValueError):
+        standings(g, round=4)
+
+
+# --------------------------------------------------------------- best_spots
+
+def test_best_spots_are_the_legal_spots_ranked_by_wall_gain():
+    g = greedy_position(n=2, seed=6, actions=60)
+    a = g.players[g.current_player].alhambra
+    for t in TILES[::5]:
+        if a.has_tile(t.id):
+            continue
+        rows = best_spots(g, t)
+        assert set(rows.spot) == a.legal_spots(t)
+        gains = list(rows.wall_gain)
+        assert gains == sorted(gains, reverse=True)
+        for spot, gain in zip(rows.spot, gains):
+            b = a.copy()
+            b.place(t, spot)
+            assert gain == b.longest_wall() - a.longest_wall()
+    # an Alhambra or a tile id works too
+    rows = best_spots(Alhambra(), 1)  # pavilion 2, walls N, E, W
+    assert set(rows.spot) == Alhambra().legal_spots(TILES[0])
+    assert rows.wall_gain.iloc[0] == 3
+    with pytest.raises(TypeError):
+        best_spots("no", 1)
+
+
+# --------------------------------------------------------------- tournament
+
+def test_wilson_interval():
+    lo, hi = wilson(95, 100)
+    assert (round(lo, 3), round(hi, 3)) == (0.888, 0.978)
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and 0.27 < hi < 0.28
+    assert wilson(3, 0) == (0.0, 1.0)
+
+
+def check_tournament(games, summary, n, n_games):
+    assert len(games) == n_games
+    for seed, group in games.groupby("seed"):
+        assert sorted(group.rotation) == list(range(n))  # every seed with every rotation
+    labels = list(summary.index)
+    for _, row in games.iterrows():
+        seats = [row[f"{lab} seat"] for lab in labels]
+        assert seats == [(e - row["rotation"]) % n for e in range(n)]
+        wins = [row[f"{lab} win"] for lab in labels]
+        assert sum(wins) == pytest.approx(1.0)
+        best = max(row[f"{lab} score"] for lab in labels)
+        assert all((w > 0) == (row[f"{lab} score"] == best) for w, lab in zip(wins, labels))
+    for lab in labels:
+        s = summary.loc[lab]
+        assert s.games == n_games
+        assert s.wins == pytest.approx(games[f"{lab} win"].sum())
+        assert s.ci_low <= s.win_rate <= s.ci_high
+        assert s.mean_score == pytest.approx(games[f"{lab} score"].mean())
+    assert summary.wins.sum() == pytest.approx(n_games)
+
+
+def test_tournament_in_a_local_process_pool():
+    players = [Greedy(), Random()]
+    games, summary = tournament(players, games=4, seed=10, workers=2, progress=False)
+    check_tournament(games, summary, 2, 4)
+    assert list(summary.index) == ["Greedy", "Random"]
+    # the same games whichever process played them
+    serial, _ = tournament(players, games=4, seed=10, workers=1, progress=False)
+    assert list(serial["Greedy score"]) == list(games["Greedy score"])
+    assert list(serial["Random score"]) == list(games["Random score"])
+
+
+def test_tournament_takes_any_executor_and_rounds_up_to_whole_rotations():
+    players = [Greedy(), Random(), Random()]
+    with ThreadPoolExecutor(2) as ex:
+        games, summary = tournament(players, games=4, seed=3, executor=ex, progress=False)
+    check_tournament(games, summary, 3, 6)
+    assert list(summary.index) == ["Greedy", "Random 1", "Random 2"]
+    with ProcessPoolExecutor(2) as ex:
+        again, _ = tournament(players, games=4, seed=3, executor=ex, progress=True)
+    assert list(again["Greedy score"]) == list(games["Greedy score"])
+    with pytest.raises(ValueError):
+        tournament([Greedy()], games=2)
