@@ -156,12 +156,13 @@ class AlhambraWidget(anywidget.AnyWidget):
         if game is self._game:
             return
         self._attach(game)
-        with self.hold_trait_notifications():
-            if self.seat is not None and self.seat >= game.n:
-                self.seat = None
-            self.replay_index = -1
-        self._message({})
-        self._refresh()
+        with self.hold_sync():  # one update for the front end
+            with self.hold_trait_notifications():
+                if self.seat is not None and self.seat >= game.n:
+                    self.seat = None
+                self.replay_index = -1
+            self._message({})
+            self._refresh()
 
     def _attach(self, game) -> None:
         if self._game is not None:
@@ -356,6 +357,12 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     def _handle_custom_msg(self, content, buffers):
         """An intent from the front end. Never raises into the kernel."""
+        # one update for the front end: the new view and its message together
+        # (sent apart, the page redrew twice, the message ~40 ms after the board)
+        with self.hold_sync():
+            self._handle_intent(content, buffers)
+
+    def _handle_intent(self, content, buffers):
         try:
             self._intent(content, buffers)
         except Refused as r:

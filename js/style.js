@@ -2,12 +2,25 @@
 // prefixed alh-; colours come from JupyterLab's --jp-* variables, with system
 // colours as fallbacks, so light and dark themes (and pages outside
 // JupyterLab) both read well. Building and currency colours are the game's.
+//
+// Contrast: text is drawn in --alh-fg, --alh-muted or an *-ink colour, never in
+// a raw theme colour such as --jp-warn-color1 (orange on light grey is 2.3:1).
+// The *-ink colours are the theme colour mixed half and half with the text
+// colour, and tinted backgrounds (messages) are the theme colour mixed into
+// the page background, so both stay >= 4.5:1 (WCAG AA) in JupyterLab Light and
+// Dark; tests/e2e/test_lab_widget.py measures them in a real JupyterLab.
+//
+// Speed: the 6-player table is ~900 elements; the rules are kept to classes
+// (no universal pseudo-element rules, no filters or shadows), and the panels
+// are layout containers (contain: layout style) so that a redraw of one panel
+// does not lay out its neighbours again.
 
 export const CSS = `
 .alh-root {
   color-scheme: light dark;
   --alh-fg: var(--jp-ui-font-color1, CanvasText);
-  --alh-muted: var(--jp-ui-font-color2, GrayText);
+  /* --jp-ui-font-color2 alone is 4.2-4.4:1 on the panel colour: nudged towards the text colour */
+  --alh-muted: color-mix(in srgb, var(--jp-ui-font-color2, GrayText) 80%, var(--alh-fg));
   --alh-bg: var(--jp-layout-color1, Canvas);
   --alh-panel: var(--jp-layout-color2, color-mix(in srgb, CanvasText 6%, Canvas));
   --alh-border: var(--jp-border-color2, color-mix(in srgb, CanvasText 18%, Canvas));
@@ -16,14 +29,21 @@ export const CSS = `
   --alh-accent-ink: var(--jp-ui-inverse-font-color1, #ffffff);
   --alh-current: var(--jp-warn-color1, #e8590c);
   --alh-error: var(--jp-error-color1, #d32f2f);
-  --alh-error-bg: var(--jp-error-color3, color-mix(in srgb, #d32f2f 14%, Canvas));
-  --alh-info-bg: var(--jp-info-color3, color-mix(in srgb, #1976d2 12%, Canvas));
+  /* not --jp-error-color3 / --jp-info-color3: JupyterLab Dark keeps them light (pink, cyan)
+     under its near-white text (1.35:1); a tint of the page background works in both themes */
+  --alh-error-bg: color-mix(in srgb, var(--alh-error) 14%, var(--alh-bg));
+  --alh-info-bg: color-mix(in srgb, var(--alh-accent) 12%, var(--alh-bg));
+  --alh-rule-bg: var(--jp-error-color0, #b71c1c);
   --alh-spot: var(--jp-success-color1, #0f8a5f);
   --alh-winner: #d4a017;
   --alh-longest: #ffb000;
   --alh-wall: #2a1a0a;
   --alh-wall: light-dark(#2a1a0a, #f1dca4);
   --alh-focus: var(--jp-brand-color1, #1976d2);
+  /* text in a theme colour: half that colour, half the text colour (>= 5:1 on --alh-bg and --alh-panel) */
+  --alh-current-ink: color-mix(in srgb, var(--alh-current) 50%, var(--alh-fg));
+  --alh-winner-ink: color-mix(in srgb, var(--alh-winner) 50%, var(--alh-fg));
+  --alh-spot-ink: color-mix(in srgb, var(--alh-spot) 50%, var(--alh-fg));
   font-family: var(--jp-ui-font-family, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
   font-size: var(--jp-ui-font-size1, 13px);
   color: var(--alh-fg);
@@ -33,7 +53,7 @@ export const CSS = `
 }
 body[data-jp-theme-light="true"] .alh-root, body.vscode-light .alh-root { --alh-wall: #2a1a0a; }
 body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-wall: #f1dca4; }
-.alh-root *, .alh-root *::before, .alh-root *::after { box-sizing: border-box; }
+.alh-root * { box-sizing: border-box; }
 .alh-app { display: flex; flex-direction: column; gap: 10px; padding: 6px 2px; max-width: 1200px; }
 .alh-root h4 { margin: 0 0 4px; font-size: 1em; color: var(--alh-muted); font-weight: 600; }
 .alh-muted { color: var(--alh-muted); fill: var(--alh-muted); }
@@ -42,15 +62,15 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-
   border-left: 4px solid var(--alh-current); background: var(--alh-panel); border-radius: 4px; }
 .alh-status.alh-over { border-left-color: var(--alh-winner); }
 .alh-status-text { font-size: 1.15em; }
-.alh-turn { color: var(--alh-current); font-weight: 600; }
-.alh-winners { color: var(--alh-winner); font-weight: 700; }
+.alh-turn { color: var(--alh-current-ink); font-weight: 600; }
+.alh-winners { color: var(--alh-winner-ink); font-weight: 700; }
 .alh-info { color: var(--alh-muted); margin-left: auto; }
-.alh-message { min-height: 1.6em; padding: 2px 8px; border-radius: 4px; }
+.alh-message { min-height: 1.6em; padding: 2px 8px; border-radius: 4px; color: var(--alh-fg); }
 .alh-message:empty { padding: 0; min-height: 0; }
-.alh-message.alh-error { background: var(--alh-error-bg); color: var(--alh-fg); border-left: 4px solid var(--alh-error); }
+.alh-message.alh-error { background: var(--alh-error-bg); border-left: 4px solid var(--alh-error); }
 .alh-message.alh-why { background: var(--alh-error-bg); border-left: 4px solid var(--alh-current); }
 .alh-message.alh-info-msg { background: var(--alh-info-bg); border-left: 4px solid var(--alh-accent); }
-.alh-rule { display: inline-block; font-weight: 700; padding: 0 6px; border-radius: 8px; background: var(--alh-error); color: #fff; }
+.alh-rule { display: inline-block; font-weight: 700; padding: 0 6px; border-radius: 8px; background: var(--alh-rule-bg); color: #fff; }
 .alh-markets { display: flex; flex-wrap: wrap; gap: 12px; }
 .alh-markets > .alh-section { flex: 1 1 330px; min-width: 0; }
 .alh-extras { display: flex; flex-wrap: wrap; gap: 8px 24px; align-items: center; }
@@ -58,13 +78,14 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-
 .alh-svg { display: block; width: 100%; height: auto; overflow: visible; }
 .alh-svg text:not([fill]) { fill: var(--alh-fg); }
 .alh-tiles-row, .alh-reserve, .alh-pending-tiles, .alh-dirk-tiles { display: inline-block; width: auto; max-height: 70px; min-width: 120px; }
+.alh-row-empty { font-size: .9em; padding: 0 4px; }
 .alh-hand { max-height: 80px; }
 .alh-hand.alh-hidden { max-height: 50px; width: 140px; }
 .alh-board-bg { fill: var(--alh-panel); stroke: var(--alh-border); stroke-width: 3; }
-.alh-grid line { stroke: var(--alh-grid); stroke-width: 2; }
+.alh-grid { fill: none; stroke: var(--alh-grid); stroke-width: 2; }
 .alh-coords text { fill: var(--alh-muted); }
-.alh-wall { stroke: var(--alh-wall); stroke-linecap: square; }
-.alh-longest { stroke: var(--alh-longest); stroke-width: 7; stroke-linecap: round; opacity: .9; }
+.alh-wall { fill: none; stroke: var(--alh-wall); stroke-linecap: square; }
+.alh-longest { fill: none; stroke: var(--alh-longest); stroke-width: 7; stroke-linecap: round; stroke-linejoin: round; opacity: .9; }
 .alh-spot { fill: var(--alh-spot); fill-opacity: .18; stroke: var(--alh-spot); stroke-width: 5; stroke-dasharray: 12 8; cursor: pointer; }
 .alh-spot:hover { fill-opacity: .35; }
 .alh-cell-no { fill: var(--alh-error); fill-opacity: 0.04; stroke: var(--alh-error); stroke-opacity: .35; stroke-width: 2; stroke-dasharray: 4 6; cursor: help; }
@@ -104,7 +125,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-
 .alh-name { font-weight: 700; font-size: 1.1em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .alh-score { margin-left: auto; font-weight: 700; font-size: 1.1em; }
 .alh-tag { font-size: .8em; padding: 0 6px; border-radius: 8px; background: var(--alh-muted); color: var(--alh-bg); font-weight: 600; }
-.alh-tag-turn { background: var(--alh-current); color: #fff; }
+.alh-tag-turn { background: var(--alh-current); color: #2a2118; }
 .alh-tag-winner { background: var(--alh-winner); color: #2a2118; }
 .alh-tag-scoring { background: var(--alh-longest); color: #2a2118; }
 .alh-counts { display: flex; flex-wrap: wrap; gap: 3px; }
@@ -115,12 +136,15 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-
 .alh-scoring, .alh-log { background: var(--alh-panel); border-radius: 6px; padding: 6px 10px; overflow-x: auto; }
 .alh-round { border-collapse: collapse; margin: 4px 0 8px; font-size: .95em; }
 .alh-round caption { text-align: left; font-weight: 700; padding: 2px 0; }
-.alh-round.alh-latest caption::after { content: "  \\2190 just scored"; color: var(--alh-current); }
+.alh-round.alh-latest caption::after { content: "  \\2190 just scored"; color: var(--alh-current-ink); }
 .alh-round th, .alh-round td { padding: 1px 6px; text-align: center; border-bottom: 1px solid var(--alh-border); }
 .alh-round th[scope="row"] { text-align: left; }
 .alh-round td.alh-scored { font-weight: 700; }
 .alh-round small { color: var(--alh-muted); font-weight: 400; }
-.alh-round-points { color: var(--alh-spot); font-weight: 700; }
+.alh-earlier { margin: 2px 0 6px; }
+.alh-earlier-summary { cursor: pointer; color: var(--alh-muted); font-weight: 600; padding: 2px 0; }
+.alh-earlier-summary:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
+.alh-round-points { color: var(--alh-spot-ink); font-weight: 700; }
 .alh-final { font-weight: 700; color: var(--alh-fg); }
 .alh-log-list { margin: 0; padding-left: 2.6em; max-height: 260px; overflow-y: auto; }
 .alh-log-list code { font-family: var(--jp-code-font-family, ui-monospace, monospace); }
@@ -130,4 +154,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-
 .alh-range { flex: 1 1 200px; accent-color: var(--alh-accent); }
 .alh-replaying .alh-status { border-left-color: var(--alh-accent); }
 .alh-replaying .alh-focus, .alh-replaying .alh-markets { opacity: .92; }
+/* panels are replaced one by one on a redraw: keep their layout to themselves
+   (not paint containment: focus rings may stick out of a panel) */
+.alh-section, .alh-focus, .alh-player, .alh-scoring, .alh-log { contain: layout style; }
 `;

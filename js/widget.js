@@ -8,10 +8,21 @@
 //   kernel -> page: traits  view, message, seat, replay_index
 //   page -> kernel: {type: "action", action, stamp, seat}, {type: "undo"|"redo", stamp, seat},
 //                   {type: "replay", index, seat}
+//
+// Drawing: the table is a tree of parts (status, message, markets, controls,
+// focus board, one per player, scoring rounds, log ...); a redraw patches the
+// DOM part by part (js/patch.js), so only the panels whose markup changed are
+// replaced. A draw with the same view, selection and message as the last one
+// is skipped, and a change of the message alone redraws only the message line
+// (the kernel sends a move's view and its message together; a click redraws
+// locally first, then the new view arrives).
 
 import { bindInput, initialUi, reduce } from "./input.js";
+import { mount, nodeAt, patch, patchNode } from "./patch.js";
 import { CSS } from "./style.js";
-import { tableHtml } from "./view/table.js";
+import { messageHtml } from "./view/controls.js";
+import { leaf } from "./view/parts.js";
+import { tableParts } from "./view/table.js";
 
 /** The message to send for an intent made on `view`. */
 export function message(intent, view) {
@@ -45,6 +56,11 @@ function render({ model, el }) {
   let ui = initialUi();
   let stamp = null;
   let dismissed = null;
+  let tree = null; // what is drawn (js/patch.js)
+  // this display's folds, kept across redraws; the folded earlier scoring
+  // rounds are drawn only once unfolded (a 6-player round table is ~100 elements)
+  const local = { earlierOpen: false, lazyEarlier: true };
+  let drawn = { view: undefined, sel: undefined, note: undefined, shown: undefined };
 
   function draw() {
     const view = model.get("view");
@@ -54,10 +70,35 @@ function render({ model, el }) {
     }
     const msg = model.get("message") || {};
     const shown = msg.id !== undefined && msg.id === dismissed ? {} : msg;
+    if (tree && view === drawn.view && ui.sel === drawn.sel) {
+      if (ui.note === drawn.note && shown === drawn.shown) return; // nothing changed
+      // only the message line changed
+      const app = nodeAt(tree);
+      if (app && app.kids && app.kids.has("message")) {
+        keepFocus(() => patchNode(app, leaf("message", messageHtml(shown, ui.note))));
+        drawn = { ...drawn, note: ui.note, shown };
+        return;
+      }
+    }
+    const part = tableParts(view, ui, shown, local);
+    keepFocus(() => {
+      tree = tree ? patch(tree, part) : mount(body, part);
+    });
+    drawn = { view, sel: ui.sel, note: ui.note, shown };
+  }
+
+  /** Draw again although the view, selection and message did not change (a fold changed). */
+  function redraw() {
+    drawn = { ...drawn, view: undefined };
+    draw();
+  }
+
+  /** Run a DOM update; if it removed the focused control, focus its successor (same data-key). */
+  function keepFocus(update) {
     const active = root.ownerDocument.activeElement;
     const key = active && root.contains(active) ? active.getAttribute("data-key") : null;
-    body.innerHTML = tableHtml(view, ui, shown);
-    if (key) {
+    update();
+    if (key && !active.isConnected) {
       const target = body.querySelector(`[data-key="${key}"]`);
       if (target && typeof target.focus === "function" && target.getAttribute("aria-disabled") !== "true" && !target.disabled) target.focus();
       else root.focus();
@@ -82,6 +123,30 @@ function render({ model, el }) {
     ui = { ...ui, note: null };
     draw();
   };
+  // unfolding the earlier scoring rounds (a click, or Enter/Space, on the
+  // summary): if their tables are not drawn yet, draw them, open, instead of
+  // letting the browser open an empty fold
+  const onSummary = (e) => {
+    const summary = e.target.closest ? e.target.closest(".alh-earlier-summary") : null;
+    if (!summary || !root.contains(summary)) return;
+    const details = summary.parentElement;
+    if (details.open || details.querySelector("table")) return; // drawn: the browser toggles it
+    e.preventDefault();
+    local.earlierOpen = true;
+    redraw();
+  };
+  // the browser folded or unfolded them: remember it for the next redraws; <details>
+  // toggles do not bubble, hence the capture phase
+  const onToggle = (e) => {
+    const details = e.target;
+    if (!details || !details.classList || !details.classList.contains("alh-earlier")) return;
+    local.earlierOpen = details.open;
+    const node = tree && nodeAt(tree, "bottom", "scoring", "earlier");
+    // the element no longer matches the markup it was drawn from: redraw it next time
+    if (node && node.el === details && node.html && node.html.startsWith(`<details class="alh-earlier" open>`) !== details.open) node.html = null;
+  };
+  root.addEventListener("click", onSummary, true);
+  root.addEventListener("toggle", onToggle, true);
   const unbind = bindInput(root, dispatch);
   model.on("change:view", draw);
   model.on("change:message", onMessage);
@@ -89,6 +154,8 @@ function render({ model, el }) {
   draw();
   return () => {
     unbind();
+    root.removeEventListener("click", onSummary, true);
+    root.removeEventListener("toggle", onToggle, true);
     model.off("change:view", draw);
     model.off("change:message", onMessage);
     model.off("change:seat", draw);

@@ -3,8 +3,12 @@
 // fountain, the counted longest wall (C4), and -- when the viewer may act on
 // this board -- the legal empty spots of the selected tile, the frontier cells
 // it may not go to (with the rule), removable and swappable tiles.
+//
+// A board is one <svg>. The small boards of the players' panels (compact)
+// draw their walls and longest wall as one <path> each; the focus board keeps
+// one <line> per wall side (data-x, data-y, data-side). The grid is one path.
 
-import { CELL, EDGE, control, describeTile, esc, num, svgOpen, text, tileSvg, wallLines } from "./common.js";
+import { CELL, EDGE, control, describeTile, esc, num, sideSegment, svgOpen, text, tileSvg, wallLines, wallPath } from "./common.js";
 
 const key = (x, y) => `${x},${y}`;
 
@@ -20,6 +24,7 @@ const key = (x, y) => `${x},${y}`;
  * @param {boolean} [o.wall]         draw the longest wall (default true)
  * @param {boolean} [o.coords]       column/row numbers in the margin (default true)
  * @param {boolean} [o.detail]       building names on the tiles (default true)
+ * @param {boolean} [o.compact]      walls and the longest wall as one path each (default false)
  * @param {string} [o.tileAction]    what clicking a tile does, for its accessible name
  * @param {number} [o.maxWidth]      max width in px
  * @param {number} [o.cellPx]        natural size of a cell in px (default 64)
@@ -36,6 +41,7 @@ export function alhambraSvg(player, o = {}) {
     coords = true,
     detail = true,
     tileAction = "",
+    compact = false,
   } = o;
   const tiles = player.alhambra || [];
   const cells = [...tiles.map((t) => [t.x, t.y]), ...spots, ...refused];
@@ -56,11 +62,11 @@ export function alhambraSvg(player, o = {}) {
   let out = svgOpen("alh-alhambra", vx, vy, vw, vh, label, { maxWidth: natural });
   out += `<title>${esc(label)}</title>`;
   out += `<rect class="alh-board-bg" x="${num(vx)}" y="${num(vy)}" width="${num(vw)}" height="${num(vh)}" rx="${C * 0.1}"/>`;
-  // faint grid
-  out += `<g class="alh-grid">`;
-  for (let x = minx; x <= maxx + 1; x++) out += `<line x1="${x * C}" y1="${miny * C}" x2="${x * C}" y2="${(maxy + 1) * C}"/>`;
-  for (let y = miny; y <= maxy + 1; y++) out += `<line x1="${minx * C}" y1="${y * C}" x2="${(maxx + 1) * C}" y2="${y * C}"/>`;
-  out += `</g>`;
+  // faint grid: one path
+  let grid = "";
+  for (let x = minx; x <= maxx + 1; x++) grid += `M${x * C} ${miny * C}V${(maxy + 1) * C}`;
+  for (let y = miny; y <= maxy + 1; y++) grid += `M${minx * C} ${y * C}H${(maxx + 1) * C}`;
+  out += `<path class="alh-grid" d="${grid}"/>`;
   if (coords) {
     out += `<g class="alh-coords" font-size="${C * 0.2}" text-anchor="middle">`;
     for (let x = minx; x <= maxx; x++) out += text(x * C + C / 2, miny * C - m * 0.3, x, C * 0.2);
@@ -102,17 +108,26 @@ export function alhambraSvg(player, o = {}) {
     }
     out += `</g>`;
   }
-  out += `<g class="alh-walls" pointer-events="none">`;
-  for (const t of tiles) if (t.walls) out += wallLines(t, t.x * C, t.y * C, C);
-  out += `</g>`;
+  if (compact) {
+    const d = wallPath(tiles, C);
+    if (d) out += `<path class="alh-wall alh-walls" pointer-events="none" stroke-width="${num(C * 0.12)}" d="${d}"/>`;
+  } else {
+    out += `<g class="alh-walls" pointer-events="none">`;
+    for (const t of tiles) if (t.walls) out += wallLines(t, t.x * C, t.y * C, C);
+    out += `</g>`;
+  }
   const path = player.wall_path || [];
   if (wall && path.length) {
     out += `<g class="alh-longest-wall" data-length="${path.length}" pointer-events="none"><title>longest external wall: ${path.length}</title>`;
-    for (const [x, y, side] of path) {
-      const e = EDGE[side];
-      out +=
-        `<line class="alh-longest" data-x="${x}" data-y="${y}" data-side="${side}" x1="${(x + e[0]) * C}" y1="${(y + e[1]) * C}" ` +
-        `x2="${(x + e[2]) * C}" y2="${(y + e[3]) * C}"/>`;
+    if (compact) {
+      out += `<path class="alh-longest" d="${path.map(([x, y, side]) => sideSegment(x, y, side, C)).join("")}"/>`;
+    } else {
+      for (const [x, y, side] of path) {
+        const e = EDGE[side];
+        out +=
+          `<line class="alh-longest" data-x="${x}" data-y="${y}" data-side="${side}" x1="${(x + e[0]) * C}" y1="${(y + e[1]) * C}" ` +
+          `x2="${(x + e[2]) * C}" y2="${(y + e[3]) * C}"/>`;
+      }
     }
     out += `</g>`;
   }

@@ -15,6 +15,21 @@ export const BUILDING_COLORS = {
   tower: ["#8455b0", "#5a377c", "#ffffff"],
 };
 
+/**
+ * Colours of a building's label in HTML (count chips, scoring table heads):
+ * [background, text]. The tile colour where its text reads at >= 4.5:1
+ * (WCAG AA for small text), else the darker edge colour (pavilion 4.1:1 ->
+ * 7.0:1, arcades 4.0 -> 7.5, garden 3.5 -> 6.4).
+ */
+export const BUILDING_LABEL_COLORS = {
+  pavilion: ["#285a99", "#ffffff"],
+  seraglio: ["#c9423a", "#ffffff"],
+  arcades: ["#744c24", "#ffffff"],
+  chambers: ["#e7e3da", "#2a2118"],
+  garden: ["#2a6c33", "#ffffff"],
+  tower: ["#8455b0", "#ffffff"],
+};
+
 export const BUILDING_LABEL = {
   pavilion: "Pavilion",
   seraglio: "Seraglio",
@@ -39,16 +54,19 @@ export const EDGE = { N: [0, 0, 1, 0], E: [1, 0, 1, 1], S: [0, 1, 1, 1], W: [0, 
 
 const ESC = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
+const SPECIAL = /[&<>"']/;
+
 /** Text made safe for HTML/SVG content and double-quoted attributes. */
 export function esc(value) {
-  return String(value ?? "").replace(/[&<>"']/g, (c) => ESC[c]);
+  const s = typeof value === "string" ? value : String(value ?? "");
+  return SPECIAL.test(s) ? s.replace(/[&<>"']/g, (c) => ESC[c]) : s;
 }
 
 /** A compact number (at most 2 decimals) for coordinates. */
 export function num(v) {
   if (Number.isInteger(v)) return String(v);
-  const s = v.toFixed(2).replace(/0+$/, "").replace(/\.$/, "");
-  return s === "-0" ? "0" : s;
+  const r = Math.round(v * 100) / 100;
+  return r === 0 ? "0" : String(r);
 }
 
 /** "dirham 4" -> {currency: "dirham", value: 4} */
@@ -105,6 +123,20 @@ export function text(x, y, s, size, { cls = "", anchor = "start", weight = "", f
   return `<text${c} x="${num(x)}" y="${num(y)}" font-size="${num(size)}"${a}${w}${f}>${esc(s)}</text>`;
 }
 
+/** Path data of one side ("N", "E", "S", "W") of cell (x, y) on a grid of cell size C. */
+export function sideSegment(x, y, side, C) {
+  const e = EDGE[side];
+  if (!e) return "";
+  return `M${num((x + e[0]) * C)} ${num((y + e[1]) * C)}${e[0] === e[2] ? "V" + num((y + e[3]) * C) : "H" + num((x + e[2]) * C)}`;
+}
+
+/** Path data of every wall side of tiles ({x, y, walls}): one path for a whole board. */
+export function wallPath(tiles, C) {
+  let d = "";
+  for (const t of tiles) for (const side of t.walls || "") d += sideSegment(t.x, t.y, side, C);
+  return d;
+}
+
 /** The wall lines of a tile whose square starts at (x0, y0) with side s. */
 export function wallLines(tile, x0, y0, s, { cls = "alh-wall" } = {}) {
   let out = "";
@@ -119,56 +151,84 @@ export function wallLines(tile, x0, y0, s, { cls = "alh-wall" } = {}) {
   return out;
 }
 
+/** ` transform="translate(x y)"`, or nothing at the origin. */
+function at(x, y) {
+  return x || y ? ` transform="translate(${num(x)} ${num(y)})"` : "";
+}
+
 /**
  * One tile at (x0, y0) with side s: colour, price (and name when `detail`),
  * walls (unless walls=false: a board draws them in a layer above all tiles).
- * `attrs` is put on the tile's <g> (e.g. a control()).
+ * `attrs` is put on the tile's <g> (e.g. a control()). The <g> is translated
+ * to (x0, y0) and its shapes are drawn at the origin: tiles of one size share
+ * every attribute but the translation, which lets the browser share their
+ * computed styles.
  */
 export function tileSvg(tile, x0, y0, s, { detail = true, walls = true, attrs = "", cls = "", title = null } = {}) {
   const kind = tile.id === 0 ? "fountain" : tile.building;
   const pos = tile.x !== undefined ? ` data-x="${tile.x}" data-y="${tile.y}"` : "";
   const label = title ?? describeTile(tile);
-  let out = `<g class="alh-tile alh-${kind}${cls ? " " + cls : ""}" data-tile="${tile.id}"${pos}${attrs}><title>${esc(label)}</title>`;
-  const g = s * 0.03;
-  const r = s * 0.07;
+  let out = `<g class="alh-tile alh-${kind}${cls ? " " + cls : ""}" data-tile="${tile.id}"${pos}${at(x0, y0)}${attrs}><title>${esc(label)}</title>`;
+  const g = num(s * 0.03);
+  const side = num(s - 2 * s * 0.03);
+  const r = num(s * 0.07);
+  const c = num(s / 2);
   if (tile.id === 0) {
-    const cx = x0 + s / 2;
-    const cy = y0 + s / 2;
     out +=
-      `<rect x="${num(x0 + g)}" y="${num(y0 + g)}" width="${num(s - 2 * g)}" height="${num(s - 2 * g)}" rx="${num(r)}" fill="#f3e7c4" stroke="#b59a5e" stroke-width="${num(s * 0.02)}"/>` +
-      `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(s * 0.34)}" fill="#7fb8e6" stroke="#2d6fa8" stroke-width="${num(s * 0.04)}"/>` +
-      `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(s * 0.2)}" fill="none" stroke="#d7ecfb" stroke-width="${num(s * 0.035)}"/>` +
-      `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(s * 0.07)}" fill="#2d6fa8"/>`;
+      `<rect x="${g}" y="${g}" width="${side}" height="${side}" rx="${r}" fill="#f3e7c4" stroke="#b59a5e" stroke-width="${num(s * 0.02)}"/>` +
+      `<circle cx="${c}" cy="${c}" r="${num(s * 0.34)}" fill="#7fb8e6" stroke="#2d6fa8" stroke-width="${num(s * 0.04)}"/>` +
+      (detail ? `<circle cx="${c}" cy="${c}" r="${num(s * 0.2)}" fill="none" stroke="#d7ecfb" stroke-width="${num(s * 0.035)}"/>` : "") +
+      `<circle cx="${c}" cy="${c}" r="${num(s * 0.07)}" fill="#2d6fa8"/>`;
   } else {
     const [fill, edge, ink] = BUILDING_COLORS[kind] || ["#999", "#666", "#000"];
-    out += `<rect class="alh-tile-face" x="${num(x0 + g)}" y="${num(y0 + g)}" width="${num(s - 2 * g)}" height="${num(s - 2 * g)}" rx="${num(r)}" fill="${fill}" stroke="${edge}" stroke-width="${num(s * 0.03)}"/>`;
-    const cx = x0 + s / 2;
+    out += `<rect class="alh-tile-face" x="${g}" y="${g}" width="${side}" height="${side}" rx="${r}" fill="${fill}" stroke="${edge}" stroke-width="${num(s * 0.03)}"/>`;
     if (detail) {
-      out += text(cx, y0 + s * 0.56, tile.price, s * 0.4, { anchor: "middle", weight: "bold", fill: ink, cls: "alh-price" });
-      out += text(cx, y0 + s * 0.82, BUILDING_LABEL[kind], s * 0.16, { anchor: "middle", fill: ink });
+      out += text(s / 2, s * 0.56, tile.price, s * 0.4, { anchor: "middle", weight: "bold", fill: ink, cls: "alh-price" });
+      out += text(s / 2, s * 0.82, BUILDING_LABEL[kind], s * 0.16, { anchor: "middle", fill: ink });
     } else {
       const fs = s * 0.5;
-      out += text(cx, y0 + s / 2 + fs * 0.36, tile.price, fs, { anchor: "middle", weight: "bold", fill: ink, cls: "alh-price" });
+      out += text(s / 2, s / 2 + fs * 0.36, tile.price, fs, { anchor: "middle", weight: "bold", fill: ink, cls: "alh-price" });
     }
   }
-  if (walls) out += wallLines(tile, x0, y0, s);
+  if (walls) out += wallLines(tile, 0, 0, s);
   return out + "</g>";
 }
 
-/** A money card at (x, y), w x h. */
-export function cardSvg(card, x, y, w, h, { attrs = "", cls = "", big = false } = {}) {
+/** The inner border of a money card at (x, y), w x h, as path data (see cardSvg). */
+export function cardInner(x, y, w, h) {
+  const i = w * 0.1;
+  return roundRect(x + i, y + i, w - 2 * i, h - 2 * i, w * 0.08);
+}
+
+/** A rounded rectangle as path data. */
+export function roundRect(x, y, w, h, r) {
+  const a = `a${num(r)} ${num(r)} 0 0 1`;
+  return (
+    `M${num(x + r)} ${num(y)}h${num(w - 2 * r)}${a} ${num(r)} ${num(r)}v${num(h - 2 * r)}${a} ${num(-r)} ${num(r)}` +
+    `h${num(2 * r - w)}${a} ${num(-r)} ${num(-r)}v${num(2 * r - h)}${a} ${num(r)} ${num(-r)}z`
+  );
+}
+
+/**
+ * A money card at (x, y), w x h (a translated <g>, shapes at the origin, as
+ * tileSvg). `inner: false` leaves out the card's inner border (a row of
+ * cards draws all of them as one path: fewer elements).
+ */
+export function cardSvg(card, x, y, w, h, { attrs = "", cls = "", big = false, inner = true } = {}) {
   const { currency, value } = parseCard(card);
   const [fill, edge, ink] = CURRENCY_COLORS[currency] || ["#999", "#666", "#000"];
-  let out = `<g class="alh-card alh-${currency}${cls ? " " + cls : ""}" data-currency="${currency}" data-value="${value}"${attrs}><title>${esc(card)}</title>`;
-  out += `<rect class="alh-card-face" x="${num(x)}" y="${num(y)}" width="${num(w)}" height="${num(h)}" rx="${num(w * 0.14)}" fill="${fill}" stroke="${edge}" stroke-width="1.5"/>`;
-  const i = w * 0.1;
-  out += `<rect x="${num(x + i)}" y="${num(y + i)}" width="${num(w - 2 * i)}" height="${num(h - 2 * i)}" rx="${num(w * 0.08)}" fill="none" stroke="${ink}" stroke-opacity="0.35"/>`;
+  let out = `<g class="alh-card alh-${currency}${cls ? " " + cls : ""}" data-currency="${currency}" data-value="${value}"${at(x, y)}${attrs}><title>${esc(card)}</title>`;
+  out += `<rect class="alh-card-face" width="${num(w)}" height="${num(h)}" rx="${num(w * 0.14)}" fill="${fill}" stroke="${edge}" stroke-width="1.5"/>`;
+  if (inner) {
+    const i = w * 0.1;
+    out += `<rect x="${num(i)}" y="${num(i)}" width="${num(w - 2 * i)}" height="${num(h - 2 * i)}" rx="${num(w * 0.08)}" fill="none" stroke="${ink}" stroke-opacity="0.35"/>`;
+  }
   if (big) {
-    out += text(x + w / 2, y + h * 0.55, value, h * 0.42, { anchor: "middle", weight: "bold", fill: ink });
-    out += text(x + w / 2, y + h * 0.84, currency, h * 0.15, { anchor: "middle", fill: ink });
+    out += text(w / 2, h * 0.55, value, h * 0.42, { anchor: "middle", weight: "bold", fill: ink });
+    out += text(w / 2, h * 0.84, currency, h * 0.15, { anchor: "middle", fill: ink });
   } else {
     const fs = h * 0.5;
-    out += text(x + w / 2, y + h / 2 + fs * 0.36, value, fs, { anchor: "middle", weight: "bold", fill: ink });
+    out += text(w / 2, h / 2 + fs * 0.36, value, fs, { anchor: "middle", weight: "bold", fill: ink });
   }
   return out + "</g>";
 }

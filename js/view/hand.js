@@ -1,7 +1,7 @@
 // A hand of money cards, grouped by currency; or, for a hand the viewer may
 // not see, only the back of a card and how many there are (decision X3).
 
-import { cardBack, cardSvg, control, esc, parseCard, plural, svgOpen, text } from "./common.js";
+import { CURRENCY_COLORS, cardBack, cardInner, cardSvg, control, esc, parseCard, plural, svgOpen, text } from "./common.js";
 
 /**
  * A visible hand.
@@ -28,13 +28,22 @@ export function handSvg(hand, o = {}) {
   const H = ch + 12;
   let out = svgOpen("alh-hand", 0, 0, W, H, `${label}: ${plural(hand.length, "card")}`, { maxWidth: W * 1.2 });
   out += `<g class="alh-hand-cards" data-count="${hand.length}">`;
+  // a hand nobody chooses from (the players' panels): the cards' inner borders
+  // as one path per ink colour rather than one element per card
+  const inner = {};
   hand.forEach((card, i) => {
     const on = selected.includes(i);
     const dim = currency && parseCard(card).currency !== currency;
     const attrs = interactive ? control("card", `your card ${card}${on ? ", selected" : ""}`, { i, key: `card-${i}` }, { pressed: on }) : "";
     const cls = [on ? "alh-selected" : "", dim ? "alh-dim" : ""].filter(Boolean).join(" ");
-    out += cardSvg(card, pos[i], on ? 0 : 10, cw, ch - 10, { attrs, cls });
+    const y = on ? 0 : 10;
+    out += cardSvg(card, pos[i], y, cw, ch - 10, { attrs, cls, inner: interactive });
+    if (!interactive) {
+      const ink = (CURRENCY_COLORS[parseCard(card).currency] || [0, 0, "#000"])[2];
+      inner[ink] = (inner[ink] || "") + cardInner(pos[i], y, cw, ch - 10);
+    }
   });
+  for (const [ink, d] of Object.entries(inner)) out += `<path d="${d}" fill="none" stroke="${ink}" stroke-opacity="0.35" pointer-events="none"/>`;
   if (!hand.length) out += text(4, 36, "no cards", 14, { cls: "alh-muted" });
   return out + `</g></svg>`;
 }

@@ -1,7 +1,7 @@
 // Rows of loose tiles: a player's reserve, the tiles still to place at the end
 // of a turn, and Dirk's tiles in a two-player game.
 
-import { control, describeTile, esc, svgOpen, text, tileSvg } from "./common.js";
+import { control, describeTile, esc, svgOpen, tileSvg } from "./common.js";
 
 /**
  * @param {object[]} tiles  view tiles
@@ -17,6 +17,8 @@ import { control, describeTile, esc, svgOpen, text, tileSvg } from "./common.js"
  */
 export function tilesRowSvg(tiles, o = {}) {
   const { label = "Tiles", act = null, enabled = null, selected = null, size = 60, cls = "alh-tiles-row", empty = "none", hint = "" } = o;
+  // no tile: a line of text, not a picture (an <svg> with one <text> costs a layout of its own)
+  if (!tiles.length) return `<span class="alh-row-empty alh-muted" role="group" aria-label="${esc(`${label}: 0`)}">${esc(empty)}</span>`;
   const gap = size * 0.15;
   const W = Math.max(tiles.length * (size + gap), size * 3);
   const H = size + gap;
@@ -30,7 +32,6 @@ export function tilesRowSvg(tiles, o = {}) {
     const c = [on ? "alh-selected" : "", can ? "alh-choosable" : ""].filter(Boolean).join(" ");
     out += tileSvg(t, i * (size + gap) + gap / 2, gap / 2, size, { attrs, cls: c, detail: size >= 50 });
   });
-  if (!tiles.length) out += text(4, H / 2 + 4, empty, Math.min(12, size * 0.3), { cls: "alh-muted" });
   return out + `</svg>`;
 }
 

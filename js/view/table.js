@@ -1,6 +1,8 @@
-// The whole widget as one HTML string: status, message, markets, tiles to
-// place and Dirk, the action bar, the focus player's hand, Alhambra and
-// reserve, every player's panel, scoring rounds, the move log and the replay.
+// The whole widget: status, message, markets, tiles to place and Dirk, the
+// action bar, the focus player's hand, Alhambra and reserve, every player's
+// panel, scoring rounds, the move log and the replay. tableParts() gives it as
+// a tree of parts (js/view/parts.js) that the widget patches panel by panel;
+// tableHtml() as one HTML string (the same markup).
 
 import { alhambraSvg } from "./alhambra.js";
 import { esc } from "./common.js";
@@ -9,51 +11,53 @@ import { handSvg, hiddenHandSvg } from "./hand.js";
 import { logHtml } from "./log.js";
 import { marketSvg } from "./market.js";
 import { moneySvg } from "./money.js";
-import { playersHtml, statusHtml } from "./players.js";
+import { box, leaf, partHtml } from "./parts.js";
+import { playersPart, statusHtml } from "./players.js";
 import { dirkHtml, pendingHtml, reserveSvg } from "./reserve.js";
-import { scoringHtml } from "./scoring.js";
+import { scoringPart } from "./scoring.js";
 import { boardOptions, focusPlayer, tileChoice } from "../selection.js";
 
 /**
+ * The table as a tree of parts: the app box (status, message, markets,
+ * extras, controls, focus, players, bottom, replay).
  * @param {object} view     the JSON view from Python
  * @param {object} ui       local selection state ({sel, note})
  * @param {object} message  the kernel's message trait
+ * @param {object} [local]  how this display is unfolded: {earlierOpen, lazyEarlier} (earlier scoring rounds, see scoringPart)
  */
-export function tableHtml(view, ui = { sel: null, note: null }, message = {}) {
-  if (!view || !view.players) return `<div class="alh-app"><p class="alh-muted">Waiting for the game\u2026</p></div>`;
+export function tableParts(view, ui = { sel: null, note: null }, message = {}, local = {}) {
+  if (!view || !view.players) return leaf("waiting", `<div class="alh-app"><p class="alh-muted">Waiting for the game\u2026</p></div>`);
   const legal = view.legal;
   const acting = !!legal;
   const fp = focusPlayer(view);
   const me = view.players[fp];
   const sel = ui.sel;
-  let out = `<div class="alh-app${view.replay !== null && view.replay !== undefined ? " alh-replaying" : ""}" data-players="${view.n}" data-phase="${view.phase}">`;
-  out += statusHtml(view);
-  out += messageHtml(message, ui.note);
+  const kids = [];
+  kids.push(leaf("status", statusHtml(view)));
+  kids.push(leaf("message", messageHtml(message, ui.note)));
   // markets
-  out += `<div class="alh-markets">`;
-  out += `<section class="alh-section" aria-label="Building market"><h4>Building market</h4>${marketSvg(view, {
-    interactive: acting && view.phase === "action",
-    selected: sel?.kind === "buy" ? sel.slot : null,
-    buyable: legal ? legal.buy.map((b) => b.slot) : [],
-  })}</section>`;
-  out += `<section class="alh-section" aria-label="Money market"><h4>Money market</h4>${moneySvg(view, {
-    interactive: acting && view.phase === "action",
-    selected: sel?.kind === "money" ? sel.idx : [],
-  })}</section>`;
-  out += `</div>`;
+  kids.push(box("markets", `<div class="alh-markets">`, [
+    leaf("building", `<section class="alh-section" aria-label="Building market"><h4>Building market</h4>${marketSvg(view, {
+      interactive: acting && view.phase === "action",
+      selected: sel?.kind === "buy" ? sel.slot : null,
+      buyable: legal ? legal.buy.map((b) => b.slot) : [],
+    })}</section>`),
+    leaf("money", `<section class="alh-section" aria-label="Money market"><h4>Money market</h4>${moneySvg(view, {
+      interactive: acting && view.phase === "action",
+      selected: sel?.kind === "money" ? sel.idx : [],
+    })}</section>`),
+  ], `</div>`));
   const pend = pendingHtml(view, {
     player: legal ? legal.player : null,
     act: acting && view.phase === "place" ? "pending-tile" : null,
     selected: sel?.kind === "tile" ? sel.id : null,
   });
-  if (pend || view.dirk) out += `<div class="alh-extras">${pend}${dirkHtml(view)}</div>`;
-  out += controlsHtml(view, ui);
+  if (pend || view.dirk) kids.push(leaf("extras", `<div class="alh-extras">${pend}${dirkHtml(view)}</div>`));
+  kids.push(leaf("controls", controlsHtml(view, ui)));
   // the focus player: hand, Alhambra, reserve
   const title = acting ? `${me.name} \u2014 your turn` : view.seat !== null && view.seat !== undefined ? `${me.name} (you)` : me.name;
-  out += `<section class="alh-focus" data-player="${fp}" aria-label="${esc(`${me.name}: hand, Alhambra and reserve`)}"><h4>${esc(title)} \u00b7 ${me.score} pts</h4>`;
   const payCurrency = sel?.kind === "buy" ? view.market[sel.slot - 1].currency : null;
-  out += `<div class="alh-focus-hand">`;
-  out += me.hand
+  const hand = me.hand
     ? handSvg(me.hand, {
         interactive: acting && view.phase === "action",
         selected: sel?.kind === "buy" ? sel.idx : [],
@@ -61,20 +65,33 @@ export function tableHtml(view, ui = { sel: null, note: null }, message = {}) {
         label: `${me.name}'s hand`,
       })
     : hiddenHandSvg(me.cards, me.name);
-  out += `</div>`;
-  out += `<div class="alh-focus-board">${alhambraSvg(me, { ...boardOptions(ui, view), maxWidth: 640, cellPx: 84 })}</div>`;
   const reserveIds = acting && view.phase === "action" ? legal.tiles.filter((t) => t.from === "reserve").map((t) => t.id) : [];
-  out += `<div class="alh-focus-reserve"><span class="alh-label">Reserve</span>${reserveSvg(me, {
-    act: acting && view.phase === "action" ? "reserve-tile" : null,
-    enabled: reserveIds,
-    selected: sel?.kind === "tile" && tileChoice(view, sel.id)?.from === "reserve" ? sel.id : null,
-    size: 56,
-    hint: "choose it, then a highlighted spot to build or a tile to swap",
-  })}</div>`;
-  out += `</section>`;
-  out += `<h4 class="alh-players-title">Players</h4>`;
-  out += playersHtml(view);
-  out += `<div class="alh-bottom">${scoringHtml(view)}${logHtml(view)}</div>`;
-  out += replayHtml(view);
-  return out + `</div>`;
+  kids.push(box("focus", `<section class="alh-focus" data-player="${fp}" aria-label="${esc(`${me.name}: hand, Alhambra and reserve`)}">`, [
+    leaf("title", `<h4>${esc(title)} \u00b7 ${me.score} pts</h4>`),
+    leaf("hand", `<div class="alh-focus-hand">${hand}</div>`),
+    leaf("board", `<div class="alh-focus-board">${alhambraSvg(me, { ...boardOptions(ui, view), maxWidth: 640, cellPx: 84 })}</div>`),
+    leaf("reserve", `<div class="alh-focus-reserve"><span class="alh-label">Reserve</span>${reserveSvg(me, {
+      act: acting && view.phase === "action" ? "reserve-tile" : null,
+      enabled: reserveIds,
+      selected: sel?.kind === "tile" && tileChoice(view, sel.id)?.from === "reserve" ? sel.id : null,
+      size: 56,
+      hint: "choose it, then a highlighted spot to build or a tile to swap",
+    })}</div>`),
+  ], `</section>`));
+  kids.push(leaf("players-title", `<h4 class="alh-players-title">Players</h4>`));
+  kids.push(playersPart(view));
+  kids.push(box("bottom", `<div class="alh-bottom">`, [scoringPart(view, local), leaf("log", logHtml(view))], `</div>`));
+  kids.push(leaf("replay", replayHtml(view)));
+  const open = `<div class="alh-app${view.replay !== null && view.replay !== undefined ? " alh-replaying" : ""}" data-players="${view.n}" data-phase="${view.phase}">`;
+  return box("app", open, kids, `</div>`);
+}
+
+/**
+ * The whole table as one HTML string.
+ * @param {object} view     the JSON view from Python
+ * @param {object} ui       local selection state ({sel, note})
+ * @param {object} message  the kernel's message trait
+ */
+export function tableHtml(view, ui = { sel: null, note: null }, message = {}, local = {}) {
+  return partHtml(tableParts(view, ui, message, local));
 }

@@ -3,12 +3,17 @@
 The session starts one JupyterLab on a free port in a temporary root (all its
 config, data, runtime and settings directories inside it), and one headless
 Chromium. Screenshots go to ``test-artifacts/`` at the repository root.
+``lab_server`` (the server as a context manager) and the page helpers
+(``open_notebook``, ``run_all``, ``run_code`` ...) are plain functions, reused by
+benchmarks/bench_widget.py.
 
 Under ``CI=true`` a missing Chromium fails the run; elsewhere the tests skip.
 """
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import json
 import os
 import shutil
@@ -16,6 +21,7 @@ import signal
 import socket
 import subprocess
 import sys
+import textwrap
 import time
 import urllib.request
 from pathlib import Path
@@ -68,10 +74,28 @@ def artifacts():
     return ARTIFACTS
 
 
-@pytest.fixture(scope="session")
-def lab(tmp_path_factory):
-    """A running JupyterLab: yields an object with ``url(path)``, ``root`` and ``copy(notebook)``."""
-    root = tmp_path_factory.mktemp("lab")
+class Lab:
+    """A running JupyterLab server: ``url(path)``, ``root``, ``base`` and ``copy(notebook)``."""
+
+    def __init__(self, root: Path, base: str):
+        self.root = root
+        self.base = base
+
+    def url(self, path: str) -> str:
+        # reset: a fresh workspace, so tabs of earlier tests do not come back
+        return f"{self.base}/lab/tree/{path}?reset&token={TOKEN}"
+
+    def copy(self, notebook: Path, name: str | None = None) -> str:
+        dest = self.root / (name or notebook.name)
+        shutil.copy(notebook, dest)
+        return dest.name
+
+
+@contextlib.contextmanager
+def lab_server(root: Path):
+    """Start JupyterLab on a free port with every config/data/runtime/settings
+    directory inside ``root``; yield a :class:`Lab`; kill its process group after.
+    Used by the ``lab`` fixture and by benchmarks/bench_widget.py."""
     home = root / ".jupyter-home"
     env = dict(os.environ)
     for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
@@ -94,40 +118,36 @@ def lab(tmp_path_factory):
          "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
         env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(f"{base}/api/status?token={TOKEN}", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.time() > deadline:
-            log.close()
-            raise RuntimeError("JupyterLab did not start:\n" + (root / "lab.log").read_text()[-3000:])
-        time.sleep(0.3)
-
-    class Lab:
-        def __init__(self):
-            self.root = root
-            self.base = base
-
-        def url(self, path: str) -> str:
-            # reset: a fresh workspace, so tabs of earlier tests do not come back
-            return f"{base}/lab/tree/{path}?reset&token={TOKEN}"
-
-        def copy(self, notebook: Path, name: str | None = None) -> str:
-            dest = root / (name or notebook.name)
-            shutil.copy(notebook, dest)
-            return dest.name
-
-    yield Lab()
     try:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=10)
-    except (ProcessLookupError, subprocess.TimeoutExpired):
-        os.killpg(proc.pid, signal.SIGKILL)
-    log.close()
+        deadline = time.time() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/api/status?token={TOKEN}", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.time() > deadline:
+                log.flush()
+                raise RuntimeError("JupyterLab did not start:\n" + (root / "lab.log").read_text()[-3000:])
+            time.sleep(0.3)
+        yield Lab(root, base)
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=10)
+        except ProcessLookupError:
+            pass
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory):
+    """A running JupyterLab (see :class:`Lab`), one per session."""
+    with lab_server(tmp_path_factory.mktemp("lab")) as server:
+        yield server
 
 
 @pytest.fixture
@@ -179,3 +199,38 @@ def run_cell_code(page, code: str, timeout: float = 60_000) -> str:
         page.screenshot(path=str(ARTIFACTS / "run-cell-failed.png"))
         raise
     return out.inner_text()
+
+
+_RUNS = itertools.count(1)
+
+
+def run_code(page, code: str, *, new_cell: bool = False, timeout: float = 60_000) -> str:
+    """Run ``code`` in the last cell of the open notebook, replacing that cell's
+    code (in a new cell below when ``new_cell``), and return what it printed.
+
+    Unlike :func:`run_cell_code` the notebook does not grow with every call, and
+    the output is known to be fresh: the cell prints a marker of this run last.
+    A cell that raises fails the caller with its traceback. (The code runs
+    indented in a ``try`` block: no multi-line string literals in it.)"""
+    nb = notebook(page)
+    if new_cell:
+        nb.locator(".jp-Cell").last.locator(".jp-InputPrompt").first.click()
+        page.keyboard.press("Escape")
+        page.keyboard.press("b")
+    cell = nb.locator(".jp-Cell").last
+    marker = f"<done {next(_RUNS)}>"
+    body = textwrap.indent(code.strip("\n"), "    ") or "    pass"
+    cell.locator(".cm-content").click()
+    page.keyboard.press("Control+a")
+    page.keyboard.insert_text(f"try:\n{body}\nfinally:\n    print({marker!r})")
+    page.keyboard.press("Control+Enter")  # run in place
+    outputs = cell.locator(".jp-OutputArea-output")
+    try:
+        outputs.filter(has_text=marker).first.wait_for(timeout=timeout)
+    except Exception:
+        page.screenshot(path=str(ARTIFACTS / "run-code-failed.png"))
+        raise
+    text = "\n".join(outputs.all_inner_texts())
+    if "Traceback" in text:
+        raise AssertionError(f"the cell failed:\n{code}\n---\n{text}")
+    return text.replace(marker, "").strip()

@@ -208,3 +208,32 @@ def test_undo_redo_and_replay_buttons(chromium):
     page.wait_for_function("window.state.view.replay === null")
     assert not page.errors, page.errors
     page.close()
+
+
+def test_earlier_scoring_rounds_unfold_by_mouse_and_keyboard(chromium):
+    """The latest scoring round is shown in full; the earlier ones are folded
+    (and not drawn) until the summary is clicked or activated with the keyboard."""
+    g = Game(["Ana", "Ben", "Chi"], seed=4)
+    rng = random.Random(4)
+    while not g.is_over:
+        g.play(g.random_action(rng))
+    w = AlhambraWidget(g)
+    page = open_widget(chromium, w)
+    rounds = page.locator("table.alh-round")
+    assert [rounds.nth(i).get_attribute("data-round") for i in range(rounds.count())] == ["3"]
+    details = page.locator("details.alh-earlier")
+    assert details.get_attribute("open") is None
+    page.click(".alh-earlier-summary")
+    assert details.get_attribute("open") is not None
+    assert [rounds.nth(i).get_attribute("data-round") for i in range(rounds.count())] == ["3", "2", "1"]
+    assert page.locator("details.alh-earlier table.alh-round").first.is_visible()
+    # keyboard: the summary keeps the focus; Enter folds, Enter unfolds again
+    assert page.evaluate("() => document.activeElement.classList.contains('alh-earlier-summary')")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('details.alh-earlier').open")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('details.alh-earlier').open")
+    assert page.locator("details.alh-earlier table.alh-round").count() == 2
+    assert page.evaluate("() => document.activeElement.classList.contains('alh-earlier-summary')")
+    assert not page.errors, page.errors
+    page.close()

@@ -1,0 +1,289 @@
+"""How fast is the widget? A benchmark script, not a test.
+
+    .venv/bin/python benchmarks/bench_widget.py [--renders N] [--clicks N] [--quick]
+
+Measures, in Debian's Chromium driven by Playwright (the harness of
+tests/e2e/conftest.py: ``lab_server``, ``open_notebook`` ...):
+
+1. **Drawing a 6-player end-of-game position** with the real bundle
+   (``alhambra_widget/static/widget.js``) on a static page, the way
+   tests/e2e/test_widget_page.py loads it (a stand-in model, the module
+   imported from a blob: URL as anywidget does). Timed with performance.now()
+   in the page, median over many repetitions after a warm-up:
+   *mount* = ``render()`` into a fresh element + the style and layout it
+   causes (forced by reading the element's size); *redraw* = a new ``view``
+   (``change:view``, what every move triggers) + style and layout.
+   Target: <= 16 ms.
+2. **From a click to the updated board in JupyterLab**: examples/play.ipynb in a
+   real JupyterLab, its game replaced (from a cell) by a 6-player game in
+   mid-play; then, ~20 times, a money card is clicked and then *Take*. A
+   capturing click listener stamps the click on *Take* with performance.now();
+   a MutationObserver on the widget stamps the moment the DOM shows the next
+   move number (the kernel judged the move, sent the new view, the widget drew
+   it). Median of those. Target: <= 150 ms. The click on the money card (a
+   selection drawn locally, no kernel) is reported too.
+3. **Synced state size** of a 6-player end-of-game position: the widget's
+   traits as JSON, packed as jupyter_client sends them. Target: <= 30 KB
+   (of game state; the front-end code ``_esm`` is reported apart: it is the
+   same for every position).
+
+The 6-player games are played by a "builder" policy (place bought tiles in the
+Alhambra, buy when possible, else take the most money), so that Alhambras grow
+as in a real game; seeds are fixed. Prints a markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run from a checkout
+
+from alhambra_widget import AlhambraWidget, Game  # noqa: E402
+from alhambra_widget.engine import actions as A  # noqa: E402
+from tests.e2e.conftest import (  # noqa: E402
+    CHROMIUM, CHROMIUM_ARGS, lab_server, notebook, open_notebook, run_all, run_code,
+)
+from tests.e2e.test_widget_page import BUNDLE, PAGE  # noqa: E402
+
+SEED = 6
+
+
+def builder(g: Game, rng: random.Random):
+    acts = g.legal_actions()
+    for kind in (A.Place, A.Buy, A.Build):
+        pick = [a for a in acts if isinstance(a, kind)]
+        if pick:
+            return rng.choice(pick)
+    takes = [a for a in acts if isinstance(a, A.TakeMoney)]
+    if takes:
+        return max(takes, key=lambda a: sum(c.value for c in a.cards))
+    return rng.choice(acts)
+
+
+def six_player_game(seed: int = SEED, moves: int | None = None) -> Game:
+    """A 6-player game played to the end (or ``moves`` moves and on to an action phase)."""
+    g = Game(["Ana", "Ben", "Chi", "Dan", "Eve", "Fay"], seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over and (moves is None or len(g.history) < moves or g.phase != "action"):
+        g.play(builder(g, rng))
+    return g
+
+
+# ----------------------------------------------------------------- 1. drawing
+RENDER_BENCH = """async ([reps, warm]) => {
+  const url = URL.createObjectURL(new Blob([window.src], {type: "text/javascript"}));
+  const mod = await import(url);
+  mod.default.initialize({model: window.model});
+  const host = document.getElementById("out");
+  const mount = [], render = [];
+  for (let i = 0; i < warm + reps; i++) {
+    const el = document.createElement("div");
+    host.appendChild(el);
+    const t0 = performance.now();
+    const cleanup = mod.default.render({model: window.model, el});
+    const t1 = performance.now();
+    el.getBoundingClientRect(); void document.body.offsetHeight;  // style + layout
+    const t2 = performance.now();
+    if (i >= warm) { render.push(t1 - t0); mount.push(t2 - t0); }
+    if (i < warm + reps - 1) { cleanup(); el.remove(); }
+  }
+  // redraws of the mounted view: a new view (another stamp), as after a move
+  const redraw = [], draw = [];
+  const base = window.state.view;
+  for (let i = 0; i < warm + reps; i++) {
+    const t0 = performance.now();
+    window.pushState({view: {...base, stamp: base.stamp + 1 + i}});
+    const t1 = performance.now();
+    host.getBoundingClientRect(); void document.body.offsetHeight;
+    const t2 = performance.now();
+    if (i >= warm) { draw.push(t1 - t0); redraw.push(t2 - t0); }
+  }
+  const nodes = host.querySelectorAll("*").length;
+  const html = host.querySelector(".alh-root").innerHTML.length;
+  return {mount, render, redraw, draw, nodes, html};
+}"""
+
+
+def bench_render(browser, reps: int) -> dict:
+    g = six_player_game()
+    w = AlhambraWidget(g)
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page.set_content(PAGE)
+    page.evaluate("s => { window.state = s; }", {"view": w.view, "message": w.message, "seat": w.seat})
+    page.evaluate("src => { window.src = src; }", BUNDLE.read_text())
+    r = page.evaluate(RENDER_BENCH, [reps, 10])
+    assert page.locator(".alh-app[data-phase='over']").count() >= 1
+    page.close()
+    return {"moves": len(g.history), "tiles": [len(p.alhambra) - 1 for p in g.players], **r}
+
+
+# ------------------------------------------------------- 2. click -> board
+INSTRUMENT = """root => {
+  window.__bench = {take: [], takeFrame: [], money: [], moneyFrame: [], t0: null, kind: null};
+  const B = window.__bench;
+  const moveOf = () => { const m = (root.querySelector('.alh-info') || {}).textContent?.match(/move (\\d+)$/); return m ? +m[1] : null; };
+  B.moves = moveOf();
+  document.addEventListener('click', (e) => {
+    const el = e.target.closest && e.target.closest('.alh-root [data-act]');
+    if (!el) return;
+    const act = el.getAttribute('data-act');
+    if (act === 'take' || act === 'money') { B.t0 = performance.now(); B.kind = act; }
+  }, true);
+  new MutationObserver(() => {
+    const now = performance.now();
+    const m = moveOf();
+    // the DOM shows it now; "frame": the next frame is done (style, layout, paint)
+    const frame = (list, t0) => requestAnimationFrame(() => setTimeout(() => list.push(performance.now() - t0), 0));
+    if (B.kind === 'money' && B.t0 !== null) {
+      B.money.push(now - B.t0); frame(B.moneyFrame, B.t0); B.t0 = null; B.kind = null;
+    }
+    if (m !== null && m !== B.moves) {
+      B.moves = m;
+      if (B.kind === 'take' && B.t0 !== null) {
+        B.take.push(now - B.t0); frame(B.takeFrame, B.t0); B.t0 = null; B.kind = null;
+      }
+    }
+  }).observe(root, {subtree: true, childList: true, characterData: true});
+}"""
+
+SETUP_CELL = """
+import random
+from alhambra_widget import Game
+from alhambra_widget.engine import actions as A
+
+def builder(g, rng):
+    acts = g.legal_actions()
+    for kind in (A.Place, A.Buy, A.Build):
+        pick = [a for a in acts if isinstance(a, kind)]
+        if pick:
+            return rng.choice(pick)
+    takes = [a for a in acts if isinstance(a, A.TakeMoney)]
+    if takes:
+        return max(takes, key=lambda a: sum(c.value for c in a.cards))
+    return rng.choice(acts)
+
+g = Game(["Ana", "Ben", "Chi", "Dan", "Eve", "Fay"], seed=%d)
+rng = random.Random(%d)
+while len(g.history) < 100 or g.phase != "action":
+    g.play(builder(g, rng))
+w.game = g
+print(len(g.history), g.phase)
+"""
+
+
+def bench_clicks(browser, clicks: int) -> dict:
+    with tempfile.TemporaryDirectory() as tmp, lab_server(Path(tmp)) as lab:
+        page = browser.new_page(viewport={"width": 1400, "height": 1400})
+        name = lab.copy(ROOT / "examples" / "play.ipynb")
+        t = time.perf_counter()
+        open_notebook(page, lab, name)
+        run_all(page)
+        root = notebook(page).locator(".alh-root")
+        root.locator(".alh-status-text").wait_for(timeout=60_000)
+        opened = time.perf_counter() - t
+        start = int(run_code(page, SETUP_CELL % (SEED, SEED), new_cell=True).split()[0])
+        root.locator(".alh-info").filter(has_text=f"move {start}").wait_for()
+        root.evaluate(INSTRUMENT)
+        warm = 2
+        for k in range(warm + clicks):
+            root.locator('.alh-money [data-act="money"]').first.click()
+            root.locator('button[data-act="take"]').click()
+            page.wait_for_function("n => window.__bench.takeFrame.length === n", arg=k + 1, timeout=30_000)
+        b = page.evaluate("() => window.__bench")
+        moves = int(run_code(page, "print(len(w.game.history))"))
+        assert moves == start + warm + clicks, (moves, start)
+        page.close()
+    return {**{k: b[k][warm:] for k in ("take", "takeFrame", "money", "moneyFrame")},
+            "opened": opened, "start": start}
+
+
+# ------------------------------------------------------------ 3. state size
+def state_size() -> dict:
+    from jupyter_client.session import json_packer
+
+    g = six_player_game()
+    w = AlhambraWidget(g)
+    st = w.get_state()
+    game = {k: st[k] for k in ("view", "message", "seat", "replay_index")}
+    rest = {k: v for k, v in st.items() if k not in game and k != "_esm"}
+    return {
+        "view": len(json_packer(st["view"])),
+        "game": len(json_packer(game)),
+        "widget": len(json_packer(rest)),
+        "esm": len(json_packer(st["_esm"])),
+        "compact": len(json.dumps(game, separators=(",", ":")).encode()),
+    }
+
+
+def med(xs) -> float:
+    return statistics.median(xs)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--renders", type=int, default=100, help="timed repetitions of the drawing")
+    ap.add_argument("--clicks", type=int, default=20, help="timed clicks in JupyterLab")
+    ap.add_argument("--quick", action="store_true", help="20 renders, 5 clicks")
+    args = ap.parse_args()
+    if args.quick:
+        args.renders, args.clicks = 20, 5
+    from playwright.sync_api import sync_playwright
+
+    size = state_size()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            version = browser.version
+            r = bench_render(browser, args.renders)
+            c = bench_clicks(browser, args.clicks)
+        finally:
+            browser.close()
+
+    def ms(xs):
+        return f"{med(xs):.1f} ms (p90 {sorted(xs)[int(0.9 * (len(xs) - 1))]:.1f}, n={len(xs)})"
+
+    rows = [
+        ("6-player end-of-game position: mount (render + style + layout)", ms(r["mount"]), "<= 16 ms",
+         med(r["mount"]) <= 16),
+        ("  of which render() (HTML/SVG built and inserted)", ms(r["render"]), "", None),
+        ("6-player end-of-game position: redraw on a new view (+ style + layout)", ms(r["redraw"]), "<= 16 ms",
+         med(r["redraw"]) <= 16),
+        ("  of which draw() (HTML/SVG built, old nodes dropped, new inserted)", ms(r["draw"]), "", None),
+        ("Click *Take* -> board shows the next move (JupyterLab, 6 players, kernel round trip)",
+         ms(c["take"]), "<= 150 ms", med(c["take"]) <= 150),
+        ("  ... and the next frame done (style, layout, paint)", ms(c["takeFrame"]), "", None),
+        ("Click a money card -> selection drawn (JupyterLab, no kernel)", ms(c["money"]), "", None),
+        ("  ... and the next frame done", ms(c["moneyFrame"]), "", None),
+        ("Synced state of a 6-player end-of-game position (view, message, seat, replay_index)",
+         f"{size['game']:,} B ({size['compact']:,} B compact JSON)", "<= 30 KB", size["game"] <= 30_000),
+        ("  of which the view", f"{size['view']:,} B", "", None),
+        ("  other widget traits (layout, names ...); `_esm` (front-end code, sent once)",
+         f"{size['widget']:,} B; {size['esm']:,} B", "", None),
+    ]
+    print(f"Widget benchmark -- {platform.python_implementation()} {platform.python_version()}, "
+          f"Chromium {version}, {platform.machine()}; 6-player game seed {SEED}: "
+          f"{r['moves']} moves, Alhambras of {r['tiles']} tiles, {r['nodes']} DOM nodes "
+          f"({r['html'] / 1000:.0f} kB of markup); "
+          f"JupyterLab page opened and run in {c['opened']:.1f} s; clicks from move {c['start']}; "
+          f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    print()
+    print("| Measure | Median | Target | |")
+    print("|---|---|---|---|")
+    for name, value, target, ok in rows:
+        mark = "" if ok is None else ("ok" if ok else "**over**")
+        print(f"| {name} | {value} | {target} | {mark} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,133 @@
+// Keyed patching of the DOM from a tree of parts (js/view/parts.js): a redraw
+// replaces only the elements whose HTML changed, and keeps the others -- with
+// their layout, focus and scroll positions -- untouched. Unchanged panels cost
+// one string comparison; the browser then lays out only what was replaced.
+//
+//   const tree = mount(container, part)   // container's content becomes the part
+//   tree = patch(tree, part)              // bring it up to date; returns the new tree
+//
+// A tree node is {key, el, html} for a leaf, {key, el, open, kids: Map} for a box.
+
+import { partHtml } from "./view/parts.js";
+
+/** Parse the HTML of one element (in `doc`, so nothing has to be adopted later). */
+function parse(html, doc) {
+  const holder = doc.createElement("div");
+  holder.innerHTML = html;
+  const el = holder.firstElementChild;
+  if (!el || el !== holder.lastElementChild) throw new Error(`a part must be one element: ${html.slice(0, 60)}`);
+  holder.removeChild(el);
+  return el;
+}
+
+/** The tree of `part` over `el`, an element drawn from partHtml(part). */
+function adopt(part, el) {
+  if (part.kids === undefined) return { key: part.key, el, html: part.html };
+  const kids = new Map();
+  let child = el.firstElementChild;
+  for (const k of part.kids) {
+    kids.set(k.key, adopt(k, child));
+    child = child.nextElementSibling;
+  }
+  return { key: part.key, el, open: part.open, kids };
+}
+
+/** A new element for `part`, with its tree. */
+function build(part, doc) {
+  return adopt(part, parse(partHtml(part), doc));
+}
+
+/** Give `el` the attributes of the opening tag `open` (a box whose own tag changed). */
+function syncAttributes(el, open, close, doc) {
+  const fresh = parse(open + close, doc);
+  for (const a of [...el.attributes]) if (!fresh.hasAttribute(a.name)) el.removeAttribute(a.name);
+  for (const a of fresh.attributes) if (el.getAttribute(a.name) !== a.value) el.setAttribute(a.name, a.value);
+}
+
+const sameKind = (node, part) => (node.kids === undefined) === (part.kids === undefined);
+
+/**
+ * Bring `node` (drawn in the document) up to date with `part`; returns the
+ * node for `part` -- the same one when it is kept, a new one when its element
+ * was replaced (in place).
+ */
+function update(node, part, doc) {
+  if (part.kids === undefined) {
+    if (node.html === part.html) return node;
+    const fresh = build(part, doc);
+    node.el.replaceWith(fresh.el);
+    return fresh;
+  }
+  if (node.open !== part.open) {
+    // same element kind (tag)? then keep it and its children, change attributes only
+    const tag = (s) => s.slice(1, s.search(/[\s>]/)).toLowerCase();
+    if (tag(node.open) !== tag(part.open)) {
+      const fresh = build(part, doc);
+      node.el.replaceWith(fresh.el);
+      return fresh;
+    }
+    syncAttributes(node.el, part.open, part.close, doc);
+    node.open = part.open;
+  }
+  node.kids = updateKids(node.el, node.kids, part.kids, doc);
+  return node;
+}
+
+/** The children of `parent` (nodes `old`, by key) brought up to date with `parts`. */
+function updateKids(parent, old, parts, doc) {
+  const kids = new Map();
+  const els = [];
+  for (const p of parts) {
+    const was = old.get(p.key);
+    const node = was && sameKind(was, p) ? update(was, p, doc) : build(p, doc);
+    kids.set(p.key, node);
+    els.push(node.el);
+  }
+  const keep = new Set(els);
+  for (const child of [...parent.children]) if (!keep.has(child)) child.remove();
+  // kept elements are already in order (keys keep their order); insert the new ones
+  let cursor = parent.firstElementChild;
+  for (const el of els) {
+    if (el === cursor) cursor = cursor.nextElementSibling;
+    else parent.insertBefore(el, cursor);
+  }
+  return kids;
+}
+
+/** Draw `part` as the only content of `container`; returns its tree. */
+export function mount(container, part) {
+  container.innerHTML = partHtml(part);
+  const el = container.firstElementChild;
+  if (!el || el !== container.lastElementChild) throw new Error("a part must be one element");
+  return adopt(part, el);
+}
+
+/** Bring the drawn `tree` up to date with `part`; returns the tree to keep. */
+export function patch(tree, part) {
+  const doc = tree.el.ownerDocument;
+  if (tree.key !== part.key || !sameKind(tree, part)) {
+    const fresh = build(part, doc);
+    tree.el.replaceWith(fresh.el);
+    return fresh;
+  }
+  return update(tree, part, doc);
+}
+
+/** The node of a path of keys (e.g. ["message"]) in a tree, or null. */
+export function nodeAt(tree, ...keys) {
+  let node = tree;
+  for (const k of keys) {
+    node = node && node.kids ? node.kids.get(k) : null;
+    if (!node) return null;
+  }
+  return node;
+}
+
+/** Replace one node (found by nodeAt) with `part`, in place; returns the node now drawn. */
+export function patchNode(parentNode, part) {
+  const was = parentNode.kids.get(part.key);
+  const node = was && sameKind(was, part) ? update(was, part, parentNode.el.ownerDocument) : null;
+  if (!node) throw new Error(`no part ${part.key} to patch`);
+  parentNode.kids.set(part.key, node);
+  return node;
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { fixture } from "./fixtures.js";
+import { mount, nodeAt, patch } from "./patch.js";
+import { box, leaf, partHtml } from "./view/parts.js";
+import { tableHtml, tableParts } from "./view/table.js";
+
+const app = (kids, open = `<div class="alh-app">`) => box("app", open, kids, `</div>`);
+const p = (key, text) => leaf(key, `<p class="alh-${key}">${text}</p>`);
+
+function host() {
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  return el;
+}
+
+describe("patching the DOM part by part", () => {
+  it("keeps the elements whose HTML did not change, replaces the others in place", () => {
+    const el = host();
+    let tree = mount(el, app([p("a", "1"), p("b", "2"), p("c", "3")]));
+    const [a, b, c] = el.querySelectorAll("p");
+    tree = patch(tree, app([p("a", "1"), p("b", "two"), p("c", "3")]));
+    const after = [...el.querySelectorAll("p")];
+    expect(after[0]).toBe(a);
+    expect(after[1]).not.toBe(b);
+    expect(after[1].textContent).toBe("two");
+    expect(after[2]).toBe(c);
+    expect(el.innerHTML).toBe(partHtml(app([p("a", "1"), p("b", "two"), p("c", "3")])));
+  });
+
+  it("adds, removes and keeps the order of keyed parts; boxes keep their element", () => {
+    const el = host();
+    let tree = mount(el, app([p("a", "1"), box("list", `<div class="alh-list">`, [p("x", "x"), p("y", "y")], `</div>`), p("c", "3")]));
+    const list = el.querySelector(".alh-list");
+    const y = el.querySelector(".alh-y");
+    const next = app([p("a", "1"), p("b", "new"), box("list", `<div class="alh-list" data-n="3">`, [p("y", "y"), p("z", "z")], `</div>`)]);
+    tree = patch(tree, next);
+    expect(el.innerHTML).toBe(partHtml(next));
+    expect(el.querySelector(".alh-list")).toBe(list); // its attributes changed, not the element
+    expect(list.getAttribute("data-n")).toBe("3");
+    expect(el.querySelector(".alh-y")).toBe(y);
+    expect(nodeAt(tree, "list", "z").el).toBe(el.querySelector(".alh-z"));
+    expect(nodeAt(tree, "c")).toBeNull();
+  });
+
+  it("a part must be exactly one element", () => {
+    const el = host();
+    const tree = mount(el, app([p("a", "1")]));
+    expect(() => patch(tree, app([leaf("a", `<p>1</p><p>2</p>`)]))).toThrow(/one element/);
+  });
+
+  it("the table's parts are the table's HTML, each part one element", () => {
+    for (const name of ["hotseat-3p", "buy-3p", "seated-2p-place", "seated-2p-other", "over-4p"]) {
+      const v = fixture(name);
+      const part = tableParts(v, { sel: null, note: null }, {});
+      expect(partHtml(part)).toBe(tableHtml(v));
+      const el = host();
+      const tree = mount(el, part); // throws if a part is not one element
+      const check = (node, part) => {
+        if (part.kids === undefined) return expect(node.el.outerHTML.length).toBeGreaterThan(0);
+        expect(node.el.children.length).toBe(part.kids.length);
+        part.kids.forEach((k, i) => {
+          expect(node.kids.get(k.key).el).toBe(node.el.children[i]);
+          check(node.kids.get(k.key), k);
+        });
+      };
+      check(tree, part);
+    }
+  });
+});

@@ -1,0 +1,145 @@
+// How the widget redraws: only the panels whose markup changed are replaced,
+// a change of the message alone touches only the message line, a draw with
+// nothing new is skipped, the focus stays on the control that had it, and the
+// folded earlier scoring rounds stay as the player left them.
+import { describe, expect, it } from "vitest";
+import { fixture } from "./fixtures.js";
+import widget from "./widget.js";
+
+function fakeModel(state) {
+  const handlers = {};
+  const sent = [];
+  return {
+    sent,
+    get: (k) => state[k],
+    set: (k, v) => { state[k] = v; },
+    on: (ev, f) => { (handlers[ev] ||= []).push(f); },
+    off: (ev, f) => { handlers[ev] = (handlers[ev] || []).filter((g) => g !== f); },
+    save_changes: () => {},
+    send: (m) => sent.push(m),
+    push(changes) {
+      Object.assign(state, changes);
+      for (const k of Object.keys(changes)) (handlers[`change:${k}`] || []).forEach((f) => f());
+    },
+  };
+}
+
+function mount(model) {
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  const cleanup = widget.render({ model, el });
+  return { el, cleanup };
+}
+
+/** Every element of the table, to compare identities before and after a redraw. */
+const panels = (el) => ({
+  status: el.querySelector(".alh-status"),
+  message: el.querySelector(".alh-message"),
+  money: el.querySelector('.alh-section[aria-label="Money market"]'),
+  building: el.querySelector('.alh-section[aria-label="Building market"]'),
+  controls: el.querySelector(".alh-controls"),
+  board: el.querySelector(".alh-focus-board"),
+  players: [...el.querySelectorAll(".alh-player")],
+  scoring: el.querySelector(".alh-scoring"),
+  log: el.querySelector(".alh-log"),
+});
+
+const click = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+
+describe("redrawing part by part", () => {
+  it("a new message redraws the message line only", () => {
+    const model = fakeModel({ view: fixture("buy-3p"), message: {} });
+    const { el } = mount(model);
+    const before = panels(el);
+    model.push({ message: { kind: "info", rule: null, text: "Ana: take dinar 3", id: 1 } });
+    const after = panels(el);
+    expect(after.message).not.toBe(before.message);
+    expect(after.message.textContent).toContain("Ana: take dinar 3");
+    for (const k of ["status", "money", "building", "controls", "board", "scoring", "log"]) expect(after[k], k).toBe(before[k]);
+    after.players.forEach((p, i) => expect(p).toBe(before.players[i]));
+  });
+
+  it("skips a draw when nothing changed (the same view again, a seat trait, a repeated message)", () => {
+    const v = fixture("buy-3p");
+    const model = fakeModel({ view: v, message: { kind: "info", text: "x", id: 1 } });
+    const { el } = mount(model);
+    const root = el.querySelector(".alh-root");
+    const before = root.innerHTML;
+    const nodes = [...root.querySelectorAll("*")];
+    model.push({ seat: null });
+    model.push({ message: model.get("message") });
+    expect(root.innerHTML).toBe(before);
+    [...root.querySelectorAll("*")].forEach((n, i) => expect(n).toBe(nodes[i]));
+  });
+
+  it("a click redraws the panels it changes; the new view then replaces only what differs", () => {
+    const v = fixture("buy-3p");
+    const model = fakeModel({ view: v, message: {} });
+    const { el } = mount(model);
+    const before = panels(el);
+    click(el.querySelector('[data-act="money"][data-i="0"]'));
+    const sel = panels(el);
+    expect(sel.money).not.toBe(before.money);
+    expect(sel.controls).not.toBe(before.controls);
+    for (const k of ["status", "building", "board", "scoring", "log"]) expect(sel[k], k).toBe(before[k]);
+    sel.players.forEach((p, i) => expect(p).toBe(before.players[i]));
+    // the kernel answers with a view that differs in one player's score only
+    const next = structuredClone(v);
+    next.stamp = v.stamp + 1;
+    next.players[2].score += 5;
+    model.push({ view: next });
+    const after = panels(el);
+    expect(after.players[2]).not.toBe(before.players[2]);
+    expect(after.players[2].querySelector(".alh-score").textContent).toBe(`${next.players[2].score} pts`);
+    expect(after.players[0]).toBe(before.players[0]);
+    expect(after.players[1]).toBe(before.players[1]);
+    expect(after.money.querySelectorAll(".alh-selected").length).toBe(0); // a new view clears the selection
+    expect(after.building).toBe(before.building);
+    expect(after.log).toBe(before.log);
+  });
+
+  it("keeps the focus on the control that had it, redrawn or not", () => {
+    const v = fixture("buy-3p");
+    const model = fakeModel({ view: v, message: {} });
+    const { el } = mount(model);
+    const card = el.querySelector('[data-act="money"][data-i="1"]');
+    card.focus();
+    card.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    const now = document.activeElement;
+    expect(now.getAttribute("data-key")).toBe("money-1");
+    expect(now.getAttribute("aria-pressed")).toBe("true");
+    // a message does not move the focus
+    model.push({ message: { kind: "error", rule: "T1", text: "no", id: 5 } });
+    expect(document.activeElement).toBe(now);
+  });
+
+  it("the earlier scoring rounds are folded, drawn when unfolded, and stay open", () => {
+    const v = fixture("over-4p");
+    const model = fakeModel({ view: v, message: {} });
+    const { el } = mount(model);
+    let det = el.querySelector("details.alh-earlier");
+    expect(det.open).toBe(false);
+    expect([...el.querySelectorAll("table.alh-round")].map((t) => t.dataset.round)).toEqual(["3"]); // folded: not drawn
+    const summary = det.querySelector("summary");
+    expect(summary.hasAttribute("data-lm-suppress-shortcuts")).toBe(true);
+    summary.focus();
+    click(summary);
+    det = el.querySelector("details.alh-earlier");
+    expect(det.open).toBe(true);
+    expect([...el.querySelectorAll("table.alh-round")].map((t) => t.dataset.round)).toEqual(["3", "2", "1"]);
+    expect(document.activeElement).toBe(det.querySelector("summary")); // the focus follows the redrawn summary
+    const next = structuredClone(v);
+    next.stamp = v.stamp + 1;
+    next.log = next.log.slice(0, -1); // round 3 is no longer "just scored": the scoring panel changes
+    model.push({ view: next });
+    expect(el.querySelector("details.alh-earlier").open).toBe(true);
+    expect(el.querySelectorAll("details.alh-earlier table.alh-round").length).toBe(2);
+    // folded again (the browser toggles it): the next redraw leaves the tables out
+    det = el.querySelector("details.alh-earlier");
+    det.open = false;
+    det.dispatchEvent(new Event("toggle")); // jsdom does not fire it by itself
+    model.push({ view: { ...v, stamp: v.stamp + 2 } });
+    expect(el.querySelector("details.alh-earlier").open).toBe(false);
+    expect(el.querySelectorAll("table.alh-round").length).toBe(1);
+  });
+});
