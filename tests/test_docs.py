@@ -41,3 +41,13 @@ def test_every_rule_id_of_the_rules_reference_has_an_explanation():
     assert ids <= set(RULE_TEXT)
     for rule in ids:
         assert explain_rule(rule) != rule and explain_rule(rule).endswith(".")
+
+
+def test_readme_ai_example_runs():
+    text = (ROOT / "README.md").read_text()
+    block = re.search(r"## AI players and analysis\s+```python\n(.*?)```", text, re.S).group(1)
+    ns = {}
+    exec(compile(block.replace("games=100", "games=4"), "README.md", "exec"), ns)
+    assert ns["g"].is_over
+    assert len(ns["branch"].history) == 1 and not ns["position"].history
+    assert len(ns["summary"]) == 4
