@@ -140,6 +140,19 @@ class _Searcher(Player):
         raise NotImplementedError
 
 
+    def _start(self, game, iterations, seconds, actions):
+        """The budget (the bot's own unless given), the clock, and the root's actions."""
+        if iterations is None and seconds is None:
+            iterations, seconds = self.iterations, self.seconds
+        iterations, seconds = _budget(iterations, seconds)
+        t0 = time.perf_counter()
+        deadline = t0 + seconds if seconds is not None else None
+        if actions is None:
+            actions = game.legal_actions()
+        if not actions:
+            raise ValueError("the game is over: there is nothing to choose")
+        return iterations, t0, deadline, actions
+
     def _leaf(self, d):
         vals = values(d, self.weights)
         return win_probabilities(d, vals, self.weights), margins(vals)
@@ -187,17 +200,9 @@ class MCTS(_Searcher):
             return self._search(game, iterations, seconds, actions)
 
     def _search(self, game, iterations, seconds, actions) -> SearchResult:
-        if iterations is None and seconds is None:
-            iterations, seconds = self.iterations, self.seconds
-        iterations, seconds = _budget(iterations, seconds)
-        t0 = time.perf_counter()
-        deadline = t0 + seconds if seconds is not None else None
+        iterations, t0, deadline, actions = self._start(game, iterations, seconds, actions)
         rng = self.rng
         me = game.current_player
-        if actions is None:
-            actions = game.legal_actions()
-        if not actions:
-            raise ValueError("the game is over: there is nothing to choose")
         # root: every determinization has the same legal actions (the root is public)
         # worlds[j]: the determinization (and playout seed) of every root
         # action's j-th visit -- common random numbers, so root actions are
@@ -310,17 +315,9 @@ class FlatMC(_Searcher):
     """
 
     def search(self, game, *, iterations=None, seconds=None, actions=None) -> SearchResult:
-        if iterations is None and seconds is None:
-            iterations, seconds = self.iterations, self.seconds
-        iterations, seconds = _budget(iterations, seconds)
-        t0 = time.perf_counter()
-        deadline = t0 + seconds if seconds is not None else None
+        iterations, t0, deadline, actions = self._start(game, iterations, seconds, actions)
         rng = self.rng
         me = game.current_player
-        if actions is None:
-            actions = game.legal_actions()
-        if not actions:
-            raise ValueError("the game is over: there is nothing to choose")
         n = len(actions)
         visits = [0] * n
         wins = [0.0] * n

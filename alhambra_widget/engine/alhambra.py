@@ -560,13 +560,7 @@ class Alhambra:
                 q = p + _STEPI[d]
                 if q in masks or q in fresh:
                     continue
-                care = need = 0
-                for e in range(4):
-                    nm = masks.get(q + _STEPI[e])
-                    if nm is not None:
-                        care |= 1 << e
-                        need |= (nm >> OPPOSITE[e] & 1) << e
-                fresh[q] = (care, need, self._ring_of(q))
+                fresh[q] = self._frontier_entry(q)
         assert fresh == self._frontier, "the frontier of free spots is out of date"
         pts = [_dec(q) for q in masks]
         box = [min(x for x, _ in pts), max(x for x, _ in pts), min(y for _, y in pts), max(y for _, y in pts)]
@@ -635,6 +629,18 @@ class Alhambra:
         if degree == 1 and free:
             self._canrm = True
 
+    def _frontier_entry(self, q: int):
+        """``(care, need, ring)`` of the empty cell ``q`` worked out from its
+        neighbours, or None when no tile touches it."""
+        masks = self._masks
+        care = need = 0
+        for d in range(4):
+            nm = masks.get(q + _STEPI[d])
+            if nm is not None:
+                care |= 1 << d
+                need |= (nm >> OPPOSITE[d] & 1) << d
+        return (care, need, self._ring_of(q)) if care else None
+
     def _ring_of(self, q: int) -> int:
         masks = self._masks
         bits = 0
@@ -676,14 +682,9 @@ class Alhambra:
                 fr[q] = (care, e[1] & ~(1 << o), ring)
             else:
                 fr[q] = (e[0], e[1], ring)
-        care = need = 0
-        for d in range(4):
-            nm = masks.get(p + _STEPI[d])
-            if nm is not None:
-                care |= 1 << d
-                need |= (nm >> OPPOSITE[d] & 1) << d
-        if care:
-            fr[p] = (care, need, self._ring_of(p))
+        e = self._frontier_entry(p)
+        if e is not None:
+            fr[p] = e
         x, y = _dec(p)
         b = self._bbox
         if x == b[0] or x == b[1] or y == b[2] or y == b[3]:
