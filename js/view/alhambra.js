@@ -5,10 +5,14 @@
 // it may not go to (with the rule), removable and swappable tiles.
 //
 // A board is one <svg>. The small boards of the players' panels (compact)
-// draw their walls and longest wall as one <path> each; the focus board keeps
-// one <line> per wall side (data-x, data-y, data-side). The grid is one path.
+// draw their walls and longest wall as one <path> each, the tiles' faces as
+// one <path> per building and their prices as stroked digits (one <path> per
+// ink: an SVG <text> costs ~30 us of layout); each tile keeps its <g
+// class="alh-tile"> (data-tile, data-x, data-y) and its <title>. The focus
+// board keeps one <line> per wall side (data-x, data-y, data-side) and a
+// <rect> and <text>s per tile. The grid is one path.
 
-import { CELL, EDGE, control, describeTile, esc, num, sideSegment, svgOpen, text, tileSvg, wallLines, wallPath } from "./common.js";
+import { CELL, EDGE, control, describeTile, esc, facesPath, num, pricesText, sideSegment, svgOpen, text, tileSvg, wallLines, wallPath } from "./common.js";
 
 const key = (x, y) => `${x},${y}`;
 
@@ -76,6 +80,8 @@ export function alhambraSvg(player, o = {}) {
   const rm = new Set(removable.map(([x, y]) => key(x, y)));
   const sw = new Set(swaps.map(([x, y]) => key(x, y)));
   const sel = selected ? key(selected[0], selected[1]) : null;
+  // a small board: the tiles' faces as one path per building, below the tiles
+  if (compact) out += facesPath(tiles, C);
   out += `<g class="alh-tiles">`;
   for (const t of tiles) {
     const k = key(t.x, t.y);
@@ -86,9 +92,11 @@ export function alhambraSvg(player, o = {}) {
     const attrs = interactive
       ? control("placed", `${describeTile(t)}${extra}${tileAction ? ": " + tileAction : ""}`, { x: t.x, y: t.y, key: `placed-${k}` })
       : "";
-    out += tileSvg(t, t.x * C, t.y * C, C, { walls: false, detail, attrs, cls });
+    out += tileSvg(t, t.x * C, t.y * C, C, { walls: false, detail, attrs, cls, price: !compact, face: !compact });
   }
   out += `</g>`;
+  // a small board: the prices as one <text> above the tiles
+  if (compact) out += pricesText(tiles, C);
   if (spots.length || refused.length) {
     const i = C * 0.08;
     out += `<g class="alh-spots">`;

@@ -164,7 +164,7 @@ function at(x, y) {
  * every attribute but the translation, which lets the browser share their
  * computed styles.
  */
-export function tileSvg(tile, x0, y0, s, { detail = true, walls = true, attrs = "", cls = "", title = null } = {}) {
+export function tileSvg(tile, x0, y0, s, { detail = true, walls = true, attrs = "", cls = "", title = null, price = true, face = true } = {}) {
   const kind = tile.id === 0 ? "fountain" : tile.building;
   const pos = tile.x !== undefined ? ` data-x="${tile.x}" data-y="${tile.y}"` : "";
   const label = title ?? describeTile(tile);
@@ -181,17 +181,95 @@ export function tileSvg(tile, x0, y0, s, { detail = true, walls = true, attrs = 
       `<circle cx="${c}" cy="${c}" r="${num(s * 0.07)}" fill="#2d6fa8"/>`;
   } else {
     const [fill, edge, ink] = BUILDING_COLORS[kind] || ["#999", "#666", "#000"];
-    out += `<rect class="alh-tile-face" x="${g}" y="${g}" width="${side}" height="${side}" rx="${r}" fill="${fill}" stroke="${edge}" stroke-width="${num(s * 0.03)}"/>`;
+    if (face) out += `<rect class="alh-tile-face" x="${g}" y="${g}" width="${side}" height="${side}" rx="${r}" fill="${fill}" stroke="${edge}" stroke-width="${num(s * 0.03)}"/>`;
     if (detail) {
       out += text(s / 2, s * 0.56, tile.price, s * 0.4, { anchor: "middle", weight: "bold", fill: ink, cls: "alh-price" });
       out += text(s / 2, s * 0.82, BUILDING_LABEL[kind], s * 0.16, { anchor: "middle", fill: ink });
-    } else {
+    } else if (price) {
       const fs = s * 0.5;
       out += text(s / 2, s / 2 + fs * 0.36, tile.price, fs, { anchor: "middle", weight: "bold", fill: ink, cls: "alh-price" });
     }
   }
   if (walls) out += wallLines(tile, 0, 0, s);
   return out + "</g>";
+}
+
+// Digits as strokes in a 6 x 10 box (relative path commands after the first
+// "m", so that a digit is moved by its starting point alone).
+const DIGIT = [
+  "m3 0a3 3 0 0 0-3 3v4a3 3 0 0 0 6 0v-4a3 3 0 0 0-3-3z",
+  "m1.2 2l2.3-2v10",
+  "m.3 2.6a2.85 2.7 0 1 1 5.1 1.7l-5.4 5.7h6",
+  "m.4 .3h5.2l-3 3.9a3 2.9 0 1 1-2.6 4.6",
+  "m4.3 10v-10l-4.3 6.8h6",
+  "m5.5 0h-4.6l-.6 4.4a3 2.9 0 1 1-.2 4.6",
+  "m5.2 .4c-3-1-5.2 1.5-5.2 6.4m0 0a3 3 0 1 0 6 0a3 3 0 1 0-6 0",
+  "m0 0h6l-3.8 10",
+  "m3 4.6a2.6 2.3 0 1 1 0-4.6a2.6 2.3 0 1 1 0 4.6zm0 0a3 2.7 0 1 0 0 5.4a3 2.7 0 1 0 0-5.4z",
+  "m.8 9.6c3 1 5.2-1.5 5.2-6.4m0 0a3 3 0 1 0-6 0a3 3 0 1 0 6 0",
+];
+
+/**
+ * Numbers drawn as strokes: one <path> per ink colour for a whole board or
+ * hand. An SVG <text> (or <tspan>) costs ~30 us of layout each; a path of
+ * digits costs next to nothing. The numbers stay in the accessible names
+ * (<title>, aria-label) of the tiles and cards they label.
+ * `items`: [cx, cy, number, ink] with (cx, cy) the centre of the number;
+ * `height`: the height of a digit in user units.
+ */
+export function numbersPath(items, height, cls) {
+  const k = height / 10;
+  const byInk = {};
+  for (const [cx, cy, n, ink] of items) {
+    const s = String(n);
+    const w = s.length * 6 + (s.length - 1) * 2.4;
+    let x = cx / k - w / 2;
+    const y = cy / k - 5;
+    let d = "";
+    for (const ch of s) {
+      const g = DIGIT[ch.charCodeAt(0) - 48];
+      if (g) d += `M${num(x)} ${num(y)}${g}`;
+      x += 8.4;
+    }
+    byInk[ink] = (byInk[ink] || "") + d;
+  }
+  let out = "";
+  for (const [ink, d] of Object.entries(byInk)) {
+    out +=
+      `<path class="${cls}" transform="scale(${num(k)})" d="${d}" fill="none" stroke="${ink}" stroke-width="1.7" ` +
+      `stroke-linecap="round" stroke-linejoin="round" pointer-events="none" aria-hidden="true"/>`;
+  }
+  return out;
+}
+
+/**
+ * The faces of tiles drawn with tileSvg(..., {face: false}): one <path> per
+ * building (fewer elements on the players' small boards).
+ */
+export function facesPath(tiles, s) {
+  const byKind = {};
+  const g = s * 0.03;
+  for (const t of tiles) {
+    if (t.id === 0) continue;
+    byKind[t.building] = (byKind[t.building] || "") + roundRect(t.x * s + g, t.y * s + g, s - 2 * g, s - 2 * g, s * 0.07);
+  }
+  let out = "";
+  for (const [kind, d] of Object.entries(byKind)) {
+    const [fill, edge] = BUILDING_COLORS[kind] || ["#999", "#666"];
+    out += `<path class="alh-tile-faces alh-${kind}" d="${d}" fill="${fill}" stroke="${edge}" stroke-width="${num(s * 0.03)}" pointer-events="none"/>`;
+  }
+  return out;
+}
+
+/** The prices of tiles drawn with tileSvg(..., {detail: false, price: false}), as strokes (see numbersPath). */
+export function pricesText(tiles, s) {
+  const items = [];
+  for (const t of tiles) {
+    if (t.id === 0) continue;
+    const ink = (BUILDING_COLORS[t.building] || ["#999", "#666", "#000"])[2];
+    items.push([t.x * s + s / 2, t.y * s + s / 2, t.price, ink]);
+  }
+  return numbersPath(items, s * 0.36, "alh-prices");
 }
 
 /** The inner border of a money card at (x, y), w x h, as path data (see cardSvg). */
@@ -214,11 +292,11 @@ export function roundRect(x, y, w, h, r) {
  * tileSvg). `inner: false` leaves out the card's inner border (a row of
  * cards draws all of them as one path: fewer elements).
  */
-export function cardSvg(card, x, y, w, h, { attrs = "", cls = "", big = false, inner = true } = {}) {
+export function cardSvg(card, x, y, w, h, { attrs = "", cls = "", big = false, inner = true, value: showValue = true, face = true } = {}) {
   const { currency, value } = parseCard(card);
   const [fill, edge, ink] = CURRENCY_COLORS[currency] || ["#999", "#666", "#000"];
   let out = `<g class="alh-card alh-${currency}${cls ? " " + cls : ""}" data-currency="${currency}" data-value="${value}"${at(x, y)}${attrs}><title>${esc(card)}</title>`;
-  out += `<rect class="alh-card-face" width="${num(w)}" height="${num(h)}" rx="${num(w * 0.14)}" fill="${fill}" stroke="${edge}" stroke-width="1.5"/>`;
+  if (face) out += `<rect class="alh-card-face" width="${num(w)}" height="${num(h)}" rx="${num(w * 0.14)}" fill="${fill}" stroke="${edge}" stroke-width="1.5"/>`;
   if (inner) {
     const i = w * 0.1;
     out += `<rect x="${num(i)}" y="${num(i)}" width="${num(w - 2 * i)}" height="${num(h - 2 * i)}" rx="${num(w * 0.08)}" fill="none" stroke="${ink}" stroke-opacity="0.35"/>`;
@@ -226,7 +304,7 @@ export function cardSvg(card, x, y, w, h, { attrs = "", cls = "", big = false, i
   if (big) {
     out += text(w / 2, h * 0.55, value, h * 0.42, { anchor: "middle", weight: "bold", fill: ink });
     out += text(w / 2, h * 0.84, currency, h * 0.15, { anchor: "middle", fill: ink });
-  } else {
+  } else if (showValue) {
     const fs = h * 0.5;
     out += text(w / 2, h / 2 + fs * 0.36, value, fs, { anchor: "middle", weight: "bold", fill: ink });
   }

@@ -1,7 +1,7 @@
 // A hand of money cards, grouped by currency; or, for a hand the viewer may
 // not see, only the back of a card and how many there are (decision X3).
 
-import { CURRENCY_COLORS, cardBack, cardInner, cardSvg, control, esc, parseCard, plural, svgOpen, text } from "./common.js";
+import { CURRENCY_COLORS, cardBack, cardInner, roundRect, cardSvg, control, esc, numbersPath, parseCard, plural, svgOpen, text } from "./common.js";
 
 /**
  * A visible hand.
@@ -26,24 +26,39 @@ export function handSvg(hand, o = {}) {
   });
   const W = Math.max(x, 200);
   const H = ch + 12;
+  // a hand nobody chooses from, empty: a line of text, not a picture
+  if (!hand.length && !interactive) {
+    return `<span class="alh-row-empty alh-muted" role="group" aria-label="${esc(`${label}: 0 cards`)}"><span class="alh-hand-cards" data-count="0">no cards</span></span>`;
+  }
   let out = svgOpen("alh-hand", 0, 0, W, H, `${label}: ${plural(hand.length, "card")}`, { maxWidth: W * 1.2 });
   out += `<g class="alh-hand-cards" data-count="${hand.length}">`;
   // a hand nobody chooses from (the players' panels): the cards' inner borders
   // as one path per ink colour rather than one element per card
   const inner = {};
+  const faces = {};
+  const values = [];
   hand.forEach((card, i) => {
     const on = selected.includes(i);
     const dim = currency && parseCard(card).currency !== currency;
     const attrs = interactive ? control("card", `your card ${card}${on ? ", selected" : ""}`, { i, key: `card-${i}` }, { pressed: on }) : "";
     const cls = [on ? "alh-selected" : "", dim ? "alh-dim" : ""].filter(Boolean).join(" ");
     const y = on ? 0 : 10;
-    out += cardSvg(card, pos[i], y, cw, ch - 10, { attrs, cls, inner: interactive });
+    out += cardSvg(card, pos[i], y, cw, ch - 10, { attrs, cls, inner: interactive, value: interactive, face: interactive });
     if (!interactive) {
-      const ink = (CURRENCY_COLORS[parseCard(card).currency] || [0, 0, "#000"])[2];
+      const { currency, value } = parseCard(card);
+      const ink = (CURRENCY_COLORS[currency] || [0, 0, "#000"])[2];
       inner[ink] = (inner[ink] || "") + cardInner(pos[i], y, cw, ch - 10);
+      faces[currency] = (faces[currency] || "") + roundRect(pos[i], y, cw, ch - 10, cw * 0.14);
+      values.push([pos[i] + cw / 2, y + (ch - 10) / 2, value, ink]);
     }
   });
+  for (const [cur, d] of Object.entries(faces)) {
+    const [fill, edge] = CURRENCY_COLORS[cur] || ["#999", "#666"];
+    out += `<path class="alh-card-faces alh-${cur}" d="${d}" fill="${fill}" stroke="${edge}" stroke-width="1.5" pointer-events="none"/>`;
+  }
   for (const [ink, d] of Object.entries(inner)) out += `<path d="${d}" fill="none" stroke="${ink}" stroke-opacity="0.35" pointer-events="none"/>`;
+  // ... and their values as strokes, one path per ink
+  out += numbersPath(values, (ch - 10) * 0.36, "alh-card-values");
   if (!hand.length) out += text(4, 36, "no cards", 14, { cls: "alh-muted" });
   return out + `</g></svg>`;
 }
