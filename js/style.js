@@ -83,7 +83,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-
 .alh-hand.alh-hidden { max-height: 50px; width: 140px; }
 .alh-board-bg { fill: var(--alh-panel); stroke: var(--alh-border); stroke-width: 3; }
 .alh-grid { fill: none; stroke: var(--alh-grid); stroke-width: 2; }
-.alh-coords text { fill: var(--alh-muted); }
+.alh-coords { color: var(--alh-muted); }
 .alh-wall { fill: none; stroke: var(--alh-wall); stroke-linecap: square; }
 .alh-longest { fill: none; stroke: var(--alh-longest); stroke-width: 7; stroke-linecap: round; stroke-linejoin: round; opacity: .9; }
 .alh-spot { fill: var(--alh-spot); fill-opacity: .18; stroke: var(--alh-spot); stroke-width: 5; stroke-dasharray: 12 8; cursor: pointer; }

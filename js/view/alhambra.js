@@ -12,7 +12,7 @@
 // board keeps one <line> per wall side (data-x, data-y, data-side) and a
 // <rect> and <text>s per tile. The grid is one path.
 
-import { CELL, EDGE, control, describeTile, esc, facesPath, num, pricesText, sideSegment, svgOpen, text, tileSvg, wallLines, wallPath } from "./common.js";
+import { CELL, EDGE, control, describeTile, esc, facesPath, num, numbersPath, pricesText, sideSegment, svgOpen, text, tileSvg, wallLines, wallPath } from "./common.js";
 
 const key = (x, y) => `${x},${y}`;
 
@@ -72,10 +72,11 @@ export function alhambraSvg(player, o = {}) {
   for (let y = miny; y <= maxy + 1; y++) grid += `M${minx * C} ${y * C}H${(maxx + 1) * C}`;
   out += `<path class="alh-grid" d="${grid}"/>`;
   if (coords) {
-    out += `<g class="alh-coords" font-size="${C * 0.2}" text-anchor="middle">`;
-    for (let x = minx; x <= maxx; x++) out += text(x * C + C / 2, miny * C - m * 0.3, x, C * 0.2);
-    for (let y = miny; y <= maxy; y++) out += text(minx * C - m / 2, y * C + C * 0.57, y, C * 0.2);
-    out += `</g>`;
+    // the grid's coordinates as strokes (see numbersPath): no <text> to lay out
+    const nums = [];
+    for (let x = minx; x <= maxx; x++) nums.push([x * C + C / 2, miny * C - m * 0.3 - C * 0.07, x, "currentColor"]);
+    for (let y = miny; y <= maxy; y++) nums.push([minx * C - m / 2, y * C + C / 2, y, "currentColor"]);
+    out += `<g class="alh-coords">${numbersPath(nums, C * 0.14, "alh-coord-nums")}</g>`;
   }
   const rm = new Set(removable.map(([x, y]) => key(x, y)));
   const sw = new Set(swaps.map(([x, y]) => key(x, y)));

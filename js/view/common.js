@@ -183,11 +183,10 @@ export function tileSvg(tile, x0, y0, s, { detail = true, walls = true, attrs = 
     const [fill, edge, ink] = BUILDING_COLORS[kind] || ["#999", "#666", "#000"];
     if (face) out += `<rect class="alh-tile-face" x="${g}" y="${g}" width="${side}" height="${side}" rx="${r}" fill="${fill}" stroke="${edge}" stroke-width="${num(s * 0.03)}"/>`;
     if (detail) {
-      out += text(s / 2, s * 0.56, tile.price, s * 0.4, { anchor: "middle", weight: "bold", fill: ink, cls: "alh-price" });
+      out += priceMark(s / 2, s * 0.42, tile.price, s * 0.28, ink);
       out += text(s / 2, s * 0.82, BUILDING_LABEL[kind], s * 0.16, { anchor: "middle", fill: ink });
     } else if (price) {
-      const fs = s * 0.5;
-      out += text(s / 2, s / 2 + fs * 0.36, tile.price, fs, { anchor: "middle", weight: "bold", fill: ink, cls: "alh-price" });
+      out += priceMark(s / 2, s / 2, tile.price, s * 0.36, ink);
     }
   }
   if (walls) out += wallLines(tile, 0, 0, s);
@@ -217,29 +216,42 @@ const DIGIT = [
  * `items`: [cx, cy, number, ink] with (cx, cy) the centre of the number;
  * `height`: the height of a digit in user units.
  */
-export function numbersPath(items, height, cls) {
+export function numbersPath(items, height, cls, { inner = "" } = {}) {
   const k = height / 10;
   const byInk = {};
-  for (const [cx, cy, n, ink] of items) {
-    const s = String(n);
-    const w = s.length * 6 + (s.length - 1) * 2.4;
-    let x = cx / k - w / 2;
-    const y = cy / k - 5;
-    let d = "";
-    for (const ch of s) {
-      const g = DIGIT[ch.charCodeAt(0) - 48];
-      if (g) d += `M${num(x)} ${num(y)}${g}`;
-      x += 8.4;
-    }
-    byInk[ink] = (byInk[ink] || "") + d;
-  }
+  for (const [cx, cy, n, ink] of items) byInk[ink] = (byInk[ink] || "") + digitsD(cx / k, cy / k, n);
   let out = "";
   for (const [ink, d] of Object.entries(byInk)) {
     out +=
       `<path class="${cls}" transform="scale(${num(k)})" d="${d}" fill="none" stroke="${ink}" stroke-width="1.7" ` +
-      `stroke-linecap="round" stroke-linejoin="round" pointer-events="none" aria-hidden="true"/>`;
+      `stroke-linecap="round" stroke-linejoin="round" pointer-events="none" aria-hidden="true"` +
+      (inner ? `>${inner}</path>` : `/>`);
   }
   return out;
+}
+
+/** Path data of the number n centred on (cx, cy), in digit units (a digit is 6 x 10). */
+function digitsD(cx, cy, n) {
+  const s = String(n);
+  const w = s.length * 6 + (s.length - 1) * 2.4;
+  let x = cx - w / 2;
+  const y = cy - 5;
+  let d = "";
+  for (const ch of s) {
+    const g = ch === "-" ? "m.5 5h5" : DIGIT[ch.charCodeAt(0) - 48];
+    if (g) d += `M${num(x)} ${num(y)}${g}`;
+    x += 8.4;
+  }
+  return d;
+}
+
+/**
+ * A tile's price as strokes (see numbersPath), centred on (cx, cy): the path
+ * has class "alh-price" and carries the number in a <desc> (its text), the
+ * tile's <title> names it for assistive technology.
+ */
+export function priceMark(cx, cy, price, height, ink) {
+  return numbersPath([[cx, cy, price, ink]], height, "alh-price", { inner: `<desc>${esc(price)}</desc>` });
 }
 
 /**
