@@ -31,6 +31,12 @@ class Player:
     def choose(self, game: Game, seat: int | None = None):
         raise NotImplementedError
 
+    @staticmethod
+    def _check_seat(game: Game, seat) -> None:
+        """A bot plays the player to move; asking it for another seat is a mistake."""
+        if seat is not None and seat != game.current_player:
+            raise ValueError(f"it is seat {game.current_player}'s turn, not seat {seat}'s")
+
     def __call__(self, game: Game, seat: int | None = None):
         return self.choose(game, seat)
 

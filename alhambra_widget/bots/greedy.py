@@ -50,8 +50,7 @@ class Greedy(Player):
         self.weights = weights or DEFAULT
 
     def choose(self, game, seat=None):
-        if seat is not None and seat != game.current_player:
-            raise ValueError(f"it is seat {game.current_player}'s turn, not seat {seat}'s")
+        self._check_seat(game, seat)
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]

@@ -102,6 +102,13 @@ def _no_gc():
             gc.enable()
 
 
+def _spent(done, iterations, deadline) -> bool:
+    """Is the search budget used up after ``done`` iterations? (At least one always runs.)"""
+    if iterations is not None and done >= iterations:
+        return True
+    return deadline is not None and done > 0 and time.perf_counter() >= deadline
+
+
 def _budget(iterations, seconds):
     if iterations is None and seconds is None:
         iterations = DEFAULT_ITERATIONS
@@ -129,8 +136,7 @@ class _Searcher(Player):
         return ", ".join(parts + [f"seed={self.seed!r}"])
 
     def choose(self, game, seat=None):
-        if seat is not None and seat != game.current_player:
-            raise ValueError(f"it is seat {game.current_player}'s turn, not seat {seat}'s")
+        self._check_seat(game, seat)
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -227,9 +233,7 @@ class MCTS(_Searcher):
         mscale = self.margin_scale
         done = 0
         while True:
-            if iterations is not None and done >= iterations:
-                break
-            if deadline is not None and done and time.perf_counter() >= deadline:
+            if _spent(done, iterations, deadline):
                 break
             done += 1
             # root: progressive widening in greedy order, UCB1 plus a fading prior bonus
@@ -325,9 +329,7 @@ class FlatMC(_Searcher):
         turns = self.rollout_turns
         done = 0
         while True:
-            if iterations is not None and done >= iterations:
-                break
-            if deadline is not None and done and time.perf_counter() >= deadline:
+            if _spent(done, iterations, deadline):
                 break
             i = done % n
             done += 1

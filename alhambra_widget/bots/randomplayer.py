@@ -18,6 +18,5 @@ class Random(Player):
     """
 
     def choose(self, game, seat=None):
-        if seat is not None and seat != game.current_player:
-            raise ValueError(f"it is seat {game.current_player}'s turn, not seat {seat}'s")
+        self._check_seat(game, seat)
         return game.random_action(self.rng)
