@@ -1,0 +1,130 @@
+"""Every text the product shows, in five languages: English (the default),
+German (the game's original language), Finnish, Japanese and Dutch.
+
+One catalogue per language, made of JSON files in ``locales/<lang>/`` (one file
+per domain: ``rules.json``, ``errors.json``, ``ui.json``, ``tutorial.json`` ...).
+A catalogue maps keys to templates with ``{name}`` placeholders::
+
+    >>> from alhambra_widget.i18n import t
+    >>> t("building.tower", lang="de")
+    'Turm'
+    >>> t("rule.P5", lang="en").startswith("A new tile")
+    True
+
+Keys are the same in every language, and so are each template's placeholders
+(tests/test_i18n.py fails otherwise). A missing key falls back to English, then
+to the key itself, so a gap never breaks the product.
+
+The *current* language is what :func:`t` uses without ``lang``: English until
+:func:`set_language` changes it; :func:`use_language` changes it for a block
+(the widget runs its game calls in its own language, so an ``IllegalMove``
+raised through ``w.play`` speaks the widget's language).
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
+from importlib import resources
+
+__all__ = [
+    "LANGUAGES", "DEFAULT", "t", "tn", "catalogue", "set_language", "get_language",
+    "use_language", "placeholders", "check_language",
+]
+
+#: language code -> the language's own name (for the language switch)
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "de": "Deutsch",
+    "fi": "Suomi",
+    "ja": "日本語",
+    "nl": "Nederlands",
+}
+DEFAULT = "en"
+
+_current: ContextVar[str] = ContextVar("alhambra_lang", default=DEFAULT)
+
+
+def check_language(lang: str) -> str:
+    """``lang`` if it is one of :data:`LANGUAGES`, else a ValueError saying which are."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+def set_language(lang: str) -> None:
+    """Make ``lang`` the current language (of this thread or task)."""
+    _current.set(check_language(lang))
+
+
+def get_language() -> str:
+    return _current.get()
+
+
+@contextmanager
+def use_language(lang: str | None):
+    """Run a block in ``lang`` (``None``: leave the current language)."""
+    if lang is None:
+        yield
+        return
+    token = _current.set(check_language(lang))
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+@lru_cache(maxsize=None)
+def catalogue(lang: str) -> dict[str, str]:
+    """All keys of one language, from every ``locales/<lang>/*.json`` file.
+
+    A key defined in two files of the same language is an error."""
+    check_language(lang)
+    out: dict[str, str] = {}
+    folder = resources.files(__package__) / "locales" / lang
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".json"):
+            continue
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        for key, value in data.items():
+            if key.startswith("_"):  # "_comment" and the like
+                continue
+            if key in out:
+                raise ValueError(f"{lang}: key {key!r} is defined twice ({entry.name})")
+            if not isinstance(value, str):
+                raise ValueError(f"{lang}/{entry.name}: {key!r} is not a string")
+            out[key] = value
+    return out
+
+
+class _Keep(dict):
+    """Leave unknown placeholders as they are instead of failing."""
+
+    def __missing__(self, key):
+        return "{" + key + "}"
+
+
+def t(key: str, lang: str | None = None, /, **params) -> str:
+    """The text of ``key`` in ``lang`` (default: the current language) with
+    its ``{placeholders}`` filled from ``params``."""
+    lang = lang or _current.get()
+    template = catalogue(lang).get(key)
+    if template is None:
+        template = catalogue(DEFAULT).get(key, key)
+    if not params:
+        return template
+    return string.Formatter().vformat(template, (), _Keep(params))
+
+
+def tn(key: str, n: int, lang: str | None = None, /, **params) -> str:
+    """A counted text: ``key + "_one"`` when ``n == 1``, else ``key + "_other"``;
+    ``{n}`` is filled with ``n``."""
+    return t(f"{key}_{'one' if n == 1 else 'other'}", lang, n=n, **params)
+
+
+def placeholders(template: str) -> set[str]:
+    """The placeholder names of a template: ``"{a} and {b}"`` -> ``{"a", "b"}``."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
