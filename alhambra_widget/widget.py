@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import logging
 import pathlib
+import threading
 
 import anywidget
 import traitlets as t
@@ -56,6 +57,7 @@ from .engine import actions as A
 from .engine.errors import IllegalMove
 from .engine.game import Game
 from .history import entry_for, has_start, position_at, timeline
+from .seats import Runner
 from .view import view as make_view
 
 __all__ = ["AlhambraWidget"]
@@ -80,9 +82,10 @@ _KEYS = {
     "undo": {"type", "stamp", "seat"},
     "redo": {"type", "stamp", "seat"},
     "replay": {"type", "index", "seat", "stamp"},
+    "hint": {"type", "stamp", "seat"},
 }
 _REQUIRED = {"action": {"type", "action", "stamp", "seat"}, "undo": {"type"}, "redo": {"type"},
-             "replay": {"type", "index"}}
+             "replay": {"type", "index"}, "hint": {"type"}}
 _UNSET = object()
 
 
@@ -106,6 +109,12 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     ``seat=None`` is hot-seat (everyone plays at one screen, every hand shown);
     ``seat=i`` shows player i's view: only their hand, and only they act.
+
+    Bots take seats: ``players=["You", Greedy(), MCTS(seconds=1)]`` (names
+    and :class:`~alhambra_widget.bots.Player` objects), or ``bots={1:
+    Greedy()}`` with a game. They move by themselves after ``bot_delay``
+    seconds, thinking in the background (:mod:`alhambra_widget.seats`);
+    ``autoplay=False`` leaves that to ``w.play_bots()``.
     """
 
     _esm = _BUNDLE if _BUNDLE.is_file() else _MISSING_ESM
@@ -118,9 +127,14 @@ class AlhambraWidget(anywidget.AnyWidget):
     #: Traits only the kernel sets.
     _PROTECTED = frozenset({"view", "message", "seat", "replay_index", "_esm", "_css", "_anywidget_id"})
 
-    def __init__(self, game=None, *, players=_UNSET, seed=_UNSET, seat=None, **kwargs):
+    def __init__(self, game=None, *, players=_UNSET, seed=_UNSET, seat=None, bots=None,
+                 bot_delay: float = 0.8, autoplay: bool = True, **kwargs):
         if game is not None and (players is not _UNSET or seed is not _UNSET):
             raise TypeError("give either a game or players/seed, not both")
+        bots = dict(bots or {})
+        if isinstance(players, (list, tuple)):
+            players, more = _seat_bots(players)
+            bots.update(more)
         if game is None:
             game = Game(3 if players is _UNSET else players, None if seed is _UNSET else seed)
         elif not isinstance(game, Game):
@@ -136,12 +150,19 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._on_move: list = []
         self._redoing = False
         self._ready = False
+        self._lock = threading.RLock()
+        self._runner = Runner(self._lock)
+        self.bots = _check_bots(bots, game.n)
+        self.bot_delay = float(bot_delay)
+        self.autoplay = bool(autoplay)
+        self._hints = None             # (key, rows) of the last hint, or None
         super().__init__(**kwargs)
         self._attach(game)
         self.seat = seat               # validated against the game
         self._ready = True
         self._refresh()
         _hook_cells(self)
+        self._poke_bots()
 
     # ------------------------------------------------------------- the game
     @property
@@ -163,6 +184,7 @@ class AlhambraWidget(anywidget.AnyWidget):
                 self.replay_index = -1
             self._message({})
             self._refresh()
+        self._poke_bots()
 
     def _attach(self, game) -> None:
         if self._game is not None:
@@ -196,10 +218,12 @@ class AlhambraWidget(anywidget.AnyWidget):
                 self._redo = []
             self._redo.append(action)
             self._redo_at = len(game.history)
+        self._hints = None
         if self.replay_index != -1:
             self.replay_index = -1       # the game moved on: show it (refreshes)
         else:
             self._refresh()
+        self._poke_bots()
         if event == "play":
             for cb in list(self._on_move):
                 try:
@@ -281,6 +305,12 @@ class AlhambraWidget(anywidget.AnyWidget):
         v["live_moves"] = len(g.history)
         v["can_undo"] = self.can_undo and k == -1
         v["can_redo"] = self.can_redo and k == -1
+        v["bots"] = {str(i): b.label for i, b in self.bots.items()}
+        live = k == -1
+        v["thinking"] = g.current if live and self._runner.running("bot") else None
+        v["hinting"] = live and self._runner.running("hint")
+        hints = self._hints
+        v["hints"] = hints[1] if live and hints and hints[0] == self._hint_key() else None
         old = dict(self.view)
         old.pop("stamp", None)
         v.pop("stamp")
@@ -311,6 +341,107 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     @t.observe("seat", "replay_index")
     def _seat_or_replay_changed(self, change):
+        self._refresh()
+        if change["name"] == "replay_index":
+            self._poke_bots()
+
+    # ------------------------------------------------------- bots and hints
+    def _bot_key(self):
+        g = self._game
+        return (id(g), len(g.history), g.current)
+
+    def _poke_bots(self) -> None:
+        """Start the bot to move thinking, if it is a bot's turn (else stop it)."""
+        if not self._ready:
+            return
+        g = self._game
+        seat = None if g.is_over else g.current
+        if (not self.autoplay or seat not in self.bots or self.replay_index != -1):
+            if self._runner.running("bot"):
+                self._runner.cancel("bot")
+                self._refresh()
+            return
+        key = self._bot_key()
+        if self._runner.running("bot", key):
+            return
+        bot, snapshot = self.bots[seat], g.copy()
+        self._runner.start("bot", key, lambda: bot.choose(snapshot, seat), self._bot_done,
+                           delay=self.bot_delay)
+        self._refresh()  # shows that the bot is thinking
+
+    def _bot_done(self, key, action) -> None:
+        if key != self._bot_key() or self.replay_index != -1:
+            self._refresh()
+            self._poke_bots()   # the game changed meanwhile: look again
+            return
+        bot = self.bots[key[2]]
+        if isinstance(action, BaseException):
+            self._refresh()
+            self._message({"kind": "error", "rule": None,
+                           "text": f"{bot.label} failed to choose a move ({type(action).__name__}: {action})."})
+            return
+        with self.hold_sync():
+            try:
+                self._game.play(action)
+            except IllegalMove as e:
+                self._refresh()
+                self._message({"kind": "error", "rule": e.rule,
+                               "text": f"{bot.label} chose an illegal move {action}: {e.message}"})
+                return
+            self._message({"kind": "info", "rule": None, "text": f"{bot.label}: {action}"})
+
+    def play_bots(self, moves: int | None = None) -> int:
+        """Play the bots' moves now, in this thread, until a person is to act
+        (or ``moves`` moves are made, or the game ends); returns how many."""
+        made = 0
+        while moves is None or made < moves:
+            g = self._game
+            if g.is_over or g.current not in self.bots:
+                break
+            self._runner.cancel("bot")
+            seat = g.current
+            self._game.play(self.bots[seat].choose(g.copy(), seat))
+            made += 1
+        return made
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Outside a Jupyter kernel: wait until the bots and hints running in
+        the background are done (True), or ``timeout`` seconds pass (False)."""
+        return self._runner.wait(timeout)
+
+    def _hint_key(self):
+        g = self._game
+        return (id(g), len(g.history))
+
+    def hint(self, seconds: float = 1.0, top: int = 3, wait: bool = False):
+        """Look for the best moves of the player to act (an analysis of about
+        ``seconds``) and show the top ``top`` on the board. Runs in the
+        background; ``wait=True`` (outside a kernel only) waits and returns
+        the hints."""
+        g = self._game
+        if g.is_over:
+            raise IllegalMove("E4", "The game is over; there is nothing to hint.")
+        key, snapshot = self._hint_key(), g.copy()
+        from .analysis import analyse
+
+        def work():
+            rows = analyse(snapshot, seconds=seconds, top=top, seed=len(snapshot.history))
+            rows = rows.to_dict("records") if hasattr(rows, "to_dict") else list(rows)
+            return [_hint_json(r, snapshot) for r in rows]
+
+        self._runner.start("hint", key, work, self._hint_done)
+        self._refresh()
+        if wait:
+            self.wait()
+            return self._hints[1] if self._hints and self._hints[0] == self._hint_key() else None
+        return None
+
+    def _hint_done(self, key, rows) -> None:
+        if isinstance(rows, BaseException):
+            self._refresh()
+            self._message({"kind": "error", "rule": None, "text": f"The hint failed ({type(rows).__name__})."})
+            return
+        self._hints = (key, rows)
         self._refresh()
 
     def _message(self, msg: dict) -> None:
@@ -417,9 +548,28 @@ class AlhambraWidget(anywidget.AnyWidget):
         if self.replay_index != -1:
             raise Refused(None, "You are watching the replay; go back to the live game to play.")
         g = self._game
+        if kind == "hint":
+            if g.is_over:
+                raise Refused("E4", "The game is over; there is nothing to hint.")
+            if g.current in self.bots:
+                raise Refused(None, f"It is {g.players[g.current].name}'s turn (a bot).")
+            if self.seat is not None and g.current != self.seat:
+                raise Refused(None, f"It is {g.players[g.current].name}'s turn, not yours.")
+            self.hint()
+            return
         if kind == "undo":
             if not self.can_undo:
                 raise Refused(None, "There is no move to take back.")
+            if self.bots:
+                # take back the bots' replies and the last move of a person
+                people = [e for e in self._timeline if e.player not in self.bots]
+                if not people or (self.seat is not None and people[-1].player != self.seat):
+                    raise Refused(None, "There is no move of yours to take back.")
+                while self._timeline and self._timeline[-1].player in self.bots:
+                    g.undo()
+                g.undo()
+                self._message({})
+                return
             if self.seat is not None and self._timeline and self._timeline[-1].player != self.seat:
                 raise Refused(None, "Only the player who made the last move can take it back.")
             g.undo()
@@ -444,6 +594,8 @@ class AlhambraWidget(anywidget.AnyWidget):
             raise Refused(None, f"Refused an action of {len(text)} characters (at most {MAX_ACTION_LENGTH}).")
         if g.is_over:
             raise Refused("E4", "The game is over; no more actions can be played.")
+        if g.current in self.bots:
+            raise Refused(None, f"It is {g.players[g.current].name}'s turn (a bot); wait for its move.")
         if self.seat is not None and g.current != self.seat:
             raise Refused(None, f"It is {g.players[g.current].name}'s turn, not yours.")
         try:
@@ -468,10 +620,68 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._message({"kind": "info", "rule": None, "text": note})
 
     def close(self):
+        runner = getattr(self, "_runner", None)
+        if runner is not None:
+            runner.cancel("bot")
+            runner.cancel("hint")
         if getattr(self, "_game", None) is not None:
             observe.unwatch(self._game, self._game_event)
         _unhook_cells(self)
         super().close()
+
+
+def _seat_bots(players):
+    """Names and bots from a players list: ``["You", Greedy()]`` ->
+    ``(["You", "Greedy"], {1: Greedy()})``; two bots of a kind are numbered."""
+    from .bots.base import Player
+
+    names, bots = [], {}
+    for i, p in enumerate(players):
+        if isinstance(p, Player):
+            bots[i] = p
+            names.append(p.label)
+        elif isinstance(p, str):
+            names.append(p)
+        else:
+            raise TypeError(f"a player is a name or a bot (alhambra_widget.bots), not {type(p).__name__}")
+    seen: dict[str, int] = {}
+    counts = {name: names.count(name) for name in names}
+    for i, name in enumerate(list(names)):
+        if counts[name] > 1 and i in bots:
+            seen[name] = seen.get(name, 0) + 1
+            names[i] = f"{name} {seen[name]}"
+    return names, bots
+
+
+def _check_bots(bots, n: int) -> dict:
+    from .bots.base import Player
+
+    out = {}
+    for seat, bot in bots.items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"a bot's seat is a player index from 0 to {n - 1}, not {seat!r}")
+        if not isinstance(bot, Player):
+            raise TypeError(f"seat {seat}: a bot is an alhambra_widget.bots.Player, not {type(bot).__name__}")
+        out[seat] = bot
+    return out
+
+
+def _hint_json(row: dict, game) -> dict:
+    """One hint for the front end: the notation, the estimates, and where it
+    points on the table (slot, cards, tile, cell)."""
+    action = A.parse(row["action"])
+    f = action.fields()
+    out = {"action": str(action), "kind": action.kind, "verb": action.verb,
+           "win": round(float(row["win_probability"]), 3), "margin": round(float(row["expected_margin"]), 1)}
+    if "slot" in f:
+        out["slot"] = f["slot"]
+    if "cards" in f:
+        out["cards"] = [str(c) for c in f["cards"]]
+    if "tile_id" in f:
+        out["tile"] = f["tile_id"]
+    if f.get("pos") is not None:
+        out["cell"] = [f["pos"][0], f["pos"][1]]
+    return out
 
 
 # ------------------------------------------------- after every notebook cell

@@ -64,10 +64,7 @@ def what_if(game: Game, action, *more) -> Game:
     >>> len(h.history), len(g.history)
     (1, 0)
     """
-    g = game.copy()
-    for a in (action,) + more:
-        g.play(a)
-    return g
+    return game.what_if(action, *more)
 
 
 def best_spots(where, tile, *, player: int | None = None):

@@ -926,6 +926,22 @@ class Game:
 
     clone = copy
 
+    def what_if(self, action, *more) -> "Game":
+        """An independent copy of the game after ``action`` (and any further
+        actions), each an Action or its notation: a branch to explore. This
+        game is unchanged; the copy keeps the history (undo, save, analyse).
+        Raises :class:`IllegalMove` if an action is illegal.
+
+        >>> g = Game(2, seed=1)
+        >>> h = g.what_if(g.legal_actions("take")[0])
+        >>> len(h.history), len(g.history)
+        (1, 0)
+        """
+        g = self.copy()
+        for a in (action,) + more:
+            g.play(a)
+        return g
+
     def start_state(self) -> dict:
         """The position the history starts from (the record's ``start``)."""
         if self._start == _FROM_SEED:

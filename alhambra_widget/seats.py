@@ -1,0 +1,118 @@
+"""Bots at the widget's table, and hints: work that runs beside the notebook.
+
+A bot seat (``AlhambraWidget(players=["You", Greedy(), MCTS(seconds=1)])``)
+moves by itself when it is its turn: the widget copies the game, the bot
+thinks in a background thread (the notebook stays usable: cells run, other
+widgets answer), and the chosen action is played on the kernel's own thread,
+through the same ``game.play`` as every other move -- unless the game changed
+meanwhile (an undo, a move from a cell, another game assigned), in which case
+the answer is dropped and the bot looks again. Bots wait ``bot_delay``
+seconds before they move, so a person can follow the game.
+
+Where the code runs:
+
+* in a Jupyter kernel (JupyterLab, VS Code, Colab): the answer is handed to
+  the kernel's event loop, which plays it between cells;
+* anywhere else (a script, marimo): the worker thread plays it itself, under
+  the widget's lock;
+* ``autoplay=False``: nothing moves by itself; ``w.play_bots()`` plays the
+  bots' moves at once, in the calling thread (tests, scripted lessons).
+
+Hints (``w.hint()``, the widget's *Hint* button) run the same way: an
+analysis (:func:`alhambra_widget.analysis.analyse`) in a thread, its top
+three moves shown on the board when it is done.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+log = logging.getLogger("alhambra_widget")
+
+__all__ = ["Runner", "kernel_loop"]
+
+
+def kernel_loop():
+    """The running Jupyter kernel's event loop (tornado IOLoop), or None."""
+    try:
+        from ipykernel.kernelbase import Kernel
+    except ImportError:
+        return None
+    try:
+        if not Kernel.initialized():
+            return None
+        return getattr(Kernel.instance(), "io_loop", None)
+    except Exception:
+        return None
+
+
+class Runner:
+    """Runs jobs (a bot's choice, an analysis) beside the widget, one per
+    kind at a time, and hands each result back where the game may change.
+
+    ``start(kind, key, work, done)``: ``work()`` runs in a thread; then
+    ``done(key, result_or_exception)`` runs in the kernel's thread (or the
+    worker thread under ``lock`` outside a kernel). ``key`` identifies what
+    the job was for; ``done`` checks it is still current. ``cancel(kind)``
+    forgets a running job: its result is dropped when it comes.
+    """
+
+    def __init__(self, lock: threading.RLock):
+        self.lock = lock
+        self.loop = kernel_loop()
+        self._jobs: dict[str, object] = {}  # kind -> key of the job running
+        self.threads: list[threading.Thread] = []
+
+    def running(self, kind: str, key=None) -> bool:
+        if kind not in self._jobs:
+            return False
+        return key is None or self._jobs[kind] == key
+
+    def cancel(self, kind: str) -> None:
+        self._jobs.pop(kind, None)
+
+    def start(self, kind: str, key, work, done, delay: float = 0.0) -> None:
+        self._jobs[kind] = key
+
+        def finish(result):
+            if self._jobs.get(kind) != key:
+                return  # cancelled or replaced: nobody waits for it
+            del self._jobs[kind]
+            try:
+                done(key, result)
+            except Exception:
+                log.exception("%s job failed to finish", kind)
+
+        def main():
+            if delay:
+                time.sleep(delay)
+            if self._jobs.get(kind) != key:
+                return
+            try:
+                result = work()
+            except Exception as e:  # handed to done(), which shows it
+                log.exception("%s job failed", kind)
+                result = e
+            if self.loop is not None:
+                self.loop.add_callback(finish, result)
+            else:
+                with self.lock:
+                    finish(result)
+
+        th = threading.Thread(target=main, name=f"alhambra-{kind}", daemon=True)
+        self.threads = [x for x in self.threads if x.is_alive()] + [th]
+        th.start()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Outside a kernel: wait until no job runs (True) or ``timeout`` passes."""
+        end = None if timeout is None else time.monotonic() + timeout
+        while True:
+            alive = [x for x in self.threads if x.is_alive()]
+            if not alive:
+                return True
+            left = None if end is None else end - time.monotonic()
+            if left is not None and left <= 0:
+                return False
+            alive[0].join(left)

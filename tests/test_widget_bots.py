@@ -1,0 +1,170 @@
+"""Bots at the widget's table and hints (alhambra_widget.seats), without a
+browser: the kernel's side of the protocol, driven as in tests/test_widget.py."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+import test_widget  # noqa: F401  (builds the bundle before the widget class is defined)
+from alhambra_widget import AlhambraWidget, Game, IllegalMove
+from alhambra_widget.bots import Greedy, Player, Random
+
+
+def send(w, **content):
+    w._handle_custom_msg(content, [])
+
+
+def intent(w, action):
+    send(w, type="action", action=str(action), stamp=w.view["stamp"], seat=w.seat)
+
+
+class Slow(Player):
+    """A bot that waits for a signal before it answers (to test what happens meanwhile)."""
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.go = threading.Event()
+        self.asked = 0
+
+    def choose(self, game, seat=None):
+        self.asked += 1
+        self.go.wait(10)
+        return game.legal_actions()[0]
+
+
+class Broken(Player):
+    def choose(self, game, seat=None):
+        raise RuntimeError("no idea")
+
+
+def human_first(n):
+    """A seed whose start player is seat 0."""
+    for s in range(100):
+        if Game(n, seed=s).current == 0:
+            return s
+    raise AssertionError
+
+
+def test_players_list_makes_names_and_bot_seats():
+    w = AlhambraWidget(players=["You", Greedy(seed=1), Greedy(seed=2), Random(seed=3)], seed=1, autoplay=False)
+    assert w.game.names == ["You", "Greedy 1", "Greedy 2", "Random"]
+    assert sorted(w.bots) == [1, 2, 3]
+    assert w.view["bots"] == {"1": "Greedy", "2": "Greedy", "3": "Random"}
+    with pytest.raises(TypeError, match="name or a bot"):
+        AlhambraWidget(players=["You", 3])
+    with pytest.raises(ValueError, match="seat"):
+        AlhambraWidget(Game(2, seed=1), bots={5: Greedy()})
+
+
+def test_bots_move_by_themselves_until_a_person_is_to_act():
+    seed = human_first(3)
+    w = AlhambraWidget(players=["You", Greedy(seed=1), Random(seed=2)], seed=seed, bot_delay=0)
+    g = w.game
+    assert g.current == 0 and w.view["thinking"] is None
+    intent(w, g.legal_actions("take")[0])
+    assert w.wait(30)
+    # both bots moved (one action or more each), and now it is the person's turn again
+    movers = {e.player for e in w._timeline}
+    assert movers == {0, 1, 2}
+    assert g.current == 0 and not g.is_over
+    assert w.view["thinking"] is None
+    assert w.message["kind"] == "info" and w.message["text"].startswith(("Greedy", "Random"))
+
+
+def test_bot_games_are_reproducible():
+    def run():
+        w = AlhambraWidget(players=[Greedy(seed=1), Random(seed=2)], seed=4, autoplay=False)
+        w.play_bots(60)
+        return [str(a) for a in w.game.history]
+
+    a, b = run(), run()
+    assert len(a) == 60 and a == b
+
+
+def test_thinking_indicator_and_a_move_from_a_cell_meanwhile():
+    slow = Slow()
+    seed = human_first(2)
+    w = AlhambraWidget(players=["You", slow], seed=seed, bot_delay=0)
+    g = w.game
+    intent(w, g.legal_actions("take")[0])
+    for _ in range(100):
+        if slow.asked:
+            break
+        time.sleep(0.01)
+    assert slow.asked == 1 and w.view["thinking"] == 1
+    # the person is not to act: the widget refuses a click for the bot's seat
+    n = len(g.history)
+    intent(w, g.legal_actions()[0])
+    assert len(g.history) == n and "bot" in w.message["text"]
+    # a cell plays the bot's move itself: the bot's answer, when it comes, is dropped
+    w.play(g.legal_actions("take")[-1])
+    assert g.current == 0
+    slow.go.set()
+    assert w.wait(10)
+    assert len(g.history) == n + 1 and g.current == 0
+    assert w.view["thinking"] is None
+
+
+def test_undo_takes_back_the_bots_replies_and_the_persons_move():
+    seed = human_first(3)
+    w = AlhambraWidget(players=["You", Greedy(seed=1), Greedy(seed=2)], seed=seed, autoplay=False)
+    g = w.game
+    before = g.to_json()
+    intent(w, g.legal_actions("take")[0])
+    w.play_bots()
+    assert g.current == 0 and len(g.history) >= 3
+    send(w, type="undo", stamp=w.view["stamp"], seat=None)
+    assert g.to_json() == before
+
+
+def test_a_failing_bot_shows_a_message_and_never_raises():
+    seed = human_first(2)
+    w = AlhambraWidget(players=["You", Broken()], seed=seed, bot_delay=0)
+    intent(w, w.game.legal_actions("take")[0])
+    assert w.wait(10)
+    assert w.message["kind"] == "error" and "Broken failed" in w.message["text"]
+    assert w.game.current == 1  # nothing was played for it
+
+
+def test_hint_intent_shows_the_top_three_moves():
+    seed = human_first(2)
+    w = AlhambraWidget(players=["You", Greedy(seed=1)], seed=seed, autoplay=False)
+    send(w, type="hint", stamp=w.view["stamp"], seat=None)
+    assert w.view["hinting"] is True
+    assert w.wait(30)
+    hints = w.view["hints"]
+    assert 1 <= len(hints) <= 3
+    legal = {str(a) for a in w.game.legal_actions()}
+    for h in hints:
+        assert h["action"] in legal and 0 <= h["win"] <= 1
+        if h["verb"] == "buy":
+            assert 1 <= h["slot"] <= 4 and h["cards"]
+    # a move makes the hints stale: they disappear
+    w.play(hints[0]["action"])
+    assert w.view["hints"] is None
+
+
+def test_hint_refused_when_it_is_not_the_persons_turn_or_forged():
+    seed = human_first(2)
+    w = AlhambraWidget(players=["You", Greedy(seed=1)], seed=seed, autoplay=False)
+    w.play(w.game.legal_actions("take")[0])
+    while w.game.current == 0:
+        w.play(w.game.legal_actions()[0])
+    send(w, type="hint", stamp=w.view["stamp"], seat=None)
+    assert w.message["kind"] == "error" and "bot" in w.message["text"]
+    send(w, type="hint", stamp=w.view["stamp"], seat=None, extra=1)
+    assert "malformed" in w.message["text"]
+
+
+def test_game_what_if_branches():
+    g = Game(3, seed=2)
+    a = g.legal_actions("take")[0]
+    before = g.to_json()
+    h = g.what_if(a)
+    assert g.to_json() == before and h.history == [a]
+    with pytest.raises(IllegalMove):
+        g.what_if("take dinar 99")
+    assert g.to_json() == before
