@@ -30,6 +30,8 @@ Design
       {"type": "action", "action": "<notation>", "stamp": N, "seat": S}
       {"type": "undo"} / {"type": "redo"}        (optional "stamp", "seat")
       {"type": "replay", "index": k}             (-1 = live)
+      {"type": "lesson", "op": "next"|"back"|"replay"|...}  (tutorial mode,
+                                                 see alhambra_widget.tutorial.mode)
 
   ``stamp`` is ``view["stamp"]``: an intent made on an older picture of the
   game is refused as stale. ``seat`` must be the widget's ``seat``; with a
@@ -83,9 +85,10 @@ _KEYS = {
     "redo": {"type", "stamp", "seat"},
     "replay": {"type", "index", "seat", "stamp"},
     "hint": {"type", "stamp", "seat"},
+    "lesson": {"type", "op", "stamp", "seat"},
 }
 _REQUIRED = {"action": {"type", "action", "stamp", "seat"}, "undo": {"type"}, "redo": {"type"},
-             "replay": {"type", "index"}, "hint": {"type"}}
+             "replay": {"type", "index"}, "hint": {"type"}, "lesson": {"type", "op"}}
 _UNSET = object()
 
 
@@ -123,9 +126,11 @@ class AlhambraWidget(anywidget.AnyWidget):
     message = t.Dict().tag(sync=True)
     seat = t.Int(None, allow_none=True).tag(sync=True)
     replay_index = t.Int(-1).tag(sync=True)
+    #: tutorial mode (``AlhambraWidget.tutorial()``): the lesson panel, else {}
+    lesson = t.Dict().tag(sync=True)
 
     #: Traits only the kernel sets.
-    _PROTECTED = frozenset({"view", "message", "seat", "replay_index", "_esm", "_css", "_anywidget_id"})
+    _PROTECTED = frozenset({"view", "message", "seat", "replay_index", "lesson", "_esm", "_css", "_anywidget_id"})
 
     def __init__(self, game=None, *, players=_UNSET, seed=_UNSET, seat=None, bots=None,
                  bot_delay: float = 0.8, autoplay: bool = True, **kwargs):
@@ -156,6 +161,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         self.bot_delay = float(bot_delay)
         self.autoplay = bool(autoplay)
         self._hints = None             # (key, rows) of the last hint, or None
+        self._tutorial = None          # the Tutorial driving this widget (tutorial mode)
         super().__init__(**kwargs)
         self._attach(game)
         self.seat = seat               # validated against the game
@@ -163,6 +169,20 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._refresh()
         _hook_cells(self)
         self._poke_bots()
+
+    @classmethod
+    def tutorial(cls, lang: str = "en", lesson: int = 0, **kwargs) -> "AlhambraWidget":
+        """A widget in tutorial mode: the rules step by step, each lesson a
+        small position to play on (:mod:`alhambra_widget.tutorial`), with its
+        texts in ``lang`` (en, de, fi, ja, nl), starting at lesson ``lesson``
+        (an index). ``w.tutor`` is the :class:`~alhambra_widget.tutorial.Tutorial`."""
+        from .tutorial.mode import open_tutorial
+        return open_tutorial(cls, lang=lang, lesson=lesson, **kwargs)
+
+    @property
+    def tutor(self):
+        """The :class:`~alhambra_widget.tutorial.Tutorial` in tutorial mode, else None."""
+        return self._tutorial
 
     # ------------------------------------------------------------- the game
     @property
@@ -311,6 +331,9 @@ class AlhambraWidget(anywidget.AnyWidget):
         v["hinting"] = live and self._runner.running("hint")
         hints = self._hints
         v["hints"] = hints[1] if live and hints and hints[0] == self._hint_key() else None
+        if self._tutorial is not None:
+            from .tutorial.mode import decorate_view
+            decorate_view(self, v)
         old = dict(self.view)
         old.pop("stamp", None)
         v.pop("stamp")
@@ -545,6 +568,10 @@ class AlhambraWidget(anywidget.AnyWidget):
             except t.TraitError as e:
                 raise Refused(None, str(e)) from None
             return
+        if kind == "lesson":
+            from .tutorial.mode import lesson_intent
+            lesson_intent(self, content["op"])
+            return
         if self.replay_index != -1:
             raise Refused(None, "You are watching the replay; go back to the live game to play.")
         g = self._game
@@ -610,6 +637,9 @@ class AlhambraWidget(anywidget.AnyWidget):
         try:
             g.play(action)
         except IllegalMove as e:
+            if self._tutorial is not None:
+                from .tutorial.mode import refused
+                refused(self, action, e)
             raise Refused(e.rule, e.message) from None
         if self._msg_id != before:
             return  # an on_move hook failed during the move: keep its message
