@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from operator import itemgetter
 
-from .errors import IllegalMove
+from .errors import IllegalMove, NotationError
 from .money import CURRENCIES, Card, Currency, card
 from .tiles import BY_ID, Tile
 
@@ -98,7 +98,7 @@ def _tile_id(value) -> int:
     if isinstance(value, Tile):
         return value.id
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 54:
-        raise IllegalMove("T4", f"there is no tile {value!r}: tile ids run from 1 to 54")
+        raise IllegalMove("T4", "error.T4.no_such_tile", value=_shown(value))
     return value
 
 
@@ -106,9 +106,9 @@ def _position(value) -> tuple:
     try:
         x, y = value
     except (TypeError, ValueError):
-        raise IllegalMove("P6", f"a position is a pair (x, y) of integers, not {value!r}") from None
+        raise IllegalMove("P6", "error.P6.bad_position", value=_shown(value)) from None
     if any(isinstance(v, bool) or not isinstance(v, int) for v in (x, y)):
-        raise IllegalMove("P6", f"a position is a pair (x, y) of integers, not {value!r}")
+        raise IllegalMove("P6", "error.P6.bad_position", value=_shown(value))
     return (x, y)
 
 
@@ -120,6 +120,12 @@ def cards_text(cards) -> str:
         if vals:
             groups.append(f"{cur.value} {'+'.join(vals)}")
     return ", ".join(groups)
+
+
+def _shown(value, limit: int = 60) -> str:
+    """``repr`` of a value for a message, cut short (input is never echoed whole)."""
+    r = repr(value)
+    return r if len(r) <= limit else r[:limit - 3] + "..."
 
 
 def _pos_text(p) -> str:
@@ -162,7 +168,7 @@ class Buy(Action):
         if name == "cards":
             return _cards(value)
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 4:
-            raise IllegalMove("T2", f"the building market has slots 1 to 4, not {value!r}")
+            raise IllegalMove("T2", "error.T2.bad_slot", value=_shown(value))
         return value
 
     @property
@@ -333,24 +339,26 @@ def parse_cards(text: str) -> tuple:
             current = _CUR_NAMES[tok]
         elif tok.isdigit():
             if current is None:
-                raise ValueError(f"name the currency before the value {tok} (e.g. 'dirham 3+4')")
+                raise NotationError("error.T.currency_first", value=tok)
             v = int(tok)
             if not 1 <= v <= 9:
-                raise ValueError(f"money cards have values 1 to 9, not {v}")
+                raise NotationError("error.T.card_value", value=v)
             out.append(card(current, v))
         else:
-            raise ValueError(f"{tok!r} is neither a currency ({', '.join(_CUR_NAMES)}) nor a value")
+            raise NotationError("error.T.unknown_word", word=_shown(tok), currencies=", ".join(_CUR_NAMES))
     if not out:
-        raise ValueError("no cards named")
+        raise NotationError("error.T.no_cards")
     return tuple(sorted(out))
 
 
 def parse(text: str) -> Action:
     """Read an action from its notation (see the module docstring).
 
-    Raises ``ValueError`` with a hint when the text is not an action."""
+    Raises :class:`NotationError` (a ``ValueError``) with a hint when the
+    text is not an action, and :class:`IllegalMove` when it names something
+    that cannot exist (tile 99, slot 7)."""
     if not isinstance(text, str):
-        raise ValueError(f"an action is written as text, not {type(text).__name__}")
+        raise NotationError("error.T.not_text", type=type(text).__name__)
     s = " ".join(text.strip().lower().split())
     if s in ("end", "end turn"):
         return EndTurn()
@@ -371,7 +379,4 @@ def parse(text: str) -> Action:
     m = _RE_TAKE.match(s)
     if m:
         return TakeMoney(parse_cards(m.group(1)))
-    raise ValueError(
-        f"cannot read {text!r} as an action; write e.g. 'take dinar 3', "
-        "'buy 2 with dirham 3+4', 'place 23 at 1,0', 'reserve 23', 'remove 1,0', "
-        "'build 23 at 1,0', 'swap 23 at 1,0', 'dirk 23', 'end' or 'pass'")
+    raise NotationError("error.T.unreadable", text=_shown(text))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ..i18n import catalogue, t
 from .errors import IllegalMove
 from .tiles import BUILDINGS, FOUNTAIN, OPPOSITE, SIDES, STEP, Building, Tile
 
@@ -56,57 +57,17 @@ def _ring_runs(occupied_bits: int) -> tuple:
 
 _RUNS = tuple(_ring_runs(b) for b in range(256))
 
-RULE_TEXT = {
-    "S1": "Every player starts with a fountain at (0, 0); y grows to the south.",
-    "S2": "All 54 building tiles go into the bag and are drawn at random.",
-    "S3": "Each player is dealt money face up until their cards add up to 20 or more.",
-    "S4": "The player with the fewest cards starts; on a tie, the lowest sum.",
-    "S5": "Four tiles fill the building market's slots 1-4 and four money cards are turned face up.",
-    "S6": "The scoring cards are shuffled into the 2nd and 4th fifth of the money deck.",
-    "S7": "With two players, Dirk takes six tiles from the bag at the start.",
-    "T": "A turn is one action: take money, buy a tile or redesign the Alhambra.",
-    "T1": "Take one face-up money card, or several whose values add up to at most 5.",
-    "T2": "Buy a tile with cards of its slot's currency worth at least its price; no change is given.",
-    "T2a": "Paying the exact price gives another action (at most 5 actions a turn).",
-    "T3": "Redesign: move a tile to the reserve, build one from the reserve, or swap the two.",
-    "T3a": "A tile of the Alhambra can be moved to the reserve if the Alhambra stays legal.",
-    "T3b": "A tile from the reserve can be placed on a legal empty spot.",
-    "T3c": "A reserve tile can take exactly the place of an Alhambra tile, which goes to the reserve.",
-    "T4": "At the end of the turn every tile bought is placed in the Alhambra or the reserve.",
-    "T4d": "With two players a bought tile may be given to Dirk instead.",
-    "T5": "Then the money market is refilled to four cards, then the empty building slots in order.",
-    "T6": "A player with no legal action passes.",
-    "P1": "Tiles keep their printed orientation; a tile may not be turned.",
-    "P2": "A new tile must share at least one whole side with a tile already in the Alhambra.",
-    "P3": "Touching sides must match: wall against wall, open side against open side.",
-    "P4": "Every tile must be reachable on foot from the fountain without crossing a wall.",
-    "P5": "No holes: no empty area may be completely surrounded by tiles.",
-    "P6": "A spot holds one tile, and the fountain never moves.",
-    "P7": "Taking a tile out must leave every other tile reachable and open no hole.",
-    "C1": "Scoring rounds come with scoring cards 1 and 2 and at the end of the game.",
-    "C2": "For each building type the players with the most tiles in their Alhambra score.",
-    "C3": "Tied players share the points of the places they occupy, rounded down.",
-    "C4": "Every player scores 1 point per side of their longest continuous external wall.",
-    "C5": "Scores only ever increase.",
-    "E1": "The game ends when the bag cannot refill the building market.",
-    "E2": "Each tile left in the market goes to the player with the most of its slot's currency in hand; ties award nothing.",
-    "E3": "Those tiles are placed, then the third scoring round is played.",
-    "E4": "Most points wins; equal points share the victory.",
-    "D1": "With two players one copy of every money card is removed.",
-    "D2": "Dirk takes 6 tiles at the start, 6 after the first scoring round and a third of the bag after the second.",
-    "D3": "Dirk's tiles count for the majorities, but Dirk scores nothing.",
-    "D4": "With two players a bought tile may be given to Dirk.",
-    "X1": "On a start-player tie the first tied player in seat order starts.",
-    "X2": "The longest wall is the longest chain of external wall sides meeting at corners.",
-    "X3": "Money taken is public, so a perfect memory knows every hand; the deck and bag order are unknown.",
-    "X4": "A player with no legal action passes.",
-    "X5": "When deck and discard are both empty, the money market stays short.",
-}
+#: The one-line explanation of every rule id, in English (the catalogue
+#: ``locales/en/rules.json``; :func:`explain_rule` gives any language).
+RULE_TEXT = {k[5:]: v for k, v in catalogue("en").items() if k.startswith("rule.")}
 
 
-def explain_rule(rule: str) -> str:
-    """A one-line explanation of a rule id (``"P5"``, ``"T2a"`` ...)."""
-    return RULE_TEXT.get(rule, rule)
+def explain_rule(rule: str, lang: str | None = None) -> str:
+    """A one-line explanation of a rule id (``"P5"``, ``"T2a"`` ...) in the
+    current language, or in ``lang``; an unknown id is returned as it is."""
+    if rule not in RULE_TEXT:
+        return rule
+    return t(f"rule.{rule}", lang)
 
 
 # Cells are kept as single ints, ``x + 256 * y``, so neighbours are a fixed
@@ -124,7 +85,7 @@ _CORNER_UPDATES = tuple((_RINGI[i], 1 << ((i + 4) & 7)) for i in (1, 3, 5, 7))
 def _enc(pos) -> int:
     x, y = pos
     if not (-100 < x < 100 and -100 < y < 100):
-        raise IllegalMove("P2", f"({x}, {y}) is far away from any tile of the Alhambra.")
+        raise IllegalMove("P2", "error.P2.far_away", pos=f"({x}, {y})")
     return x + ROW * y
 
 
@@ -583,7 +544,8 @@ class Alhambra:
             return
         rule = self.why_not(tile, pos)
         if rule is not None:
-            raise IllegalMove(rule, placement_message(rule, tile, pos))
+            key, params = placement_message(rule, tile, pos, self)
+            raise IllegalMove(rule, key, **params)
         self._put(tile, x + ROW * y)
 
     def _put(self, tile: Tile, p: int) -> None:
@@ -657,7 +619,8 @@ class Alhambra:
         pos = _pos(pos)
         rule = self.why_not_remove(pos)
         if rule is not None:
-            raise IllegalMove(rule, removal_message(rule, pos))
+            key, params = removal_message(rule, pos)
+            raise IllegalMove(rule, key, **params)
         return self._take(_enc(pos))
 
     def _take(self, p: int) -> Tile:
@@ -701,7 +664,8 @@ class Alhambra:
         pos = _pos(pos)
         rule = self.why_not_swap(tile, pos)
         if rule is not None:
-            raise IllegalMove(rule, swap_message(rule, tile, pos))
+            key, params = swap_message(rule, tile, pos)
+            raise IllegalMove(rule, key, **params)
         p = _enc(pos)
         old = self._tiles[p]
         self._tiles[p] = tile
@@ -777,13 +741,14 @@ class Alhambra:
             pos = _pos(pos)
             p = _enc(pos)
             if p in a._masks or t.is_fountain or t.id in a._ids:
-                raise IllegalMove("P6", f"{pos} holds the fountain or another tile, or {t} appears twice.")
+                raise IllegalMove("P6", "error.P6.setup_clash", pos=_where(pos), tile=t)
             a._put(t, p)
         if check:
+            from ..i18n.format import Text
             from .record import alhambra_problem
             rule = alhambra_problem(a)
             if rule is not None:
-                raise IllegalMove(rule, f"This Alhambra breaks rule {rule}: {RULE_TEXT[rule]}")
+                raise IllegalMove(rule, "error.setup.breaks_rule", rule=rule, explanation=Text(f"rule.{rule}"))
         return a
 
 
@@ -1018,59 +983,62 @@ def _search_trail(vertices, adj, ends) -> list:
     return best
 
 
-# -- messages --------------------------------------------------------------
+# -- messages ----------------------------------------------------------------
+# Each gives the catalogue key (locales/<lang>/errors.json) and the values of a
+# refusal; IllegalMove puts them into words in the reader's language.
 
-def placement_message(rule: str, tile: Tile, pos) -> str:
-    what = str(tile)
-    where = f"({pos[0]}, {pos[1]})"
+def _where(pos) -> str:
+    return f"({pos[0]}, {pos[1]})"
+
+
+def placement_message(rule: str, tile: Tile, pos, alhambra=None) -> tuple:
+    """``(key, params)`` of the refusal to place ``tile`` at ``pos``."""
+    where = _where(pos)
     if rule == "P1":
-        return (f"{what} is turned. Tiles keep their printed orientation (north side up); "
-                "place it as printed.")
+        return "error.P1.turned", {"tile": tile}
     if rule == "P6":
         if tile.is_fountain:
-            return "The fountain stays at (0, 0) and cannot be placed anywhere else."
-        if pos == ORIGIN:
-            return "The fountain lies at (0, 0); no tile can go there. Choose an empty spot."
-        return f"{where} is taken (or {what} is already in this Alhambra). Choose an empty spot."
-    if rule == "P2":
-        return (f"{what} at {where} would not share a side with any tile; touching corners is "
-                "not enough. Choose a spot next to your Alhambra.")
-    if rule == "P3":
-        return (f"{what} at {where} would put a wall against an open side. Touching sides must "
-                "both have a wall or both be open.")
-    if rule == "P4":
-        return (f"{what} at {where} could not be reached from the fountain: a wall lies "
-                "between it and every neighbour. A new tile needs an open side towards the Alhambra.")
-    if rule == "P5":
-        return (f"{what} at {where} would close off an empty area (a hole). Every empty space "
-                "must stay open to the outside.")
-    return f"{what} cannot go to {where}."
+            return "error.P6.fountain_fixed", {}
+        if tuple(pos) == ORIGIN:
+            return "error.P6.fountain_spot", {}
+        other = alhambra[pos] if alhambra is not None else None
+        if other is not None:
+            return "error.P6.taken", {"pos": where, "other": other}
+        return "error.P6.twice", {"tile": tile}
+    if rule in ("P2", "P3", "P4", "P5"):
+        return _PLACE_KEYS[rule], {"tile": tile, "pos": where}
+    return "error.place.other", {"tile": tile, "pos": where}
 
 
-def removal_message(rule: str, pos) -> str:
-    where = f"({pos[0]}, {pos[1]})"
+_PLACE_KEYS = {"P2": "error.P2.no_side", "P3": "error.P3.mismatch", "P4": "error.P4.unreachable",
+               "P5": "error.P5.hole"}
+
+
+def removal_message(rule: str, pos) -> tuple:
+    """``(key, params)`` of the refusal to take out the tile at ``pos``."""
+    where = _where(pos)
     if rule == "P6":
-        return "The fountain never leaves the Alhambra."
+        return "error.P6.remove_fountain", {}
     if rule == "T3a":
-        return f"There is no tile at {where} to take out."
+        return "error.T3a.no_tile", {"pos": where}
     if rule == "P4":
-        return (f"Taking out the tile at {where} would cut other tiles off from the fountain. "
-                "Take out a tile at the edge instead.")
+        return "error.P4.remove_cuts", {"pos": where}
     if rule == "P5":
-        return (f"Taking out the tile at {where} would leave a hole surrounded by tiles. "
-                "Only tiles with an empty neighbour can be taken out.")
-    return f"The tile at {where} cannot be taken out."
+        return "error.P5.remove_hole", {"pos": where}
+    return "error.remove.other", {"pos": where}
 
 
-def swap_message(rule: str, tile: Tile, pos) -> str:
-    where = f"({pos[0]}, {pos[1]})"
+def swap_message(rule: str, tile: Tile, pos) -> tuple:
+    """``(key, params)`` of the refusal to put ``tile`` in place of the tile at ``pos``."""
+    where = _where(pos)
     if rule == "P6":
-        return "The fountain is never swapped, and a tile cannot be in the Alhambra twice."
+        if tile.is_fountain or tuple(pos) == ORIGIN:
+            return "error.P6.swap_fountain", {}
+        return "error.P6.swap_twice", {"tile": tile}
     if rule == "T3c":
-        return f"There is no tile at {where} to swap with."
+        return "error.T3c.no_tile", {"pos": where}
     if rule == "P1":
-        return f"{tile} is turned. Tiles keep their printed orientation."
+        return "error.P1.swap_turned", {"tile": tile}
     if rule == "P3":
-        return (f"{tile} does not fit at {where}: its walls would not match the neighbouring "
-                "tiles. In a swap the new tile must match the same neighbours as the old one.")
-    return f"{tile} cannot replace the tile at {where}."
+        return "error.P3.swap_mismatch", {"tile": tile, "pos": where}
+    return "error.swap.other", {"tile": tile, "pos": where}

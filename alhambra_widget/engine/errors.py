@@ -1,27 +1,97 @@
 """Errors raised by the engine.
 
 Every refusal of a move is an :class:`IllegalMove` that names the rule of
-``RULES.md`` it breaks, so a learner (or a test) can look the rule up.
+``RULES.md`` it breaks, so a learner (or a test) can look the rule up. Its
+text comes from the catalogues (``alhambra_widget/i18n/locales/<lang>/errors.json``)
+and can be read in any language.
 """
 
 from __future__ import annotations
 
+from ..i18n import catalogue, get_language, t
 
-class IllegalMove(ValueError):
+__all__ = ["IllegalMove", "NotationError", "RecordError"]
+
+
+def _message(key, params, lang):
+    from ..i18n.format import localize_params
+
+    return t(key, lang, **localize_params(params, lang))
+
+
+class _Localized(ValueError):
+    """A ValueError whose text is a catalogue key and its parameters."""
+
+    def __init__(self, key: str, /, **params):
+        if key not in catalogue("en"):
+            # a plain sentence instead of a key (older callers): kept as it is
+            self.key, self.params, self.message = None, {}, key
+        else:
+            self.key, self.params = key, params
+            self.message = _message(key, params, get_language())
+        super().__init__(self._text())
+
+    def _text(self) -> str:
+        return self.message
+
+    def localized(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (default: the current language)."""
+        if self.key is None:
+            return self.message
+        return _message(self.key, self.params, lang)
+
+
+class IllegalMove(_Localized):
     """A move the rules forbid.
 
     ``rule`` is the rule id from the rules reference (``"P5"``, ``"T2"`` ...);
-    the message says in plain words what is wrong and what to do instead.
+    ``message`` says in plain words what is wrong and what to do instead, in
+    the language that was current when the move was refused; ``key`` and
+    ``params`` are its catalogue key and values, and ``localized(lang)`` gives
+    the same message in another language. ``str(err)`` is ``"[RULE] message"``.
     The game or Alhambra that raised it is left exactly as it was.
+
+    >>> from alhambra_widget import Game, IllegalMove
+    >>> g = Game(3, seed=7)
+    >>> try:
+    ...     g.play("take florin 9, ducat 9")
+    ... except IllegalMove as e:
+    ...     err = e
+    >>> err.rule, err.key
+    ('T1', 'error.T1.not_in_market')
     """
 
-    def __init__(self, rule: str, message: str):
-        super().__init__(f"[{rule}] {message}")
+    def __init__(self, rule: str, key: str, /, **params):
         self.rule = rule
-        self.message = message
+        super().__init__(key, **params)
 
-    def __reduce__(self):  # keep the rule when pickled (process pools)
-        return (type(self), (self.rule, self.message))
+    def _text(self) -> str:
+        return f"[{self.rule}] {self.message}"
+
+    def __reduce__(self):  # keep rule, key and values when pickled (process pools)
+        return (_rebuild, (type(self), self.rule, self.key, self.params, self.message))
+
+
+def _rebuild(cls, rule, key, params, message):
+    e = cls.__new__(cls)
+    e.rule, e.key, e.params, e.message = rule, key, params, message
+    e.args = (e._text(),)
+    return e
+
+
+class NotationError(_Localized):
+    """Text that is not an action (``parse("tkae dinar 3")``): ``key``,
+    ``params`` and ``localized(lang)`` as for :class:`IllegalMove`."""
+
+    def __reduce__(self):
+        return (_rebuild_notation, (type(self), self.key, self.params, self.message))
+
+
+def _rebuild_notation(cls, key, params, message):
+    e = cls.__new__(cls)
+    e.key, e.params, e.message = key, params, message
+    e.args = (message,)
+    return e
 
 
 class RecordError(ValueError):

@@ -14,7 +14,7 @@ from operator import attrgetter
 
 from . import actions as A
 from .alhambra import Alhambra, _dec
-from .errors import IllegalMove
+from .errors import IllegalMove, NotationError
 from .money import CURRENCIES, Card, Currency, full_deck
 from .scoring import round_points
 from .tiles import BUILDINGS, BY_ID, TILES, Tile
@@ -613,13 +613,17 @@ class Game:
             if isinstance(action, str):
                 try:
                     action = A.parse(action)
-                except ValueError as e:
-                    raise IllegalMove("T", str(e)) from None
+                except NotationError as e:
+                    raise IllegalMove("T", e.key, **e.params) from None
+                except IllegalMove:
+                    raise
+                except ValueError:
+                    raise IllegalMove("T", "error.T.unreadable", text=A._shown(action)) from None
                 handler = _HANDLERS[type(action)]
             else:
-                raise IllegalMove("T", f"play() takes an action or its notation, not {type(action).__name__}")
+                raise IllegalMove("T", "error.T.not_an_action", type=type(action).__name__)
         if self.phase == "over":
-            raise IllegalMove("E4", "The game is over; no more actions can be played.")
+            raise IllegalMove("E4", "error.E4.game_over")
         handler(self, action)
         if record:
             self.history.append(action)
@@ -629,11 +633,9 @@ class Game:
     def _need_phase(self, action, phase: str):
         if self.phase != phase:
             if self.phase == "place":
-                raise IllegalMove("T4", f"{self.players[self.current].name} must first place the tiles "
-                                        "bought this turn (place, reserve" + (" or dirk" if self.n == 2 and not self.final else "")
-                                        + f"); '{action}' has to wait.")
-            raise IllegalMove("T4", f"'{action}' is for the end of a turn, when bought tiles are placed; "
-                                    "there are no bought tiles to place now.")
+                key = "error.T4.place_first_dirk" if self.n == 2 and not self.final else "error.T4.place_first"
+                raise IllegalMove("T4", key, name=self.players[self.current].name, action=str(action))
+            raise IllegalMove("T4", "error.T4.nothing_to_place", action=str(action))
 
     def _take(self, action: A.TakeMoney):
         if self.phase != "action":
@@ -649,13 +651,13 @@ class Game:
             self._after_action(False)
             return
         if not cards:
-            raise IllegalMove("T1", "Name at least one face-up money card to take.")
+            raise IllegalMove("T1", "error.T1.none_named")
         if not _is_submultiset(cards, self.money):
-            raise IllegalMove("T1", f"The money market shows {_cards_str(self.money) or 'no cards'}; "
-                                    f"{A.cards_text(cards)} is not there.")
+            if not self.money:
+                raise IllegalMove("T1", "error.T1.market_empty", cards=cards)
+            raise IllegalMove("T1", "error.T1.not_in_market", shown=tuple(sorted(self.money, key=_KEY)), cards=cards)
         if len(cards) > 1 and sum(c.value for c in cards) > 5:
-            raise IllegalMove("T1", f"Several cards may be taken only if their values add up to at most 5 "
-                                    f"(these add up to {sum(c.value for c in cards)}). Take one card, or cards worth 5 or less.")
+            raise IllegalMove("T1", "error.T1.sum_over_5", total=sum(c.value for c in cards))
         p = self.players[self.current]
         for c in cards:
             self.money.remove(c)
@@ -671,20 +673,20 @@ class Game:
         t = self.market[slot - 1]
         cur = SLOT_CURRENCY[slot - 1]
         if t is None:
-            raise IllegalMove("T2", f"Slot {slot} of the building market is empty; buy from another slot.")
+            raise IllegalMove("T2", "error.T2.empty_slot", slot=slot)
         cards = action.cards
         if not cards:
-            raise IllegalMove("T2", f"Pay for {t} with {cur.value} cards.")
+            raise IllegalMove("T2", "error.T2.no_cards", tile=t, currency=cur)
         wrong = [c for c in cards if c.currency is not cur]
         if wrong:
-            raise IllegalMove("T2", f"Slot {slot} takes {cur.value} only; {A.cards_text(wrong)} cannot pay for it.")
+            raise IllegalMove("T2", "error.T2.wrong_currency", slot=slot, currency=cur, cards=tuple(wrong))
         p = self.players[self.current]
         if not _is_submultiset(cards, p.hand):
-            raise IllegalMove("T2", f"{p.name} does not hold {A.cards_text(cards)}.")
+            raise IllegalMove("T2", "error.T2.not_in_hand", name=p.name, cards=cards)
         total = sum(c.value for c in cards)
         if total < t.price:
-            raise IllegalMove("T2", f"{t} costs {t.price} {cur.value}; {A.cards_text(cards)} is only {total}. "
-                                    "No change is given, but you must pay at least the price.")
+            raise IllegalMove("T2", "error.T2.too_little", tile=t, price=t.price, currency=cur, cards=cards,
+                              total=total)
         for c in cards:
             p.hand.remove(c)
             self.discard.append(c)
@@ -708,9 +710,9 @@ class Game:
         for t in p.reserve:
             if t.id == action.tile_id:
                 return t
-        where = "bought this turn and still to be placed" if any(t.id == action.tile_id for _, t in self.pending) else \
-            "not in your reserve"
-        raise IllegalMove(rule, f"Tile {action.tile_id} is {where}; a redesign uses tiles from {p.name}'s reserve.")
+        key = "error.T3.bought_this_turn" if any(t.id == action.tile_id for _, t in self.pending) else \
+            "error.T3.not_in_reserve"
+        raise IllegalMove(rule, key, tile=BY_ID[action.tile_id], name=p.name)
 
     def _build(self, action: A.Build):
         if self.phase != "action":
@@ -738,16 +740,14 @@ class Game:
         if self.phase != "action":
             self._need_phase(action, "action")
         if not self.extra:
-            raise IllegalMove("T2a", "Only an exact payment gives another action that can be declined; "
-                                     "the turn ends by itself after any other action.")
+            raise IllegalMove("T2a", "error.T2a.no_extra")
         self._after_action(extra=False)
 
     def _pass(self, action: A.Pass):
         if self.phase != "action":
             self._need_phase(action, "action")
         if self._gen_any():
-            raise IllegalMove("X4", "Passing is allowed only with no legal action at all; "
-                                    f"{self.players[self.current].name} can still act.")
+            raise IllegalMove("X4", "error.X4.can_act", name=self.players[self.current].name)
         self._after_action(extra=False)
 
     def _gen_any(self) -> bool:
@@ -757,8 +757,8 @@ class Game:
         for i, (pl, t) in enumerate(self.pending):
             if pl == self.current and t.id == action.tile_id:
                 return i
-        raise IllegalMove("T4", f"Tile {action.tile_id} is not among the tiles "
-                                f"{self.players[self.current].name} has to place now.")
+        raise IllegalMove("T4", "error.T4.not_pending", tile=BY_ID[action.tile_id],
+                          name=self.players[self.current].name)
 
     def _place(self, action: A.Place):
         if self.phase != "place":
@@ -783,9 +783,9 @@ class Game:
         if self.phase != "place":
             self._need_phase(action, "place")
         if self.n != 2:
-            raise IllegalMove("D4", "Dirk plays only in two-player games.")
+            raise IllegalMove("D4", "error.D4.two_players")
         if self.final:
-            raise IllegalMove("E2", "Dirk never receives the tiles left in the market at the end of the game.")
+            raise IllegalMove("E2", "error.E2.dirk_final")
         i = self._pending_index(action)
         self.dirk.append(self.pending[i][1])
         self.dirk.sort(key=_tid)
@@ -1037,10 +1037,6 @@ def _is_submultiset(cards, pool) -> bool:
         except ValueError:
             return False
     return True
-
-
-def _cards_str(cards) -> str:
-    return A.cards_text(sorted(cards))
 
 
 _OPTIONS_CACHE: dict = {}

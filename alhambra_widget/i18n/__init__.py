@@ -8,7 +8,7 @@ A catalogue maps keys to templates with ``{name}`` placeholders::
     >>> from alhambra_widget.i18n import t
     >>> t("building.tower", lang="de")
     'Turm'
-    >>> t("rule.P5", lang="en").startswith("A new tile")
+    >>> t("rule.P2", lang="en").startswith("A new tile")
     True
 
 Keys are the same in every language, and so are each template's placeholders

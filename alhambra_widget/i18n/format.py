@@ -1,0 +1,166 @@
+"""Words inside texts, in every language: tiles, cards, buildings, currencies,
+positions and lists of names.
+
+A message of the engine keeps its values as they are (a :class:`Tile`, a tuple
+of cards, a :class:`Currency` ...) and turns them into words only when it is
+shown, so one refusal can be read in any language::
+
+    >>> from alhambra_widget import tile, card
+    >>> from alhambra_widget.i18n.format import tile_name, cards_name
+    >>> tile_name(tile(50), "de")
+    'Turm 11 #50'
+    >>> cards_name([card("dinar", 3), card("florin", 2), card("dinar", 4)], "nl")
+    'gulden 2, dinar 3+4'
+
+:func:`localize` does this for any value; :class:`Text` is a catalogue text
+used as a value inside another one (e.g. a rule's explanation in a refusal).
+Everything here is pure Python; the engine types are imported on use, so the
+engine can import this module without a cycle.
+"""
+
+from __future__ import annotations
+
+from . import t
+
+__all__ = [
+    "Text", "localize", "localize_params", "tile_name", "card_name", "cards_name", "building_name",
+    "buildings_name", "currency_name", "pos_name", "join_names", "side_names", "sentences",
+]
+
+
+class Text:
+    """A catalogue text with its parameters, put into words when shown
+    (``Text("rule.P5").localized("fi")``). Compares by value and pickles."""
+
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, /, **params):
+        self.key = key
+        self.params = params
+
+    def localized(self, lang: str | None = None) -> str:
+        return t(self.key, lang, **localize_params(self.params, lang))
+
+    def __str__(self) -> str:
+        return self.localized()
+
+    def __repr__(self) -> str:
+        extra = "".join(f", {k}={v!r}" for k, v in self.params.items())
+        return f"Text({self.key!r}{extra})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Text) and (self.key, self.params) == (other.key, other.params)
+
+    def __hash__(self):
+        return hash(self.key)
+
+    def __reduce__(self):
+        return (_text, (self.key, self.params))
+
+
+def _text(key, params):
+    return Text(key, **params)
+
+
+def building_name(building, lang: str | None = None) -> str:
+    """``Tower`` / ``Turm`` / ``Torni`` / ``塔`` / ``Toren`` (names.json)."""
+    return t(f"building.{getattr(building, 'value', building)}", lang)
+
+
+def buildings_name(building, lang: str | None = None) -> str:
+    """The name used when counting (``the most {buildings}``): ``towers``,
+    ``Türme``, ``torneja`` (Finnish partitive), ``塔``, ``torens``."""
+    return t(f"buildings.{getattr(building, 'value', building)}", lang)
+
+
+def currency_name(currency, lang: str | None = None) -> str:
+    return t(f"currency.{getattr(currency, 'value', currency)}", lang)
+
+
+def tile_name(tile, lang: str | None = None) -> str:
+    """``Tower 11 #50`` (building, price, id); the fountain by its name."""
+    if tile.id == 0:
+        return t("tile.fountain", lang)
+    return t("tile.name", lang, building=building_name(tile.building, lang), price=tile.price, id=tile.id)
+
+
+def card_name(card, lang: str | None = None) -> str:
+    return t("card.name", lang, currency=currency_name(card.currency, lang), value=card.value)
+
+
+def cards_name(cards, lang: str | None = None) -> str:
+    """Cards grouped by currency in slot order, values ascending:
+    ``florin 1+3, dinar 2``; no cards: the word for none."""
+    from ..engine.money import CURRENCIES
+
+    groups = []
+    for cur in CURRENCIES:
+        vals = sorted(c.value for c in cards if c.currency is cur)
+        if vals:
+            groups.append(t("card.name", lang, currency=currency_name(cur, lang),
+                            value="+".join(map(str, vals))))
+    if not groups:
+        return t("card.none", lang)
+    return t("list.sep", lang).join(groups)
+
+
+def pos_name(pos) -> str:
+    """``(1, -2)``: the same in every language."""
+    return f"({pos[0]}, {pos[1]})"
+
+
+def join_names(names, lang: str | None = None) -> str:
+    """``Ana``, ``Ana and Ben``, ``Ana, Ben and Chi`` in the language."""
+    names = [str(n) for n in names]
+    if not names:
+        return ""
+    if len(names) == 1:
+        return names[0]
+    rest = t("list.sep", lang).join(names[:-1])
+    return t("list.and", lang, rest=rest, last=names[-1])
+
+
+def sentences(parts, lang: str | None = None) -> str:
+    """Sentences one after the other: with a space, or none in Japanese."""
+    out = ""
+    for part in parts:
+        out = part if not out else t("list.sentences", lang, first=out, next=part)
+    return out
+
+
+def side_names(sides, lang: str | None = None) -> str:
+    """Wall sides in N, E, S, W order: ``north and west``."""
+    order = [s for s in ("N", "E", "S", "W") if s in sides]
+    return join_names([t(f"side.{s}", lang) for s in order], lang)
+
+
+def localize(value, lang: str | None = None):
+    """A value as words in ``lang``: tiles, cards (one or several),
+    buildings, currencies and :class:`Text` become text; numbers and strings
+    are kept as they are."""
+    if isinstance(value, (str, int, float)) and not hasattr(value, "value"):
+        return value
+    if isinstance(value, Text):
+        return value.localized(lang)
+    from ..engine.money import Card, Currency
+    from ..engine.tiles import Building, Tile
+
+    if isinstance(value, Tile):
+        return tile_name(value, lang)
+    if isinstance(value, Card):
+        return card_name(value, lang)
+    if isinstance(value, Building):
+        return building_name(value, lang)
+    if isinstance(value, Currency):
+        return currency_name(value, lang)
+    if isinstance(value, (tuple, list)):
+        if all(isinstance(v, Card) for v in value):
+            return cards_name(value, lang)
+        if len(value) == 2 and all(isinstance(v, int) for v in value):
+            return pos_name(value)
+        return join_names([localize(v, lang) for v in value], lang)
+    return value
+
+
+def localize_params(params: dict, lang: str | None = None) -> dict:
+    return {k: localize(v, lang) for k, v in params.items()}
