@@ -3,23 +3,30 @@
 The rules engine (``alhambra_widget.engine``) is pure Python; everything it
 exports is available here. :class:`AlhambraWidget` (the Jupyter widget) is
 imported on first use, so ``import alhambra_widget`` never loads anywidget or
-ipywidgets (scripts, tests and process pools stay light).
+ipywidgets (scripts, tests and process pools stay light). So are
+:func:`explain` and :func:`narrate_round` (``alhambra_widget.explain``: a
+position, a spot, an action or a scoring round in plain words, five languages).
 """
 
 from .engine import *  # noqa: F401,F403
 from .engine import __all__ as _engine_all
 
 __version__ = "0.1.0"
-__all__ = list(_engine_all) + ["AlhambraWidget"]
+__all__ = list(_engine_all) + ["AlhambraWidget", "explain", "narrate_round"]
+_LAZY = {"AlhambraWidget": ".widget", "explain": ".explain", "narrate_round": ".explain"}
 
 
 def __getattr__(name):
-    if name == "AlhambraWidget":
-        from .widget import AlhambraWidget
+    if name in _LAZY:
+        import importlib
 
-        return AlhambraWidget
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        # importing the submodule ``explain`` set this package's attribute of that
+        # name to the module; the function is what ``alhambra_widget.explain`` means
+        globals()[name] = value
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__():
-    return sorted(set(globals()) | {"AlhambraWidget"})
+    return sorted(set(globals()) | set(_LAZY))

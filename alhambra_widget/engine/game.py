@@ -589,6 +589,13 @@ class Game:
         acts = self.legal_actions("redesign")  # few legal among many candidates
         return acts[int(rng.random() * len(acts))]
 
+    def explain(self, what=None, lang: str | None = None, *, tile=None) -> str:
+        """The position, a spot ``(x, y)`` of the acting player's Alhambra or
+        an action in plain words, in the current language or ``lang``
+        (see :func:`alhambra_widget.explain`). Nothing changes."""
+        from ..explain import explain
+        return explain(self, what, lang=lang, tile=tile)
+
     def is_legal(self, action) -> bool:
         """Would ``play(action)`` be accepted? (Nothing changes.)"""
         try:

@@ -1,0 +1,342 @@
+"""explain() and narrate_round(): a position, a spot, an action and a scoring
+round in plain words, in five languages, with the real numbers, names and
+rule ids -- and nothing in the game changes."""
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+import alhambra_widget
+from alhambra_widget import Game, explain, explain_rule, narrate_round
+from alhambra_widget.engine.scoring import POINTS, round_points
+from alhambra_widget.engine.game import ScoringCard
+from alhambra_widget.i18n import LANGUAGES, t, use_language
+
+LANGS = list(LANGUAGES)
+
+
+@pytest.fixture
+def lesson():
+    """Ana to act: florin 9 and 7 (slot 1 holds tower 7 #44, walls N E W),
+    Pavilion 8 #7 at (1, 0) carrying Seraglio 9 #14 at (2, 0), Arcades 10 #23
+    in her reserve; Dirk holds two towers."""
+    return Game.from_position(["Ana", "Ben"], seed=1,
+                              hands=[["florin 9", "florin 7", "dirham 3"], ["dinar 2"]],
+                              alhambras=[{(1, 0): 7, (2, 0): 14}, {}], reserves=[[23], []],
+                              market=[44, 2, 3, 4], dirk=[50, 51])
+
+
+def bought_tower(lesson):
+    lesson.play("buy 1 with florin 9")      # overpaid: the turn ends, the tower waits to be placed
+    assert lesson.phase == "place"
+    return lesson
+
+
+# ------------------------------------------------------------ the position
+
+def test_position_names_the_player_the_options_the_scores_and_the_next_round():
+    g = Game(["Ana", "Ben", "Chi"], seed=7)
+    before = g.to_json()
+    text = explain(g)
+    assert text.startswith("Turn 1: it is Ben's turn.")
+    assert "Ben may take money (T1) or buy a tile (T2)." in text
+    assert "Ben can pay for the tiles in slots 1 and 4." in text      # florin 9 >= tower 8, ducat 8 >= 8
+    assert "Scores: Ana 0, Ben 0, Chi 0." in text
+    assert f"scoring card 1 turns up in the money deck, which holds {g.deck_size} cards (C1)" in text
+    assert g.to_json() == before
+    de = explain(g, lang="de")
+    assert de.startswith("Zug 1: Ben ist am Zug. Ben kann Geld nehmen (T1) oder ein Gebäude kaufen (T2).")
+    assert "Feldern 1 und 4" in de and f"noch {g.deck_size} Karten" in de
+    ja = explain(g, lang="ja")
+    assert ja.startswith("1手番目：Benの手番です。") and " " not in ja.split("。")[1][:3]
+    assert "マス1と4" in ja and "Ana 0点、Ben 0点、Chi 0点" in ja
+    fi = explain(g, lang="fi")
+    assert fi.startswith("Vuoro 1: vuorossa on Ben.") and "ruutujen 1 ja 4 laatat" in fi
+    nl = explain(g, lang="nl")
+    assert nl.startswith("Beurt 1: Ben is aan de beurt.") and "velden 1 en 4" in nl
+
+
+def test_position_in_the_placement_phase_and_with_dirk(lesson):
+    g = bought_tower(lesson)
+    text = g.explain()
+    assert "Ana now places the tiles bought this turn (Tower 7 #44)" in text
+    assert "or to Dirk (T4, D4)" in text and "Dirk holds 2 tiles" in text
+    assert "Dirk heeft 2 tegels" in g.explain(lang="nl")
+    assert "Torni 7 #44" in g.explain(lang="fi") and "Dirkille" in g.explain(lang="fi")
+
+
+def test_position_after_an_exact_payment_and_when_over():
+    g = Game.from_position(["Ana", "Ben", "Chi"], seed=2, hands=[["florin 7"], [], []], market=[44, 2, 3, 4])
+    g.play("buy 1 with florin 7")
+    assert g.extra
+    text = explain(g)
+    assert "Ana paid the exact price and may act again (T2a); actions so far this turn: 1 (at most 5)." in text
+    assert "end the turn (T2a)" in text
+    rng = random.Random(5)
+    while not g.is_over:
+        g.play(g.random_action(rng))
+    win = g.winners
+    text = explain(g, lang="en")
+    assert text.startswith("The game is over: ")
+    assert f"{g.names[win[0]]} wins with {g.players[win[0]].score} points (E4)" in text or len(win) > 1
+    for p in g.players:
+        assert f"{p.name} {p.score}" in text
+
+
+# ----------------------------------------------------------------- a spot
+
+def test_spot_for_the_tile_to_place(lesson):
+    g = bought_tower(lesson)
+    before = g.to_json()
+    assert explain(g, (0, -1)) == "Tower 7 #44 may go to (0, -1)."
+    wall = explain(g, (-1, 0))                # its west... east side is a wall, the fountain's west is open
+    assert wall.startswith("Tower 7 #44 at (-1, 0) would put a wall against an open side.")
+    assert wall.endswith("Rule P3: " + explain_rule("P3", "en"))
+    far = explain(g, (0, 3))
+    assert "would not share a side" in far and "Rule P2" in far
+    assert explain(g, (0, -1), lang="de") == "Turm 7 #44 darf auf (0, -1)."
+    assert "ルールP3：" in explain(g, (-1, 0), lang="ja") and "城壁" in explain(g, (-1, 0), lang="ja")
+    assert "Sääntö P3:" in explain(g, (-1, 0), lang="fi")
+    assert g.to_json() == before
+
+
+def test_spot_with_a_tile_or_the_fountain(lesson):
+    g = lesson
+    assert explain(g, (0, 0)) == "(0, 0) holds Ana's fountain, the start tile; it never moves (P6)."
+    edge = explain(g, (2, 0))
+    assert edge == "At (2, 0) lies Seraglio 9 #14 (no walls). Ana may move it to the reserve (T3a)."
+    inner = explain(g, (1, 0))
+    assert inner.startswith("At (1, 0) lies Pavilion 8 #7 (no walls). It cannot be moved to the reserve (rule P4):")
+    assert "cut other tiles off" in inner
+    assert "Arcades 10 #23 may take its place (T3c)." in explain(g, (1, 0), tile=23)
+    assert "Auf (2, 0) liegt Serail 9 #14 (ohne Mauern)." in explain(g, (2, 0), lang="de")
+    assert "Kohdassa (2, 0) on Seralji 9 #14" in explain(g, (2, 0), lang="fi")
+
+
+def test_spot_with_nothing_to_place_mentions_the_reserve(lesson):
+    text = explain(lesson, (-1, 0))
+    assert text.startswith("(-1, 0) is empty, and no tile is waiting to be placed")
+    assert "From the reserve, Arcades 10 #23 could be built here (T3b)." in text
+    assert explain(lesson, (-1, 0), tile=23) == "Arcades 10 #23 may go to (-1, 0)."
+    nl = explain(lesson, (-1, 0), lang="nl")
+    assert "Arcaden 10 #23" in nl and "reserveveld" in nl
+
+
+# -------------------------------------------------------------- an action
+
+def test_buy_exact_and_overpaid(lesson):
+    g = lesson
+    before = g.to_json()
+    exact = explain(g, "buy 1 with florin 7")
+    assert exact == ("'buy 1 with florin 7' is legal now. Ana buys Tower 7 #44 from slot 1 for 7 florin, "
+                     "paying florin 7 (worth 7). The payment is exact, so Ana may take another action "
+                     "afterwards (T2a).")
+    over = explain(g, "buy 1 with florin 9")
+    assert "That is 2 more than the price; no change is given (T2)" in over
+    assert "Then Ana still has 1 tile to place (T4)." in over
+    assert "Turm 7 #44 aus Feld 1 für 7 Gulden" in explain(g, "buy 1 with florin 7", lang="de")
+    assert "価格はフローリンで7" in explain(g, "buy 1 with florin 7", lang="ja")
+    assert "tasaraha" in explain(g, "buy 1 with florin 7", lang="fi")
+    assert "gepast betaald" in explain(g, "buy 1 with florin 7", lang="nl")
+    assert g.to_json() == before
+
+
+def test_illegal_and_unreadable_actions(lesson):
+    g = lesson
+    text = explain(g, "buy 2 with florin 9")
+    assert text == ("'buy 2 with florin 9' is not allowed now: Slot 2 takes dirham only; florin 9 cannot pay "
+                    "for it. Rule T2: " + explain_rule("T2"))
+    ja = explain(g, "buy 2 with florin 9", lang="ja")
+    assert ja.startswith("「buy 2 with florin 9」はいま行えません：マス2の支払いに使えるのはディルハムだけです。")
+    assert "ルールT2：" in ja
+    assert explain(g, "tkae dinar 3").startswith("'tkae dinar 3' is not an action: Cannot read")
+    assert "Geldkarten haben Werte von 1 bis 9, nicht 12" in explain(g, "take florin 12", lang="de")
+    cut = explain(g, "remove 1,0", lang="nl")
+    assert "Regel P4: " in cut and "afgesneden" in cut
+
+
+def test_redesigns_and_the_end_of_the_turn(lesson):
+    g = lesson
+    assert explain(g, "remove 2,0") == ("'remove 2,0' is legal now. Ana moves Seraglio 9 #14 from (2, 0) to the "
+                                        "reserve (T3a). The turn then ends: the markets are refilled (T5) and "
+                                        "Ben plays next.")
+    assert "Seraglio 9 #14, which lies there now, goes to the reserve (T3c)" in explain(g, "swap 23 at 2,0")
+    assert "builds Arcades 10 #23 from the reserve at (0, 1) (T3b)" in explain(g, "build 23 at 0,1")
+    g = bought_tower(g)
+    assert "Ana gives Tower 7 #44 to Dirk (D4)" in explain(g, "dirk 44")
+    assert "Ana puts Tower 7 #44 into the reserve (T4)." in explain(g, "reserve 44")
+
+
+def test_explaining_never_tells_what_the_deck_hides():
+    g = Game.from_position(["Ana", "Ben", "Chi"], seed=3, money=["dinar 3", "florin 2", "ducat 4", "dirham 5"])
+    # put the first scoring card on top of the deck: the next refill scores
+    sc = next(i for i, c in enumerate(g.deck) if isinstance(c, ScoringCard))
+    g.deck.append(g.deck.pop(sc))
+    text = explain(g, "take dinar 3")
+    other = g.copy()
+    other.deck.insert(0, other.deck.pop())       # the same position, scoring card at the bottom
+    assert explain(other, "take dinar 3") == text
+    assert "scor" not in text.lower()
+
+
+# --------------------------------------------------------- scoring rounds
+
+def round_record(rnd, counts, walls, players):
+    pts = round_points(counts, rnd)
+    points = [sum(pts[i]) + walls[i] for i in range(players)]
+    return {"round": rnd, "counts": counts, "buildings": pts[:players], "walls": walls, "points": points,
+            "dirk": pts[players] if len(counts) > players else None, "scores": points}
+
+
+def test_narration_of_ties_rounding_and_walls():
+    # round 2: gardens Ana 2 = Ben 2 share 12 + 5 = 17 -> 8 each; towers Ben 3 = Chi 3 share 13 + 6 = 19 -> 9;
+    # Ana's single tower is third: nothing in round 2; Chi alone has a pavilion: 8
+    counts = [[0, 0, 0, 0, 2, 1], [0, 0, 0, 0, 2, 3], [1, 0, 0, 0, 0, 3]]
+    r = round_record(2, counts, [6, 0, 1], 3)
+    assert r["points"] == [14, 17, 18]
+    lines = narrate_round([r], 0, "en", names=["Ana", "Ben", "Chi"])
+    assert lines == [
+        "Scoring round 2: for each building type, the players with the most and the second most tiles score (C2).",
+        "Chi has the most pavilions (1) and scores 8 points.",
+        "Ana and Ben share first place for gardens (2 each) and score 8 points each "
+        "(17 points shared by 2, rounded down).",
+        "Ben and Chi share first place for towers (3 each) and score 9 points each "
+        "(19 points shared by 2, rounded down).",
+        "Ana's longest outer wall has 6 sides: 6 points (C4).",
+        "Ben has no outer wall yet: no points for walls.",
+        "Chi's longest outer wall has 1 side: 1 point (C4).",
+        "Ana scores 14 points in this round and now has 14 points.",
+        "Ben scores 17 points in this round and now has 17 points.",
+        "Chi scores 18 points in this round and now has 18 points.",
+    ]
+    fi = narrate_round([r], 0, "fi", names=["Ana", "Ben", "Chi"])
+    assert ("Eniten torneja (3 kullakin) on pelaajilla Ben ja Chi; he jakavat ensimmäisen sijan, ja kullekin "
+            "tulee 9 pistettä (19 pistettä jaetaan 2 pelaajan kesken, alaspäin pyöristäen).") in fi
+    ja = narrate_round([r], 0, "ja", names=["Ana", "Ben", "Chi"])
+    assert "BenとChiは塔が同数（各3枚）で1位を分け合い、それぞれ9点を獲得します（19点を2人で割り、端数切り捨て）。" in ja
+    de = narrate_round([r], 0, "de", names=["Ana", "Ben", "Chi"])
+    assert "Chi hat die meisten Pavillons (1) und erhält 8 Punkte." in de
+    nl = narrate_round([r], 0, "nl", names=["Ana", "Ben", "Chi"])
+    assert "De langste buitenste stadsmuur van Ana heeft 6 zijden: 6 punten (C4)." in nl
+    assert all(len(x) == len(lines) for x in (fi, ja, de, nl))
+
+
+def test_narration_of_a_final_round_with_three_places():
+    # round 3, pavilions: 16 / 8 / 1 for 3, 2, 1 tiles; an exact tie for towers: 21 + 13 = 34 -> 17 each
+    counts = [[3, 0, 0, 0, 0, 2], [2, 0, 0, 0, 0, 2], [1, 0, 0, 0, 0, 0]]
+    r = round_record(3, counts, [0, 0, 0], 3)
+    lines = narrate_round([r], -1, "en", names=["Ana", "Ben", "Chi"])
+    assert "Final scoring round" in lines[0]
+    assert "Ana has the most pavilions (3) and scores 16 points." in lines
+    assert "Ben has the second most pavilions (2) and scores 8 points." in lines
+    assert "Chi has the third most pavilions (1) and scores 1 point." in lines
+    assert "Ana and Ben share first place for towers (2 each) and score 17 points each." in lines
+
+
+def test_narration_with_dirk():
+    # two players and Dirk (the last entry): Dirk is first for towers, tied first with Ana for chambers
+    counts = [[0, 0, 0, 1, 0, 1], [0, 0, 0, 0, 0, 0], [0, 0, 0, 1, 0, 2]]
+    r = round_record(1, counts, [2, 1], 2)
+    assert r["buildings"][0][3] == 2            # chambers: 4 shared with Dirk
+    lines = narrate_round({"rounds": [r], "players": [{"name": "Ana"}, {"name": "Ben"}]}, 0, "en")
+    assert "Dirk has the most towers (2): he takes first place but scores nothing (D3)." in lines
+    assert "Ana and Dirk share first place for chambers (1 each) and score 2 points each." in lines
+    assert "Dirk's share is not counted: Dirk scores nothing (D3)." in lines
+    assert "Ana scores 4 points in this round and now has 4 points." in lines
+    ja = narrate_round([r], 0, "ja", names=["Ana", "Ben"])
+    assert "ディルクは塔が最も多く（2枚）、1位を占めますが、得点はしません（D3）。" in ja
+
+
+def test_narration_of_real_rounds_matches_the_records():
+    g = Game(["Ana", "Ben", "Chi", "Dan"], seed=21)
+    rng = random.Random(21)
+    while not g.is_over:
+        g.play(g.random_action(rng))
+    assert [r["round"] for r in g.rounds] == [1, 2, 3]
+    for k, r in enumerate(g.rounds):
+        lines = narrate_round(g, k, "en")
+        for i, p in enumerate(g.players):
+            assert (f"{p.name} scores {t('explain.points_other', 'en', n=r['points'][i]) if r['points'][i] != 1 else '1 point'}"
+                    f" in this round and now has {r['scores'][i]} points.") in lines
+        # the points named for the buildings add up to what the record says
+        told = 0
+        for line in lines[1:]:
+            if "share" in line:
+                each = int(line.split(" and score ")[1].split()[0])
+                told += each * (line.split(" share ")[0].count(",") + 2)
+            elif " and scores " in line:
+                told += int(line.split(" and scores ")[1].split()[0])
+        assert told == sum(sum(b) for b in r["buildings"]), lines
+        for lang in LANGS:
+            assert len(narrate_round(g, k, lang)) == len(lines)
+    with use_language("de"):
+        assert narrate_round(g)[0] == t("explain.round.intro_3", "de")
+
+
+def test_a_round_played_before_a_set_up_position():
+    g = Game.from_position(["Ana", "Ben"], seed=4, rounds_played=1)
+    assert narrate_round(g, 0) == [t("explain.round.preset", "en", round=1)]
+    assert "second scoring round" in explain(g)
+
+
+# ----------------------------------------------------------------- the API
+
+def test_the_api_is_exported_lazily_and_language_follows_the_current_one():
+    assert alhambra_widget.explain is explain and alhambra_widget.narrate_round is narrate_round
+    g = Game(2, seed=9)
+    with use_language("fi"):
+        assert explain(g).startswith("Vuoro 1:")
+        assert g.explain() == explain(g)
+    assert g.explain(lang="nl") == explain(g, lang="nl")
+    with pytest.raises(ValueError, match="choose one of"):
+        explain(g, lang="xx")
+    with pytest.raises(TypeError):
+        explain(g, 3.5)
+    code = ("import sys, alhambra_widget as a; f = a.explain; import alhambra_widget.explain as m; "
+            "print(callable(f), callable(a.explain), 'anywidget' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True", "True", "False"]
+
+
+def test_explain_rule_in_every_language():
+    assert explain_rule("P5", "de").startswith("Keine Löcher")
+    assert explain_rule("P5", "ja").startswith("穴を作ってはならない")
+    assert explain_rule("T2a", "fi").startswith("Kun maksat tasarahalla")
+    assert explain_rule("T2a", "nl").startswith("Wie gepast betaalt")
+    assert explain_rule("ZZ", "nl") == "ZZ"
+    with use_language("ja"):
+        assert explain_rule("C3") == t("rule.C3", "ja")
+    for lang in LANGS:
+        texts = [explain_rule(r, lang) for r in ("S1", "T1", "P3", "C4", "E2", "D2", "X2")]
+        assert len(set(texts)) == len(texts)
+        if lang != "en":
+            assert texts != [explain_rule(r, "en") for r in ("S1", "T1", "P3", "C4", "E2", "D2", "X2")]
+
+
+@pytest.mark.parametrize("name", ["alhambra_widget.explain", "alhambra_widget.i18n.format",
+                                  "alhambra_widget.engine.errors"])
+def test_docstring_examples(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), verbose=False)
+    assert result.attempted and result.failed == 0
+
+
+def test_readme_languages_example_runs_and_prints_what_it_says(capsys):
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    block = re.search(r"### Languages\n.*?```python\n(.*?)```", text, re.S).group(1)
+    exec(compile(block, "README.md", "exec"), {})
+    out = capsys.readouterr().out.splitlines()
+    # the comments in the README quote these outputs
+    assert out[0] == "T2 error.T2.wrong_currency"
+    assert out[1] == "Feld 1 nimmt nur Gulden; mit Denar 9 kann man es nicht bezahlen."
+    assert out[2] == "Kun maksat tasarahalla, saat uuden toiminnon (enintään 5 toimintoa vuorossa)."
+    assert out[3].startswith("1手番目：Benの手番です。Benはお金を取る（T1）、または")
+    assert out[4].startswith("'buy 1 with florin 9' is legal now.") and "1 more than the price" in out[4]
+    assert out[5] == "(0, -1) is empty, and no tile is waiting to be placed: bought tiles are placed at the end of the turn (T4)."
