@@ -6,6 +6,12 @@
 // action is legal is read from `view.legal` (computed by the Python engine);
 // the kernel judges every intent again, so nothing here is trusted.
 // `bindInput(root, dispatch)` wires the DOM: every control carries data-act.
+//
+// Tutorial mode (the view carries a `lesson`, js/view/lesson.js): the lesson
+// buttons send {type: "lesson", op}, and a wrong try (an illegal spot, a tile
+// that may not leave, a swap that does not fit, too many cards, the wrong
+// currency) is sent to the kernel instead of being refused here, so the
+// engine refuses it and the lesson explains the rule.
 
 import { parseCard } from "./view/common.js";
 import { buyOption, focusHand, hasCell, ruleAt, summarize, tileChoice } from "./selection.js";
@@ -35,6 +41,8 @@ export function eventFrom(el) {
   }
   const rule = el.getAttribute("data-rule");
   if (rule) ev.rule = rule;
+  const op = el.getAttribute("data-op");
+  if (op) ev.op = op;
   return ev;
 }
 
@@ -62,6 +70,8 @@ export function reduce(ui, ev, view) {
     }
     case "live":
       return { ui: clear, intent: { type: "replay", index: -1 } };
+    case "lesson":
+      return { ui: clear, intent: typeof ev.op === "string" && ev.op ? { type: "lesson", op: ev.op } : null };
     default:
       break;
   }
@@ -85,7 +95,7 @@ export function reduce(ui, ev, view) {
       if (sel?.kind === "buy" && sel.slot === ev.slot) return keep(null);
       const slot = view.market[ev.slot - 1];
       if (!slot?.tile) return keep(null, note(`Slot ${ev.slot} is empty.`, "T2"));
-      if (!buyOption(view, ev.slot)) {
+      if (!buyOption(view, ev.slot) && !view.lesson) {
         return keep(null, note(`You cannot pay for slot ${ev.slot}: it costs ${slot.tile.price} ${slot.currency} and you hold less (T2).`, "T2"));
       }
       return keep({ kind: "buy", slot: ev.slot, idx: [] });
@@ -97,7 +107,7 @@ export function reduce(ui, ev, view) {
       if (!card) return keep(sel);
       const cur = parseCard(card).currency;
       const slotNo = view.currencies.indexOf(cur) + 1;
-      if (sel?.kind === "buy" && sel.slot === slotNo) {
+      if (sel?.kind === "buy" && (sel.slot === slotNo || view.lesson)) {
         return keep({ ...sel, idx: toggle(sel.idx, ev.i) });
       }
       if (!buyOption(view, slotNo)) {
@@ -118,14 +128,14 @@ export function reduce(ui, ev, view) {
       if (sel?.kind === "tile") {
         const entry = tileChoice(view, sel.id);
         if (entry?.from === "reserve") {
-          if (hasCell(entry.swaps, ev.x, ev.y)) return act(`swap ${sel.id} at ${where}`);
+          if (hasCell(entry.swaps, ev.x, ev.y) || view.lesson) return act(`swap ${sel.id} at ${where}`);
           const rule = ruleAt(entry.no_swap, ev.x, ev.y) ?? "P6";
           return keep(sel, why(view, rule, `Swapping tile ${sel.id} with the tile at ${where}`));
         }
         return keep(sel, note("A tile bought this turn goes to an empty spot, the reserve" + (legal.dirk.length ? " or Dirk" : "") + "; it is never swapped (T4).", "T4"));
       }
       if (view.phase !== "action") return keep(sel, note("Choose a tile to place first.", "T4"));
-      if (hasCell(legal.remove, ev.x, ev.y)) {
+      if (hasCell(legal.remove, ev.x, ev.y) || view.lesson) {
         if (sel?.kind === "placed" && sel.x === ev.x && sel.y === ev.y) return keep(null);
         return keep({ kind: "placed", x: ev.x, y: ev.y });
       }
@@ -137,7 +147,7 @@ export function reduce(ui, ev, view) {
       if (sel?.kind !== "tile") return keep(sel, note("First choose a tile: one of the tiles to place, or one from your reserve."));
       const entry = tileChoice(view, sel.id);
       if (!entry) return keep(null);
-      if (hasCell(entry.spots, ev.x, ev.y)) return act(`${entry.from === "reserve" ? "build" : "place"} ${sel.id} at ${where}`);
+      if (hasCell(entry.spots, ev.x, ev.y) || view.lesson) return act(`${entry.from === "reserve" ? "build" : "place"} ${sel.id} at ${where}`);
       const rule = ev.rule ?? ruleAt(entry.why_not, ev.x, ev.y) ?? "P2";
       return keep(sel, why(view, rule, `Tile ${sel.id} at ${where}`));
     }

@@ -43,7 +43,9 @@ export function summarize(ui, view) {
     const values = cards.map((c) => parseCard(c).value);
     const sum = values.reduce((a, b) => a + b, 0);
     const ok = cards.length > 0 && legal.take.some((opt) => sameMultiset(opt, cards));
-    return { kind: "take", cards, values, sum, several: cards.length > 1, ok, intent: ok ? `take ${cardsText(cards)}` : null };
+    // in tutorial mode an illegal selection is sent too: the kernel refuses and the lesson explains
+    const send = ok || (!!view.lesson && cards.length > 0);
+    return { kind: "take", cards, values, sum, several: cards.length > 1, ok, intent: send ? `take ${cardsText(cards)}` : null };
   }
   if (sel.kind === "buy") {
     const opt = buyOption(view, sel.slot);
@@ -58,12 +60,12 @@ export function summarize(ui, view) {
     return {
       kind: "buy", slot: sel.slot, currency: slot.currency, tile: slot.tile, price, cards, sum, ok,
       exact: ok && sum === price, payments: opt ? opt.payments : [],
-      intent: ok ? `buy ${sel.slot} with ${cardsText(cards)}` : null,
+      intent: ok || (view.lesson && cards.length) ? `buy ${sel.slot} with ${cardsText(cards)}` : null,
     };
   }
   if (sel.kind === "placed") {
     const ok = has(legal.remove, sel.x, sel.y);
-    return { kind: "placed", x: sel.x, y: sel.y, ok, intent: ok ? `remove ${sel.x},${sel.y}` : null };
+    return { kind: "placed", x: sel.x, y: sel.y, ok, intent: ok || view.lesson ? `remove ${sel.x},${sel.y}` : null };
   }
   if (sel.kind === "tile") {
     const entry = tileChoice(view, sel.id);

@@ -21,6 +21,7 @@ import { bindInput, initialUi, reduce } from "./input.js";
 import { mount, nodeAt, patch, patchNode } from "./patch.js";
 import { CSS } from "./style.js";
 import { messageHtml } from "./view/controls.js";
+import { LESSON_CSS } from "./view/lesson.js";
 import { leaf } from "./view/parts.js";
 import { tableParts } from "./view/table.js";
 
@@ -48,7 +49,7 @@ function render({ model, el }) {
   root.setAttribute("aria-label", "Alhambra game");
   root.tabIndex = -1;
   const style = document.createElement("style");
-  style.textContent = CSS;
+  style.textContent = CSS + LESSON_CSS;
   const body = document.createElement("div");
   root.append(style, body);
   el.appendChild(root);

@@ -78,9 +78,9 @@ export function controlsHtml(view, ui) {
   let out = `<div class="alh-controls" role="toolbar" aria-label="Actions">`;
   out += `<p class="alh-selection" aria-live="polite">${esc(selectionText(view, ui))}</p><div class="alh-buttons">`;
   if (legal && view.phase === "action") {
-    out += button("take", "Take the selected money cards", { text: "Take", disabled: !(s.kind === "take" && s.ok), primary: s.kind === "take" && s.ok });
-    out += button("buy", "Buy the tile of the selected slot with the selected cards", { text: s.kind === "buy" && s.exact ? "Buy (exact)" : "Buy", disabled: !(s.kind === "buy" && s.ok), primary: s.kind === "buy" && s.ok });
-    out += button("to-reserve", "Move the selected Alhambra tile to the reserve", { text: "To reserve", disabled: !(s.kind === "placed" && s.ok) });
+    out += button("take", "Take the selected money cards", { text: "Take", disabled: !(s.kind === "take" && s.intent), primary: s.kind === "take" && s.ok });
+    out += button("buy", "Buy the tile of the selected slot with the selected cards", { text: s.kind === "buy" && s.exact ? "Buy (exact)" : "Buy", disabled: !(s.kind === "buy" && s.intent), primary: s.kind === "buy" && s.ok });
+    out += button("to-reserve", "Move the selected Alhambra tile to the reserve", { text: "To reserve", disabled: !(s.kind === "placed" && s.intent) });
     if (legal.end) out += button("end", "End the turn without the extra action", { text: "End turn" });
     if (legal.pass) out += button("pass", "Pass: no legal action", { text: "Pass", primary: true });
   }

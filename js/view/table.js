@@ -8,6 +8,7 @@ import { alhambraSvg } from "./alhambra.js";
 import { esc } from "./common.js";
 import { controlsHtml, messageHtml, replayHtml } from "./controls.js";
 import { handSvg, hiddenHandSvg } from "./hand.js";
+import { lessonHtml } from "./lesson.js";
 import { logHtml } from "./log.js";
 import { marketSvg } from "./market.js";
 import { moneySvg } from "./money.js";
@@ -33,6 +34,7 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
   const me = view.players[fp];
   const sel = ui.sel;
   const kids = [];
+  if (view.lesson) kids.push(leaf("lesson", lessonHtml(view.lesson))); // tutorial mode
   kids.push(leaf("status", statusHtml(view)));
   kids.push(leaf("message", messageHtml(message, ui.note)));
   // markets

@@ -1,0 +1,98 @@
+// The lesson panel of the tutorial (AlhambraWidget.tutorial()): where the
+// learner is ("Lesson 3 of 10", a progress bar, the step), the lesson's title,
+// what the rule is, the task, the feedback on the last try (with the rule id
+// of a refusal) and the Back / Replay / Next buttons (plus any button the step
+// offers, e.g. "Try it turned").
+//
+// The view carries `lesson` only in tutorial mode (alhambra_widget/tutorial):
+//   {index, count, step, steps, title, text, task, rules, reading, done,
+//    finished, position, total, completed, can_back, can_next,
+//    feedback: null | {kind: "ok"|"refused"|"info", text, rule, detail, id},
+//    ops: [{op, label, name}], labels: {progress, step, bar, task, back, ...}}
+// Every text arrives rendered in the lesson's language. A button sends
+// {type: "lesson", op} (js/input.js); the kernel checks the op.
+
+import { esc } from "./common.js";
+
+function button(op, text, name, { disabled = false, primary = false } = {}) {
+  return (
+    `<button type="button" class="alh-btn${primary ? " alh-primary" : ""}" data-act="lesson" data-op="${esc(op)}" ` +
+    `data-key="btn-lesson-${esc(op)}" data-lm-suppress-shortcuts="true" aria-label="${esc(name || text)}"` +
+    `${disabled ? " disabled" : ""}>${esc(text)}</button>`
+  );
+}
+
+/** The feedback line: a live region, empty until the first try. */
+export function lessonFeedbackHtml(lesson) {
+  const fb = lesson && lesson.feedback;
+  const labels = (lesson && lesson.labels) || {};
+  if (!fb || !fb.text) return `<div class="alh-lesson-feedback" role="status" aria-live="polite"></div>`;
+  const kind = fb.kind === "ok" || fb.kind === "refused" ? fb.kind : "info";
+  const head = labels[kind] ? `<strong class="alh-lesson-kind">${esc(labels[kind])}</strong> ` : "";
+  const rule = fb.rule
+    ? `<span class="alh-rule" title="${esc(`${labels.rule || "Rule"} ${fb.rule}`)}">${esc(fb.rule)}</span> `
+    : "";
+  const detail = fb.detail ? `<span class="alh-lesson-detail">${esc(fb.detail)}</span>` : "";
+  return (
+    `<div class="alh-lesson-feedback alh-lesson-${kind}" role="status" aria-live="polite" data-kind="${kind}" data-rule="${esc(fb.rule ?? "")}">` +
+    `${head}${rule}<span class="alh-lesson-fbtext">${esc(fb.text)}</span>${detail}</div>`
+  );
+}
+
+/**
+ * The lesson panel as HTML, or "" when the view carries no lesson.
+ * @param {object|null|undefined} lesson  the view's `lesson`
+ */
+export function lessonHtml(lesson) {
+  if (!lesson || !lesson.count) return "";
+  const L = lesson.labels || {};
+  const done = !!lesson.done;
+  const ident = `data-lesson="${esc(lesson.index)}" data-step="${esc(lesson.step)}" data-done="${done}"`;
+  let out = `<section class="alh-lesson" ${ident} aria-label="${esc(`${L.region || "Lesson"}: ${lesson.title}`)}">`;
+  out += `<div class="alh-lesson-head">`;
+  out += `<span class="alh-lesson-count">${esc(L.progress)}</span>`;
+  out += `<span class="alh-lesson-step">${esc(L.step)}</span>`;
+  const total = Math.max(1, Number(lesson.total) || 1);
+  const at = Math.min(total, Math.max(0, Number(lesson.position) || 0));
+  out += `<progress class="alh-lesson-bar" max="${total}" value="${at}" aria-label="${esc(L.progress)}" aria-valuetext="${esc(`${L.progress}, ${L.step}`)}"></progress>`;
+  if (done && !lesson.reading) out += `<span class="alh-lesson-done" data-done="true">\u2713 ${esc(L.done)}</span>`;
+  out += `</div>`;
+  out += `<h3 class="alh-lesson-title">${esc(lesson.title)}</h3>`;
+  out += `<p class="alh-lesson-text">${esc(lesson.text)}</p>`;
+  out += `<p class="alh-lesson-task"><strong>${esc(L.task)}:</strong> ${esc(lesson.task)}</p>`;
+  if (lesson.rules && lesson.rules.length) {
+    out += `<p class="alh-lesson-rules"><span class="alh-label">${esc(L.rules)}</span>`;
+    out += lesson.rules.map((r) => `<span class="alh-rule alh-rule-quiet">${esc(r)}</span>`).join(" ");
+    out += `</p>`;
+  }
+  out += lessonFeedbackHtml(lesson);
+  if (lesson.finished && !lesson.can_next) out += `<p class="alh-lesson-finished" role="status">${esc(L.finished)}</p>`;
+  out += `<div class="alh-lesson-buttons" role="toolbar" aria-label="${esc(L.region || "Lesson")}">`;
+  out += button("back", `\u2190 ${L.back}`, L.back_name, { disabled: !lesson.can_back });
+  out += button("replay", `\u21ba ${L.replay}`, L.replay_name);
+  for (const o of lesson.ops || []) out += button(o.op, o.label, o.name);
+  out += button("next", `${L.next} \u2192`, L.next_name, { disabled: !lesson.can_next, primary: done && lesson.can_next });
+  out += `</div></section>`;
+  return out;
+}
+
+/** The panel's style (added to the widget's style sheet). */
+export const LESSON_CSS = `
+.alh-lesson { border: 2px solid var(--alh-accent); border-radius: 8px; padding: 8px 12px; background: var(--alh-panel); display: flex; flex-direction: column; gap: 6px; contain: layout style; }
+.alh-lesson-head { display: flex; flex-wrap: wrap; align-items: center; gap: 10px; color: var(--alh-muted); font-weight: 600; }
+.alh-lesson-bar { flex: 1 1 120px; min-width: 80px; max-width: 320px; height: 10px; accent-color: var(--alh-accent); }
+.alh-lesson-done { color: var(--alh-spot-ink); }
+.alh-root .alh-lesson-title { margin: 0; font-size: 1.15em; color: var(--alh-fg); }
+.alh-lesson-text, .alh-lesson-task, .alh-lesson-rules, .alh-lesson-finished { margin: 0; max-width: 75ch; }
+.alh-lesson-task { padding: 4px 8px; border-left: 4px solid var(--alh-accent); background: var(--alh-info-bg); }
+.alh-lesson-rules { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+.alh-rule-quiet { opacity: 0.85; }
+.alh-lesson-feedback:empty { display: none; }
+.alh-lesson-feedback { padding: 5px 8px; border-radius: 6px; max-width: 80ch; }
+.alh-lesson-ok { background: color-mix(in srgb, var(--alh-spot) 14%, var(--alh-bg)); border-left: 4px solid var(--alh-spot); }
+.alh-lesson-refused { background: var(--alh-error-bg); border-left: 4px solid var(--alh-error); }
+.alh-lesson-info { background: var(--alh-info-bg); border-left: 4px solid var(--alh-accent); }
+.alh-lesson-detail { display: block; margin-top: 2px; color: var(--alh-muted); font-size: 0.92em; }
+.alh-lesson-finished { font-weight: 600; color: var(--alh-spot-ink); }
+.alh-lesson-buttons { display: flex; flex-wrap: wrap; gap: 6px; }
+`;
