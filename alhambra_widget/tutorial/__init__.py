@@ -139,8 +139,12 @@ class Tutorial:
         """The last feedback, in the tutorial's language, or None."""
         if self._feedback is None:
             return None
-        kind, key, params, rule, detail = self._feedback
+        kind, key, params, rule, error = self._feedback
         text = self.t(key, **params)
+        detail = None
+        if error is not None:  # the engine's own words, in the tutorial's language where it can
+            localized = getattr(error, "localized", None)
+            detail = localized(self._lang) if localized is not None else error.message
         if kind == "refused" and rule:
             hint = self._key(f"why.{rule}")
             text = self.t("tutorial.feedback.refused", rule=rule,
@@ -225,9 +229,9 @@ class Tutorial:
         self._setup()
 
     # ------------------------------------------------------------ feedback
-    def _say(self, kind, key, params=None, rule=None, detail=None) -> dict:
+    def _say(self, kind, key, params=None, rule=None, error=None) -> dict:
         self._fb_id += 1
-        self._feedback = (kind, key, dict(params or {}), rule, detail)
+        self._feedback = (kind, key, dict(params or {}), rule, error)
         self._changed()
         return self.feedback
 
@@ -258,7 +262,7 @@ class Tutorial:
                 error = e
             else:
                 raise ValueError(f"{action} is legal here")
-        return self._say("refused", "tutorial.feedback.refused", rule=error.rule, detail=error.message)
+        return self._say("refused", "tutorial.feedback.refused", rule=error.rule, error=error)
 
     def op(self, name: str) -> dict | None:
         """A lesson button: back, replay, next, or one the step offers
