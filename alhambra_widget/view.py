@@ -46,7 +46,9 @@ deck, discard, bag  counts only (the deck count includes scoring cards)
 dirk                Dirk's tiles (2 players), else null
 pending             [{player, tile}]: tiles bought (or awarded) still to place
 rounds              the scoring round records (``Game.rounds``): round, counts,
-                    buildings (points per building), walls, points, dirk, scores
+                    buildings (points per building), walls, points, dirk, scores,
+                    and narration (why each player got their points: sentences
+                    of :func:`alhambra_widget.explain.narrate_round`)
 moves               number of moves in the history
 log                 the last moves: [{n, player, name, action, rounds}]
                     (rounds: scoring rounds the move triggered)
@@ -55,6 +57,10 @@ explain             {rule id: one-line explanation} for every rule in ``legal``
 buildings           building names in BUILDINGS order (for ``counts``)
 currencies          currency names in slot order
 ==================  ============================================================
+
+Texts (``status``, ``explain``, ``narration``) are in the current language of
+:mod:`alhambra_widget.i18n` (``view(..., lang="de")`` for another one); the
+rest of the view is the same in every language.
 
 ``legal``: ``player`` (who acts), ``kinds`` (``Game.legal_kinds()``),
 ``take`` (card lists that may be taken together, T1), ``buy`` (per payable
@@ -71,10 +77,15 @@ no_swap}``), ``to_reserve`` and ``dirk`` (tile ids that may go there, T4/D4),
 
 from __future__ import annotations
 
+import logging
+
 from .engine import actions as A
 from .engine.alhambra import explain_rule
 from .engine.money import CURRENCIES
 from .engine.tiles import BUILDINGS, SIDES
+from .explain import narrate_round
+from .i18n import t as _t, use_language
+from .i18n.strings import join_and
 
 __all__ = ["view", "tile_json", "status_text", "VERSION", "LOG_LENGTH"]
 
@@ -109,23 +120,25 @@ def _cell(p) -> list:
     return [p[0], p[1]]
 
 
-def status_text(game) -> str:
-    """``Turn 7 -- Ana to act``: one sentence about the position."""
+def status_text(game, lang: str | None = None) -> str:
+    """``Turn 7 -- Ana to act``: one sentence about the position, in ``lang``
+    (default: the current language of :mod:`alhambra_widget.i18n`)."""
     names = game.names
     if game.is_over:
         win = game.winners
-        pts = game.players[win[0]].score if win else 0
-        who = " and ".join(names[i] for i in win) or "nobody"
-        verb = "share the victory" if len(win) > 1 else "wins"
-        return f"Game over \u2014 {who} {verb} with {pts} points"
+        if not win:
+            return _t("ui.status.over_nobody", lang)
+        pts = game.players[win[0]].score
+        key = "ui.status.over_shared" if len(win) > 1 else "ui.status.over_wins"
+        return _t(key, lang, names=join_and([names[i] for i in win], lang), points=pts)
     who = names[game.current]
     if game.phase == "place":
         if game.final:
-            return f"End of the game \u2014 {who} places the tiles awarded from the market"
-        return f"Turn {game.turn} \u2014 {who} places the tiles bought this turn"
+            return _t("ui.status.final_place", lang, name=who)
+        return _t("ui.status.place", lang, turn=game.turn, name=who)
     if game.extra:
-        return f"Turn {game.turn} \u2014 {who}: another action after an exact payment"
-    return f"Turn {game.turn} \u2014 {who} to act"
+        return _t("ui.status.extra", lang, turn=game.turn, name=who)
+    return _t("ui.status.act", lang, turn=game.turn, name=who)
 
 
 def _player(game, i, show_hand: bool) -> dict:
@@ -162,7 +175,7 @@ def _log(game, timeline) -> list:
     return out
 
 
-def view(game, seat=None, *, stamp=None, timeline=None, may_act=None) -> dict:
+def view(game, seat=None, *, stamp=None, timeline=None, may_act=None, lang=None) -> dict:
     """The JSON view (a dict of plain JSON values) of ``game`` for ``seat``.
 
     ``seat``: the viewer's seat index, or None for the hot-seat view (every
@@ -171,7 +184,11 @@ def view(game, seat=None, *, stamp=None, timeline=None, may_act=None) -> dict:
     of the game, for the move log's player names (computed when omitted).
     ``may_act``: force whether legal choices are included (default: when the
     game is not over and the viewer is the hot-seat or the player to act).
+    ``lang``: the language of the texts (default: the current language).
     """
+    if lang is not None:
+        with use_language(lang):
+            return view(game, seat, stamp=stamp, timeline=timeline, may_act=may_act)
     n = game.n
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
         raise ValueError(f"seat is a player index from 0 to {n - 1} (or None for hot-seat), not {seat!r}")
@@ -203,7 +220,7 @@ def view(game, seat=None, *, stamp=None, timeline=None, may_act=None) -> dict:
         "bag": game.bag_size,
         "dirk": [tile_json(t) for t in game.dirk] if n == 2 else None,
         "pending": [{"player": pl, "tile": tile_json(t)} for pl, t in game.pending],
-        "rounds": [_round(r) for r in game.rounds],
+        "rounds": [_round(r, game, k) for k, r in enumerate(game.rounds)],
         "moves": len(game.history),
         "log": _log(game, timeline),
         "legal": legal_choices(game, explain) if may_act and not game.is_over else None,
@@ -214,14 +231,25 @@ def view(game, seat=None, *, stamp=None, timeline=None, may_act=None) -> dict:
     return v
 
 
-def _round(r: dict) -> dict:
-    """A scoring round record as plain JSON (lists, not tuples)."""
+def _round(r: dict, game=None, k: int = -1) -> dict:
+    """A scoring round record as plain JSON (lists, not tuples), with its
+    narration (why each player got their points) in the current language."""
     out = {}
-    for k, val in r.items():
+    for key, val in r.items():
         if isinstance(val, (list, tuple)):
             val = [list(x) if isinstance(x, (list, tuple)) else x for x in val]
-        out[k] = val
+        out[key] = val
+    if game is not None:
+        out["narration"] = _narration(game, k)
     return out
+
+
+def _narration(game, k: int) -> list:
+    try:
+        return [str(s) for s in narrate_round(game, k)]
+    except Exception:  # a narration is a nicety; the view must still be made
+        logging.getLogger("alhambra_widget").exception("could not narrate scoring round %s", k + 1)
+        return []
 
 
 def legal_choices(game, explain: dict | None = None) -> dict:
@@ -261,7 +289,8 @@ def legal_choices(game, explain: dict | None = None) -> dict:
             passes = True
 
     def note(rule):
-        explain.setdefault(rule, explain_rule(rule))
+        if rule not in explain:
+            explain[rule] = explain_rule(rule)   # in the current language
         return rule
 
     no_remove = []

@@ -21,6 +21,11 @@ Design
                     "rule": "P5"|null, "text": "...", "id": n}`` (``{}``: none)
   ``seat``          None (hot-seat: every hand, anyone acts) or the viewer's seat
   ``replay_index``  -1 (live) or k: show the position after k moves
+  ``lang``          the widget's language (``alhambra_widget.i18n.LANGUAGES``:
+                    en, de, fi, ja, nl); every text shown is in it
+  ``strings``       the texts of that language for the front end
+                    (:func:`alhambra_widget.i18n.strings.front_end_strings`),
+                    sent again only when the language changes
 
   The front end may not write these: state it sends is ignored and the
   kernel's values are sent back.
@@ -30,6 +35,7 @@ Design
       {"type": "action", "action": "<notation>", "stamp": N, "seat": S}
       {"type": "undo"} / {"type": "redo"}        (optional "stamp", "seat")
       {"type": "replay", "index": k}             (-1 = live)
+      {"type": "language", "lang": "fi"}        (the language switch)
       {"type": "lesson", "op": "next"|"back"|"replay"|...}  (tutorial mode,
                                                  see alhambra_widget.tutorial.mode)
 
@@ -59,6 +65,8 @@ from .engine import actions as A
 from .engine.errors import IllegalMove
 from .engine.game import Game
 from .history import entry_for, has_start, position_at, timeline
+from .i18n import LANGUAGES, check_language, t as tr, tn, use_language
+from .i18n.strings import front_end_strings, join_and
 from .seats import Runner
 from .view import view as make_view
 
@@ -85,10 +93,11 @@ _KEYS = {
     "redo": {"type", "stamp", "seat"},
     "replay": {"type", "index", "seat", "stamp"},
     "hint": {"type", "stamp", "seat"},
+    "language": {"type", "lang", "stamp", "seat"},
     "lesson": {"type", "op", "stamp", "seat"},
 }
 _REQUIRED = {"action": {"type", "action", "stamp", "seat"}, "undo": {"type"}, "redo": {"type"},
-             "replay": {"type", "index"}, "hint": {"type"}, "lesson": {"type", "op"}}
+             "replay": {"type", "index"}, "hint": {"type"}, "language": {"type", "lang"}, "lesson": {"type", "op"}}
 _UNSET = object()
 
 
@@ -126,11 +135,15 @@ class AlhambraWidget(anywidget.AnyWidget):
     message = t.Dict().tag(sync=True)
     seat = t.Int(None, allow_none=True).tag(sync=True)
     replay_index = t.Int(-1).tag(sync=True)
+    #: the language of every text the widget shows (i18n.LANGUAGES)
+    lang = t.Unicode("en").tag(sync=True)
+    #: the front end's texts in ``lang`` (set by the kernel when ``lang`` changes)
+    strings = t.Dict().tag(sync=True)
     #: tutorial mode (``AlhambraWidget.tutorial()``): the lesson panel, else {}
     lesson = t.Dict().tag(sync=True)
 
     #: Traits only the kernel sets.
-    _PROTECTED = frozenset({"view", "message", "seat", "replay_index", "lesson", "_esm", "_css", "_anywidget_id"})
+    _PROTECTED = frozenset({"view", "message", "seat", "replay_index", "lesson", "lang", "strings", "_esm", "_css", "_anywidget_id"})
 
     def __init__(self, game=None, *, players=_UNSET, seed=_UNSET, seat=None, bots=None,
                  bot_delay: float = 0.8, autoplay: bool = True, **kwargs):
@@ -162,7 +175,8 @@ class AlhambraWidget(anywidget.AnyWidget):
         self.autoplay = bool(autoplay)
         self._hints = None             # (key, rows) of the last hint, or None
         self._tutorial = None          # the Tutorial driving this widget (tutorial mode)
-        super().__init__(**kwargs)
+        super().__init__(**kwargs)     # lang="fi" is validated here
+        self.strings = front_end_strings(self.lang)
         self._attach(game)
         self.seat = seat               # validated against the game
         self._ready = True
@@ -251,18 +265,22 @@ class AlhambraWidget(anywidget.AnyWidget):
                 except Exception as e:  # a broken hook must not break the game
                     log.exception("on_move callback %r failed", cb)
                     self._message({"kind": "error", "rule": None,
-                                   "text": f"on_move callback {getattr(cb, '__name__', cb)!s} failed: "
-                                           f"{type(e).__name__}: {e}"})
+                                   "text": tr("ui.refuse.hook_failed", self.lang,
+                                              name=str(getattr(cb, "__name__", cb)),
+                                              error=f"{type(e).__name__}: {e}")})
 
     # ------------------------------------------------------------ Python API
     def play(self, action) -> None:
         """Play an action (an Action or its notation, e.g. ``"take dinar 3"``).
-        Raises :class:`IllegalMove` like ``Game.play``; the widget follows."""
-        self._game.play(action)
+        Raises :class:`IllegalMove` like ``Game.play`` (its message in the
+        widget's language); the widget follows."""
+        with use_language(self.lang):
+            self._game.play(action)
 
     def undo(self):
         """Take back the last move (returns it, or None); ``redo()`` plays it again."""
-        return self._game.undo()
+        with use_language(self.lang):
+            return self._game.undo()
 
     def redo(self):
         """Play the last move taken back again (returns it, or None)."""
@@ -271,7 +289,8 @@ class AlhambraWidget(anywidget.AnyWidget):
         action = self._redo.pop()
         self._redoing = True
         try:
-            self._game.play(action)
+            with use_language(self.lang):
+                self._game.play(action)
         except IllegalMove:
             self._redo, self._redo_at = [], -1
             raise
@@ -318,9 +337,9 @@ class AlhambraWidget(anywidget.AnyWidget):
         if k != -1:
             shown = position_at(g, k)
             tl = self._timeline[:k]
-            v = make_view(shown, self.seat, stamp=self._stamp, timeline=tl, may_act=False)
+            v = make_view(shown, self.seat, stamp=self._stamp, timeline=tl, may_act=False, lang=self.lang)
         else:
-            v = make_view(g, self.seat, stamp=self._stamp, timeline=self._timeline)
+            v = make_view(g, self.seat, stamp=self._stamp, timeline=self._timeline, lang=self.lang)
         v["replay"] = None if k == -1 else k
         v["live_moves"] = len(g.history)
         v["can_undo"] = self.can_undo and k == -1
@@ -362,6 +381,23 @@ class AlhambraWidget(anywidget.AnyWidget):
             raise t.TraitError("this game was copied without its history; it cannot be replayed")
         return k
 
+    @t.validate("lang")
+    def _check_lang(self, proposal):
+        try:
+            return check_language(proposal["value"])
+        except ValueError as e:
+            raise t.TraitError(str(e)) from None
+
+    @t.observe("lang")
+    def _lang_changed(self, change):
+        # the new texts, the view in the new language and no message of the
+        # old one: one update for the front end
+        with self.hold_sync():
+            self.strings = front_end_strings(change["new"])
+            if self._ready:
+                self._message({})
+                self._refresh()
+
     @t.observe("seat", "replay_index")
     def _seat_or_replay_changed(self, change):
         self._refresh()
@@ -401,17 +437,19 @@ class AlhambraWidget(anywidget.AnyWidget):
         if isinstance(action, BaseException):
             self._refresh()
             self._message({"kind": "error", "rule": None,
-                           "text": f"{bot.label} failed to choose a move ({type(action).__name__}: {action})."})
+                           "text": tr("ui.refuse.bot_failed", self.lang, name=bot.label,
+                                      error=f"{type(action).__name__}: {action}")})
             return
-        with self.hold_sync():
+        with self.hold_sync(), use_language(self.lang):
             try:
                 self._game.play(action)
             except IllegalMove as e:
                 self._refresh()
                 self._message({"kind": "error", "rule": e.rule,
-                               "text": f"{bot.label} chose an illegal move {action}: {e.message}"})
+                               "text": tr("ui.refuse.bot_illegal", name=bot.label, action=str(action),
+                                          error=e.message)})
                 return
-            self._message({"kind": "info", "rule": None, "text": f"{bot.label}: {action}"})
+            self._message({"kind": "info", "rule": None, "text": tr("ui.info.move", name=bot.label, action=str(action))})
 
     def play_bots(self, moves: int | None = None) -> int:
         """Play the bots' moves now, in this thread, until a person is to act
@@ -462,7 +500,8 @@ class AlhambraWidget(anywidget.AnyWidget):
     def _hint_done(self, key, rows) -> None:
         if isinstance(rows, BaseException):
             self._refresh()
-            self._message({"kind": "error", "rule": None, "text": f"The hint failed ({type(rows).__name__})."})
+            self._message({"kind": "error", "rule": None,
+                           "text": tr("ui.refuse.hint_failed", self.lang, error=type(rows).__name__)})
             return
         self._hints = (key, rows)
         self._refresh()
@@ -507,13 +546,14 @@ class AlhambraWidget(anywidget.AnyWidget):
             except Exception as e:  # a malformed update must not raise into the kernel
                 log.warning("ignored a malformed front-end update of %s: %s", ", ".join(map(str, sync_data)), e)
                 self._message({"kind": "error", "rule": None,
-                               "text": f"Refused a malformed update of {', '.join(map(str, sync_data))[:80]}."})
+                               "text": tr("ui.refuse.update", self.lang,
+                                          names=", ".join(map(str, sync_data))[:80])})
 
     def _handle_custom_msg(self, content, buffers):
         """An intent from the front end. Never raises into the kernel."""
         # one update for the front end: the new view and its message together
         # (sent apart, the page redrew twice, the message ~40 ms after the board)
-        with self.hold_sync():
+        with self.hold_sync(), use_language(self.lang):
             self._handle_intent(content, buffers)
 
     def _handle_intent(self, content, buffers):
@@ -525,44 +565,50 @@ class AlhambraWidget(anywidget.AnyWidget):
             log.exception("intent %s failed", _short(content))
             try:
                 self._message({"kind": "error", "rule": None,
-                               "text": f"The widget could not handle that ({type(e).__name__})."})
+                               "text": tr("ui.refuse.bug", error=type(e).__name__)})
             except Exception:
                 log.exception("could not show the error")
 
     def _intent(self, content, buffers) -> None:
         if not isinstance(content, dict):
-            raise Refused(None, f"Refused a malformed message (not an object): {_short(content)}")
+            raise Refused(None, tr("ui.refuse.not_object", value=_short(content)))
         kind = content.get("type")
         if not isinstance(kind, str) or kind not in _KEYS:
-            raise Refused(None, f"Refused a message of unknown type {_short(kind)}.")
+            raise Refused(None, tr("ui.refuse.unknown_type", value=_short(kind)))
         keys = set(content)
         if not keys <= _KEYS[kind] or not _REQUIRED[kind] <= keys:
             extra = sorted(map(str, keys - _KEYS[kind]))
             missing = sorted(_REQUIRED[kind] - keys)
-            what = (f"unknown fields {', '.join(map(_short, extra))}" if extra
-                    else f"missing {', '.join(missing)}")
-            raise Refused(None, f"Refused a malformed {kind} message: {what}.")
+            if extra:
+                raise Refused(None, tr("ui.refuse.unknown_fields", kind=kind, fields=", ".join(map(_short, extra))))
+            raise Refused(None, tr("ui.refuse.missing_fields", kind=kind, fields=", ".join(missing)))
         if buffers:
-            raise Refused(None, f"Refused a {kind} message with binary buffers.")
+            raise Refused(None, tr("ui.refuse.buffers", kind=kind))
         if "seat" in content:
             seat = content["seat"]
             if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-                raise Refused(None, f"Refused a message with a malformed seat {_short(seat)}.")
+                raise Refused(None, tr("ui.refuse.bad_seat", value=_short(seat)))
             if seat != self.seat:
-                raise Refused(None, "Refused a message from another seat than this widget's "
-                                    f"({_short(seat)} instead of {self.seat!r}).")
+                raise Refused(None, tr("ui.refuse.other_seat", value=_short(seat), seat=repr(self.seat)))
         if "stamp" in content:
             stamp = content["stamp"]
             if isinstance(stamp, bool) or not isinstance(stamp, int):
-                raise Refused(None, f"Refused a message with a malformed stamp {_short(stamp)}.")
+                raise Refused(None, tr("ui.refuse.bad_stamp", value=_short(stamp)))
             if stamp != self._stamp:
-                raise Refused(None, "That was meant for an older position (the game has changed since); "
-                                    "look again and retry.")
+                raise Refused(None, tr("ui.refuse.stale"))
+        if kind == "language":
+            lang = content["lang"]
+            if not isinstance(lang, str) or lang not in LANGUAGES:
+                raise Refused(None, tr("ui.refuse.language", value=_short(lang), languages=", ".join(LANGUAGES)))
+            self.lang = lang
+            return
         if kind == "replay":
             k = content["index"]
             n = len(self._game.history)
             if isinstance(k, bool) or not isinstance(k, int) or not -1 <= k <= n:
-                raise Refused(None, f"A replay index runs from 0 to {n} (or -1 for the live game), not {_short(k)}.")
+                raise Refused(None, tr("ui.refuse.replay_index", n=n, value=_short(k)))
+            if k not in (-1, n) and not has_start(self._game):
+                raise Refused(None, tr("ui.refuse.no_history"))
             try:
                 self.replay_index = k
             except t.TraitError as e:
@@ -573,40 +619,40 @@ class AlhambraWidget(anywidget.AnyWidget):
             lesson_intent(self, content["op"])
             return
         if self.replay_index != -1:
-            raise Refused(None, "You are watching the replay; go back to the live game to play.")
+            raise Refused(None, tr("ui.refuse.replaying"))
         g = self._game
         if kind == "hint":
             if g.is_over:
-                raise Refused("E4", "The game is over; there is nothing to hint.")
+                raise Refused("E4", tr("ui.refuse.hint_over"))
             if g.current in self.bots:
-                raise Refused(None, f"It is {g.players[g.current].name}'s turn (a bot).")
+                raise Refused(None, tr("ui.refuse.bot_turn", name=g.players[g.current].name))
             if self.seat is not None and g.current != self.seat:
-                raise Refused(None, f"It is {g.players[g.current].name}'s turn, not yours.")
+                raise Refused(None, tr("ui.refuse.not_your_turn", name=g.players[g.current].name))
             self.hint()
             return
         if kind == "undo":
             if not self.can_undo:
-                raise Refused(None, "There is no move to take back.")
+                raise Refused(None, tr("ui.refuse.no_undo"))
             if self.bots:
                 # take back the bots' replies and the last move of a person
                 people = [e for e in self._timeline if e.player not in self.bots]
                 if not people or (self.seat is not None and people[-1].player != self.seat):
-                    raise Refused(None, "There is no move of yours to take back.")
+                    raise Refused(None, tr("ui.refuse.no_own_undo"))
                 while self._timeline and self._timeline[-1].player in self.bots:
                     g.undo()
                 g.undo()
                 self._message({})
                 return
             if self.seat is not None and self._timeline and self._timeline[-1].player != self.seat:
-                raise Refused(None, "Only the player who made the last move can take it back.")
+                raise Refused(None, tr("ui.refuse.undo_not_yours"))
             g.undo()
             self._message({})
             return
         if kind == "redo":
             if not self.can_redo:
-                raise Refused(None, "There is no move to play again.")
+                raise Refused(None, tr("ui.refuse.no_redo"))
             if self.seat is not None and g.current != self.seat:
-                raise Refused(None, "It is not your turn: only the player to act can redo a move.")
+                raise Refused(None, tr("ui.refuse.redo_not_turn"))
             try:
                 self.redo()
             except IllegalMove as e:
@@ -616,21 +662,21 @@ class AlhambraWidget(anywidget.AnyWidget):
         # kind == "action"
         text = content["action"]
         if not isinstance(text, str):
-            raise Refused(None, f"An action is written as text, not {type(text).__name__}.")
+            raise Refused(None, tr("ui.refuse.action_type", type=type(text).__name__))
         if len(text) > MAX_ACTION_LENGTH:
-            raise Refused(None, f"Refused an action of {len(text)} characters (at most {MAX_ACTION_LENGTH}).")
+            raise Refused(None, tr("ui.refuse.action_long", n=len(text), max=MAX_ACTION_LENGTH))
         if g.is_over:
-            raise Refused("E4", "The game is over; no more actions can be played.")
+            raise Refused("E4", tr("ui.refuse.over"))
         if g.current in self.bots:
-            raise Refused(None, f"It is {g.players[g.current].name}'s turn (a bot); wait for its move.")
+            raise Refused(None, tr("ui.refuse.bot_turn_wait", name=g.players[g.current].name))
         if self.seat is not None and g.current != self.seat:
-            raise Refused(None, f"It is {g.players[g.current].name}'s turn, not yours.")
+            raise Refused(None, tr("ui.refuse.not_your_turn", name=g.players[g.current].name))
         try:
             action = A.parse(text)
         except IllegalMove as e:
             raise Refused(e.rule, e.message) from None
         except ValueError as e:
-            raise Refused("T", str(e)) from None
+            raise Refused("T", tr("ui.refuse.notation", error=str(e))) from None
         name = g.players[g.current].name
         rounds = len(g.rounds)
         before = self._msg_id
@@ -643,10 +689,12 @@ class AlhambraWidget(anywidget.AnyWidget):
             raise Refused(e.rule, e.message) from None
         if self._msg_id != before:
             return  # an on_move hook failed during the move: keep its message
-        note = f"{name}: {action}"
         scored = [r["round"] for r in g.rounds[rounds:]]
         if scored:
-            note += " \u2014 scoring round " + " and ".join(map(str, scored))
+            note = tn("ui.info.move_scored", len(scored), name=name, action=str(action),
+                      rounds=join_and([str(r) for r in scored]))
+        else:
+            note = tr("ui.info.move", name=name, action=str(action))
         self._message({"kind": "info", "rule": None, "text": note})
 
     def close(self):

@@ -13,17 +13,22 @@
 // currency) is sent to the kernel instead of being refused here, so the
 // engine refuses it and the lesson explains the rule.
 
+import { buildingName, cardName, currencyName, ruleText, t } from "./i18n.js";
 import { parseCard } from "./view/common.js";
 import { buyOption, focusHand, hasCell, ruleAt, summarize, tileChoice } from "./selection.js";
 
-/** Local state of one view: the selection and a local note (why not ...). */
+/**
+ * Local state of one view: the selection, a local note (why not ...) and the
+ * cell under the pointer or the keyboard focus (hover: {act, x, y, rule}),
+ * which the help line explains.
+ */
 export function initialUi() {
-  return { sel: null, note: null };
+  return { sel: null, note: null, hover: null };
 }
 
 function why(view, rule, where) {
-  const text = view.explain?.[rule] ?? "";
-  return { kind: "why", rule, text: `${where}: not allowed (rule ${rule})${text ? ". " + text : "."}` };
+  const text = ruleText(view, rule);
+  return { kind: "why", rule, text: t(text ? "ui.why.text" : "ui.why.plain", { where, rule, text }) };
 }
 
 function note(text, rule = null) {
@@ -54,8 +59,8 @@ function toggle(list, i) {
  * @returns {{ui: object, intent: object|null}}
  */
 export function reduce(ui, ev, view) {
-  const clear = { sel: null, note: null };
-  const keep = (sel, n = null) => ({ ui: { sel, note: n }, intent: null });
+  const clear = { sel: null, note: null, hover: null };
+  const keep = (sel, n = null) => ({ ui: { sel, note: n, hover: ui.hover ?? null }, intent: null });
   const act = (action) => ({ ui: clear, intent: { type: "action", action } });
   switch (ev.act) {
     case "clear":
@@ -72,36 +77,44 @@ export function reduce(ui, ev, view) {
       return { ui: clear, intent: { type: "replay", index: -1 } };
     case "lesson":
       return { ui: clear, intent: typeof ev.op === "string" && ev.op ? { type: "lesson", op: ev.op } : null };
+    case "lang":
+      // the kernel checks the language; the selection stays
+      return { ui, intent: typeof ev.lang === "string" && ev.lang ? { type: "language", lang: ev.lang } : null };
+    case "hover": {
+      const h = ev.x === undefined ? null : { act: ev.on, x: ev.x, y: ev.y, rule: ev.rule ?? null };
+      const same = (a, b) => a === b || (a && b && a.act === b.act && a.x === b.x && a.y === b.y);
+      return { ui: same(ui.hover, h) ? ui : { ...ui, hover: h }, intent: null };
+    }
     default:
       break;
   }
   const legal = view.legal;
   if (!legal) {
-    let text = "It is not your turn.";
-    if (view.replay !== null && view.replay !== undefined) text = "You are watching the replay: press Live to play.";
-    else if (view.phase === "over") text = "The game is over.";
-    else if (view.seat !== null && view.seat !== undefined) text = `It is ${view.players[view.current].name}'s turn.`;
+    let text = t("ui.note.not_your_turn");
+    if (view.replay !== null && view.replay !== undefined) text = t("ui.note.replaying", { live: t("ui.replay.live") });
+    else if (view.phase === "over") text = t("ui.sel.over");
+    else if (view.seat !== null && view.seat !== undefined) text = t("ui.note.their_turn", { name: view.players[view.current].name });
     return keep(null, note(text));
   }
   const sel = ui.sel;
   switch (ev.act) {
     case "money": {
-      if (view.phase !== "action") return keep(sel, note("Place the tiles bought this turn first (T4).", "T4"));
+      if (view.phase !== "action") return keep(sel, note(t("ui.note.place_first"), "T4"));
       const idx = sel?.kind === "money" ? toggle(sel.idx, ev.i) : [ev.i];
       return keep(idx.length ? { kind: "money", idx } : null);
     }
     case "slot": {
-      if (view.phase !== "action") return keep(sel, note("Place the tiles bought this turn first (T4).", "T4"));
+      if (view.phase !== "action") return keep(sel, note(t("ui.note.place_first"), "T4"));
       if (sel?.kind === "buy" && sel.slot === ev.slot) return keep(null);
       const slot = view.market[ev.slot - 1];
-      if (!slot?.tile) return keep(null, note(`Slot ${ev.slot} is empty.`, "T2"));
+      if (!slot?.tile) return keep(null, note(t("ui.note.slot_empty", { slot: ev.slot }), "T2"));
       if (!buyOption(view, ev.slot) && !view.lesson) {
-        return keep(null, note(`You cannot pay for slot ${ev.slot}: it costs ${slot.tile.price} ${slot.currency} and you hold less (T2).`, "T2"));
+        return keep(null, note(t("ui.note.cannot_pay", { slot: ev.slot, price: slot.tile.price, currency: currencyName(slot.currency) }), "T2"));
       }
       return keep({ kind: "buy", slot: ev.slot, idx: [] });
     }
     case "card": {
-      if (view.phase !== "action") return keep(sel, note("Place the tiles bought this turn first (T4).", "T4"));
+      if (view.phase !== "action") return keep(sel, note(t("ui.note.place_first"), "T4"));
       const hand = focusHand(view) || [];
       const card = hand[ev.i];
       if (!card) return keep(sel);
@@ -111,9 +124,12 @@ export function reduce(ui, ev, view) {
         return keep({ ...sel, idx: toggle(sel.idx, ev.i) });
       }
       if (!buyOption(view, slotNo)) {
-        const t = view.market[slotNo - 1]?.tile;
-        const what = t ? `the ${t.building} in slot ${slotNo} costs ${t.price} ${cur}` : `slot ${slotNo} is empty`;
-        return keep(sel, note(`${card}: ${cur} pays for slot ${slotNo} only, and ${what} (T2).`, "T2"));
+        const tile = view.market[slotNo - 1]?.tile;
+        const p = { card: cardName(card), currency: currencyName(cur), slot: slotNo };
+        const text = tile
+          ? t("ui.note.card_slot_costs", { ...p, building: buildingName(tile.building), price: tile.price })
+          : t("ui.note.card_slot_empty", p);
+        return keep(sel, note(text, "T2"));
       }
       return keep({ kind: "buy", slot: slotNo, idx: [ev.i] });
     }
@@ -121,7 +137,7 @@ export function reduce(ui, ev, view) {
     case "buy": {
       const s = summarize(ui, view);
       if (s.intent && s.kind === ev.act) return act(s.intent);
-      return keep(sel, note(ev.act === "take" ? "Choose one face-up card, or several worth at most 5 together (T1)." : "Choose a slot and enough cards of its currency (T2).", ev.act === "take" ? "T1" : "T2"));
+      return keep(sel, note(t(ev.act === "take" ? "ui.note.take_how" : "ui.note.buy_how"), ev.act === "take" ? "T1" : "T2"));
     }
     case "placed": {
       const where = `${ev.x},${ev.y}`;
@@ -130,34 +146,32 @@ export function reduce(ui, ev, view) {
         if (entry?.from === "reserve") {
           if (hasCell(entry.swaps, ev.x, ev.y) || view.lesson) return act(`swap ${sel.id} at ${where}`);
           const rule = ruleAt(entry.no_swap, ev.x, ev.y) ?? "P6";
-          return keep(sel, why(view, rule, `Swapping tile ${sel.id} with the tile at ${where}`));
+          return keep(sel, why(view, rule, t("ui.why.swap", { id: sel.id, where })));
         }
-        return keep(sel, note("A tile bought this turn goes to an empty spot, the reserve" + (legal.dirk.length ? " or Dirk" : "") + "; it is never swapped (T4).", "T4"));
+        return keep(sel, note(t(legal.dirk.length ? "ui.note.bought_no_swap_dirk" : "ui.note.bought_no_swap"), "T4"));
       }
-      if (view.phase !== "action") return keep(sel, note("Choose a tile to place first.", "T4"));
+      if (view.phase !== "action") return keep(sel, note(t("ui.note.choose_tile_first"), "T4"));
       if (hasCell(legal.remove, ev.x, ev.y) || view.lesson) {
         if (sel?.kind === "placed" && sel.x === ev.x && sel.y === ev.y) return keep(null);
         return keep({ kind: "placed", x: ev.x, y: ev.y });
       }
       const rule = ruleAt(legal.no_remove, ev.x, ev.y) ?? "P6";
-      return keep(null, why(view, rule, `Moving the tile at ${where} to the reserve`));
+      return keep(null, why(view, rule, t("ui.why.remove", { where })));
     }
     case "spot": {
       const where = `${ev.x},${ev.y}`;
-      if (sel?.kind !== "tile") return keep(sel, note("First choose a tile: one of the tiles to place, or one from your reserve."));
+      if (sel?.kind !== "tile") return keep(sel, note(t("ui.note.first_choose_tile")));
       const entry = tileChoice(view, sel.id);
       if (!entry) return keep(null);
       if (hasCell(entry.spots, ev.x, ev.y) || view.lesson) return act(`${entry.from === "reserve" ? "build" : "place"} ${sel.id} at ${where}`);
       const rule = ev.rule ?? ruleAt(entry.why_not, ev.x, ev.y) ?? "P2";
-      return keep(sel, why(view, rule, `Tile ${sel.id} at ${where}`));
+      return keep(sel, why(view, rule, t("ui.why.spot", { id: sel.id, where })));
     }
     case "reserve-tile":
     case "pending-tile": {
       const entry = tileChoice(view, ev.id);
       if (!entry) {
-        const msg = ev.act === "reserve-tile"
-          ? "Reserve tiles are used in a redesign, on your turn's action (T3); bought tiles are placed first."
-          : "Only the player placing can choose these tiles (T4).";
+        const msg = t(ev.act === "reserve-tile" ? "ui.note.reserve_when" : "ui.note.only_placer");
         return keep(sel, note(msg, ev.act === "reserve-tile" ? "T3" : "T4"));
       }
       if (sel?.kind === "tile" && sel.id === ev.id) return keep(null);
@@ -167,32 +181,44 @@ export function reduce(ui, ev, view) {
       const s = summarize(ui, view);
       if (s.kind === "placed" && s.intent) return act(s.intent);
       if (s.kind === "tile" && s.toReserve) return act(s.toReserve);
-      return keep(sel, note("Choose a tile of your Alhambra (on your action) or a tile to place first."));
+      return keep(sel, note(t("ui.note.to_reserve_how")));
     }
     case "dirk": {
       const s = summarize(ui, view);
       if (s.kind === "tile" && s.dirk) return act(s.dirk);
-      return keep(sel, note("Only a tile bought this turn can be given to Dirk, in a two-player game (D4).", "D4"));
+      return keep(sel, note(t("ui.note.dirk_how"), "D4"));
     }
     case "end":
-      return legal.end ? act("end") : keep(sel, note("Only after an exact payment can the extra action be declined (T2a).", "T2a"));
+      return legal.end ? act("end") : keep(sel, note(t("ui.note.end_how"), "T2a"));
     case "pass":
-      return legal.pass ? act("pass") : keep(sel, note("You can still act; passing is only for a player with no legal action (X4).", "X4"));
+      return legal.pass ? act("pass") : keep(sel, note(t("ui.note.pass_how"), "X4"));
     default:
       return keep(sel);
   }
 }
 
+/** The board cell a pointer or focus event is on: {act, x, y, rule} of its spot or tile control, or null. */
+function cellOf(root, target) {
+  const el = target && target.closest ? target.closest('[data-act="spot"], [data-act="placed"]') : null;
+  if (!el || !root.contains(el)) return null;
+  const ev = eventFrom(el);
+  return { act: "hover", on: ev.act, x: ev.x, y: ev.y, rule: ev.rule ?? null };
+}
+
 /**
  * Wire a root element: clicks on [data-act] controls, Enter/Space on focused
- * controls that are not native buttons, Escape clears the selection, and the
- * replay slider reports its value on change. Returns an unbind function.
+ * controls that are not native buttons, Escape clears the selection, the
+ * replay slider reports its value on change, the language switch its choice,
+ * and the pointer or the focus on a board cell reports that cell (hover), so
+ * the help line can say whether the selected tile may go there. Returns an
+ * unbind function.
  */
 export function bindInput(root, dispatch) {
   const enabled = (el) => el && root.contains(el) && el.getAttribute("aria-disabled") !== "true" && !el.disabled;
+  const native = (el) => el.tagName === "INPUT" || el.tagName === "SELECT";
   const onClick = (e) => {
     const el = e.target.closest ? e.target.closest("[data-act]") : null;
-    if (!enabled(el) || el.tagName === "INPUT") return;
+    if (!enabled(el) || native(el)) return;
     e.preventDefault();
     dispatch(eventFrom(el));
   };
@@ -203,22 +229,36 @@ export function bindInput(root, dispatch) {
     }
     if (e.key !== "Enter" && e.key !== " " && e.key !== "Spacebar") return;
     const el = e.target.closest ? e.target.closest("[data-act]") : null;
-    if (!el || el.tagName === "BUTTON" || el.tagName === "INPUT") return; // native: click follows
+    if (!el || el.tagName === "BUTTON" || native(el)) return; // native: click follows
     e.preventDefault();
     if (enabled(el)) dispatch(eventFrom(el));
   };
   const onChange = (e) => {
     const el = e.target;
-    if (el && el.tagName === "INPUT" && el.getAttribute("data-act") === "replay") {
-      dispatch({ act: "replay", index: Number(el.value) });
-    }
+    if (!el) return;
+    const act = el.getAttribute && el.getAttribute("data-act");
+    if (el.tagName === "INPUT" && act === "replay") dispatch({ act: "replay", index: Number(el.value) });
+    else if (el.tagName === "SELECT" && act === "lang") dispatch({ act: "lang", lang: el.value });
+  };
+  const onOver = (e) => dispatch(cellOf(root, e.target) || { act: "hover" });
+  const onLeave = () => dispatch({ act: "hover" });
+  const onFocusOut = (e) => {
+    if (!e.relatedTarget || !root.contains(e.relatedTarget)) dispatch({ act: "hover" });
   };
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
   root.addEventListener("change", onChange);
+  root.addEventListener("pointerover", onOver);
+  root.addEventListener("pointerleave", onLeave);
+  root.addEventListener("focusin", onOver);
+  root.addEventListener("focusout", onFocusOut);
   return () => {
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);
     root.removeEventListener("change", onChange);
+    root.removeEventListener("pointerover", onOver);
+    root.removeEventListener("pointerleave", onLeave);
+    root.removeEventListener("focusin", onOver);
+    root.removeEventListener("focusout", onFocusOut);
   };
 }

@@ -2,6 +2,7 @@
 // Pure functions: the legality always comes from the view (computed by the
 // Python engine); the sums shown here are only arithmetic for the eye.
 
+import { t } from "./i18n.js";
 import { cardsText, containsMultiset, parseCard, sameMultiset } from "./view/common.js";
 
 /** The seat whose board, hand and reserve the view centres on. */
@@ -91,11 +92,11 @@ export function boardOptions(ui, view) {
       o.spots = entry.spots;
       o.refused = entry.why_not;
       o.swaps = entry.swaps || [];
-      o.tileAction = entry.from === "reserve" ? "swap with the selected reserve tile" : "";
+      o.tileAction = entry.from === "reserve" ? t("ui.board.action_swap") : "";
     }
   } else if (view.phase === "action") {
     o.removable = legal.remove;
-    o.tileAction = "choose it to move it to the reserve";
+    o.tileAction = t("ui.board.action_remove");
     if (sel?.kind === "placed") o.selected = [sel.x, sel.y];
   }
   return o;

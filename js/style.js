@@ -10,6 +10,12 @@
 // the page background, so both stay >= 4.5:1 (WCAG AA) in JupyterLab Light and
 // Dark; tests/e2e/test_lab_widget.py measures them in a real JupyterLab.
 //
+// Languages: the root carries lang="<code>"; Japanese text asks for a CJK font
+// first (Noto Sans CJK JP, as Debian's fonts-noto-cjk installs it, then the
+// usual Japanese system fonts), so Han characters take their Japanese forms.
+// Long words (German, Finnish compounds) may break inside buttons, labels
+// and panels rather than stick out of them.
+//
 // Speed: the 6-player table is ~900 elements; the rules are kept to classes
 // (no universal pseudo-element rules, no filters or shadows), and the panels
 // are layout containers (contain: layout style) so that a redraw of one panel
@@ -44,20 +50,25 @@ export const CSS = `
   --alh-current-ink: color-mix(in srgb, var(--alh-current) 50%, var(--alh-fg));
   --alh-winner-ink: color-mix(in srgb, var(--alh-winner) 50%, var(--alh-fg));
   --alh-spot-ink: color-mix(in srgb, var(--alh-spot) 50%, var(--alh-fg));
-  font-family: var(--jp-ui-font-family, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
+  font-family: var(--jp-ui-font-family, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif), "Noto Sans CJK JP", "Noto Sans JP", "Hiragino Sans", "Yu Gothic UI", Meiryo, sans-serif;
   font-size: var(--jp-ui-font-size1, 13px);
   color: var(--alh-fg);
   background: var(--alh-bg);
   line-height: 1.35;
   outline: none;
 }
+.alh-root:lang(ja) { font-family: "Noto Sans CJK JP", "Noto Sans JP", "Hiragino Sans", "Yu Gothic UI", Meiryo, var(--jp-ui-font-family, system-ui, sans-serif), sans-serif; line-break: strict; }
 body[data-jp-theme-light="true"] .alh-root, body.vscode-light .alh-root { --alh-wall: #2a1a0a; }
 body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-wall: #f1dca4; }
 .alh-root * { box-sizing: border-box; }
-.alh-app { display: flex; flex-direction: column; gap: 10px; padding: 6px 2px; max-width: 1200px; }
+.alh-app { display: flex; flex-direction: column; gap: 10px; padding: 6px 2px; max-width: 1200px; overflow-wrap: break-word; }
+.alh-lang { display: flex; justify-content: flex-end; margin-bottom: -6px; }
+.alh-lang-label { display: inline-flex; align-items: center; gap: 2px; }
+.alh-lang-select { font: inherit; padding: 1px 4px; border-radius: 4px; border: 1px solid var(--alh-border); background: var(--alh-bg); color: var(--alh-fg); max-width: 100%; }
+.alh-lang-select:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
 .alh-root h4 { margin: 0 0 4px; font-size: 1em; color: var(--alh-muted); font-weight: 600; }
 .alh-muted { color: var(--alh-muted); fill: var(--alh-muted); }
-.alh-label { color: var(--alh-muted); font-weight: 600; margin-right: 6px; white-space: nowrap; }
+.alh-label { color: var(--alh-muted); font-weight: 600; margin-right: 6px; }
 .alh-status { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 14px; padding: 6px 10px;
   border-left: 4px solid var(--alh-current); background: var(--alh-panel); border-radius: 4px; }
 .alh-status.alh-over { border-left-color: var(--alh-winner); }
@@ -107,7 +118,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-
 .alh-selection { margin: 0; min-height: 1.3em; }
 .alh-buttons { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
 .alh-spacer { flex: 1 1 auto; }
-.alh-btn { font: inherit; padding: 4px 12px; border-radius: 4px; border: 1px solid var(--alh-border); background: var(--alh-bg); color: var(--alh-fg); cursor: pointer; }
+.alh-btn { font: inherit; max-width: 100%; overflow-wrap: break-word; hyphens: auto; padding: 4px 12px; border-radius: 4px; border: 1px solid var(--alh-border); background: var(--alh-bg); color: var(--alh-fg); cursor: pointer; }
 .alh-btn:hover:not(:disabled) { border-color: var(--alh-accent); }
 .alh-btn:disabled { opacity: .45; cursor: default; }
 .alh-btn:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
@@ -116,27 +127,33 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-
 .alh-focus { border: 2px solid var(--alh-border); border-radius: 8px; padding: 8px; display: grid; gap: 6px; }
 .alh-focus-board .alh-svg { margin: 0 auto; }
 .alh-focus-reserve { display: flex; align-items: center; flex-wrap: wrap; }
+.alh-lang-icon { width: 1.1em; height: 1.1em; color: var(--alh-muted); flex: none; }
 .alh-players-title { margin-top: 4px; }
 .alh-players { display: grid; grid-template-columns: repeat(auto-fill, minmax(230px, 1fr)); gap: 10px; }
 .alh-player { border: 1.5px solid var(--alh-border); border-radius: 8px; padding: 6px 8px; display: flex; flex-direction: column; gap: 4px; background: var(--alh-bg); }
 .alh-player.alh-current { border: 3px solid var(--alh-current); }
 .alh-player.alh-winner { border: 3px solid var(--alh-winner); }
-.alh-player header { display: flex; align-items: baseline; gap: 6px; }
+.alh-player header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px; }
 .alh-name { font-weight: 700; font-size: 1.1em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.alh-score { margin-left: auto; font-weight: 700; font-size: 1.1em; }
-.alh-tag { font-size: .8em; padding: 0 6px; border-radius: 8px; background: var(--alh-muted); color: var(--alh-bg); font-weight: 600; }
+.alh-score { margin-left: auto; font-weight: 700; font-size: 1.1em; white-space: nowrap; }
+.alh-tag { white-space: nowrap; font-size: .8em; padding: 0 6px; border-radius: 8px; background: var(--alh-muted); color: var(--alh-bg); font-weight: 600; }
 .alh-tag-turn { background: var(--alh-current); color: #2a2118; }
 .alh-tag-winner { background: var(--alh-winner); color: #2a2118; }
 .alh-tag-scoring { background: var(--alh-longest); color: #2a2118; }
 .alh-counts { display: flex; flex-wrap: wrap; gap: 3px; }
 .alh-count { font-size: .85em; padding: 0 5px; border-radius: 3px; font-weight: 600; }
 .alh-wall-count { background: var(--alh-panel); color: var(--alh-fg); border: 1px solid var(--alh-longest); }
-.alh-player-reserve { display: flex; align-items: center; }
+.alh-player-reserve { display: flex; align-items: center; flex-wrap: wrap; }
 .alh-bottom { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 12px; align-items: start; }
 .alh-scoring, .alh-log { background: var(--alh-panel); border-radius: 6px; padding: 6px 10px; overflow-x: auto; }
 .alh-round { border-collapse: collapse; margin: 4px 0 8px; font-size: .95em; }
 .alh-round caption { text-align: left; font-weight: 700; padding: 2px 0; }
-.alh-round.alh-latest caption::after { content: "  \\2190 just scored"; color: var(--alh-current-ink); }
+.alh-round.alh-latest caption[data-just]::after { content: "  \\2190  " attr(data-just); color: var(--alh-current-ink); }
+.alh-round-box { margin: 0 0 8px; }
+.alh-narration { margin: 0 0 6px; padding-left: 1.4em; }
+.alh-narration li { margin: 1px 0; }
+.alh-board-help { margin: 0; min-height: 1.35em; color: var(--alh-fg); }
+.alh-board-help.alh-help-on { font-weight: 600; }
 .alh-round th, .alh-round td { padding: 1px 6px; text-align: center; border-bottom: 1px solid var(--alh-border); }
 .alh-round th[scope="row"] { text-align: left; }
 .alh-round td.alh-scored { font-weight: 700; }

@@ -5,9 +5,13 @@
 // as custom messages; each display keeps its own selection, and every
 // display of the same widget shows the same model state.
 //
-//   kernel -> page: traits  view, message, seat, replay_index
+//   kernel -> page: traits  view, message, seat, replay_index, lang, strings
 //   page -> kernel: {type: "action", action, stamp, seat}, {type: "undo"|"redo", stamp, seat},
-//                   {type: "replay", index, seat}
+//                   {type: "replay", index, seat}, {type: "language", lang, seat}
+//
+// Texts: every text drawn comes from the `strings` trait (the widget's
+// language, js/i18n.js); useStrings() is called before each draw and each
+// input event, so two widgets in two languages can share a page.
 //
 // Drawing: the table is a tree of parts (status, message, markets, controls,
 // focus board, one per player, scoring rounds, log ...); a redraw patches the
@@ -17,10 +21,11 @@
 // (the kernel sends a move's view and its message together; a click redraws
 // locally first, then the new view arrives).
 
+import { t, useStrings } from "./i18n.js";
 import { bindInput, initialUi, reduce } from "./input.js";
 import { mount, nodeAt, patch, patchNode } from "./patch.js";
 import { CSS } from "./style.js";
-import { messageHtml } from "./view/controls.js";
+import { boardHelpHtml, messageHtml } from "./view/controls.js";
 import { LESSON_CSS } from "./view/lesson.js";
 import { leaf } from "./view/parts.js";
 import { tableParts } from "./view/table.js";
@@ -29,6 +34,8 @@ import { tableParts } from "./view/table.js";
 export function message(intent, view) {
   const seat = view && view.seat !== undefined ? view.seat : null;
   if (intent.type === "replay") return { type: "replay", index: intent.index, seat };
+  // a language switch does not depend on the position: no stamp
+  if (intent.type === "language") return { type: "language", lang: intent.lang, seat };
   const msg = { ...intent, seat };
   if (view && typeof view.stamp === "number") msg.stamp = view.stamp;
   return msg;
@@ -46,7 +53,7 @@ function render({ model, el }) {
   root.className = "alh-root";
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   root.setAttribute("role", "region");
-  root.setAttribute("aria-label", "Alhambra game");
+  root.setAttribute("aria-label", "Alhambra");
   root.tabIndex = -1;
   const style = document.createElement("style");
   style.textContent = CSS + LESSON_CSS;
@@ -61,31 +68,74 @@ function render({ model, el }) {
   // this display's folds, kept across redraws; the folded earlier scoring
   // rounds are drawn only once unfolded (a 6-player round table is ~100 elements)
   const local = { earlierOpen: false, lazyEarlier: true };
-  let drawn = { view: undefined, sel: undefined, note: undefined, shown: undefined };
+  let drawn = { view: undefined, sel: undefined, note: undefined, shown: undefined, hover: undefined, strings: undefined };
+
+  /** The widget's strings for the following t() calls (see js/i18n.js). */
+  function strings() {
+    const s = model.get("strings");
+    useStrings(s, model.get("lang"));
+    return s;
+  }
+
+  // Replacing a focused element fires focusout (and pointer events) in the
+  // middle of a patch; a draw asked for then runs once the patch is done.
+  let drawing = false;
+  let again = false;
 
   function draw() {
+    if (drawing) {
+      again = true;
+      return;
+    }
+    drawing = true;
+    try {
+      do {
+        again = false;
+        drawParts();
+      } while (again);
+    } finally {
+      drawing = false;
+    }
+    // a refused language switch: show the widget's language again
+    const select = body.querySelector("select.alh-lang-select");
+    if (select && select.value !== local.lang) select.value = local.lang;
+  }
+
+  function drawParts() {
     const view = model.get("view");
+    const texts = strings();
+    local.lang = model.get("lang") || "en";
     if (view && view.stamp !== stamp) {
-      ui = { ...initialUi(), note: null };
+      ui = initialUi();
       stamp = view.stamp;
     }
     const msg = model.get("message") || {};
     const shown = msg.id !== undefined && msg.id === dismissed ? {} : msg;
-    if (tree && view === drawn.view && ui.sel === drawn.sel) {
-      if (ui.note === drawn.note && shown === drawn.shown) return; // nothing changed
-      // only the message line changed
+    if (tree && view === drawn.view && ui.sel === drawn.sel && texts === drawn.strings) {
       const app = nodeAt(tree);
-      if (app && app.kids && app.kids.has("message")) {
-        keepFocus(() => patchNode(app, leaf("message", messageHtml(shown, ui.note))));
+      if (ui.note === drawn.note && shown === drawn.shown) {
+        if (ui.hover === drawn.hover) return; // nothing changed
+        // only the cell under the pointer changed: the help line under the board
+        const focus = nodeAt(tree, "focus");
+        if (focus && focus.kids && focus.kids.has("help")) {
+          keepFocus(() => patchNode(focus, leaf("help", boardHelpHtml(view, ui))));
+          drawn = { ...drawn, hover: ui.hover };
+          return;
+        }
+      } else if (ui.hover === drawn.hover && app && app.kids && app.kids.has("message")) {
+        // only the message line changed
+        keepFocus(() => patchNode(app, leaf("message", messageHtml(shown, ui.note, view))));
         drawn = { ...drawn, note: ui.note, shown };
         return;
       }
     }
+    root.setAttribute("aria-label", t("ui.widget.aria"));
+    root.setAttribute("lang", local.lang);
     const part = tableParts(view, ui, shown, local);
     keepFocus(() => {
       tree = tree ? patch(tree, part) : mount(body, part);
     });
-    drawn = { view, sel: ui.sel, note: ui.note, shown };
+    drawn = { view, sel: ui.sel, note: ui.note, shown, hover: ui.hover, strings: texts };
   }
 
   /** Draw again although the view, selection and message did not change (a fold changed). */
@@ -114,6 +164,7 @@ function render({ model, el }) {
       return;
     }
     const view = model.get("view");
+    strings();
     const res = reduce(ui, ev, view);
     ui = res.ui;
     if (res.intent) model.send(message(res.intent, view));
@@ -152,6 +203,8 @@ function render({ model, el }) {
   model.on("change:view", draw);
   model.on("change:message", onMessage);
   model.on("change:seat", draw);
+  model.on("change:strings", draw);
+  model.on("change:lang", draw);
   draw();
   return () => {
     unbind();
@@ -160,6 +213,8 @@ function render({ model, el }) {
     model.off("change:view", draw);
     model.off("change:message", onMessage);
     model.off("change:seat", draw);
+    model.off("change:strings", draw);
+    model.off("change:lang", draw);
     root.remove();
   };
 }

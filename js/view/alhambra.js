@@ -12,7 +12,8 @@
 // board keeps one <line> per wall side (data-x, data-y, data-side) and a
 // <rect> and <text>s per tile. The grid is one path.
 
-import { CELL, EDGE, control, describeTile, esc, facesPath, num, numbersPath, pricesText, sideSegment, svgOpen, text, tileSvg, wallLines, wallPath } from "./common.js";
+import { t, tn } from "../i18n.js";
+import { CELL, EDGE, control, describeTile, esc, facesPath, num, numbersPath, pricesText, sideSegment, svgOpen, tileSvg, wallLines, wallPath } from "./common.js";
 
 const key = (x, y) => `${x},${y}`;
 
@@ -22,6 +23,7 @@ const key = (x, y) => `${x},${y}`;
  * @param {boolean} [o.interactive]  tiles and cells are controls (data-act placed / spot)
  * @param {number[][]} [o.spots]     legal empty cells [[x, y], ...] to highlight
  * @param {Array[]} [o.refused]      frontier cells a tile may not go to [[x, y, rule], ...]
+ * @param {function} [o.why]         rule id -> its explanation (for the refused cells' tooltips)
  * @param {number[][]} [o.removable] cells whose tile may go to the reserve
  * @param {number[][]} [o.swaps]     cells whose tile the selected reserve tile may replace
  * @param {number[]|null} [o.selected] the selected cell [x, y]
@@ -61,7 +63,7 @@ export function alhambraSvg(player, o = {}) {
   const vw = (maxx - minx + 1) * C + 2 * m;
   const vh = (maxy - miny + 1) * C + 2 * m;
   const n = tiles.filter((t) => t.id !== 0).length;
-  const label = `${player.name}'s Alhambra: ${n} tile${n === 1 ? "" : "s"}, longest wall ${player.wall ?? 0}`;
+  const label = tn("ui.board.label", n, { name: player.name, wall: player.wall ?? 0 });
   const natural = Math.min(o.maxWidth ?? Infinity, (vw * (o.cellPx ?? 64)) / C);
   let out = svgOpen("alh-alhambra", vx, vy, vw, vh, label, { maxWidth: natural });
   out += `<title>${esc(label)}</title>`;
@@ -84,16 +86,17 @@ export function alhambraSvg(player, o = {}) {
   // a small board: the tiles' faces as one path per building, below the tiles
   if (compact) out += facesPath(tiles, C);
   out += `<g class="alh-tiles">`;
-  for (const t of tiles) {
-    const k = key(t.x, t.y);
+  for (const tile of tiles) {
+    const k = key(tile.x, tile.y);
     const cls = [rm.has(k) ? "alh-removable" : "", sw.has(k) ? "alh-swappable" : "", sel === k ? "alh-selected" : ""]
       .filter(Boolean)
       .join(" ");
-    const extra = rm.has(k) ? " (can go to the reserve)" : sw.has(k) ? " (can be swapped)" : "";
-    const attrs = interactive
-      ? control("placed", `${describeTile(t)}${extra}${tileAction ? ": " + tileAction : ""}`, { x: t.x, y: t.y, key: `placed-${k}` })
-      : "";
-    out += tileSvg(t, t.x * C, t.y * C, C, { walls: false, detail, attrs, cls, price: !compact, face: !compact });
+    let name = describeTile(tile);
+    if (rm.has(k)) name = t("ui.board.tile_removable", { tile: name });
+    else if (sw.has(k)) name = t("ui.board.tile_swappable", { tile: name });
+    if (tileAction) name = t("ui.board.tile_action", { tile: name, action: tileAction });
+    const attrs = interactive ? control("placed", name, { x: tile.x, y: tile.y, key: `placed-${k}` }) : "";
+    out += tileSvg(tile, tile.x * C, tile.y * C, C, { walls: false, detail, attrs, cls, price: !compact, face: !compact });
   }
   out += `</g>`;
   // a small board: the prices as one <text> above the tiles
@@ -102,18 +105,20 @@ export function alhambraSvg(player, o = {}) {
     const i = C * 0.08;
     out += `<g class="alh-spots">`;
     for (const [x, y] of spots) {
-      const attrs = interactive ? control("spot", `empty spot ${x},${y}: legal`, { x, y, key: `spot-${key(x, y)}` }) : "";
+      const attrs = interactive ? control("spot", t("ui.spot.legal_label", { x, y }), { x, y, key: `spot-${key(x, y)}` }) : "";
       out +=
         `<rect class="alh-spot" data-x="${x}" data-y="${y}"${attrs} x="${x * C + i}" y="${y * C + i}" ` +
-        `width="${C - 2 * i}" height="${C - 2 * i}" rx="${i}"><title>legal spot ${x},${y}</title></rect>`;
+        `width="${C - 2 * i}" height="${C - 2 * i}" rx="${i}"><title>${esc(t("ui.spot.legal_title", { x, y }))}</title></rect>`;
     }
     for (const [x, y, rule] of refused) {
+      const text = o.why ? o.why(rule) : "";
       const attrs = interactive
-        ? control("spot", `empty spot ${x},${y}: not allowed (rule ${rule})`, { x, y, rule, key: `spot-${key(x, y)}` })
+        ? control("spot", t("ui.spot.refused_label", { x, y, rule }), { x, y, rule, key: `spot-${key(x, y)}` })
         : "";
+      const tip = text ? t("ui.spot.refused_title_text", { rule, text }) : t("ui.spot.refused_title", { rule });
       out +=
         `<rect class="alh-cell-no" data-x="${x}" data-y="${y}" data-rule="${esc(rule)}"${attrs} x="${x * C + i}" y="${y * C + i}" ` +
-        `width="${C - 2 * i}" height="${C - 2 * i}" rx="${i}"><title>not here: rule ${esc(rule)}</title></rect>`;
+        `width="${C - 2 * i}" height="${C - 2 * i}" rx="${i}"><title>${esc(tip)}</title></rect>`;
     }
     out += `</g>`;
   }
@@ -122,12 +127,12 @@ export function alhambraSvg(player, o = {}) {
     if (d) out += `<path class="alh-wall alh-walls" pointer-events="none" stroke-width="${num(C * 0.12)}" d="${d}"/>`;
   } else {
     out += `<g class="alh-walls" pointer-events="none">`;
-    for (const t of tiles) if (t.walls) out += wallLines(t, t.x * C, t.y * C, C);
+    for (const tile of tiles) if (tile.walls) out += wallLines(tile, tile.x * C, tile.y * C, C);
     out += `</g>`;
   }
   const path = player.wall_path || [];
   if (wall && path.length) {
-    out += `<g class="alh-longest-wall" data-length="${path.length}" pointer-events="none"><title>longest external wall: ${path.length}</title>`;
+    out += `<g class="alh-longest-wall" data-length="${path.length}" pointer-events="none"><title>${esc(t("ui.board.longest_wall", { n: path.length }))}</title>`;
     if (compact) {
       out += `<path class="alh-longest" d="${path.map(([x, y, side]) => sideSegment(x, y, side, C)).join("")}"/>`;
     } else {

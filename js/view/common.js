@@ -1,6 +1,8 @@
 // Shared pieces of the state -> SVG/HTML view functions: colours, escaping,
 // one tile, one money card, and the attributes every control carries.
-// Everything here is pure: strings in, strings out.
+// Everything here is pure: strings in, strings out (texts from js/i18n.js).
+
+import { buildingName, cardName, currencyName, t } from "../i18n.js";
 
 /** Size of one grid cell in SVG user units (tile (x, y) covers [x*CELL, (x+1)*CELL]). */
 export const CELL = 100;
@@ -30,16 +32,10 @@ export const BUILDING_LABEL_COLORS = {
   tower: ["#8455b0", "#ffffff"],
 };
 
-export const BUILDING_LABEL = {
-  pavilion: "Pavilion",
-  seraglio: "Seraglio",
-  arcades: "Arcades",
-  chambers: "Chambers",
-  garden: "Garden",
-  tower: "Tower",
-};
-
-export const LETTER = { pavilion: "P", seraglio: "S", arcades: "A", chambers: "C", garden: "G", tower: "T" };
+/** A building's short mark in table heads and count chips ("P", "Pa", "塔" ...), in the language in use. */
+export function buildingShort(b) {
+  return t(`ui.building_short.${b}`);
+}
 
 /** Currency colours: [fill, edge, text]; slot order florin, dirham, dinar, ducat. */
 export const CURRENCY_COLORS = {
@@ -89,13 +85,14 @@ export function cardsText(cards, currencies = ["florin", "dirham", "dinar", "duc
   return groups.join(", ");
 }
 
-/** "tower 13, walls N E" -- a tile's accessible description. */
+/** "Tower 13 at 1,0, walls N E" -- a tile's accessible description, in the language in use. */
 export function describeTile(tile, withPos = true) {
-  if (!tile) return "empty";
-  const where = withPos && tile.x !== undefined ? ` at ${tile.x},${tile.y}` : "";
-  if (tile.id === 0) return `fountain${where}`;
-  const walls = tile.walls ? `walls ${tile.walls.split("").join(" ")}` : "no walls";
-  return `${tile.building} ${tile.price}${where}, ${walls}`;
+  if (!tile) return t("ui.tile.empty");
+  const at = withPos && tile.x !== undefined;
+  if (tile.id === 0) return at ? t("ui.tile.fountain_at", { x: tile.x, y: tile.y }) : t("ui.tile.fountain");
+  const walls = tile.walls ? t("ui.tile.walls", { sides: tile.walls.split("").map((d) => t(`ui.side.${d}`)).join(" ") }) : t("ui.tile.no_walls");
+  const p = { building: buildingName(tile.building), price: tile.price, walls };
+  return at ? t("ui.tile.describe_at", { ...p, x: tile.x, y: tile.y }) : t("ui.tile.describe", p);
 }
 
 /**
@@ -114,9 +111,29 @@ export function control(act, label, data = {}, { disabled = false, pressed = nul
   return s;
 }
 
-/** An SVG <text>. */
-export function text(x, y, s, size, { cls = "", anchor = "start", weight = "", fill = "" } = {}) {
-  const a = anchor !== "start" ? ` text-anchor="${anchor}"` : "";
+/**
+ * About how wide a text is drawn at font size `size` (user units): wide
+ * for CJK characters (1 em), narrower for Latin ones. Enough to tell when a
+ * label needs squeezing; no layout needed (the views are pure functions).
+ */
+export function textWidth(s, size) {
+  let w = 0;
+  for (const ch of String(s)) {
+    const c = ch.codePointAt(0);
+    w += c >= 0x2e80 ? 1 : c >= 0x41 && c <= 0x5a ? 0.68 : ch === " " ? 0.3 : 0.57;
+  }
+  return w * size;
+}
+
+/**
+ * An SVG <text>. `maxWidth`: a text that would be drawn wider is squeezed to
+ * that width (textLength), so long words (German, Finnish) and CJK labels stay
+ * inside their tile or card.
+ */
+export function text(x, y, s, size, { cls = "", anchor = "start", weight = "", fill = "", maxWidth = 0 } = {}) {
+  const fit = maxWidth && textWidth(s, size) * (weight === "bold" ? 1.08 : 1) > maxWidth
+    ? ` textLength="${num(maxWidth)}" lengthAdjust="spacingAndGlyphs"` : "";
+  const a = (anchor !== "start" ? ` text-anchor="${anchor}"` : "") + fit;
   const w = weight ? ` font-weight="${weight}"` : "";
   const f = fill ? ` fill="${fill}"` : "";
   const c = cls ? ` class="${cls}"` : "";
@@ -184,7 +201,7 @@ export function tileSvg(tile, x0, y0, s, { detail = true, walls = true, attrs = 
     if (face) out += `<rect class="alh-tile-face" x="${g}" y="${g}" width="${side}" height="${side}" rx="${r}" fill="${fill}" stroke="${edge}" stroke-width="${num(s * 0.03)}"/>`;
     if (detail) {
       out += priceMark(s / 2, s * 0.42, tile.price, s * 0.28, ink);
-      out += text(s / 2, s * 0.82, BUILDING_LABEL[kind], s * 0.16, { anchor: "middle", fill: ink });
+      out += text(s / 2, s * 0.82, buildingName(kind), s * 0.16, { anchor: "middle", fill: ink, maxWidth: s * 0.86 });
     } else if (price) {
       out += priceMark(s / 2, s / 2, tile.price, s * 0.36, ink);
     }
@@ -307,7 +324,7 @@ export function roundRect(x, y, w, h, r) {
 export function cardSvg(card, x, y, w, h, { attrs = "", cls = "", big = false, inner = true, value: showValue = true, face = true } = {}) {
   const { currency, value } = parseCard(card);
   const [fill, edge, ink] = CURRENCY_COLORS[currency] || ["#999", "#666", "#000"];
-  let out = `<g class="alh-card alh-${currency}${cls ? " " + cls : ""}" data-currency="${currency}" data-value="${value}"${at(x, y)}${attrs}><title>${esc(card)}</title>`;
+  let out = `<g class="alh-card alh-${currency}${cls ? " " + cls : ""}" data-currency="${currency}" data-value="${value}"${at(x, y)}${attrs}><title>${esc(cardName(card))}</title>`;
   if (face) out += `<rect class="alh-card-face" width="${num(w)}" height="${num(h)}" rx="${num(w * 0.14)}" fill="${fill}" stroke="${edge}" stroke-width="1.5"/>`;
   if (inner) {
     const i = w * 0.1;
@@ -315,7 +332,7 @@ export function cardSvg(card, x, y, w, h, { attrs = "", cls = "", big = false, i
   }
   if (big) {
     out += text(w / 2, h * 0.55, value, h * 0.42, { anchor: "middle", weight: "bold", fill: ink });
-    out += text(w / 2, h * 0.84, currency, h * 0.15, { anchor: "middle", fill: ink });
+    out += text(w / 2, h * 0.84, currencyName(currency), h * 0.15, { anchor: "middle", fill: ink, maxWidth: w * 0.84 });
   } else if (showValue) {
     const fs = h * 0.5;
     out += text(w / 2, h / 2 + fs * 0.36, value, fs, { anchor: "middle", weight: "bold", fill: ink });
@@ -359,8 +376,4 @@ export function containsMultiset(big, small) {
     pool.splice(i, 1);
   }
   return true;
-}
-
-export function plural(n, word, many = word + "s") {
-  return `${n} ${n === 1 ? word : many}`;
 }

@@ -2,8 +2,9 @@
 // payment), the buttons that send an intent, Undo/Redo, the replay slider and
 // the message line (refusals from the kernel, local explanations).
 
+import { currencyName, ruleText, t } from "../i18n.js";
 import { describeTile, esc } from "./common.js";
-import { focusPlayer, summarize } from "../selection.js";
+import { hasCell, ruleAt, summarize, tileChoice } from "../selection.js";
 
 function button(act, label, { disabled = false, primary = false, text = label, key = act } = {}) {
   return (
@@ -12,44 +13,90 @@ function button(act, label, { disabled = false, primary = false, text = label, k
   );
 }
 
+/**
+ * What the cell under the pointer (or the keyboard focus) means for the
+ * current selection: may the selected tile go there and, if not, which rule
+ * forbids it, in plain words. `hover`: {act: "spot" | "placed", x, y}.
+ * Null when there is nothing to say.
+ */
+export function hoverText(view, ui, hover = ui.hover) {
+  const legal = view.legal;
+  if (!hover || !legal) return null;
+  const { x, y } = hover;
+  const sel = ui.sel;
+  const why = (key, rule, p) => t(key, { ...p, rule, text: ruleText(view, rule) || rule });
+  if (sel?.kind === "tile") {
+    const entry = tileChoice(view, sel.id);
+    if (!entry) return null;
+    const p = { id: sel.id, tile: describeTile(findTile(view, sel.id), false), x, y };
+    if (hover.act === "spot") {
+      if (hasCell(entry.spots, x, y)) return t(entry.from === "reserve" ? "ui.hover.build_ok" : "ui.hover.place_ok", p);
+      const rule = ruleAt(entry.why_not, x, y) ?? hover.rule ?? "P2";
+      return why("ui.hover.spot_no", rule, p);
+    }
+    if (entry.from !== "reserve") return t("ui.hover.no_swap_bought", p);
+    if (hasCell(entry.swaps || [], x, y)) return t("ui.hover.swap_ok", p);
+    return why("ui.hover.swap_no", ruleAt(entry.no_swap || [], x, y) ?? "P6", p);
+  }
+  if (hover.act === "placed" && view.phase === "action") {
+    if (hasCell(legal.remove, x, y)) return t("ui.hover.remove_ok", { x, y, button: t("ui.btn.to_reserve") });
+    return why("ui.hover.remove_no", ruleAt(legal.no_remove, x, y) ?? "P6", { x, y });
+  }
+  if (hover.act === "spot") return t("ui.hover.choose_first", { x, y });
+  return null;
+}
+
+/**
+ * The help line under the focus board: what the cell under the pointer (or
+ * the focus) means for the selection (see hoverText); with a tile selected
+ * and no cell pointed at, how to find out. Below the board, so that its
+ * changing text never moves the board under the pointer.
+ */
+export function boardHelpHtml(view, ui) {
+  let text = hoverText(view, ui);
+  if (!text && view.legal && ui.sel?.kind === "tile" && tileChoice(view, ui.sel.id)) text = t("ui.hover.point_at");
+  const cls = text && ui.hover && text !== t("ui.hover.point_at") ? " alh-help-on" : "";
+  return `<p class="alh-board-help${cls}" aria-live="polite">${esc(text || "")}</p>`;
+}
+
 /** The sentence about the current selection (or what to do next). */
 export function selectionText(view, ui) {
   const legal = view.legal;
   if (!legal) {
-    if (view.replay !== null && view.replay !== undefined) return `Replay: the position after move ${view.replay} of ${view.live_moves}.`;
-    if (view.phase === "over") return "The game is over.";
-    return `Waiting for ${view.players[view.current].name}.`;
+    if (view.replay !== null && view.replay !== undefined) return t("ui.sel.replay", { at: view.replay, n: view.live_moves });
+    if (view.phase === "over") return t("ui.sel.over");
+    return t("ui.sel.waiting", { name: view.players[view.current].name });
   }
   const name = view.players[legal.player].name;
   const s = summarize(ui, view);
   if (s.kind === "take") {
     const sum = s.values.join(" + ") + (s.several ? ` = ${s.sum}` : "");
-    if (s.ok) return `Take ${sum}` + (s.several ? ` (several cards: at most 5 together)` : "") + ".";
-    return `${sum}: too much \u2014 several cards may add up to at most 5 (T1).`;
+    if (s.ok) return t(s.several ? "ui.sel.take_several" : "ui.sel.take", { sum });
+    return t("ui.sel.take_too_much", { sum });
   }
   if (s.kind === "buy") {
-    const what = `slot ${s.slot}: ${describeTile(s.tile)}, price ${s.price} ${s.currency}`;
-    if (!s.cards.length) return `Buy ${what}. Choose ${s.currency} cards from your hand.`;
+    const p = { slot: s.slot, tile: describeTile(s.tile), price: s.price, currency: currencyName(s.currency) };
+    const what = t("ui.sel.buy_what", p);
+    if (!s.cards.length) return t("ui.sel.buy_choose", { ...p, what });
     const sum = s.cards.map((c) => c.split(" ")[1]).join(" + ") + ` = ${s.sum}`;
-    if (s.sum < s.price) return `Buy ${what}: ${sum}, ${s.price - s.sum} more needed.`;
-    if (s.sum === s.price) return `Buy ${what}: ${sum} \u2014 exact payment: you get another action (T2a).`;
-    return `Buy ${what}: ${sum} \u2014 ${s.sum - s.price} more than the price; no change is given.` + (s.ok ? "" : " Leave out a card you do not need.");
+    if (s.sum < s.price) return t("ui.sel.buy_short", { what, sum, missing: s.price - s.sum });
+    if (s.sum === s.price) return t("ui.sel.buy_exact", { what, sum });
+    return t(s.ok ? "ui.sel.buy_over" : "ui.sel.buy_over_leave_out", { what, sum, over: s.sum - s.price });
   }
-  if (s.kind === "placed") return `The tile at ${s.x},${s.y}: "To reserve" moves it to your reserve (T3a).`;
+  if (s.kind === "placed") return t("ui.sel.placed", { x: s.x, y: s.y, button: t("ui.btn.to_reserve") });
   if (s.kind === "tile") {
-    if (s.from === "reserve") {
-      return `Reserve tile ${describeTile(findTile(view, s.id), false)}: click a highlighted spot to build it (T3b) or a tile of your Alhambra to swap (T3c).`;
-    }
-    return `Tile ${describeTile(findTile(view, s.id), false)}: click a highlighted spot to place it, or put it in your reserve` + (s.dirk ? " or give it to Dirk" : "") + " (T4).";
+    const tile = describeTile(findTile(view, s.id), false);
+    if (s.from === "reserve") return t("ui.sel.reserve_tile", { tile });
+    return t(s.dirk ? "ui.sel.pending_tile_dirk" : "ui.sel.pending_tile", { tile });
   }
-  if (view.phase === "place") return `${name}: place the tiles ${view.final ? "awarded from the market" : "bought this turn"} \u2014 choose one above.`;
+  if (view.phase === "place") return t(view.final ? "ui.sel.place_awarded" : "ui.sel.place_bought", { name });
+  if (legal.pass) return t("ui.sel.pass", { name });
   const hints = [];
-  if (legal.kinds.includes("take")) hints.push("take money (face-up cards)");
-  if (legal.kinds.includes("buy")) hints.push("buy a tile (a market slot)");
-  if (legal.kinds.includes("redesign")) hints.push("redesign (a tile of your Alhambra or reserve)");
-  if (legal.end) hints.push("or end the turn");
-  if (legal.pass) return `${name} has no legal action and passes (X4).`;
-  return `${name}${view.extra ? " (another action)" : ""}: ${hints.join(", ")}.`;
+  if (legal.kinds.includes("take")) hints.push(t("ui.sel.hint_take"));
+  if (legal.kinds.includes("buy")) hints.push(t("ui.sel.hint_buy"));
+  if (legal.kinds.includes("redesign")) hints.push(t("ui.sel.hint_redesign"));
+  if (legal.end) hints.push(t("ui.sel.hint_end"));
+  return t(view.extra ? "ui.sel.hints_extra" : "ui.sel.hints", { name, hints: hints.join(t("ui.list.sep")) });
 }
 
 function findTile(view, id) {
@@ -59,15 +106,16 @@ function findTile(view, id) {
 }
 
 /** The message line: a local note (why not ...) or the kernel's last message. */
-export function messageHtml(message, note) {
+export function messageHtml(message, note, view = null) {
   const m = note || (message && message.text ? message : null);
   if (!m) return `<div class="alh-message" role="status" aria-live="polite"></div>`;
   const kind = m.kind === "error" ? "alh-error" : m.kind === "why" ? "alh-why" : "alh-info-msg";
-  const rule = m.rule ? `<span class="alh-rule" title="rule ${esc(m.rule)} of the rules">${esc(m.rule)}</span> ` : "";
-  const prefix = m.kind === "error" ? "Refused: " : "";
+  const tip = m.rule ? t("ui.msg.rule_title", { rule: m.rule, text: ruleText(view, m.rule) }) : "";
+  const rule = m.rule ? `<span class="alh-rule" title="${esc(tip)}">${esc(m.rule)}</span> ` : "";
+  const text = m.kind === "error" ? t("ui.msg.refused", { text: m.text }) : m.text;
   return (
-    `<div class="alh-message ${kind}" role="status" aria-live="polite" data-rule="${esc(m.rule ?? "")}">${rule}${esc(prefix + m.text)}` +
-    ` <button type="button" class="alh-btn alh-small" data-act="dismiss" data-key="btn-dismiss" data-lm-suppress-shortcuts="true" aria-label="Dismiss the message">\u00d7</button></div>`
+    `<div class="alh-message ${kind}" role="status" aria-live="polite" data-rule="${esc(m.rule ?? "")}">${rule}${esc(text)}` +
+    ` <button type="button" class="alh-btn alh-small" data-act="dismiss" data-key="btn-dismiss" data-lm-suppress-shortcuts="true" aria-label="${esc(t("ui.msg.dismiss"))}">\u00d7</button></div>`
   );
 }
 
@@ -75,23 +123,24 @@ export function messageHtml(message, note) {
 export function controlsHtml(view, ui) {
   const legal = view.legal;
   const s = legal ? summarize(ui, view) : { kind: null };
-  let out = `<div class="alh-controls" role="toolbar" aria-label="Actions">`;
+  let out = `<div class="alh-controls" role="toolbar" aria-label="${esc(t("ui.controls.aria"))}">`;
   out += `<p class="alh-selection" aria-live="polite">${esc(selectionText(view, ui))}</p><div class="alh-buttons">`;
   if (legal && view.phase === "action") {
-    out += button("take", "Take the selected money cards", { text: "Take", disabled: !(s.kind === "take" && s.intent), primary: s.kind === "take" && s.ok });
-    out += button("buy", "Buy the tile of the selected slot with the selected cards", { text: s.kind === "buy" && s.exact ? "Buy (exact)" : "Buy", disabled: !(s.kind === "buy" && s.intent), primary: s.kind === "buy" && s.ok });
-    out += button("to-reserve", "Move the selected Alhambra tile to the reserve", { text: "To reserve", disabled: !(s.kind === "placed" && s.intent) });
-    if (legal.end) out += button("end", "End the turn without the extra action", { text: "End turn" });
-    if (legal.pass) out += button("pass", "Pass: no legal action", { text: "Pass", primary: true });
+    const exact = s.kind === "buy" && s.exact;
+    out += button("take", t("ui.btn.take_aria"), { text: t("ui.btn.take"), disabled: !(s.kind === "take" && s.intent), primary: s.kind === "take" && s.ok });
+    out += button("buy", t("ui.btn.buy_aria"), { text: t(exact ? "ui.btn.buy_exact" : "ui.btn.buy"), disabled: !(s.kind === "buy" && s.intent), primary: s.kind === "buy" && s.ok });
+    out += button("to-reserve", t("ui.btn.to_reserve_aria"), { text: t("ui.btn.to_reserve"), disabled: !(s.kind === "placed" && s.intent) });
+    if (legal.end) out += button("end", t("ui.btn.end_aria"), { text: t("ui.btn.end") });
+    if (legal.pass) out += button("pass", t("ui.btn.pass_aria"), { text: t("ui.btn.pass"), primary: true });
   }
   if (legal && view.phase === "place") {
-    out += button("to-reserve", "Put the selected tile into the reserve", { text: "To reserve", disabled: !(s.kind === "tile" && s.toReserve) });
-    if (view.n === 2 && !view.final) out += button("dirk", "Give the selected tile to Dirk", { text: "Give to Dirk", disabled: !(s.kind === "tile" && s.dirk) });
+    out += button("to-reserve", t("ui.btn.reserve_tile_aria"), { text: t("ui.btn.to_reserve"), disabled: !(s.kind === "tile" && s.toReserve) });
+    if (view.n === 2 && !view.final) out += button("dirk", t("ui.btn.dirk_aria"), { text: t("ui.btn.dirk"), disabled: !(s.kind === "tile" && s.dirk) });
   }
-  if (legal && ui.sel) out += button("clear", "Clear the selection (Escape)", { text: "Clear" });
+  if (legal && ui.sel) out += button("clear", t("ui.btn.clear_aria"), { text: t("ui.btn.clear") });
   out += `<span class="alh-spacer"></span>`;
-  out += button("undo", "Undo the last move", { text: "\u21b6 Undo", disabled: !view.can_undo });
-  out += button("redo", "Redo the move taken back", { text: "Redo \u21b7", disabled: !view.can_redo });
+  out += button("undo", t("ui.btn.undo_aria"), { text: `\u21b6 ${t("ui.btn.undo")}`, disabled: !view.can_undo });
+  out += button("redo", t("ui.btn.redo_aria"), { text: `${t("ui.btn.redo")} \u21b7`, disabled: !view.can_redo });
   return out + `</div></div>`;
 }
 
@@ -100,10 +149,31 @@ export function replayHtml(view) {
   const n = view.live_moves ?? view.moves;
   const at = view.replay ?? n;
   const live = view.replay === null || view.replay === undefined;
-  let out = `<div class="alh-replay" role="group" aria-label="Replay">`;
-  out += `<label class="alh-replay-label"><span class="alh-label">Replay</span>`;
-  out += `<input type="range" class="alh-range" data-act="replay" data-key="replay" data-lm-suppress-shortcuts="true" min="0" max="${n}" step="1" value="${at}" aria-label="Replay: show the position after move ${at} of ${n}" aria-valuetext="move ${at} of ${n}"${n ? "" : " disabled"}></label>`;
-  out += `<span class="alh-replay-pos">${live ? `live (${n} moves)` : `move ${at} / ${n}`}</span>`;
-  out += button("live", "Back to the live game", { text: "Live", disabled: live });
+  let out = `<div class="alh-replay" role="group" aria-label="${esc(t("ui.replay.title"))}">`;
+  out += `<label class="alh-replay-label"><span class="alh-label">${esc(t("ui.replay.title"))}</span>`;
+  out += `<input type="range" class="alh-range" data-act="replay" data-key="replay" data-lm-suppress-shortcuts="true" min="0" max="${n}" step="1" value="${at}" aria-label="${esc(t("ui.replay.aria", { at, n }))}" aria-valuetext="${esc(t("ui.replay.valuetext", { at, n }))}"${n ? "" : " disabled"}></label>`;
+  out += `<span class="alh-replay-pos">${esc(live ? t("ui.replay.live_pos", { n }) : t("ui.replay.pos", { at, n }))}</span>`;
+  out += button("live", t("ui.replay.live_aria"), { text: t("ui.replay.live"), disabled: live });
   return out + `</div>`;
+}
+
+/**
+ * The language switch: a labelled <select> of the languages, each in its own
+ * name. Changing it sends a language intent; the kernel validates it and
+ * sends the new strings (the `strings` trait) and view.
+ * @param {string} lang        the widget's language
+ * @param {object} languages   {code: own name}, in the order to list them
+ */
+export function languageHtml(lang, languages) {
+  // a globe, drawn (an emoji needs an emoji font, which many systems lack)
+  const globe =
+    `<svg class="alh-lang-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><g fill="none" stroke="currentColor" stroke-width="1.2">` +
+    `<circle cx="8" cy="8" r="6.4"/><ellipse cx="8" cy="8" rx="2.8" ry="6.4"/><path d="M1.6 8h12.8M2.6 4.6h10.8M2.6 11.4h10.8"/></g></svg>`;
+  let out = `<div class="alh-lang"><label class="alh-lang-label">${globe}`;
+  out += `<span class="alh-label">${esc(t("ui.lang.label"))}</span>`;
+  out += `<select class="alh-lang-select" data-act="lang" data-key="lang" data-lm-suppress-shortcuts="true" aria-label="${esc(t("ui.lang.aria"))}">`;
+  for (const [code, name] of Object.entries(languages)) {
+    out += `<option value="${esc(code)}" lang="${esc(code)}"${code === lang ? " selected" : ""}>${esc(name)}</option>`;
+  }
+  return out + `</select></label></div>`;
 }

@@ -1,7 +1,8 @@
 // A hand of money cards, grouped by currency; or, for a hand the viewer may
 // not see, only the back of a card and how many there are (decision X3).
 
-import { CURRENCY_COLORS, cardBack, cardInner, roundRect, cardSvg, control, esc, numbersPath, parseCard, plural, svgOpen, text } from "./common.js";
+import { cardName, t, tn } from "../i18n.js";
+import { CURRENCY_COLORS, cardBack, cardInner, roundRect, cardSvg, control, esc, numbersPath, parseCard, svgOpen, text } from "./common.js";
 
 /**
  * A visible hand.
@@ -13,7 +14,7 @@ import { CURRENCY_COLORS, cardBack, cardInner, roundRect, cardSvg, control, esc,
  * @param {string} [o.label]
  */
 export function handSvg(hand, o = {}) {
-  const { interactive = false, selected = [], currency = null, label = "Hand" } = o;
+  const { interactive = false, selected = [], currency = null, label = t("ui.hand.label") } = o;
   const cw = 40;
   const ch = 58;
   const step = cw + 6;
@@ -28,9 +29,9 @@ export function handSvg(hand, o = {}) {
   const H = ch + 12;
   // a hand nobody chooses from, empty: a line of text, not a picture
   if (!hand.length && !interactive) {
-    return `<span class="alh-row-empty alh-muted" role="group" aria-label="${esc(`${label}: 0 cards`)}"><span class="alh-hand-cards" data-count="0">no cards</span></span>`;
+    return `<span class="alh-row-empty alh-muted" role="group" aria-label="${esc(t("ui.label_count", { label, count: tn("ui.cards", 0) }))}"><span class="alh-hand-cards" data-count="0">${esc(t("ui.hand.none"))}</span></span>`;
   }
-  let out = svgOpen("alh-hand", 0, 0, W, H, `${label}: ${plural(hand.length, "card")}`, { maxWidth: W * 1.2 });
+  let out = svgOpen("alh-hand", 0, 0, W, H, t("ui.label_count", { label, count: tn("ui.cards", hand.length) }), { maxWidth: W * 1.2 });
   out += `<g class="alh-hand-cards" data-count="${hand.length}">`;
   // a hand nobody chooses from (the players' panels): the cards' inner borders
   // as one path per ink colour rather than one element per card
@@ -40,7 +41,7 @@ export function handSvg(hand, o = {}) {
   hand.forEach((card, i) => {
     const on = selected.includes(i);
     const dim = currency && parseCard(card).currency !== currency;
-    const attrs = interactive ? control("card", `your card ${card}${on ? ", selected" : ""}`, { i, key: `card-${i}` }, { pressed: on }) : "";
+    const attrs = interactive ? control("card", t(on ? "ui.hand.card_selected" : "ui.hand.card", { card: cardName(card) }), { i, key: `card-${i}` }, { pressed: on }) : "";
     const cls = [on ? "alh-selected" : "", dim ? "alh-dim" : ""].filter(Boolean).join(" ");
     const y = on ? 0 : 10;
     out += cardSvg(card, pos[i], y, cw, ch - 10, { attrs, cls, inner: interactive, value: interactive, face: interactive });
@@ -59,16 +60,17 @@ export function handSvg(hand, o = {}) {
   for (const [ink, d] of Object.entries(inner)) out += `<path d="${d}" fill="none" stroke="${ink}" stroke-opacity="0.35" pointer-events="none"/>`;
   // ... and their values as strokes, one path per ink
   out += numbersPath(values, (ch - 10) * 0.36, "alh-card-values");
-  if (!hand.length) out += text(4, 36, "no cards", 14, { cls: "alh-muted" });
+  if (!hand.length) out += text(4, 36, t("ui.hand.none"), 14, { cls: "alh-muted", maxWidth: W - 8 });
   return out + `</g></svg>`;
 }
 
 /** A hidden hand: the back of a card and the number of cards. */
 export function hiddenHandSvg(count, name = "") {
-  const label = `${name ? name + "'s hand" : "hand"}: ${plural(count, "card")} (hidden)`;
+  const cards = tn("ui.cards", count);
+  const label = name ? t("ui.hand.hidden_of", { name, cards }) : t("ui.hand.hidden", { cards });
   let out = svgOpen("alh-hand alh-hidden", 0, 0, 120, 50, label, { maxWidth: 140 });
   out += `<title>${esc(label)}</title>`;
   out += cardBack(2, 4, 30, 42);
-  out += text(42, 31, plural(count, "card"), 15, { cls: "alh-hand-count" });
+  out += text(42, 31, cards, 15, { cls: "alh-hand-count", maxWidth: 76 });
   return out + `</svg>`;
 }

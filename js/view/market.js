@@ -1,6 +1,7 @@
 // The building market: four slots, each bound to its currency (slot 1 florin,
 // 2 dirham, 3 dinar, 4 ducat), each showing its tile (colour, price, walls).
 
+import { currencyName, t } from "../i18n.js";
 import { CURRENCY_COLORS, control, describeTile, esc, num, svgOpen, text, tileSvg } from "./common.js";
 
 /**
@@ -17,15 +18,16 @@ export function marketSvg(view, o = {}) {
   const ts = 84;
   const W = 4 * sw + 3 * gap;
   const H = ts + 40;
-  let out = svgOpen("alh-market", 0, 0, W, H, "Building market", { maxWidth: W * 1.1 });
+  let out = svgOpen("alh-market", 0, 0, W, H, t("ui.market.building"), { maxWidth: W * 1.1 });
   for (const slot of view.market) {
     const i = slot.slot - 1;
     const cur = slot.currency;
     const [fill, edge, ink] = CURRENCY_COLORS[cur];
     const x0 = i * (sw + gap);
     const can = buyable.includes(slot.slot);
-    const what = slot.tile ? describeTile(slot.tile) : "empty";
-    const label = `slot ${slot.slot} (pay in ${cur}): ${what}` + (interactive && slot.tile ? (can ? ", you can buy it" : ", you cannot pay for it") : "");
+    const what = slot.tile ? describeTile(slot.tile) : t("ui.tile.empty");
+    const params = { slot: slot.slot, currency: currencyName(cur), tile: what };
+    const label = t(interactive && slot.tile ? (can ? "ui.market.slot_can" : "ui.market.slot_cannot") : "ui.market.slot", params);
     const cls = ["alh-slot", `alh-${cur}`, selected === slot.slot ? "alh-selected" : "", can ? "alh-buyable" : ""]
       .filter(Boolean)
       .join(" ");
@@ -33,10 +35,10 @@ export function marketSvg(view, o = {}) {
     out += `<g class="${cls}" data-slot="${slot.slot}" data-currency="${cur}"${attrs}><title>${esc(label)}</title>`;
     out += `<rect class="alh-slot-bg" x="${x0}" y="0" width="${sw}" height="${H}" rx="8" stroke="${edge}"/>`;
     out += `<path d="M${x0} 22V8a8 8 0 0 1 8 -8H${x0 + sw - 8}a8 8 0 0 1 8 8V22Z" fill="${fill}"/>`;
-    out += text(x0 + sw / 2, 16, `${slot.slot} \u00b7 ${cur}`, 13, { anchor: "middle", weight: "bold", fill: ink });
+    out += text(x0 + sw / 2, 16, `${slot.slot} \u00b7 ${currencyName(cur)}`, 13, { anchor: "middle", weight: "bold", fill: ink, maxWidth: sw - 12 });
     const tx = x0 + (sw - ts) / 2;
     if (slot.tile) out += tileSvg(slot.tile, tx, 30, ts);
-    else out += `<rect class="alh-empty" x="${num(tx)}" y="30" width="${ts}" height="${ts}" rx="6"/>` + text(tx + ts / 2, 30 + ts / 2 + 5, "empty", 13, { anchor: "middle", cls: "alh-muted" });
+    else out += `<rect class="alh-empty" x="${num(tx)}" y="30" width="${ts}" height="${ts}" rx="6"/>` + text(tx + ts / 2, 30 + ts / 2 + 5, t("ui.tile.empty"), 13, { anchor: "middle", cls: "alh-muted", maxWidth: ts - 8 });
     out += `</g>`;
   }
   return out + `</svg>`;

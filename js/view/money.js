@@ -1,7 +1,8 @@
 // The money market (four face-up cards) with the money deck, the discard
 // pile and the bag of tiles -- counts only: their order is never known (X3).
 
-import { cardBack, cardSvg, control, esc, plural, svgOpen, text } from "./common.js";
+import { cardName, t, tn } from "../i18n.js";
+import { cardBack, cardSvg, control, esc, svgOpen, text } from "./common.js";
 
 /**
  * @param {object} view  the JSON view
@@ -16,26 +17,26 @@ export function moneySvg(view, o = {}) {
   const gap = 8;
   const W = 4 * (cw + gap) + 2 * (cw + 28);
   const H = ch + 30;
-  let out = svgOpen("alh-money-market", 0, 0, W, H, "Money market, deck and bag", { maxWidth: W * 1.1 });
+  let out = svgOpen("alh-money-market", 0, 0, W, H, t("ui.money.aria"), { maxWidth: W * 1.1 });
   out += `<g class="alh-money">`;
   view.money.forEach((card, i) => {
     const on = selected.includes(i);
-    const attrs = interactive ? control("money", `face-up card ${card}${on ? ", selected" : ""}`, { i, key: `money-${i}` }, { pressed: on }) : "";
+    const attrs = interactive ? control("money", t(on ? "ui.money.card_selected" : "ui.money.card", { card: cardName(card) }), { i, key: `money-${i}` }, { pressed: on }) : "";
     out += cardSvg(card, i * (cw + gap), on ? 0 : 8, cw, ch, { attrs, cls: on ? "alh-selected" : "", big: true });
   });
-  if (!view.money.length) out += text(4, 50, "no face-up cards", 13, { cls: "alh-muted" });
+  if (!view.money.length) out += text(4, 50, t("ui.money.none"), 13, { cls: "alh-muted", maxWidth: 4 * (cw + gap) - 8 });
   out += `</g>`;
   const dx = 4 * (cw + gap) + 10;
-  out += `<g class="alh-deck" data-count="${view.deck}"><title>${esc(`money deck: ${plural(view.deck, "card")}; discard pile: ${plural(view.discard, "card")}`)}</title>`;
+  out += `<g class="alh-deck" data-count="${view.deck}"><title>${esc(t("ui.money.deck_title", { deck: tn("ui.cards", view.deck), discard: tn("ui.cards", view.discard) }))}</title>`;
   if (view.deck) out += cardBack(dx + 4, 4, cw, ch - 4, "alh-deck-card") + cardBack(dx, 8, cw, ch - 4, "alh-deck-card");
   else out += `<rect class="alh-empty" x="${dx}" y="8" width="${cw}" height="${ch - 4}" rx="8"/>`;
-  out += text(dx + cw / 2, ch + 22, `deck ${view.deck}`, 13, { anchor: "middle" });
+  out += text(dx + cw / 2, ch + 22, t("ui.money.deck", { n: view.deck }), 13, { anchor: "middle", maxWidth: cw + 20 });
   out += `</g>`;
   const bx = dx + cw + 24;
-  out += `<g class="alh-bag" data-count="${view.bag}"><title>${esc(`bag: ${plural(view.bag, "tile")}`)}</title>`;
+  out += `<g class="alh-bag" data-count="${view.bag}"><title>${esc(t("ui.money.bag_title", { tiles: tn("ui.tiles", view.bag) }))}</title>`;
   out += `<path d="M${bx + 12} 20h34l-6 14c20 8 28 26 24 44c-3 12-14 16-35 16s-32-4-35-16c-4-18 4-36 24-44z" fill="#9b6b3c" stroke="#5e3f20" stroke-width="2"/>`;
   out += text(bx + 29, 72, view.bag, 18, { anchor: "middle", weight: "bold", fill: "#ffffff" });
-  out += text(bx + 29, ch + 22, `bag ${view.bag}`, 13, { anchor: "middle" });
+  out += text(bx + 29, ch + 22, t("ui.money.bag", { n: view.bag }), 13, { anchor: "middle", maxWidth: 66 });
   out += `</g>`;
   return out + `</svg>`;
 }

@@ -3,7 +3,8 @@
 // size), Alhambra and reserve.
 
 import { alhambraSvg } from "./alhambra.js";
-import { BUILDING_LABEL_COLORS, LETTER, esc, plural } from "./common.js";
+import { buildingName, joinAnd, t, tn } from "../i18n.js";
+import { BUILDING_LABEL_COLORS, buildingShort, esc } from "./common.js";
 import { handSvg, hiddenHandSvg } from "./hand.js";
 import { box, leaf, partHtml } from "./parts.js";
 import { reserveSvg } from "./reserve.js";
@@ -13,11 +14,10 @@ export function actionsText(view) {
   if (view.phase === "over") return "";
   if (view.phase === "place") {
     const left = view.pending.filter((e) => e.player === view.current).length;
-    return `${plural(left, "tile")} to place`;
+    return tn("ui.status.to_place", left);
   }
-  const taken = view.actions ? ` (${plural(view.actions, "action")} taken this turn)` : "";
-  if (view.extra) return `one more action after an exact payment${taken}`;
-  return `1 action left${taken}`;
+  const text = t(view.extra ? "ui.status.extra_action" : "ui.status.one_left");
+  return view.actions ? t("ui.status.with_taken", { text, taken: tn("ui.status.taken", view.actions) }) : text;
 }
 
 /** The status bar: the sentence from Python, the actions left, deck and bag. */
@@ -25,12 +25,12 @@ export function statusHtml(view) {
   const over = view.phase === "over";
   const who = over ? "" : `<span class="alh-turn">${esc(actionsText(view))}</span>`;
   const winners = over && view.winners.length
-    ? `<span class="alh-winners" aria-label="winners">\u2605 ${esc(view.winners.map((i) => view.players[i].name).join(" and "))}</span>`
+    ? `<span class="alh-winners" aria-label="${esc(t("ui.status.winners"))}">\u2605 ${esc(joinAnd(view.winners.map((i) => view.players[i].name)))}</span>`
     : "";
-  const info = `deck ${view.deck} \u00b7 discard ${view.discard} \u00b7 bag ${view.bag} \u00b7 move ${view.moves}`;
+  const info = t("ui.status.info", { deck: view.deck, discard: view.discard, bag: view.bag, moves: view.moves });
   return (
     `<div class="alh-status${over ? " alh-over" : ""}" role="status">` +
-    `<strong class="alh-status-text">${esc(view.status)}</strong>${who}${winners}<span class="alh-info">${info}</span></div>`
+    `<strong class="alh-status-text">${esc(view.status)}</strong>${who}${winners}<span class="alh-info">${esc(info)}</span></div>`
   );
 }
 
@@ -39,9 +39,11 @@ export function countsHtml(view, p) {
   let out = `<span class="alh-counts">`;
   view.buildings.forEach((b, k) => {
     const [bg, ink] = BUILDING_LABEL_COLORS[b];
-    out += `<span class="alh-count alh-${b}" title="${b}: ${p.counts[k]}" aria-label="${b}: ${p.counts[k]}" style="background:${bg};color:${ink}">${LETTER[b]}\u202f${p.counts[k]}</span>`;
+    const name = esc(t("ui.label_count", { label: buildingName(b), count: p.counts[k] }));
+    out += `<span class="alh-count alh-${b}" title="${name}" aria-label="${name}" style="background:${bg};color:${ink}">${esc(buildingShort(b))}\u202f${p.counts[k]}</span>`;
   });
-  return out + `<span class="alh-count alh-wall-count" title="longest wall" aria-label="longest wall: ${p.wall}">wall\u202f${p.wall}</span></span>`;
+  const wall = esc(t("ui.label_count", { label: t("ui.longest_wall"), count: p.wall }));
+  return out + `<span class="alh-count alh-wall-count" title="${wall}" aria-label="${wall}">${esc(t("ui.counts.wall"))}\u202f${p.wall}</span></span>`;
 }
 
 /** One player's panel (a section). */
@@ -49,18 +51,18 @@ export function playerHtml(view, p, i) {
   const current = view.phase !== "over" && i === view.current;
   const winner = view.phase === "over" && view.winners.includes(i);
   const tags = [];
-  if (current) tags.push(`<span class="alh-tag alh-tag-turn">${view.phase === "place" ? "placing" : "to act"}</span>`);
-  if (winner) tags.push(`<span class="alh-tag alh-tag-winner">\u2605 winner</span>`);
-  if (view.seat === i) tags.push(`<span class="alh-tag">you</span>`);
+  if (current) tags.push(`<span class="alh-tag alh-tag-turn">${esc(t(view.phase === "place" ? "ui.player.placing" : "ui.player.to_act"))}</span>`);
+  if (winner) tags.push(`<span class="alh-tag alh-tag-winner">\u2605 ${esc(t("ui.player.winner"))}</span>`);
+  if (view.seat === i) tags.push(`<span class="alh-tag">${esc(t("ui.player.you"))}</span>`);
   const cls = ["alh-player", current ? "alh-current" : "", winner ? "alh-winner" : ""].filter(Boolean).join(" ");
-  let out = `<section class="${cls}" role="listitem" data-player="${i}" aria-label="${esc(`${p.name}: ${p.score} points`)}">`;
-  out += `<header><span class="alh-name">${esc(p.name)}</span>${tags.join("")}<span class="alh-score">${p.score} pts</span></header>`;
+  let out = `<section class="${cls}" role="listitem" data-player="${i}" aria-label="${esc(tn("ui.player.aria", p.score, { name: p.name }))}">`;
+  out += `<header><span class="alh-name">${esc(p.name)}</span>${tags.join("")}<span class="alh-score">${esc(tn("ui.points_short", p.score))}</span></header>`;
   out += countsHtml(view, p);
   out += `<div class="alh-player-hand">`;
-  out += p.hand ? handSvg(p.hand, { label: `${p.name}'s hand` }) : hiddenHandSvg(p.cards, p.name);
+  out += p.hand ? handSvg(p.hand, { label: t("ui.hand.of", { name: p.name }) }) : hiddenHandSvg(p.cards, p.name);
   out += `</div>`;
   out += `<div class="alh-player-board">${alhambraSvg(p, { coords: false, detail: false, compact: true, maxWidth: 320, cellPx: 44 })}</div>`;
-  out += `<div class="alh-player-reserve"><span class="alh-label">Reserve</span>${reserveSvg(p, { size: 36 })}</div>`;
+  out += `<div class="alh-player-reserve"><span class="alh-label">${esc(t("ui.reserve"))}</span>${reserveSvg(p, { size: 36 })}</div>`;
   return out + `</section>`;
 }
 
@@ -68,7 +70,7 @@ export function playerHtml(view, p, i) {
 export function playersPart(view) {
   return box(
     "players",
-    `<div class="alh-players" role="list" aria-label="players">`,
+    `<div class="alh-players" role="list" aria-label="${esc(t("ui.players.aria"))}">`,
     view.players.map((p, i) => leaf(`player-${i}`, playerHtml(view, p, i))),
     `</div>`,
   );

@@ -1,6 +1,7 @@
 // Rows of loose tiles: a player's reserve, the tiles still to place at the end
 // of a turn, and Dirk's tiles in a two-player game.
 
+import { t, tn } from "../i18n.js";
 import { control, describeTile, esc, svgOpen, tileSvg } from "./common.js";
 
 /**
@@ -16,28 +17,28 @@ import { control, describeTile, esc, svgOpen, tileSvg } from "./common.js";
  * @param {string} [o.hint]           added to each tile's accessible name
  */
 export function tilesRowSvg(tiles, o = {}) {
-  const { label = "Tiles", act = null, enabled = null, selected = null, size = 60, cls = "alh-tiles-row", empty = "none", hint = "" } = o;
+  const { label = t("ui.tiles.label"), act = null, enabled = null, selected = null, size = 60, cls = "alh-tiles-row", empty = t("ui.tiles.none"), hint = "" } = o;
   // no tile: a line of text, not a picture (an <svg> with one <text> costs a layout of its own)
-  if (!tiles.length) return `<span class="alh-row-empty alh-muted" role="group" aria-label="${esc(`${label}: 0`)}">${esc(empty)}</span>`;
+  if (!tiles.length) return `<span class="alh-row-empty alh-muted" role="group" aria-label="${esc(t("ui.label_count", { label, count: 0 }))}">${esc(empty)}</span>`;
   const gap = size * 0.15;
   const W = Math.max(tiles.length * (size + gap), size * 3);
   const H = size + gap;
-  let out = svgOpen(cls, 0, 0, W, H, `${label}: ${tiles.length}`, { maxWidth: W * 1.1 });
-  tiles.forEach((t, i) => {
-    const can = act && (!enabled || enabled.includes(t.id));
-    const on = selected === t.id;
-    const attrs = can
-      ? control(act, `${label}: ${describeTile(t)}${on ? ", selected" : ""}${hint ? " \u2014 " + hint : ""}`, { id: t.id, key: `${act}-${t.id}` }, { pressed: on })
-      : "";
+  let out = svgOpen(cls, 0, 0, W, H, t("ui.label_count", { label, count: tiles.length }), { maxWidth: W * 1.1 });
+  tiles.forEach((tile, i) => {
+    const can = act && (!enabled || enabled.includes(tile.id));
+    const on = selected === tile.id;
+    let name = t(on ? "ui.tiles.item_selected" : "ui.tiles.item", { label, tile: describeTile(tile) });
+    if (hint) name = t("ui.tiles.item_hint", { item: name, hint });
+    const attrs = can ? control(act, name, { id: tile.id, key: `${act}-${tile.id}` }, { pressed: on }) : "";
     const c = [on ? "alh-selected" : "", can ? "alh-choosable" : ""].filter(Boolean).join(" ");
-    out += tileSvg(t, i * (size + gap) + gap / 2, gap / 2, size, { attrs, cls: c, detail: size >= 50 });
+    out += tileSvg(tile, i * (size + gap) + gap / 2, gap / 2, size, { attrs, cls: c, detail: size >= 50 });
   });
   return out + `</svg>`;
 }
 
 /** A player's reserve (T3). `o` as for tilesRowSvg; act defaults to none. */
 export function reserveSvg(player, o = {}) {
-  return tilesRowSvg(player.reserve || [], { label: `${player.name}'s reserve`, cls: "alh-reserve", empty: "reserve empty", ...o });
+  return tilesRowSvg(player.reserve || [], { label: t("ui.reserve.of", { name: player.name }), cls: "alh-reserve", empty: t("ui.reserve.empty"), ...o });
 }
 
 /** Tiles bought (or awarded at the end) that are still to be placed, per player. */
@@ -48,16 +49,17 @@ export function pendingHtml(view, o = {}) {
     if (!byPlayer.has(player)) byPlayer.set(player, []);
     byPlayer.get(player).push(tile);
   }
-  let out = `<div class="alh-pending" role="group" aria-label="tiles to place">`;
+  let out = `<div class="alh-pending" role="group" aria-label="${esc(t("ui.pending.aria"))}">`;
   for (const [p, tiles] of byPlayer) {
     const mine = o.player === p;
-    out += `<div class="alh-pending-row" data-player="${p}"><span class="alh-label">${esc(view.players[p].name)} \u2014 to place:</span>`;
+    const name = view.players[p].name;
+    out += `<div class="alh-pending-row" data-player="${p}"><span class="alh-label">${esc(t("ui.pending.row", { name }))}</span>`;
     out += tilesRowSvg(tiles, {
-      label: `${view.players[p].name}'s tile to place`,
+      label: t("ui.pending.label", { name }),
       act: mine && o.act ? o.act : null,
       selected: o.selected ?? null,
       cls: "alh-pending-tiles",
-      hint: "choose it, then a spot, the reserve" + (view.n === 2 && !view.final ? " or Dirk" : ""),
+      hint: t(view.n === 2 && !view.final ? "ui.pending.hint_dirk" : "ui.pending.hint"),
     });
     out += `</div>`;
   }
@@ -68,8 +70,8 @@ export function pendingHtml(view, o = {}) {
 export function dirkHtml(view) {
   if (!view.dirk) return "";
   return (
-    `<div class="alh-dirk" data-count="${view.dirk.length}"><span class="alh-label">Dirk (${view.dirk.length} tiles, counted for the majorities):</span>` +
-    tilesRowSvg(view.dirk, { label: "Dirk's tiles", size: 40, cls: "alh-dirk-tiles", empty: "no tiles" }) +
+    `<div class="alh-dirk" data-count="${view.dirk.length}"><span class="alh-label">${esc(tn("ui.dirk.row", view.dirk.length))}</span>` +
+    tilesRowSvg(view.dirk, { label: t("ui.dirk.label"), size: 40, cls: "alh-dirk-tiles", empty: t("ui.dirk.none") }) +
     `</div>`
   );
 }

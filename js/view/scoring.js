@@ -3,37 +3,49 @@
 // (C2-C4); Dirk's majorities in two-player games (D3); the winners at the end.
 // The latest round is shown; the earlier ones are folded under it.
 
-import { BUILDING_LABEL_COLORS, LETTER, esc } from "./common.js";
+import { buildingName, joinAnd, t, tn } from "../i18n.js";
+import { BUILDING_LABEL_COLORS, buildingShort, esc } from "./common.js";
 import { box, leaf, partHtml } from "./parts.js";
 
 function roundTable(view, r, latest) {
   const names = view.players.map((p) => p.name);
+  const just = latest ? ` data-just="${esc(t("ui.scoring.just_scored"))}"` : "";
   let out = `<table class="alh-round${latest ? " alh-latest" : ""}" data-round="${r.round}">`;
-  out += `<caption>Scoring round ${r.round}${r.round === 3 ? " (end of the game)" : ""}</caption>`;
-  out += `<thead><tr><th scope="col">Player</th>`;
+  out += `<caption${just}>${esc(t(r.round === 3 ? "ui.scoring.round_final" : "ui.scoring.round", { round: r.round }))}</caption>`;
+  out += `<thead><tr><th scope="col">${esc(t("ui.scoring.player"))}</th>`;
   view.buildings.forEach((b) => {
     const [bg, ink] = BUILDING_LABEL_COLORS[b];
-    out += `<th scope="col" class="alh-${b}" style="background:${bg};color:${ink}" title="${b}" aria-label="${b}">${LETTER[b]}</th>`;
+    const name = esc(buildingName(b));
+    out += `<th scope="col" class="alh-${b}" style="background:${bg};color:${ink}" title="${name}" aria-label="${name}">${esc(buildingShort(b))}</th>`;
   });
-  out += `<th scope="col">Wall</th><th scope="col">Round</th><th scope="col">Total</th></tr></thead><tbody>`;
+  out += `<th scope="col">${esc(t("ui.scoring.wall"))}</th><th scope="col">${esc(t("ui.scoring.round_points"))}</th><th scope="col">${esc(t("ui.scoring.total"))}</th></tr></thead><tbody>`;
   names.forEach((name, i) => {
     out += `<tr data-player="${i}"><th scope="row">${esc(name)}</th>`;
     view.buildings.forEach((b, k) => {
       const pts = r.buildings[i][k];
       const cnt = r.counts[i][k];
-      out += `<td${pts ? ` class="alh-scored"` : ""} title="${esc(`${name}: ${cnt} ${b}, ${pts} points`)}">${pts || (cnt ? "0" : "\u2013")}${cnt ? `<small> (${cnt})</small>` : ""}</td>`;
+      const title = tn("ui.scoring.cell_title", pts, { name, count: cnt, building: buildingName(b) });
+      out += `<td${pts ? ` class="alh-scored"` : ""} title="${esc(title)}">${pts || (cnt ? "0" : "\u2013")}${cnt ? `<small> (${cnt})</small>` : ""}</td>`;
     });
-    out += `<td title="longest wall">${r.walls[i]}</td><td class="alh-round-points">+${r.points[i]}</td><td>${r.scores[i]}</td></tr>`;
+    out += `<td title="${esc(t("ui.longest_wall"))}">${r.walls[i]}</td><td class="alh-round-points">+${r.points[i]}</td><td>${r.scores[i]}</td></tr>`;
   });
   if (r.dirk) {
-    out += `<tr class="alh-dirk-row"><th scope="row">Dirk</th>`;
+    out += `<tr class="alh-dirk-row"><th scope="row">${esc(t("ui.dirk.name"))}</th>`;
     view.buildings.forEach((b, k) => {
       const cnt = r.counts[names.length][k];
-      out += `<td title="${esc(`Dirk: ${cnt} ${b}`)}">${r.dirk[k] || (cnt ? "0" : "\u2013")}${cnt ? `<small> (${cnt})</small>` : ""}</td>`;
+      out += `<td title="${esc(t("ui.scoring.dirk_cell", { count: cnt, building: buildingName(b) }))}">${r.dirk[k] || (cnt ? "0" : "\u2013")}${cnt ? `<small> (${cnt})</small>` : ""}</td>`;
     });
-    out += `<td>\u2013</td><td colspan="2"><small>not a player</small></td></tr>`;
+    out += `<td>\u2013</td><td colspan="2"><small>${esc(t("ui.scoring.not_a_player"))}</small></td></tr>`;
   }
-  return out + `</tbody></table>`;
+  out += `</tbody></table>`;
+  // why each player got their points (made by Python in the widget's language)
+  const story = Array.isArray(r.narration) ? r.narration : [];
+  if (story.length) {
+    out = `<div class="alh-round-box" data-round="${r.round}">${out}<ul class="alh-narration" aria-label="${esc(t("ui.scoring.narration", { round: r.round }))}">`;
+    for (const line of story) out += `<li>${esc(line)}</li>`;
+    out += `</ul></div>`;
+  }
+  return out;
 }
 
 /**
@@ -44,14 +56,15 @@ function roundTable(view, r, latest) {
  */
 export function scoringPart(view, { earlierOpen = false, lazyEarlier = false } = {}) {
   const rounds = view.rounds || [];
-  const kids = [leaf("h", `<h4>Scoring</h4>`)];
+  const kids = [leaf("h", `<h4>${esc(t("ui.scoring.title"))}</h4>`)];
   if (view.phase === "over") {
     const w = view.winners.map((i) => view.players[i].name);
     const best = view.winners.length ? view.players[view.winners[0]].score : 0;
-    kids.push(leaf("final", `<p class="alh-final">\u2605 ${esc(w.join(" and "))} ${w.length > 1 ? "share the victory" : "wins"} with ${best} points.</p>`));
+    const text = t(w.length > 1 ? "ui.scoring.final_shared" : "ui.scoring.final_wins", { names: joinAnd(w), points: best });
+    kids.push(leaf("final", `<p class="alh-final">\u2605 ${esc(text)}</p>`));
   }
   if (!rounds.length) {
-    kids.push(leaf("none", `<p class="alh-muted">No scoring round yet: they come with the two scoring cards in the money deck and at the end.</p>`));
+    kids.push(leaf("none", `<p class="alh-muted">${esc(t("ui.scoring.none"))}</p>`));
   } else {
     const last = view.log?.length ? view.log[view.log.length - 1] : null;
     const fresh = last && last.rounds && last.rounds.length ? Math.max(...last.rounds) : null;
@@ -62,13 +75,14 @@ export function scoringPart(view, { earlierOpen = false, lazyEarlier = false } =
       // and closed, they cost no layout (a 6-player table is ~100 elements)
       const older = rounds.slice(0, -1).reverse();
       let det = `<details class="alh-earlier"${earlierOpen ? " open" : ""}>`;
-      det += `<summary class="alh-earlier-summary" data-key="earlier" data-lm-suppress-shortcuts="true">Earlier scoring ${older.length > 1 ? "rounds" : "round"} ${older.map((r) => r.round).join(" and ")}</summary>`;
+      const summary = tn("ui.scoring.earlier", older.length, { rounds: joinAnd(older.map((r) => r.round)) });
+      det += `<summary class="alh-earlier-summary" data-key="earlier" data-lm-suppress-shortcuts="true">${esc(summary)}</summary>`;
       if (earlierOpen || !lazyEarlier) for (const r of older) det += roundTable(view, r, r.round === fresh);
       kids.push(leaf("earlier", det + `</details>`));
     }
-    kids.push(leaf("legend", `<p class="alh-muted alh-legend">Points per building type (tiles in the Alhambra); the counted longest wall is drawn in amber on each board.</p>`));
+    kids.push(leaf("legend", `<p class="alh-muted alh-legend">${esc(t("ui.scoring.legend"))}</p>`));
   }
-  return box("scoring", `<section class="alh-scoring" aria-label="scoring rounds">`, kids, `</section>`);
+  return box("scoring", `<section class="alh-scoring" aria-label="${esc(t("ui.scoring.aria"))}">`, kids, `</section>`);
 }
 
 export function scoringHtml(view, o = {}) {

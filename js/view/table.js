@@ -5,8 +5,9 @@
 // tableHtml() as one HTML string (the same markup).
 
 import { alhambraSvg } from "./alhambra.js";
+import { languages, ruleText, t, tn } from "../i18n.js";
 import { esc } from "./common.js";
-import { controlsHtml, messageHtml, replayHtml } from "./controls.js";
+import { boardHelpHtml, controlsHtml, languageHtml, messageHtml, replayHtml } from "./controls.js";
 import { handSvg, hiddenHandSvg } from "./hand.js";
 import { lessonHtml } from "./lesson.js";
 import { logHtml } from "./log.js";
@@ -24,27 +25,31 @@ import { boardOptions, focusPlayer, tileChoice } from "../selection.js";
  * @param {object} view     the JSON view from Python
  * @param {object} ui       local selection state ({sel, note})
  * @param {object} message  the kernel's message trait
- * @param {object} [local]  how this display is unfolded: {earlierOpen, lazyEarlier} (earlier scoring rounds, see scoringPart)
+ * @param {object} [local]  how this display is unfolded: {earlierOpen, lazyEarlier} (earlier scoring rounds, see scoringPart),
+ *                          and its language: {lang} (the switch shows it; default "en")
  */
 export function tableParts(view, ui = { sel: null, note: null }, message = {}, local = {}) {
-  if (!view || !view.players) return leaf("waiting", `<div class="alh-app"><p class="alh-muted">Waiting for the game\u2026</p></div>`);
+  if (!view || !view.players) return leaf("waiting", `<div class="alh-app"><p class="alh-muted">${esc(t("ui.waiting"))}</p></div>`);
   const legal = view.legal;
   const acting = !!legal;
   const fp = focusPlayer(view);
   const me = view.players[fp];
   const sel = ui.sel;
   const kids = [];
+  kids.push(leaf("lang", languageHtml(local.lang || "en", languages())));
   if (view.lesson) kids.push(leaf("lesson", lessonHtml(view.lesson))); // tutorial mode
   kids.push(leaf("status", statusHtml(view)));
-  kids.push(leaf("message", messageHtml(message, ui.note)));
+  kids.push(leaf("message", messageHtml(message, ui.note, view)));
   // markets
+  const bm = esc(t("ui.market.building"));
+  const mm = esc(t("ui.market.money"));
   kids.push(box("markets", `<div class="alh-markets">`, [
-    leaf("building", `<section class="alh-section" aria-label="Building market"><h4>Building market</h4>${marketSvg(view, {
+    leaf("building", `<section class="alh-section" aria-label="${bm}"><h4>${bm}</h4>${marketSvg(view, {
       interactive: acting && view.phase === "action",
       selected: sel?.kind === "buy" ? sel.slot : null,
       buyable: legal ? legal.buy.map((b) => b.slot) : [],
     })}</section>`),
-    leaf("money", `<section class="alh-section" aria-label="Money market"><h4>Money market</h4>${moneySvg(view, {
+    leaf("money", `<section class="alh-section" aria-label="${mm}"><h4>${mm}</h4>${moneySvg(view, {
       interactive: acting && view.phase === "action",
       selected: sel?.kind === "money" ? sel.idx : [],
     })}</section>`),
@@ -57,30 +62,32 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
   if (pend || view.dirk) kids.push(leaf("extras", `<div class="alh-extras">${pend}${dirkHtml(view)}</div>`));
   kids.push(leaf("controls", controlsHtml(view, ui)));
   // the focus player: hand, Alhambra, reserve
-  const title = acting ? `${me.name} \u2014 your turn` : view.seat !== null && view.seat !== undefined ? `${me.name} (you)` : me.name;
+  const title = acting ? t("ui.focus.your_turn", { name: me.name }) : view.seat !== null && view.seat !== undefined ? t("ui.focus.you", { name: me.name }) : me.name;
   const payCurrency = sel?.kind === "buy" ? view.market[sel.slot - 1].currency : null;
   const hand = me.hand
     ? handSvg(me.hand, {
         interactive: acting && view.phase === "action",
         selected: sel?.kind === "buy" ? sel.idx : [],
         currency: payCurrency,
-        label: `${me.name}'s hand`,
+        label: t("ui.hand.of", { name: me.name }),
       })
     : hiddenHandSvg(me.cards, me.name);
   const reserveIds = acting && view.phase === "action" ? legal.tiles.filter((t) => t.from === "reserve").map((t) => t.id) : [];
-  kids.push(box("focus", `<section class="alh-focus" data-player="${fp}" aria-label="${esc(`${me.name}: hand, Alhambra and reserve`)}">`, [
-    leaf("title", `<h4>${esc(title)} \u00b7 ${me.score} pts</h4>`),
+  const why = (rule) => ruleText(view, rule);
+  kids.push(box("focus", `<section class="alh-focus" data-player="${fp}" aria-label="${esc(t("ui.focus.aria", { name: me.name }))}">`, [
+    leaf("title", `<h4>${esc(title)} \u00b7 ${esc(tn("ui.points_short", me.score))}</h4>`),
     leaf("hand", `<div class="alh-focus-hand">${hand}</div>`),
-    leaf("board", `<div class="alh-focus-board">${alhambraSvg(me, { ...boardOptions(ui, view), maxWidth: 640, cellPx: 84 })}</div>`),
-    leaf("reserve", `<div class="alh-focus-reserve"><span class="alh-label">Reserve</span>${reserveSvg(me, {
+    leaf("board", `<div class="alh-focus-board">${alhambraSvg(me, { ...boardOptions(ui, view), why, maxWidth: 640, cellPx: 84 })}</div>`),
+    leaf("help", boardHelpHtml(view, ui)),
+    leaf("reserve", `<div class="alh-focus-reserve"><span class="alh-label">${esc(t("ui.reserve"))}</span>${reserveSvg(me, {
       act: acting && view.phase === "action" ? "reserve-tile" : null,
       enabled: reserveIds,
       selected: sel?.kind === "tile" && tileChoice(view, sel.id)?.from === "reserve" ? sel.id : null,
       size: 56,
-      hint: "choose it, then a highlighted spot to build or a tile to swap",
+      hint: t("ui.reserve.hint"),
     })}</div>`),
   ], `</section>`));
-  kids.push(leaf("players-title", `<h4 class="alh-players-title">Players</h4>`));
+  kids.push(leaf("players-title", `<h4 class="alh-players-title">${esc(t("ui.players.title"))}</h4>`));
   kids.push(playersPart(view));
   kids.push(box("bottom", `<div class="alh-bottom">`, [scoringPart(view, local), leaf("log", logHtml(view))], `</div>`));
   kids.push(leaf("replay", replayHtml(view)));

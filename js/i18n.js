@@ -1,0 +1,113 @@
+// The widget's texts, in the widget's language.
+//
+// Python sends the strings of the widget's language in the `strings` trait
+// (the ui.*, building.*, currency.* and rule.* keys of its catalogue,
+// alhambra_widget/i18n/locales/<lang>/*.json). The views read them through
+// t(key, params) / tn(key, n, params): the same {name} placeholders and the
+// same _one / _other counted keys as alhambra_widget.i18n.t / tn in Python.
+//
+// The view functions stay pure functions of their arguments plus the strings
+// in use: the widget calls useStrings(model.get("strings")) before each draw
+// and each input event (JavaScript runs one at a time, so two widgets in two
+// languages on one page do not mix). English (bundled) fills any gap, then the
+// key itself, so a missing text never breaks a draw.
+
+import botsEn from "../alhambra_widget/i18n/locales/en/bots.json";
+import namesEn from "../alhambra_widget/i18n/locales/en/names.json";
+import uiEn from "../alhambra_widget/i18n/locales/en/ui.json";
+
+const strip = (cat) => Object.fromEntries(Object.entries(cat).filter(([k]) => !k.startsWith("_")));
+
+/** The bundled English texts (the fallback of every lookup). */
+export const EN = Object.freeze({ ...strip(namesEn), ...strip(uiEn), ...strip(botsEn) });
+
+let current = EN;
+let currentLang = "en";
+
+/**
+ * Use these strings (a flat {key: template} object, e.g. the `strings` trait)
+ * for the following t() calls; null, undefined or {} means English.
+ */
+export function useStrings(strings, lang = null) {
+  current = strings && typeof strings === "object" && Object.keys(strings).length ? strings : EN;
+  currentLang = lang || current["language.code"] || (current === EN ? "en" : currentLang);
+}
+
+/** The language code of the strings in use ("en", "de", ...). */
+export function language() {
+  return currentLang;
+}
+
+/** Is there a text for `key` (in the strings in use or in English)? */
+export function has(key) {
+  return typeof current[key] === "string" || typeof EN[key] === "string";
+}
+
+/** Fill {name} placeholders; unknown ones are left as they are. */
+export function fill(template, params) {
+  if (!params || template.indexOf("{") < 0) return template;
+  return template.replace(/\{(\w+)\}/g, (m, name) => (Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : m));
+}
+
+/** The text of `key` in the language in use, placeholders filled from `params`. */
+export function t(key, params) {
+  const s = current[key];
+  const template = typeof s === "string" ? s : typeof EN[key] === "string" ? EN[key] : key;
+  return fill(template, params);
+}
+
+/** A counted text: key_one when n is 1, else key_other; {n} is n. */
+export function tn(key, n, params = {}) {
+  return t(`${key}_${n === 1 ? "one" : "other"}`, { ...params, n });
+}
+
+/** A building's name ("Tower", "Turm", "塔" ...). */
+export function buildingName(b) {
+  return b === "fountain" ? t("ui.tile.fountain") : t(`building.${b}`);
+}
+
+/** A currency's name ("dinar", "Denar" ...). */
+export function currencyName(c) {
+  return t(`currency.${c}`);
+}
+
+/** "dirham 4" in the language in use ("Dirham 4", "ディルハム 4" ...). */
+export function cardName(card) {
+  const [cur, value] = String(card).split(" ");
+  return t("ui.card", { currency: currencyName(cur), value });
+}
+
+/** "a, b and c" in the language in use. */
+export function joinAnd(items) {
+  const list = items.map(String);
+  if (list.length <= 1) return list.join("");
+  const head = list.slice(0, -1).join(t("ui.list.sep"));
+  return t("ui.list.and", { a: head, b: list[list.length - 1] });
+}
+
+/**
+ * The one-line explanation of a rule id ("P5": "No holes: ..."), in the
+ * language in use: the view's `explain` (made by Python in the widget's
+ * language), else the rule.* strings, else "".
+ */
+export function ruleText(view, rule) {
+  if (!rule) return "";
+  const mine = view && view.explain ? view.explain[rule] : undefined;
+  if (typeof mine === "string" && mine) return mine;
+  const key = `rule.${rule}`;
+  return typeof current[key] === "string" ? current[key] : typeof EN[key] === "string" ? EN[key] : "";
+}
+
+/**
+ * The languages the switch offers, {code: the language's own name}: the
+ * strings' "language.<code>" entries (Python sends one per language), else
+ * English alone.
+ */
+export function languages() {
+  const out = {};
+  for (const [k, v] of Object.entries(current)) {
+    const m = /^language\.([a-z]{2,3})$/.exec(k);
+    if (m && typeof v === "string") out[m[1]] = v;
+  }
+  return Object.keys(out).length ? out : { en: EN["language.name"] || "English" };
+}
