@@ -1,0 +1,75 @@
+// Bots and hints on the table: who is thinking, the hint list, and the
+// numbered marks that show each hint where it acts (a market slot, money
+// cards to take or to pay with, a spot of the Alhambra).
+//
+// The view carries (alhambra_widget/widget.py):
+//   thinking: the seat of the bot thinking, or null
+//   hinting:  true while the hint search runs
+//   hints:    null or [{action, verb, kind, win, margin, slot?, cards?, tile?, cell?}, ...]
+//             best first (at most three)
+
+import { t } from "../i18n.js";
+import { esc, num } from "./common.js";
+
+/** "Greedy is thinking…" in the status line, or "" when no bot thinks. */
+export function thinkingHtml(view) {
+  if (view.thinking === null || view.thinking === undefined) return "";
+  const p = view.players[view.thinking];
+  if (!p) return "";
+  return `<span class="alh-thinking" role="status"><span class="alh-spinner" aria-hidden="true"></span>${esc(t("ui.bots.thinking", { name: p.name }))}</span>`;
+}
+
+/** May the viewer ask for a hint now? (live game, a person to act) */
+export function canHint(view) {
+  if (!view || view.phase === "over" || view.replay !== null && view.replay !== undefined) return false;
+  if (view.bots && Object.prototype.hasOwnProperty.call(view.bots, String(view.current))) return false;
+  if (view.seat !== null && view.seat !== undefined && view.seat !== view.current) return false;
+  return true;
+}
+
+/** The hint list (numbered like the marks on the table), or the search in progress. */
+export function hintsHtml(view) {
+  if (view.hinting) return `<div class="alh-hints" role="status" aria-live="polite">${esc(t("ui.bots.hinting"))}</div>`;
+  const hints = view.hints || [];
+  if (!hints.length) return "";
+  let out = `<div class="alh-hints" role="status" aria-live="polite"><span class="alh-label">${esc(t("ui.bots.hints_title"))}</span><ol class="alh-hint-list">`;
+  hints.forEach((h, i) => {
+    const text = t("ui.bots.hint_item", {
+      action: h.action,
+      win: Math.round(h.win * 100),
+      margin: `${h.margin >= 0 ? "+" : ""}${h.margin.toFixed(1)}`,
+    });
+    out += `<li data-hint="${i + 1}"><span class="alh-hint-badge" aria-hidden="true">${i + 1}</span> ${esc(text)}</li>`;
+  });
+  return out + `</ol></div>`;
+}
+
+/**
+ * Where the hints point, for the views that draw the marks:
+ * {slots: {slot: [rank...]}, money: {card: [rank...]}, hand: {card: [rank...]},
+ *  cells: {"x,y": [rank...]}, tiles: {id: [rank...]}} (ranks from 1).
+ * "take" cards are in the money market, "buy" cards in the hand.
+ */
+export function hintMarks(view) {
+  const m = { slots: {}, money: {}, hand: {}, cells: {}, tiles: {} };
+  const add = (map, k, rank) => { (map[k] ||= []).includes(rank) || map[k].push(rank); };
+  (view.hints || []).forEach((h, i) => {
+    const rank = i + 1;
+    if (h.slot !== undefined) add(m.slots, h.slot, rank);
+    for (const c of h.cards || []) add(h.verb === "take" ? m.money : m.hand, c, rank);
+    if (h.cell) add(m.cells, `${h.cell[0]},${h.cell[1]}`, rank);
+    if (h.tile !== undefined) add(m.tiles, h.tile, rank);
+  });
+  return m;
+}
+
+/** A numbered mark (SVG) centred at (cx, cy): a ring and the ranks, e.g. "1" or "1·3". */
+export function hintBadge(cx, cy, r, ranks) {
+  const label = ranks.join("\u00b7");
+  const w = Math.max(2 * r, r * (0.9 + 0.75 * label.length));
+  return (
+    `<g class="alh-hint-mark" pointer-events="none" aria-hidden="true">` +
+    `<rect x="${num(cx - w / 2)}" y="${num(cy - r)}" width="${num(w)}" height="${num(2 * r)}" rx="${num(r)}"/>` +
+    `<text x="${num(cx)}" y="${num(cy + r * 0.42)}" font-size="${num(r * 1.2)}" text-anchor="middle">${esc(label)}</text></g>`
+  );
+}

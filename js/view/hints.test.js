@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { dom, fixture } from "../fixtures.js";
+import { useStrings } from "../i18n.js";
+import { canHint, hintBadge, hintMarks, hintsHtml, thinkingHtml } from "./hints.js";
+
+const HINTS = [
+  { action: "buy 2 with dirham 3+4", verb: "buy", kind: "buy", win: 0.523, margin: 2.1, slot: 2, cards: ["dirham 3", "dirham 4"] },
+  { action: "take dinar 2+3", verb: "take", kind: "take", win: 0.41, margin: -3, cards: ["dinar 2", "dinar 3"] },
+  { action: "place 12 at 1,0", verb: "place", kind: "place", win: 0.3, margin: -8.25, tile: 12, cell: [1, 0] },
+];
+
+describe("hints", () => {
+  it("lists the hints numbered, with win chance and margin", () => {
+    useStrings(null);
+    const view = { ...fixture("hotseat-3p"), hints: HINTS, hinting: false };
+    const items = [...dom(hintsHtml(view)).querySelectorAll("li")];
+    expect(items.map((li) => li.getAttribute("data-hint"))).toEqual(["1", "2", "3"]);
+    expect(items[0].textContent).toContain("buy 2 with dirham 3+4: wins 52%, margin +2.1");
+    expect(items[1].textContent).toContain("margin -3.0");
+  });
+
+  it("says a search is running, and nothing without hints", () => {
+    useStrings(null);
+    const view = fixture("hotseat-3p");
+    expect(dom(hintsHtml({ ...view, hinting: true })).textContent).toContain("Looking for the best moves");
+    expect(hintsHtml({ ...view, hints: null, hinting: false })).toBe("");
+  });
+
+  it("maps hints to slots, market cards, hand cards and cells", () => {
+    const m = hintMarks({ hints: HINTS });
+    expect(m.slots).toEqual({ 2: [1] });
+    expect(m.hand).toEqual({ "dirham 3": [1], "dirham 4": [1] });
+    expect(m.money).toEqual({ "dinar 2": [2], "dinar 3": [2] });
+    expect(m.cells).toEqual({ "1,0": [3] });
+    expect(m.tiles).toEqual({ 12: [3] });
+  });
+
+  it("draws a badge with every rank pointing there", () => {
+    const el = dom(`<svg>${hintBadge(10, 10, 8, [1, 3])}</svg>`);
+    expect(el.querySelector("text").textContent).toBe("1\u00b73");
+    expect(el.querySelector(".alh-hint-mark").getAttribute("aria-hidden")).toBe("true");
+  });
+
+  it("shows which bot thinks, in the language in use", () => {
+    const view = { ...fixture("hotseat-3p"), thinking: 1 };
+    useStrings({ "ui.bots.thinking": "{name} miettii…" }, "fi");
+    expect(dom(thinkingHtml(view)).textContent).toBe(`${view.players[1].name} miettii…`);
+    useStrings(null);
+    expect(thinkingHtml({ ...view, thinking: null })).toBe("");
+  });
+
+  it("offers a hint only to a person who may act in the live game", () => {
+    const view = fixture("hotseat-3p");
+    expect(canHint({ ...view, replay: null, bots: {} })).toBe(true);
+    expect(canHint({ ...view, replay: null, bots: { [view.current]: "Greedy" } })).toBe(false);
+    expect(canHint({ ...view, replay: 3, bots: {} })).toBe(false);
+    expect(canHint({ ...view, replay: null, seat: (view.current + 1) % 3 })).toBe(false);
+  });
+});
