@@ -20,19 +20,33 @@ def _message(key, params, lang):
 
 
 class _Localized(ValueError):
-    """A ValueError whose text is a catalogue key and its parameters."""
+    """A ValueError whose text is a catalogue key and its parameters.
+
+    The text is put into words when first read (``message``, ``str()``), in
+    the language that was current when the error was made, so raising one
+    costs little (``Game.is_legal`` raises them on purpose)."""
 
     def __init__(self, key: str, /, **params):
         if key not in catalogue("en"):
             # a plain sentence instead of a key (older callers): kept as it is
-            self.key, self.params, self.message = None, {}, key
+            self.key, self.params, self._message = None, {}, key
         else:
-            self.key, self.params = key, params
-            self.message = _message(key, params, get_language())
-        super().__init__(self._text())
+            self.key, self.params, self._message = key, params, None
+        self.lang = get_language()
+        super().__init__(key)
 
-    def _text(self) -> str:
+    @property
+    def message(self) -> str:
+        """The text in the language that was current when the error was made."""
+        if self._message is None:
+            self._message = _message(self.key, self.params, self.lang)
+        return self._message
+
+    def __str__(self) -> str:
         return self.message
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
 
     def localized(self, lang: str | None = None) -> str:
         """The message in ``lang`` (default: the current language)."""
@@ -59,23 +73,25 @@ class IllegalMove(_Localized):
     ...     err = e
     >>> err.rule, err.key
     ('T1', 'error.T1.not_in_market')
+    >>> err.localized("nl").startswith("In de etalage liggen ")
+    True
     """
 
     def __init__(self, rule: str, key: str, /, **params):
         self.rule = rule
         super().__init__(key, **params)
 
-    def _text(self) -> str:
+    def __str__(self) -> str:
         return f"[{self.rule}] {self.message}"
 
-    def __reduce__(self):  # keep rule, key and values when pickled (process pools)
-        return (_rebuild, (type(self), self.rule, self.key, self.params, self.message))
+    def __reduce__(self):  # keep rule, key, values and text when pickled (process pools)
+        return (_rebuild, (type(self), self.rule, self.key, self.params, self.message, self.lang))
 
 
-def _rebuild(cls, rule, key, params, message):
+def _rebuild(cls, rule, key, params, message, lang):
     e = cls.__new__(cls)
-    e.rule, e.key, e.params, e.message = rule, key, params, message
-    e.args = (e._text(),)
+    e.rule, e.key, e.params, e._message, e.lang = rule, key, params, message, lang
+    e.args = (key,)
     return e
 
 
@@ -84,13 +100,13 @@ class NotationError(_Localized):
     ``params`` and ``localized(lang)`` as for :class:`IllegalMove`."""
 
     def __reduce__(self):
-        return (_rebuild_notation, (type(self), self.key, self.params, self.message))
+        return (_rebuild_notation, (type(self), self.key, self.params, self.message, self.lang))
 
 
-def _rebuild_notation(cls, key, params, message):
+def _rebuild_notation(cls, key, params, message, lang):
     e = cls.__new__(cls)
-    e.key, e.params, e.message = key, params, message
-    e.args = (message,)
+    e.key, e.params, e._message, e.lang = key, params, message, lang
+    e.args = (key,)
     return e
 
 
