@@ -5,7 +5,7 @@
 #   REPO_ROOT, VENV, PY                 paths
 #   setup_python_env SPEC [PKG...]      .venv + uv + `pip install -e SPEC PKG...`
 #   setup_frontend                      JS bundle (npm install + esbuild) -- see below
-#   setup_browser                       Debian's Chromium, for browser tests
+#   setup_browser                       Debian's Chromium and CJK fonts, for browser tests
 #
 # Everything is idempotent: a second run only checks and returns in well under
 # a second. It works on a fresh clone, as root or not, with or without CI=true.
@@ -105,26 +105,31 @@ setup_frontend() {
 }
 
 # --------------------------------------------------------------- browser
-# Debian's Chromium for the (future) Playwright tests; `playwright install`
-# cannot download browsers on these machines, never call it.
-# Installs only as root when /usr/bin/chromium is missing. Failing to install is
-# an error under CI (browser tests must not skip there), a warning otherwise.
+# Debian's Chromium for the Playwright tests, and the CJK fonts (Debian's
+# fonts-noto-cjk) it needs to draw the widget in Japanese -- without them every
+# Japanese character is a box; `playwright install` cannot download browsers on
+# these machines, never call it.
+# Installs only as root when /usr/bin/chromium or the fonts are missing. Failing
+# to install is an error under CI (browser tests must not skip there), a warning
+# otherwise.
+CJK_FONT=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+has_cjk_fonts() { [ -e "$CJK_FONT" ]; }
 setup_browser() {
-    [ -x "$CHROMIUM" ] && return 0
+    [ -x "$CHROMIUM" ] && has_cjk_fonts && return 0
     [ "${ALHAMBRA_SKIP_BROWSER:-0}" = 1 ] && return 0
     if is_root && command -v apt-get >/dev/null; then
-        log "installing Chromium (apt-get, ~15 s)"
+        log "installing Chromium and the CJK fonts (apt-get, ~30 s)"
         if { apt-get update -qq \
-            && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; } \
-            >/dev/null 2>&1 && [ -x "$CHROMIUM" ]; then
+            && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk; } \
+            >/dev/null 2>&1 && [ -x "$CHROMIUM" ] && has_cjk_fonts; then
             return 0
         fi
-        is_ci && die "could not install Chromium with apt-get"
-        log "warning: could not install Chromium; browser tests will not run"
+        is_ci && die "could not install Chromium and fonts-noto-cjk with apt-get"
+        log "warning: could not install Chromium or fonts-noto-cjk; browser tests will not run (or show boxes for Japanese)"
     elif is_ci; then
-        die "$CHROMIUM missing and cannot install it (needs root and apt-get)"
+        die "$CHROMIUM or $CJK_FONT missing and cannot install them (needs root and apt-get)"
     else
-        log "note: $CHROMIUM missing (install as root: apt-get install chromium); browser tests will not run"
+        log "note: $CHROMIUM or $CJK_FONT missing (install as root: apt-get install chromium fonts-noto-cjk); browser tests will not run (or show boxes for Japanese)"
     fi
     return 0
 }
