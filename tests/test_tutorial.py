@@ -488,3 +488,29 @@ def test_docstring_example():
 
     import alhambra_widget.tutorial as module
     assert doctest.testmod(module, verbose=False).failed == 0
+
+
+# ------------------------------------------------------------ the notebook
+@pytest.mark.slow
+def test_the_tutorial_notebook_opens_the_tutorial_in_every_language():
+    from test_notebooks import EXAMPLES, NOTEBOOKS, displayed_model_ids, execute, stdout_of, widget_models
+
+    path = EXAMPLES / "tutorial.ipynb"
+    assert path in NOTEBOOKS                                  # run headless with the others
+    nb = execute(path)
+    text = stdout_of(nb)
+    assert "0 The components and the goal" in text and "9 Two players: Dirk" in text
+    assert "Lesson 4 of 10 - Placing tiles: orientation, walls, access" in text
+    assert "Refused by rule P1" in text and re.search(r"^ok - Placed as printed", text, re.M)
+    models = widget_models(nb)
+    ids = displayed_model_ids(nb)
+    assert len(ids) == 5 and all(i in models for i in ids)
+    langs = [models[i]["lesson"]["lang"] for i in ids]
+    assert langs == ["en", "de", "fi", "ja", "nl"]
+    for i, lang in zip(ids[1:], langs[1:]):
+        state = models[i]
+        assert state["view"]["lesson"]["title"] == t("tutorial.goal.title", lang)  # saved with the notebook
+        assert state["seat"] == 0 and state["view"]["legal"] is not None
+    first = models[ids[0]]                                   # the English one, driven from Python
+    assert first["lesson"]["index"] == 3 and first["lesson"]["done"]
+    assert first["lesson"]["feedback"]["kind"] == "ok"

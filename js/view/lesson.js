@@ -28,7 +28,8 @@ export function lessonFeedbackHtml(lesson) {
   const labels = (lesson && lesson.labels) || {};
   if (!fb || !fb.text) return `<div class="alh-lesson-feedback" role="status" aria-live="polite"></div>`;
   const kind = fb.kind === "ok" || fb.kind === "refused" ? fb.kind : "info";
-  const head = labels[kind] ? `<strong class="alh-lesson-kind">${esc(labels[kind])}</strong> ` : "";
+  // a refusal's text starts with "Refused by rule P3": no label before it
+  const head = labels[kind] && kind !== "refused" ? `<strong class="alh-lesson-kind">${esc(labels[kind])}</strong> ` : "";
   const rule = fb.rule
     ? `<span class="alh-rule" title="${esc(`${labels.rule || "Rule"} ${fb.rule}`)}">${esc(fb.rule)}</span> `
     : "";

@@ -1,0 +1,182 @@
+"""The tutorial in a real browser: the built bundle in Debian's Chromium, wired
+to an ``AlhambraWidget.tutorial()`` in this process (a page with a stand-in
+for the anywidget model, as in test_widget_page.py; no Jupyter server).
+
+A learner completes the lesson on placing tiles by clicking -- the lesson's
+"Try it turned" button, wrong spots (refused by the engine, explained in the
+panel with the rule id), the right spots, Next -- and the keyboard works the
+panel's buttons. Screenshots go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from alhambra_widget import AlhambraWidget
+from alhambra_widget.tutorial import LESSONS, rule_explanation
+
+ROOT = Path(__file__).resolve().parents[2]
+BUNDLE = ROOT / "alhambra_widget" / "static" / "widget.js"
+TRAITS = ("view", "message", "seat", "lesson", "lang", "strings")
+
+PAGE = """<!doctype html><html><head><meta charset="utf-8"></head><body><div id="out"></div><script>
+const handlers = {};
+window.state = {};
+window.model = {
+  get: (k) => window.state[k],
+  set: (k, v) => { window.state[k] = v; },
+  on: (ev, f) => { (handlers[ev] ||= []).push(f); },
+  off: (ev, f) => { handlers[ev] = (handlers[ev] || []).filter((g) => g !== f); },
+  save_changes: () => {},
+  send: (m) => { window.sent.push(m); window.toKernel(JSON.stringify(m)); },
+};
+window.sent = [];
+window.pushState = (s) => {
+  for (const [k, v] of Object.entries(s)) { window.state[k] = v; (handlers["change:" + k] || []).forEach((f) => f()); }
+};
+</script></body></html>"""
+
+pytestmark = pytest.mark.slow
+
+
+def traits(w) -> dict:
+    return {k: getattr(w, k) for k in TRAITS if w.has_trait(k)}
+
+
+@pytest.fixture
+def open_tutorial(browser):
+    contexts = []
+
+    def open_(w, width=1100, height=1000):
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(ctx)
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.set_content(PAGE)
+
+        def to_kernel(text):
+            w._handle_custom_msg(json.loads(text), [])
+            page.evaluate("s => window.pushState(s)", traits(w))
+
+        page.expose_function("toKernel", to_kernel)
+        page.evaluate("s => { window.state = s; }", traits(w))
+        page.evaluate("""async (src) => {
+            const url = URL.createObjectURL(new Blob([src], {type: "text/javascript"}));
+            const mod = await import(url);
+            mod.default.initialize({model: window.model});
+            await mod.default.render({model: window.model, el: document.getElementById("out")});
+        }""", BUNDLE.read_text())
+        page.errors = errors
+        return page
+
+    yield open_
+    for ctx in contexts:
+        ctx.close()
+
+
+def feedback(page):
+    return page.locator(".alh-lesson .alh-lesson-feedback")
+
+
+def wait_feedback(page, n):
+    """Wait until the panel shows feedback number n (the kernel's answer arrived)."""
+    page.wait_for_function(f"(window.state.lesson.feedback || {{}}).id === {n}", timeout=10_000)
+
+
+def place(page, tile_id, x, y):
+    page.click(f'[data-act="pending-tile"][data-id="{tile_id}"]')
+    page.click(f'.alh-focus [data-act="spot"][data-x="{x}"][data-y="{y}"]')
+
+
+def test_a_learner_completes_the_placing_lesson_by_clicking(open_tutorial, artifacts):
+    li = [lesson.key for lesson in LESSONS].index("place")
+    w = AlhambraWidget.tutorial(lang="en", lesson=li)
+    page = open_tutorial(w)
+    panel = page.locator(".alh-lesson")
+    assert page.locator(".alh-lesson-count").inner_text() == f"Lesson {li + 1} of {len(LESSONS)}"
+    assert page.locator(".alh-lesson-step").inner_text() == "Step 1 of 3"
+    assert page.locator("progress.alh-lesson-bar").get_attribute("value") == str(w.tutor.position)
+    assert "Try it turned" in panel.inner_text()
+
+    # step 1: a turned tile (P1), a wall against an open side (P3), then as printed
+    page.click('.alh-lesson button[data-op="turn"]')
+    wait_feedback(page, 1)
+    fb = feedback(page)
+    assert fb.get_attribute("data-kind") == "refused" and fb.get_attribute("data-rule") == "P1"
+    assert rule_explanation("P1", "en") in fb.inner_text()
+    page.screenshot(path=str(artifacts / "tutorial-p1-turned.png"), full_page=True)
+    state = w.game.to_json()
+    place(page, 44, 0, 1)                                   # a refused cell: sent, refused, explained
+    wait_feedback(page, 2)
+    assert fb.get_attribute("data-rule") == "P3" and w.game.to_json() == state
+    assert page.evaluate("window.sent.at(-1)")["action"] == "place 44 at 0,1"
+    place(page, 44, 0, -1)
+    wait_feedback(page, 3)
+    assert fb.get_attribute("data-kind") == "ok"
+    assert panel.get_attribute("data-done") == "true"
+    assert w.game.players[0].alhambra[(0, -1)].id == 44
+    page.click('.alh-lesson button[data-op="next"]')
+    page.wait_for_function("window.state.lesson.step === 1")
+
+    # step 2: walls must match (P3), then a legal spot
+    assert page.locator(".alh-lesson-step").inner_text() == "Step 2 of 3"
+    place(page, 13, 0, -1)
+    page.wait_for_function("(window.state.lesson.feedback || {}).rule === 'P3'")
+    place(page, 13, 0, 1)
+    page.wait_for_function("window.state.lesson.done === true")
+    page.click('.alh-lesson button[data-op="next"]')
+    page.wait_for_function("window.state.lesson.step === 2")
+
+    # step 3: a wall between the tile and the fountain (P4), then a reachable spot
+    place(page, 49, 2, 0)
+    page.wait_for_function("(window.state.lesson.feedback || {}).rule === 'P4'")
+    assert "P4" in page.locator(".alh-lesson .alh-rule").last.inner_text()
+    page.screenshot(path=str(artifacts / "tutorial-p4-refused.png"), full_page=True)
+    place(page, 49, 1, -1)
+    page.wait_for_function("window.state.lesson.done === true")
+    assert feedback(page).get_attribute("data-kind") == "ok"
+    page.screenshot(path=str(artifacts / "tutorial-lesson-done.png"), full_page=True)
+    assert all((li, s) in w.tutor.completed for s in range(3))
+
+    # Replay sets the step up again; Next goes on to the next lesson
+    page.click('.alh-lesson button[data-op="replay"]')
+    page.wait_for_function("window.state.view.moves === 0 && window.state.lesson.feedback === null")
+    assert w.game.pending and w.game.pending[0][1].id == 49
+    page.click('.alh-lesson button[data-op="next"]')
+    page.wait_for_function(f"window.state.lesson.index === {li + 1}")
+    assert page.locator(".alh-lesson-count").inner_text() == f"Lesson {li + 2} of {len(LESSONS)}"
+    assert not page.errors, page.errors
+
+
+def test_the_lesson_panel_works_by_keyboard_in_finnish(open_tutorial, artifacts):
+    w = AlhambraWidget.tutorial(lang="fi", lesson=1)         # taking money
+    page = open_tutorial(w)
+    assert page.locator(".alh-lesson-count").inner_text() == "Oppitunti 2/10"
+    # too many cards: the Take button is enabled in the tutorial; the kernel refuses (T1)
+    money = w.view["money"]
+    for card in ("florin 2", "dinar 3", "ducat 1"):
+        page.locator(f'.alh-money [data-act="money"][data-i="{money.index(card)}"]').focus()
+        page.keyboard.press("Enter")
+    page.locator('button[data-act="take"]').focus()
+    page.keyboard.press("Enter")
+    wait_feedback(page, 1)
+    fb = feedback(page)
+    assert fb.get_attribute("data-rule") == "T1"
+    assert rule_explanation("T1", "fi") in fb.inner_text()
+    assert "Hylätty" in fb.inner_text()
+    page.screenshot(path=str(artifacts / "tutorial-fi-refused.png"), full_page=True)
+    # the panel's buttons by keyboard: Tab reaches them, Enter and Space press them
+    nxt = page.locator('.alh-lesson button[data-op="next"]')
+    assert nxt.get_attribute("aria-label") == "Seuraava: seuraava vaihe"
+    nxt.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.state.lesson.step === 1")
+    page.locator('.alh-lesson button[data-op="back"]').focus()
+    page.keyboard.press(" ")
+    page.wait_for_function("window.state.lesson.step === 0")
+    assert page.evaluate("window.sent.filter((m) => m.type === 'lesson').map((m) => m.op)") == ["next", "back"]
+    assert not page.errors, page.errors
