@@ -27,13 +27,18 @@ What the markup promises (tests and the front end rely on it):
   horizontally (y grows to the south, rule S1);
 * every tile and card has a ``<title>`` (tooltip, screen readers);
 * colours are explicit attributes (no style sheet), and every picture draws its
-  own background, so it reads the same on light and dark pages.
+  own background, so it reads the same on light and dark pages;
+* texts (titles, labels, the status line) are in the current language of
+  :mod:`alhambra_widget.i18n` (``with use_language("de"): game_svg(g)``; the
+  widget draws its fallback picture in its own language).
 """
 
 from __future__ import annotations
 
 import html
 import re
+
+from .i18n import t as _t, tn as _tn
 
 __all__ = ["alhambra_svg", "game_svg", "tile_svg", "CELL", "BUILDING_COLORS", "CURRENCY_COLORS"]
 
@@ -51,12 +56,7 @@ BUILDING_COLORS = {
     "garden": ("#3f9b4b", "#2a6c33", "#ffffff"),
     "tower": ("#8455b0", "#5a377c", "#ffffff"),
 }
-BUILDING_LABEL = {
-    "pavilion": "Pavilion", "seraglio": "Seraglio", "arcades": "Arcades",
-    "chambers": "Chambers", "garden": "Garden", "tower": "Tower",
-}
 BUILDING_ORDER = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
-LETTER = {"pavilion": "P", "seraglio": "S", "arcades": "A", "chambers": "C", "garden": "G", "tower": "T"}
 
 #: Currency colours: (fill, edge, text). Slot order florin, dirham, dinar, ducat.
 CURRENCY_COLORS = {
@@ -79,7 +79,8 @@ LONGEST = "#ffb000"            # the counted longest wall (C4)
 SPOT = "#0f8a5f"               # highlighted empty spots
 CURRENT = "#e8590c"            # the player to act
 WINNER = "#d4a017"
-FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Helvetica, Arial, sans-serif"
+FONT = ("system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', Helvetica, Arial, "
+        "'Noto Sans CJK JP', 'Hiragino Sans', 'Yu Gothic UI', Meiryo, sans-serif")
 
 # Corners of each side of the unit cell, in drawing order (N is the top edge).
 _EDGE = {"N": (0, 0, 1, 0), "E": (1, 0, 1, 1), "S": (0, 1, 1, 1), "W": (0, 0, 0, 1)}
@@ -115,12 +116,13 @@ def _walls(t) -> list:
 
 
 def _describe(t, pos=None) -> str:
-    """``tower 13 at (1, 0), walls N E`` -- the tile's tooltip."""
-    where = f" at ({pos[0]}, {pos[1]})" if pos is not None else ""
+    """``Tower 13 at (1, 0), walls N E`` -- the tile's tooltip (current language)."""
     if t.id == 0:
-        return f"fountain{where}"
+        return _t("ui.svg.fountain_at", x=pos[0], y=pos[1]) if pos is not None else _t("ui.tile.fountain")
     w = _walls(t)
-    return f"{_kind(t)} {t.price}{where}, " + ("walls " + " ".join(w) if w else "no walls")
+    walls = _t("ui.tile.walls", sides=" ".join(_t(f"ui.side.{d}") for d in w)) if w else _t("ui.tile.no_walls")
+    p = {"building": _t(f"building.{_kind(t)}"), "price": t.price, "walls": walls}
+    return _t("ui.svg.tile_at", x=pos[0], y=pos[1], **p) if pos is not None else _t("ui.tile.describe", **p)
 
 
 def _yx(p):
@@ -144,10 +146,22 @@ def _root(cls: str, vx, vy, vw, vh, size, natural: float, title: str) -> str:
             f'font-family="{FONT}"><title>{_esc(title)}</title>')
 
 
-def _text(out, x, y, s, size, *, fill=INK, anchor="start", weight=None, cls=None):
+def _width(s, size) -> float:
+    """About how wide ``s`` is drawn at ``size`` (CJK characters 1 em, Latin ones less)."""
+    w = 0.0
+    for ch in str(s):
+        c = ord(ch)
+        w += 1 if c >= 0x2E80 else 0.68 if 0x41 <= c <= 0x5A else 0.3 if ch == " " else 0.57
+    return w * size
+
+
+def _text(out, x, y, s, size, *, fill=INK, anchor="start", weight=None, cls=None, fit=0):
+    """An SVG <text>; ``fit``: squeeze a longer text to that width (long words, CJK)."""
     w = f' font-weight="{weight}"' if weight else ""
     c = f' class="{cls}"' if cls else ""
     a = f' text-anchor="{anchor}"' if anchor != "start" else ""
+    if fit and _width(s, size) * (1.08 if weight else 1) > fit:
+        a += f' textLength="{_n(fit)}" lengthAdjust="spacingAndGlyphs"'
     out.append(f'<text{c} x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}"{a}{w} fill="{fill}">{_esc(s)}</text>')
 
 
@@ -180,7 +194,7 @@ def _tile(out, t, x0, y0, s, *, pos=None, walls=True, detail=True):
         if detail:
             fs = s * 0.4
             _text(out, cx, y0 + s * 0.56, t.price, fs, fill=ink, anchor="middle", weight="bold")
-            _text(out, cx, y0 + s * 0.82, BUILDING_LABEL[kind], s * 0.16, fill=ink, anchor="middle")
+            _text(out, cx, y0 + s * 0.82, _t(f"building.{kind}"), s * 0.16, fill=ink, anchor="middle", fit=s * 0.86)
         else:
             fs = s * 0.5
             _text(out, cx, y0 + s / 2 + fs * 0.36, t.price, fs, fill=ink, anchor="middle", weight="bold")
@@ -247,7 +261,7 @@ def _board(out, a, *, spots=(), path=(), box=None, detail=True):
             out.append(f'<rect class="alh-spot" data-x="{x}" data-y="{y}" x="{x * C + i}" y="{y * C + i}" '
                        f'width="{C - 2 * i}" height="{C - 2 * i}" rx="{r}" fill="{SPOT}" fill-opacity="0.16" '
                        f'stroke="{SPOT}" stroke-width="5" stroke-dasharray="12 8">'
-                       f'<title>empty spot ({x}, {y})</title></rect>')
+                       f'<title>{_esc(_t("ui.svg.spot", x=x, y=y))}</title></rect>')
         out.append("</g>")
     out.append('<g class="alh-walls" pointer-events="none">')
     for p, t in items:
@@ -257,7 +271,7 @@ def _board(out, a, *, spots=(), path=(), box=None, detail=True):
     if path:
         n = len(path)
         out.append(f'<g class="alh-longest-wall" data-length="{n}" pointer-events="none">'
-                   f'<title>longest external wall: {n} wall side{"s" if n != 1 else ""}</title>')
+                   f'<title>{_esc(_tn("ui.svg.longest_wall", n))}</title>')
         for (x, y), side in path:
             ax, ay, bx, by = _EDGE[side]
             out.append(f'<line class="alh-longest-segment" data-x="{x}" data-y="{y}" data-side="{side}" '
@@ -290,7 +304,7 @@ def alhambra_svg(alhambra, *, size=None, highlight=(), wall=None, title=None) ->
     vx, vy = minx * C - m, miny * C - m - head
     vw, vh = (maxx - minx + 1) * C + 2 * m, (maxy - miny + 1) * C + 2 * m + head
     n = len(a)
-    label = title if title else f"Alhambra: {n} tile{'s' if n != 1 else ''}, longest wall {a.longest_wall()}"
+    label = title if title else _tn("ui.svg.alhambra", n, wall=a.longest_wall())
     out = [_root("alh-alhambra", vx, vy, vw, vh, size, 0.64, label)]
     out.append(f'<rect class="alh-bg" x="{_n(vx)}" y="{_n(vy)}" width="{_n(vw)}" height="{_n(vh)}" '
                f'rx="{C * 0.12}" fill="{PANEL}" stroke="{PANEL_EDGE}" stroke-width="3"/>')
@@ -317,8 +331,9 @@ PAD = 14
 def _card(out, c, x, y, w, h, *, big=False):
     cur = _name(c.currency)
     fill, edge, ink = CURRENCY_COLORS[cur]
+    name = _t(f"currency.{cur}")
     out.append(f'<g class="alh-card alh-{cur}" data-currency="{cur}" data-value="{c.value}">'
-               f'<title>{cur} {c.value}</title>')
+               f'<title>{_esc(_t("ui.card", currency=name, value=c.value))}</title>')
     out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="{_n(w * 0.14)}" '
                f'fill="{fill}" stroke="{edge}" stroke-width="1.5"/>')
     i = w * 0.1
@@ -326,7 +341,7 @@ def _card(out, c, x, y, w, h, *, big=False):
                f'rx="{_n(w * 0.08)}" fill="none" stroke="{ink}" stroke-opacity="0.35" stroke-width="1"/>')
     if big:
         _text(out, x + w / 2, y + h * 0.55, c.value, h * 0.42, fill=ink, anchor="middle", weight="bold")
-        _text(out, x + w / 2, y + h * 0.84, cur, h * 0.15, fill=ink, anchor="middle")
+        _text(out, x + w / 2, y + h * 0.84, name, h * 0.15, fill=ink, anchor="middle", fit=w * 0.84)
     else:
         fs = h * 0.5
         _text(out, x + w / 2, y + h / 2 + fs * 0.36, c.value, fs, fill=ink, anchor="middle", weight="bold")
@@ -357,7 +372,7 @@ _STAR = ((0.0, -1.0), (0.5878, -0.809), (0.9511, -0.309), (0.9511, 0.309), (0.58
 
 def _tag(out, x, y, text, fill, ink="#ffffff", cls="alh-tag"):
     """A small rounded label; returns its width."""
-    w = 10 + len(text) * 7.2
+    w = 10 + _width(text, 12) * 1.1
     out.append(f'<g class="{cls}"><rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="18" rx="9" fill="{fill}"/>')
     _text(out, x + w / 2, y + 13, text, 12, fill=ink, anchor="middle", weight="bold")
     out.append("</g>")
@@ -380,23 +395,22 @@ def _flow(n, x0, width, step, row_h, gaps=None):
 
 
 def _status(g, short=False) -> str:
+    """The status sentence of the widget (alhambra_widget.view.status_text), names shortened."""
+    from .i18n.strings import join_and
+
     names = [_short(p.name, 24) if short else p.name for p in g.players]
     if g.is_over:
         win = g.winners
-        pts = g.players[win[0]].score if win else 0
-        who = " and ".join([", ".join(names[i] for i in win[:-1]), names[win[-1]]]) if len(win) > 1 else (
-            names[win[0]] if win else "nobody")
-        verb = "share the victory" if len(win) > 1 else "wins"
-        return f"Game over \u2014 {who} {verb} with {pts} points"
+        if not win:
+            return _t("ui.status.over_nobody")
+        key = "ui.status.over_shared" if len(win) > 1 else "ui.status.over_wins"
+        return _t(key, names=join_and([names[i] for i in win]), points=g.players[win[0]].score)
     who = names[g.current_player]
     if g.phase == "place":
         if getattr(g, "final", False):
-            return f"End of the game \u2014 {who} places the tiles awarded from the market"
-        return f"Turn {g.turn} \u2014 {who} places the tiles bought this turn"
-    s = f"Turn {g.turn} \u2014 {who} to act"
-    if g.extra:
-        s += " (another action after an exact payment)"
-    return s
+            return _t("ui.status.final_place", name=who)
+        return _t("ui.status.place", turn=g.turn, name=who)
+    return _t("ui.status.extra" if g.extra else "ui.status.act", turn=g.turn, name=who)
 
 
 def game_svg(game, *, seat=None, size=None) -> str:
@@ -427,69 +441,73 @@ def game_svg(game, *, seat=None, size=None) -> str:
     # bold sans glyphs average about 0.6 em: shrink a long status to fit
     _text(head, PAD + 6, y + 24, status, min(22, (W - 2 * PAD - 12) / (0.6 * max(len(status), 1))),
           weight="bold", cls="alh-status")
-    rounds = ", ".join(str(r) for r in g.scoring_rounds_played) or "none"
-    sub = (f"{n} players \u00b7 deck {g.deck_size} cards \u00b7 discard {len(g.discard)} \u00b7 "
-           f"bag {g.bag_size} tiles \u00b7 scoring rounds played: {rounds}")
+    rounds = _t("ui.list.sep").join(str(r) for r in g.scoring_rounds_played) or _t("ui.tiles.none")
+    sub = _t("ui.svg.info", players=n, deck=_tn("ui.cards", g.deck_size), discard=len(g.discard),
+             bag=_tn("ui.tiles", g.bag_size), rounds=rounds)
     _text(head, PAD + 6, y + 46, sub, 14, fill=MUTED, cls="alh-info")
     y += 60
 
     # -- markets
     mk = []
     mk.append('<g class="alh-building-market">')
-    _text(mk, PAD + 6, y + 14, "Building market", 13, fill=MUTED, weight="bold")
+    _text(mk, PAD + 6, y + 14, _t("ui.market.building"), 13, fill=MUTED, weight="bold")
     sw, ts = 104, 80
     for i in range(4):
         t = g.market[i]
         cur = _name(g.slot_currencies[i])
         fill, edge, ink = CURRENCY_COLORS[cur]
         x0, y0 = PAD + 6 + i * (sw + 10), y + 22
-        label = f"slot {i + 1}: {cur}, " + (_describe(t) if t is not None else "empty")
+        label = _t("ui.market.slot", slot=i + 1, currency=_t(f"currency.{cur}"),
+                   tile=_describe(t) if t is not None else _t("ui.tile.empty"))
         mk.append(f'<g class="alh-slot alh-{cur}" data-slot="{i + 1}" data-currency="{cur}">'
                   f'<title>{_esc(label)}</title>')
         mk.append(f'<rect x="{x0}" y="{y0}" width="{sw}" height="{ts + 36}" rx="8" fill="{PANEL}" '
                   f'stroke="{edge}" stroke-width="2"/>')
         mk.append(f'<path d="M{x0} {y0 + 22}V{y0 + 8}a8 8 0 0 1 8 -8H{x0 + sw - 8}a8 8 0 0 1 8 8V{y0 + 22}Z" '
                   f'fill="{fill}"/>')
-        _text(mk, x0 + sw / 2, y0 + 16, f"{i + 1} \u00b7 {cur}", 13, fill=ink, anchor="middle", weight="bold")
+        _text(mk, x0 + sw / 2, y0 + 16, f"{i + 1} \u00b7 {_t(f'currency.{cur}')}", 13, fill=ink, anchor="middle",
+              weight="bold", fit=sw - 12)
         tx, ty = x0 + (sw - ts) / 2, y0 + 28
         if t is not None:
             _tile(mk, t, tx, ty, ts)
         else:
             mk.append(f'<rect class="alh-empty" x="{_n(tx)}" y="{ty}" width="{ts}" height="{ts}" rx="6" '
                       f'fill="none" stroke="{PANEL_EDGE}" stroke-width="2" stroke-dasharray="6 5"/>')
-            _text(mk, tx + ts / 2, ty + ts / 2 + 5, "empty", 13, fill=MUTED, anchor="middle")
+            _text(mk, tx + ts / 2, ty + ts / 2 + 5, _t("ui.tile.empty"), 13, fill=MUTED, anchor="middle", fit=ts - 8)
         mk.append("</g>")
     mk.append("</g>")
     mx = PAD + 6 + 4 * (sw + 10) + 16
     mk.append('<g class="alh-money-market">')
-    _text(mk, mx, y + 14, "Money market", 13, fill=MUTED, weight="bold")
+    _text(mk, mx, y + 14, _t("ui.market.money"), 13, fill=MUTED, weight="bold")
     cw, ch = 56, 84
     for i, c in enumerate(g.money):
         _card(mk, c, mx + i * (cw + 8), y + 22 + (ts + 36 - ch) / 2, cw, ch, big=True)
     if not g.money:
-        _text(mk, mx, y + 70, "empty", 13, fill=MUTED)
+        _text(mk, mx, y + 70, _t("ui.money.none"), 13, fill=MUTED)
     mk.append("</g>")
     dx = mx + 4 * (cw + 8) + 16
     dy = y + 22 + (ts + 36 - ch) / 2
-    mk.append(f'<g class="alh-deck" data-count="{g.deck_size}"><title>money deck: {g.deck_size} cards</title>')
-    _text(mk, dx, y + 14, "Deck", 13, fill=MUTED, weight="bold")
+    mk.append(f'<g class="alh-deck" data-count="{g.deck_size}">'
+              f'<title>{_esc(_t("ui.svg.deck_title", cards=_tn("ui.cards", g.deck_size)))}</title>')
+    _text(mk, dx, y + 14, _t("ui.svg.deck"), 13, fill=MUTED, weight="bold", fit=cw + 28)
     if g.deck_size:
         _card_back(mk, dx + 4, dy - 4, cw, ch, cls="alh-deck-card")
         _card_back(mk, dx, dy, cw, ch, cls="alh-deck-card")
     else:
         mk.append(f'<rect x="{dx}" y="{_n(dy)}" width="{cw}" height="{ch}" rx="8" fill="none" '
                   f'stroke="{PANEL_EDGE}" stroke-width="2" stroke-dasharray="6 5"/>')
-    _text(mk, dx + cw / 2 + 2, dy + ch + 16, f"{g.deck_size} cards", 13, anchor="middle")
+    _text(mk, dx + cw / 2 + 2, dy + ch + 16, _tn("ui.cards", g.deck_size), 13, anchor="middle", fit=cw + 28)
     mk.append("</g>")
     bx = dx + cw + 34
-    mk.append(f'<g class="alh-bag" data-count="{g.bag_size}"><title>bag: {g.bag_size} tiles</title>')
-    _text(mk, bx, y + 14, "Bag", 13, fill=MUTED, weight="bold")
+    mk.append(f'<g class="alh-bag" data-count="{g.bag_size}">'
+              f'<title>{_esc(_t("ui.money.bag_title", tiles=_tn("ui.tiles", g.bag_size)))}</title>')
+    _text(mk, bx, y + 14, _t("ui.svg.bag"), 13, fill=MUTED, weight="bold", fit=70)
     by = dy + 10
     mk.append(f'<path d="M{bx + 18} {_n(by)}h34l-6 14c20 8 28 26 24 44c-3 12-14 16-35 16s-32-4-35-16'
               f'c-4-18 4-36 24-44z" fill="#9b6b3c" stroke="#5e3f20" stroke-width="2"/>')
     mk.append(f'<path d="M{bx + 22} {_n(by + 14)}h26" stroke="#e2c27d" stroke-width="3"/>')
     _text(mk, bx + 35, by + 52, g.bag_size, 18, fill="#ffffff", anchor="middle", weight="bold")
-    _text(mk, bx + 35, dy + ch + 16, f"{g.bag_size} tiles", 13, anchor="middle")
+    _text(mk, bx + 35, dy + ch + 16, _tn("ui.tiles", g.bag_size), 13, anchor="middle", fit=70)
     mk.append("</g>")
     y += 22 + ts + 36 + 24
 
@@ -503,7 +521,7 @@ def game_svg(game, *, seat=None, size=None) -> str:
                 groups[-1][1].append(t)
             else:
                 groups.append((pl, [t]))
-        _text(mk, PAD + 6, y + 26, "To place:", 14, weight="bold")
+        _text(mk, PAD + 6, y + 26, _t("ui.svg.to_place"), 14, weight="bold", fit=70)
         x = PAD + 80
         row = 0
         for pl, ts_ in groups:
@@ -526,12 +544,12 @@ def game_svg(game, *, seat=None, size=None) -> str:
     if n == 2:
         dirk = list(g.dirk)
         mk.append(f'<g class="alh-dirk" data-count="{len(dirk)}">')
-        _text(mk, PAD + 6, y + 26, f"Dirk ({len(dirk)}):", 14, weight="bold")
+        _text(mk, PAD + 6, y + 26, _t("ui.svg.dirk", name=_t("ui.dirk.name"), n=len(dirk)), 14, weight="bold", fit=86)
         pos, rows = _flow(len(dirk), PAD + 96, W - 2 * PAD - 100, small + 8, small + 8)
         for (x, dy_), t in zip(pos, dirk):
             _tile(mk, t, x, y + 6 + dy_, small, detail=False)
         if not dirk:
-            _text(mk, PAD + 96, y + 26, "no tiles", 13, fill=MUTED)
+            _text(mk, PAD + 96, y + 26, _t("ui.dirk.none"), 13, fill=MUTED)
         mk.append("</g>")
         y += max(rows, 1) * (small + 8) + 8
 
@@ -601,7 +619,7 @@ def _panel(g, i, pw, ip, seat, span_w, span_h, board_w, board_h):
     def draw(out, x0, y0, h, hand_h):
         stroke, sw_ = (CURRENT, 3) if current else ((WINNER, 3) if winner else (PANEL_EDGE, 1.5))
         out.append(f'<g class="alh-player{" alh-current" if current else ""}{" alh-winner" if winner else ""}" '
-                   f'data-player="{i}"><title>{_esc(p.name)}: {p.score} points</title>')
+                   f'data-player="{i}"><title>{_esc(_tn("ui.player.aria", p.score, name=p.name))}</title>')
         out.append(f'<rect x="{_n(x0)}" y="{_n(y0)}" width="{_n(pw)}" height="{_n(h)}" rx="10" fill="{PANEL}" '
                    f'stroke="{stroke}" stroke-width="{sw_}"/>')
         y = y0 + ip
@@ -615,15 +633,16 @@ def _panel(g, i, pw, ip, seat, span_w, span_h, board_w, board_h):
         tx += len(name) * 10.5 + 8
         tags = []
         if current:
-            tags.append(("placing" if g.phase == "place" else "to act", CURRENT))
+            tags.append((_t("ui.player.placing" if g.phase == "place" else "ui.player.to_act"), CURRENT))
         if winner:
-            tags.append(("winner", WINNER))
+            tags.append((_t("ui.player.winner"), WINNER))
         if seat == i:
-            tags.append(("you", MUTED))
+            tags.append((_t("ui.player.you"), MUTED))
         for label, col in tags:
             if tx + 60 < x0 + pw - 80:
                 tx += _tag(out, tx, y + 6, label, col) + 5
-        _text(out, x0 + pw - ip, y + 21, f"{p.score} pts", 18, anchor="end", weight="bold", cls="alh-score")
+        _text(out, x0 + pw - ip, y + 21, _tn("ui.points_short", p.score), 18, anchor="end", weight="bold",
+              cls="alh-score")
         y += head_h
         # building counts and longest wall (what the scoring rounds look at)
         counts = a.counts()
@@ -631,29 +650,31 @@ def _panel(g, i, pw, ip, seat, span_w, span_h, board_w, board_h):
         cx = x0 + ip
         for k, b in enumerate(BUILDING_ORDER):
             fill, edge, ink = BUILDING_COLORS[b]
-            out.append(f'<g class="alh-count alh-{b}" data-count="{counts[k]}"><title>{b}: {counts[k]}</title>'
+            label = _esc(_t("ui.label_count", label=_t(f"building.{b}"), count=counts[k]))
+            out.append(f'<g class="alh-count alh-{b}" data-count="{counts[k]}"><title>{label}</title>'
                        f'<rect x="{_n(cx)}" y="{_n(y + 2)}" width="16" height="16" rx="3" fill="{fill}" '
                        f'stroke="{edge}"/>')
-            _text(out, cx + 8, y + 14.5, LETTER[b], 11, fill=ink, anchor="middle", weight="bold")
+            _text(out, cx + 8, y + 14.5, _t(f"ui.building_short.{b}"), 11, fill=ink, anchor="middle", weight="bold",
+                  fit=14)
             _text(out, cx + 20, y + 15, counts[k], 13)
             out.append("</g>")
             cx += 38
         lw = a.longest_wall()
-        _text(out, cx + 4, y + 15, f"wall {lw}", 13, fill=MUTED)
+        _text(out, cx + 4, y + 15, f"{_t('ui.counts.wall')} {lw}", 13, fill=MUTED)
         out.append("</g>")
         y += counts_h
         # hand
         out.append(f'<g class="alh-hand{"" if show_hand else " alh-hidden"}" data-player="{i}" '
                    f'data-count="{len(hand)}">')
-        _text(out, x0 + ip, y + 22, "Hand", 13, fill=MUTED, weight="bold")
+        _text(out, x0 + ip, y + 22, _t("ui.hand.label"), 13, fill=MUTED, weight="bold", fit=52)
         if show_hand:
             for (cx, cy), c in zip(hpos, hand):
                 _card(out, c, x0 + hx + cx, y + cy, cw, ch)
             if not hand:
-                _text(out, x0 + hx, y + 22, "no cards", 13, fill=MUTED)
+                _text(out, x0 + hx, y + 22, _t("ui.hand.none"), 13, fill=MUTED)
         else:
             _card_back(out, x0 + hx, y, cw, ch)
-            _text(out, x0 + hx + cw + 8, y + 22, f"{len(hand)} card{'s' if len(hand) != 1 else ''}", 13)
+            _text(out, x0 + hx + cw + 8, y + 22, _tn("ui.cards", len(hand)), 13)
         out.append("</g>")
         y += hand_h + 8
         # the Alhambra, at the table's common scale, centred on its own tiles
@@ -671,11 +692,11 @@ def _panel(g, i, pw, ip, seat, span_w, span_h, board_w, board_h):
         y += board_h + 8
         # reserve
         out.append(f'<g class="alh-reserve" data-player="{i}" data-count="{len(reserve)}">')
-        _text(out, x0 + ip, y + 22, "Reserve", 13, fill=MUTED, weight="bold")
+        _text(out, x0 + ip, y + 22, _t("ui.reserve"), 13, fill=MUTED, weight="bold", fit=60)
         for (rx, ry), t in zip(rpos, reserve):
             _tile(out, t, x0 + ip + 66 + rx, y + ry, rs, detail=False)
         if not reserve:
-            _text(out, x0 + ip + 66, y + 22, "empty", 13, fill=MUTED)
+            _text(out, x0 + ip + 66, y + 22, _t("ui.tile.empty"), 13, fill=MUTED)
         out.append("</g></g>")
 
     return hand_h, rest, draw

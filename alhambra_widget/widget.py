@@ -522,7 +522,8 @@ class AlhambraWidget(anywidget.AnyWidget):
             # where no JavaScript runs (exported HTML, GitHub): the table as it is now
             from .render import game_svg
             bundle = dict(bundle)
-            bundle["image/svg+xml"] = game_svg(self._game, seat=self.seat)
+            with use_language(self.lang):
+                bundle["image/svg+xml"] = game_svg(self._game, seat=self.seat)
         except Exception:  # a picture is a nicety; the widget must still display
             log.exception("could not draw the SVG fallback")
         return bundle, meta

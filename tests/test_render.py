@@ -108,7 +108,7 @@ def test_walls_lie_exactly_on_their_edges():
     assert got == sorted([top, right])
     assert all(w.get("data-x") == "0" and w.get("data-y") == "-1" for w in walls)
     (el,) = [t for t in having(root, "alh-tile") if t.get("data-tile") == "9"]
-    assert el.find(SVG + "title").text == "seraglio 4 at (0, -1), walls N E"
+    assert el.find(SVG + "title").text == "Seraglio 4 at (0, -1), walls N E"
 
 
 @pytest.mark.parametrize("seed", [4, 5, 6])

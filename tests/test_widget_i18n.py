@@ -219,3 +219,22 @@ def test_engine_refusals_come_in_the_widgets_language(lang):
     with use_language("en"), pytest.raises(IllegalMove) as info:
         w.play(bad)
     assert info.value.message == expected.message
+
+
+# ------------------------------------------------- the picture without JavaScript
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_svg_fallback_is_in_the_widgets_language(lang):
+    """Where no JavaScript runs (exported HTML, GitHub) the widget shows an SVG
+    picture of the table: its texts are in the widget's language too."""
+    from alhambra_widget.render import game_svg
+
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=3, lang=lang)
+    bundle, _ = w._repr_mimebundle_()
+    svg = bundle["image/svg+xml"]
+    with use_language(lang):
+        assert svg == game_svg(w.game)
+    cat = catalogue(lang)
+    for key in ("ui.market.building", "ui.market.money", "ui.reserve", "ui.hand.label"):
+        assert f">{cat[key]}<" in svg, key
+    assert status_text(w.game, lang) in svg
+    assert cat["ui.market.building"] not in game_svg(w.game)      # English outside the widget's language
