@@ -178,6 +178,9 @@ class AlhambraWidget(anywidget.AnyWidget):
         super().__init__(**kwargs)     # lang="fi" is validated here
         self.strings = front_end_strings(self.lang)
         self._attach(game)
+        people = [i for i in range(game.n) if i not in self.bots]
+        if seat is None and self.bots and len(people) == 1:
+            seat = people[0]           # one person against bots: their view (the bots' cards hidden)
         self.seat = seat               # validated against the game
         self._ready = True
         self._refresh()
@@ -339,7 +342,9 @@ class AlhambraWidget(anywidget.AnyWidget):
             tl = self._timeline[:k]
             v = make_view(shown, self.seat, stamp=self._stamp, timeline=tl, may_act=False, lang=self.lang)
         else:
-            v = make_view(g, self.seat, stamp=self._stamp, timeline=self._timeline, lang=self.lang)
+            # a bot's turn: nobody at the screen acts for it
+            may_act = None if g.is_over or g.current not in self.bots else False
+            v = make_view(g, self.seat, stamp=self._stamp, timeline=self._timeline, lang=self.lang, may_act=may_act)
         v["replay"] = None if k == -1 else k
         v["live_moves"] = len(g.history)
         v["can_undo"] = self.can_undo and k == -1

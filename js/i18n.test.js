@@ -3,6 +3,9 @@
 // views drawn in another language, the language switch, the help line that
 // explains a spot, and a widget redrawn when the kernel sends new strings.
 import { afterEach, describe, expect, it } from "vitest";
+import botsDe from "../alhambra_widget/i18n/locales/de/bots.json";
+import botsFi from "../alhambra_widget/i18n/locales/fi/bots.json";
+import botsJa from "../alhambra_widget/i18n/locales/ja/bots.json";
 import namesDe from "../alhambra_widget/i18n/locales/de/names.json";
 import uiDe from "../alhambra_widget/i18n/locales/de/ui.json";
 import namesFi from "../alhambra_widget/i18n/locales/fi/names.json";
@@ -24,9 +27,9 @@ const strings = (...cats) => {
   for (const [code, name] of Object.entries(LANGS)) out[`language.${code}`] = name;
   return out;
 };
-const DE = strings(namesDe, uiDe);
-const FI = strings(namesFi, uiFi);
-const JA = strings(namesJa, uiJa);
+const DE = strings(namesDe, uiDe, botsDe);
+const FI = strings(namesFi, uiFi, botsFi);
+const JA = strings(namesJa, uiJa, botsJa);
 
 afterEach(() => useStrings(null));
 

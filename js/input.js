@@ -69,6 +69,8 @@ export function reduce(ui, ev, view) {
       return { ui: clear, intent: { type: "undo" } };
     case "redo":
       return { ui: clear, intent: { type: "redo" } };
+    case "hint":
+      return { ui, intent: { type: "hint" } };
     case "replay": {
       const k = Number(ev.index);
       return { ui: clear, intent: { type: "replay", index: k >= view.live_moves ? -1 : k } };

@@ -43,6 +43,7 @@ export const CSS = `
   --alh-spot: var(--jp-success-color1, #0f8a5f);
   --alh-winner: #d4a017;
   --alh-longest: #ffb000;
+  --alh-hint: #f5c518;
   --alh-wall: #2a1a0a;
   --alh-wall: light-dark(#2a1a0a, #f1dca4);
   --alh-focus: var(--jp-brand-color1, #1976d2);
@@ -140,6 +141,17 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-
 .alh-tag-turn { background: var(--alh-current); color: #2a2118; }
 .alh-tag-winner { background: var(--alh-winner); color: #2a2118; }
 .alh-tag-scoring { background: var(--alh-longest); color: #2a2118; }
+.alh-tag-bot { background: var(--alh-accent); color: var(--alh-accent-ink); }
+.alh-thinking { display: inline-flex; align-items: center; gap: 6px; color: var(--alh-accent); font-weight: 600; }
+.alh-spinner { width: .9em; height: .9em; border-radius: 50%; border: 2px solid currentColor; border-right-color: transparent; animation: alh-spin 0.9s linear infinite; }
+@keyframes alh-spin { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { .alh-spinner { animation: none; border-right-color: currentColor; opacity: .6; } }
+.alh-hints { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 10px; }
+.alh-hint-list { margin: 0; padding: 0; list-style: none; display: flex; flex-wrap: wrap; gap: 4px 16px; }
+.alh-hint-badge { display: inline-block; min-width: 1.4em; padding: 0 4px; border-radius: 0.7em; text-align: center; font-weight: 700; background: var(--alh-hint); color: #1a1a1a; }
+.alh-hint-mark rect { fill: var(--alh-hint); stroke: #1a1a1a; stroke-width: 1.5; }
+.alh-hint-mark text { fill: #1a1a1a; font-weight: 700; }
+.alh-hint-cell { fill: var(--alh-hint); fill-opacity: .25; stroke: var(--alh-hint); stroke-width: 5; stroke-dasharray: 4 4; }
 .alh-counts { display: flex; flex-wrap: wrap; gap: 3px; }
 .alh-count { font-size: .85em; padding: 0 5px; border-radius: 3px; font-weight: 600; }
 .alh-wall-count { background: var(--alh-panel); color: var(--alh-fg); border: 1px solid var(--alh-longest); }

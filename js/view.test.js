@@ -249,7 +249,8 @@ describe("log, scoring, controls", () => {
     const v = fixture("seated-2p-place");
     const root = dom(controlsHtml(v, { sel: null }));
     const acts = [...root.querySelectorAll("button")].map((b) => b.dataset.act);
-    expect(acts).toEqual(["to-reserve", "dirk", "undo", "redo"]);
+    // seated (seat 0 to place): a hint may be asked for
+    expect(acts).toEqual(["to-reserve", "dirk", "hint", "undo", "redo"]);
     expect(root.querySelector('[data-act="redo"]').disabled).toBe(true);
     const over = dom(controlsHtml(fixture("over-4p"), { sel: null }));
     expect([...over.querySelectorAll("button")].map((b) => b.dataset.act)).toEqual(["undo", "redo"]);

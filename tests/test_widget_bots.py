@@ -116,7 +116,7 @@ def test_undo_takes_back_the_bots_replies_and_the_persons_move():
     intent(w, g.legal_actions("take")[0])
     w.play_bots()
     assert g.current == 0 and len(g.history) >= 3
-    send(w, type="undo", stamp=w.view["stamp"], seat=None)
+    send(w, type="undo", stamp=w.view["stamp"], seat=w.seat)
     assert g.to_json() == before
 
 
@@ -132,7 +132,7 @@ def test_a_failing_bot_shows_a_message_and_never_raises():
 def test_hint_intent_shows_the_top_three_moves():
     seed = human_first(2)
     w = AlhambraWidget(players=["You", Greedy(seed=1)], seed=seed, autoplay=False)
-    send(w, type="hint", stamp=w.view["stamp"], seat=None)
+    send(w, type="hint", stamp=w.view["stamp"], seat=w.seat)
     assert w.view["hinting"] is True
     assert w.wait(30)
     hints = w.view["hints"]
@@ -153,7 +153,7 @@ def test_hint_refused_when_it_is_not_the_persons_turn_or_forged():
     w.play(w.game.legal_actions("take")[0])
     while w.game.current == 0:
         w.play(w.game.legal_actions()[0])
-    send(w, type="hint", stamp=w.view["stamp"], seat=None)
+    send(w, type="hint", stamp=w.view["stamp"], seat=w.seat)
     assert w.message["kind"] == "error" and "bot" in w.message["text"]
     send(w, type="hint", stamp=w.view["stamp"], seat=None, extra=1)
     assert "malformed" in w.message["text"]

@@ -13,6 +13,7 @@
 // <rect> and <text>s per tile. The grid is one path.
 
 import { t, tn } from "../i18n.js";
+import { hintBadge } from "./hints.js";
 import { CELL, EDGE, control, describeTile, esc, facesPath, num, numbersPath, pricesText, sideSegment, svgOpen, tileSvg, wallLines, wallPath } from "./common.js";
 
 const key = (x, y) => `${x},${y}`;
@@ -50,7 +51,8 @@ export function alhambraSvg(player, o = {}) {
     compact = false,
   } = o;
   const tiles = player.alhambra || [];
-  const cells = [...tiles.map((t) => [t.x, t.y]), ...spots, ...refused];
+  const marked = Object.keys(o.marks || {}).map((k) => k.split(",").map(Number));
+  const cells = [...tiles.map((t) => [t.x, t.y]), ...spots, ...refused, ...marked];
   let minx = 0, maxx = 0, miny = 0, maxy = 0;
   for (const [x, y] of cells) {
     minx = Math.min(minx, x); maxx = Math.max(maxx, x);
@@ -148,6 +150,12 @@ export function alhambraSvg(player, o = {}) {
   if (sel) {
     const [x, y] = selected;
     out += `<rect class="alh-selection" pointer-events="none" x="${x * C + 3}" y="${y * C + 3}" width="${C - 6}" height="${C - 6}" rx="8"/>`;
+  }
+  // hints (js/view/hints.js): a numbered mark on each cell a hint acts on
+  for (const [k, ranks] of Object.entries(o.marks || {})) {
+    const [x, y] = k.split(",").map(Number);
+    out += `<rect class="alh-hint-cell" pointer-events="none" x="${x * C + 6}" y="${y * C + 6}" width="${C - 12}" height="${C - 12}" rx="8"/>`;
+    out += hintBadge(x * C + C / 2, y * C + C * 0.22, C * 0.14, ranks);
   }
   return out + `</svg>`;
 }

@@ -4,6 +4,7 @@
 
 import { currencyName, ruleText, t } from "../i18n.js";
 import { describeTile, esc } from "./common.js";
+import { canHint, hintsHtml } from "./hints.js";
 import { hasCell, ruleAt, summarize, tileChoice } from "../selection.js";
 
 function button(act, label, { disabled = false, primary = false, text = label, key = act } = {}) {
@@ -138,10 +139,13 @@ export function controlsHtml(view, ui) {
     if (view.n === 2 && !view.final) out += button("dirk", t("ui.btn.dirk_aria"), { text: t("ui.btn.dirk"), disabled: !(s.kind === "tile" && s.dirk) });
   }
   if (legal && ui.sel) out += button("clear", t("ui.btn.clear_aria"), { text: t("ui.btn.clear") });
+  if (canHint(view)) {
+    out += button("hint", t("ui.bots.hint_aria"), { text: view.hinting ? t("ui.bots.hinting") : t("ui.bots.hint"), disabled: !!view.hinting });
+  }
   out += `<span class="alh-spacer"></span>`;
   out += button("undo", t("ui.btn.undo_aria"), { text: `\u21b6 ${t("ui.btn.undo")}`, disabled: !view.can_undo });
   out += button("redo", t("ui.btn.redo_aria"), { text: `${t("ui.btn.redo")} \u21b7`, disabled: !view.can_redo });
-  return out + `</div></div>`;
+  return out + `</div>${view.hinting ? "" : hintsHtml(view)}</div>`;
 }
 
 /** The replay slider: 0 = the start, live_moves = now (live). */

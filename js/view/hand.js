@@ -2,6 +2,7 @@
 // not see, only the back of a card and how many there are (decision X3).
 
 import { cardName, t, tn } from "../i18n.js";
+import { cardMarks, hintBadge } from "./hints.js";
 import { CURRENCY_COLORS, cardBack, cardInner, roundRect, cardSvg, control, esc, numbersPath, parseCard, svgOpen, text } from "./common.js";
 
 /**
@@ -61,6 +62,7 @@ export function handSvg(hand, o = {}) {
   // ... and their values as strokes, one path per ink
   out += numbersPath(values, (ch - 10) * 0.36, "alh-card-values");
   if (!hand.length) out += text(4, 36, t("ui.hand.none"), 14, { cls: "alh-muted", maxWidth: W - 8 });
+  for (const [i, ranks] of cardMarks(hand, o.marks)) out += hintBadge(pos[i] + cw / 2, 8, 8, ranks);
   return out + `</g></svg>`;
 }
 

@@ -73,3 +73,20 @@ export function hintBadge(cx, cy, r, ranks) {
     `<text x="${num(cx)}" y="${num(cy + r * 0.42)}" font-size="${num(r * 1.2)}" text-anchor="middle">${esc(label)}</text></g>`
   );
 }
+
+/**
+ * Which of `cards` (card texts, in order) carry which ranks, from a
+ * {card: [rank...]} map: each hint marks as many cards as it names -- the
+ * first matching ones. Returns [[index, ranks], ...].
+ */
+export function cardMarks(cards, marks) {
+  if (!marks) return [];
+  const byIndex = new Map();
+  for (const [card, ranks] of Object.entries(marks)) {
+    for (const rank of ranks) {
+      const i = cards.findIndex((c, k) => c === card && !(byIndex.get(k) || []).includes(rank));
+      if (i >= 0) byIndex.set(i, [...(byIndex.get(i) || []), rank]);
+    }
+  }
+  return [...byIndex.entries()].sort((a, b) => a[0] - b[0]);
+}

@@ -3,6 +3,7 @@
 
 import { currencyName, t } from "../i18n.js";
 import { CURRENCY_COLORS, control, describeTile, esc, num, svgOpen, text, tileSvg } from "./common.js";
+import { hintBadge } from "./hints.js";
 
 /**
  * @param {object} view  the JSON view
@@ -40,6 +41,7 @@ export function marketSvg(view, o = {}) {
     if (slot.tile) out += tileSvg(slot.tile, tx, 30, ts);
     else out += `<rect class="alh-empty" x="${num(tx)}" y="30" width="${ts}" height="${ts}" rx="6"/>` + text(tx + ts / 2, 30 + ts / 2 + 5, t("ui.tile.empty"), 13, { anchor: "middle", cls: "alh-muted", maxWidth: ts - 8 });
     out += `</g>`;
+    if (o.marks && o.marks[slot.slot]) out += hintBadge(x0 + sw - 14, 38, 11, o.marks[slot.slot]);
   }
   return out + `</svg>`;
 }

@@ -3,6 +3,7 @@
 
 import { cardName, t, tn } from "../i18n.js";
 import { cardBack, cardSvg, control, esc, svgOpen, text } from "./common.js";
+import { cardMarks, hintBadge } from "./hints.js";
 
 /**
  * @param {object} view  the JSON view
@@ -25,6 +26,7 @@ export function moneySvg(view, o = {}) {
     out += cardSvg(card, i * (cw + gap), on ? 0 : 8, cw, ch, { attrs, cls: on ? "alh-selected" : "", big: true });
   });
   if (!view.money.length) out += text(4, 50, t("ui.money.none"), 13, { cls: "alh-muted", maxWidth: 4 * (cw + gap) - 8 });
+  for (const [i, ranks] of cardMarks(view.money, o.marks)) out += hintBadge(i * (cw + gap) + cw / 2, 10, 10, ranks);
   out += `</g>`;
   const dx = 4 * (cw + gap) + 10;
   out += `<g class="alh-deck" data-count="${view.deck}"><title>${esc(t("ui.money.deck_title", { deck: tn("ui.cards", view.deck), discard: tn("ui.cards", view.discard) }))}</title>`;

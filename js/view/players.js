@@ -8,6 +8,7 @@ import { BUILDING_LABEL_COLORS, buildingShort, esc } from "./common.js";
 import { handSvg, hiddenHandSvg } from "./hand.js";
 import { box, leaf, partHtml } from "./parts.js";
 import { reserveSvg } from "./reserve.js";
+import { thinkingHtml } from "./hints.js";
 
 /** "1 action left" / "another action (exact payment)" for the player to act. */
 export function actionsText(view) {
@@ -30,7 +31,7 @@ export function statusHtml(view) {
   const info = t("ui.status.info", { deck: view.deck, discard: view.discard, bag: view.bag, moves: view.moves });
   return (
     `<div class="alh-status${over ? " alh-over" : ""}" role="status">` +
-    `<strong class="alh-status-text">${esc(view.status)}</strong>${who}${winners}<span class="alh-info">${esc(info)}</span></div>`
+    `<strong class="alh-status-text">${esc(view.status)}</strong>${who}${winners}${thinkingHtml(view)}<span class="alh-info">${esc(info)}</span></div>`
   );
 }
 
@@ -54,6 +55,7 @@ export function playerHtml(view, p, i) {
   if (current) tags.push(`<span class="alh-tag alh-tag-turn">${esc(t(view.phase === "place" ? "ui.player.placing" : "ui.player.to_act"))}</span>`);
   if (winner) tags.push(`<span class="alh-tag alh-tag-winner">\u2605 ${esc(t("ui.player.winner"))}</span>`);
   if (view.seat === i) tags.push(`<span class="alh-tag">${esc(t("ui.player.you"))}</span>`);
+  if (view.bots && view.bots[String(i)]) tags.push(`<span class="alh-tag alh-tag-bot">${esc(t("ui.bots.bot_tag"))}</span>`);
   const cls = ["alh-player", current ? "alh-current" : "", winner ? "alh-winner" : ""].filter(Boolean).join(" ");
   let out = `<section class="${cls}" role="listitem" data-player="${i}" aria-label="${esc(tn("ui.player.aria", p.score, { name: p.name }))}">`;
   out += `<header><span class="alh-name">${esc(p.name)}</span>${tags.join("")}<span class="alh-score">${esc(tn("ui.points_short", p.score))}</span></header>`;

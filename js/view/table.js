@@ -15,6 +15,7 @@ import { marketSvg } from "./market.js";
 import { moneySvg } from "./money.js";
 import { box, leaf, partHtml } from "./parts.js";
 import { playersPart, statusHtml } from "./players.js";
+import { hintMarks } from "./hints.js";
 import { dirkHtml, pendingHtml, reserveSvg } from "./reserve.js";
 import { scoringPart } from "./scoring.js";
 import { boardOptions, focusPlayer, tileChoice } from "../selection.js";
@@ -35,6 +36,7 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
   const fp = focusPlayer(view);
   const me = view.players[fp];
   const sel = ui.sel;
+  const marks = hintMarks(view);
   const kids = [];
   kids.push(leaf("lang", languageHtml(local.lang || "en", languages())));
   if (view.lesson) kids.push(leaf("lesson", lessonHtml(view.lesson))); // tutorial mode
@@ -48,10 +50,12 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
       interactive: acting && view.phase === "action",
       selected: sel?.kind === "buy" ? sel.slot : null,
       buyable: legal ? legal.buy.map((b) => b.slot) : [],
+      marks: marks.slots,
     })}</section>`),
     leaf("money", `<section class="alh-section" aria-label="${mm}"><h4>${mm}</h4>${moneySvg(view, {
       interactive: acting && view.phase === "action",
       selected: sel?.kind === "money" ? sel.idx : [],
+      marks: marks.money,
     })}</section>`),
   ], `</div>`));
   const pend = pendingHtml(view, {
@@ -70,6 +74,7 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
         selected: sel?.kind === "buy" ? sel.idx : [],
         currency: payCurrency,
         label: t("ui.hand.of", { name: me.name }),
+        marks: marks.hand,
       })
     : hiddenHandSvg(me.cards, me.name);
   const reserveIds = acting && view.phase === "action" ? legal.tiles.filter((t) => t.from === "reserve").map((t) => t.id) : [];
@@ -77,7 +82,7 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
   kids.push(box("focus", `<section class="alh-focus" data-player="${fp}" aria-label="${esc(t("ui.focus.aria", { name: me.name }))}">`, [
     leaf("title", `<h4>${esc(title)} \u00b7 ${esc(tn("ui.points_short", me.score))}</h4>`),
     leaf("hand", `<div class="alh-focus-hand">${hand}</div>`),
-    leaf("board", `<div class="alh-focus-board">${alhambraSvg(me, { ...boardOptions(ui, view), why, maxWidth: 640, cellPx: 84 })}</div>`),
+    leaf("board", `<div class="alh-focus-board">${alhambraSvg(me, { ...boardOptions(ui, view), why, maxWidth: 640, cellPx: 84, marks: marks.cells })}</div>`),
     leaf("help", boardHelpHtml(view, ui)),
     leaf("reserve", `<div class="alh-focus-reserve"><span class="alh-label">${esc(t("ui.reserve"))}</span>${reserveSvg(me, {
       act: acting && view.phase === "action" ? "reserve-tile" : null,
