@@ -21,7 +21,7 @@ export function thinkingHtml(view) {
 
 /** May the viewer ask for a hint now? (live game, a person to act) */
 export function canHint(view) {
-  if (!view || view.phase === "over" || view.replay !== null && view.replay !== undefined) return false;
+  if (!view || view.phase === "over" || view.lesson || (view.replay !== null && view.replay !== undefined)) return false;
   if (view.bots && Object.prototype.hasOwnProperty.call(view.bots, String(view.current))) return false;
   if (view.seat !== null && view.seat !== undefined && view.seat !== view.current) return false;
   return true;
