@@ -69,3 +69,25 @@ export function unpayableSlot(v) {
   const m = v.market.find((s) => s.tile && !ok.has(s.slot));
   return m ? m.slot : null;
 }
+
+/** A stand-in for the anywidget model: get/set/on/off/save_changes/send, the
+ * messages sent (`sent`), `push(changes)` as the kernel would, `count(ev)`. */
+export function fakeModel(state) {
+  const handlers = {};
+  const sent = [];
+  return {
+    sent,
+    state,
+    get: (k) => state[k],
+    set: (k, v) => { state[k] = v; },
+    on: (ev, f) => { (handlers[ev] ||= []).push(f); },
+    off: (ev, f) => { handlers[ev] = (handlers[ev] || []).filter((g) => g !== f); },
+    save_changes: () => {},
+    send: (m) => sent.push(m),
+    push(changes) {
+      Object.assign(state, changes);
+      for (const k of Object.keys(changes)) (handlers[`change:${k}`] || []).forEach((f) => f());
+    },
+    count: (ev) => (handlers[ev] || []).length,
+  };
+}

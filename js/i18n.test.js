@@ -12,7 +12,7 @@ import namesFi from "../alhambra_widget/i18n/locales/fi/names.json";
 import uiFi from "../alhambra_widget/i18n/locales/fi/ui.json";
 import namesJa from "../alhambra_widget/i18n/locales/ja/names.json";
 import uiJa from "../alhambra_widget/i18n/locales/ja/ui.json";
-import { dom, fixture } from "./fixtures.js";
+import { dom, fakeModel, fixture } from "./fixtures.js";
 import { EN, buildingName, cardName, fill, joinAnd, languages, ruleText, t, tn, useStrings } from "./i18n.js";
 import { initialUi, reduce } from "./input.js";
 import { boardHelpHtml, controlsHtml, hoverText, languageHtml } from "./view/controls.js";
@@ -211,24 +211,6 @@ describe("explanations while playing: the cell under the pointer", () => {
   });
 });
 
-// a stand-in for the anywidget model
-function fakeModel(state) {
-  const handlers = {};
-  const sent = [];
-  return {
-    sent,
-    get: (k) => state[k],
-    set: (k, v) => { state[k] = v; },
-    on: (ev, f) => { (handlers[ev] ||= []).push(f); },
-    off: (ev, f) => { handlers[ev] = (handlers[ev] || []).filter((g) => g !== f); },
-    save_changes: () => {},
-    send: (m) => sent.push(m),
-    push(changes) {
-      Object.assign(state, changes);
-      for (const k of Object.keys(changes)) (handlers[`change:${k}`] || []).forEach((f) => f());
-    },
-  };
-}
 
 describe("the widget", () => {
   it("redraws everything when the kernel sends another language, and switches by its select", () => {

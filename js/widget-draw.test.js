@@ -3,26 +3,9 @@
 // nothing new is skipped, the focus stays on the control that had it, and the
 // folded earlier scoring rounds stay as the player left them.
 import { describe, expect, it } from "vitest";
-import { fixture } from "./fixtures.js";
+import { fakeModel, fixture } from "./fixtures.js";
 import widget from "./widget.js";
 
-function fakeModel(state) {
-  const handlers = {};
-  const sent = [];
-  return {
-    sent,
-    get: (k) => state[k],
-    set: (k, v) => { state[k] = v; },
-    on: (ev, f) => { (handlers[ev] ||= []).push(f); },
-    off: (ev, f) => { handlers[ev] = (handlers[ev] || []).filter((g) => g !== f); },
-    save_changes: () => {},
-    send: (m) => sent.push(m),
-    push(changes) {
-      Object.assign(state, changes);
-      for (const k of Object.keys(changes)) (handlers[`change:${k}`] || []).forEach((f) => f());
-    },
-  };
-}
 
 function mount(model) {
   const el = document.createElement("div");

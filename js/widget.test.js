@@ -1,28 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { exactBuy, fixture } from "./fixtures.js";
+import { exactBuy, fakeModel, fixture } from "./fixtures.js";
 import { cardsText } from "./view/common.js";
 import widget, { message } from "./widget.js";
 
-/** A tiny stand-in for the anywidget model: get/set/on/off/save_changes/send. */
-function fakeModel(state) {
-  const handlers = {};
-  const sent = [];
-  return {
-    sent,
-    state,
-    get: (k) => state[k],
-    set: (k, v) => { state[k] = v; },
-    on: (ev, f) => { (handlers[ev] ||= []).push(f); },
-    off: (ev, f) => { handlers[ev] = (handlers[ev] || []).filter((g) => g !== f); },
-    save_changes: () => {},
-    send: (m) => sent.push(m),
-    push(changes) {
-      Object.assign(state, changes);
-      for (const k of Object.keys(changes)) (handlers[`change:${k}`] || []).forEach((f) => f());
-    },
-    count: (ev) => (handlers[ev] || []).length,
-  };
-}
 
 function mount(model) {
   const el = document.createElement("div");

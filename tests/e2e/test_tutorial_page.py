@@ -18,26 +18,13 @@ import pytest
 from alhambra_widget import AlhambraWidget
 from alhambra_widget.tutorial import LESSONS, rule_explanation
 
+from .test_widget_page import PAGE  # the static page: a stand-in model, messages in window.sent
+
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLE = ROOT / "alhambra_widget" / "static" / "widget.js"
 TRAITS = ("view", "message", "seat", "lesson", "lang", "strings")
 
-PAGE = """<!doctype html><html><head><meta charset="utf-8"></head><body><div id="out"></div><script>
-const handlers = {};
-window.state = {};
-window.model = {
-  get: (k) => window.state[k],
-  set: (k, v) => { window.state[k] = v; },
-  on: (ev, f) => { (handlers[ev] ||= []).push(f); },
-  off: (ev, f) => { handlers[ev] = (handlers[ev] || []).filter((g) => g !== f); },
-  save_changes: () => {},
-  send: (m) => { window.sent.push(m); window.toKernel(JSON.stringify(m)); },
-};
-window.sent = [];
-window.pushState = (s) => {
-  for (const [k, v] of Object.entries(s)) { window.state[k] = v; (handlers["change:" + k] || []).forEach((f) => f()); }
-};
-</script></body></html>"""
+
 
 pytestmark = pytest.mark.slow
 

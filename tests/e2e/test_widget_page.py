@@ -33,8 +33,9 @@ window.model = {
   on: (ev, f) => { (handlers[ev] ||= []).push(f); },
   off: (ev, f) => { handlers[ev] = (handlers[ev] || []).filter((g) => g !== f); },
   save_changes: () => {},
-  send: (m) => { window.toKernel(JSON.stringify(m)); },
+  send: (m) => { window.sent.push(m); window.toKernel(JSON.stringify(m)); },
 };
+window.sent = [];
 window.pushState = (s) => {
   for (const [k, v] of Object.entries(s)) { window.state[k] = v; (handlers["change:" + k] || []).forEach((f) => f()); }
 };
