@@ -24,8 +24,6 @@ ROOT = Path(__file__).resolve().parents[2]
 BUNDLE = ROOT / "alhambra_widget" / "static" / "widget.js"
 TRAITS = ("view", "message", "seat", "lesson", "lang", "strings")
 
-
-
 pytestmark = pytest.mark.slow
 
 
