@@ -129,8 +129,11 @@ function render({ model, el }) {
         return;
       }
     }
-    root.setAttribute("aria-label", t("ui.widget.aria"));
-    root.setAttribute("lang", local.lang);
+    // set only when they change: setting lang, even to the same value, makes
+    // the browser recompute the style of the whole table (~8 ms a redraw)
+    const aria = t("ui.widget.aria");
+    if (root.getAttribute("aria-label") !== aria) root.setAttribute("aria-label", aria);
+    if (root.getAttribute("lang") !== local.lang) root.setAttribute("lang", local.lang);
     const part = tableParts(view, ui, shown, local);
     keepFocus(() => {
       tree = tree ? patch(tree, part) : mount(body, part);
