@@ -283,7 +283,7 @@ def test_current_player_and_pending_tiles():
     assert int(cur.get("data-player")) == g.current_player
     (pend,) = having(root, "alh-pending")
     assert sorted(int(t.get("data-tile")) for t in having(pend, "alh-tile")) == sorted(t.id for _, t in g.pending)
-    assert "places the tiles" in root[0].text
+    assert "place the tiles bought" in root[0].text
 
 
 def test_two_players_show_dirk():

@@ -249,4 +249,4 @@ def test_pointing_at_a_spot_says_which_rule_forbids_it_in_finnish(ui):
     # back to English for whoever comes next
     switch(page, root, "en")
     expect(root.locator('button[data-act="take"]')).to_have_count(0)   # placing: no Take button
-    expect(root.locator(".alh-status-text")).to_contain_text("places the tiles")
+    expect(root.locator(".alh-status-text")).to_contain_text("place the tiles bought")
