@@ -223,7 +223,7 @@ def test_pointing_at_a_spot_says_which_rule_forbids_it_in_finnish(ui):
     s = json.loads(run_code(page, PLACING))
     assert s["phase"] == "place" and s["lang"] == "fi" and "P3" in s["explain"]
     fi = catalogue("fi")
-    expect(root.locator(".alh-status-text")).to_contain_text("asettaa")
+    expect(root.locator(".alh-status-text")).to_contain_text("aseta tällä vuorolla")
     root.locator('[data-act="pending-tile"][data-id="4"]').click()
     help_line = root.locator(".alh-focus .alh-board-help")
     expect(help_line).to_have_text(fi["ui.hover.point_at"])
