@@ -11,17 +11,14 @@ panel's buttons. Screenshots go to test-artifacts/.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from alhambra_widget import AlhambraWidget
 from alhambra_widget.tutorial import LESSONS, rule_explanation
 
-from .test_widget_page import PAGE  # the static page: a stand-in model, messages in window.sent
+from .test_widget_page import PAGE, mount_bundle  # the static page: a stand-in model, messages in window.sent
 
-ROOT = Path(__file__).resolve().parents[2]
-BUNDLE = ROOT / "alhambra_widget" / "static" / "widget.js"
 TRAITS = ("view", "message", "seat", "lesson", "lang", "strings")
 
 pytestmark = pytest.mark.slow
@@ -49,12 +46,7 @@ def open_tutorial(browser):
 
         page.expose_function("toKernel", to_kernel)
         page.evaluate("s => { window.state = s; }", traits(w))
-        page.evaluate("""async (src) => {
-            const url = URL.createObjectURL(new Blob([src], {type: "text/javascript"}));
-            const mod = await import(url);
-            mod.default.initialize({model: window.model});
-            await mod.default.render({model: window.model, el: document.getElementById("out")});
-        }""", BUNDLE.read_text())
+        mount_bundle(page)
         page.errors = errors
         return page
 

@@ -72,14 +72,20 @@ def open_widget(chromium, w, dark=False):
 
     page.expose_function("toKernel", to_kernel)
     page.evaluate("s => { window.state = s; }", {"view": w.view, "message": w.message, "seat": w.seat})
+    mount_bundle(page)
+    page.errors = errors
+    return page
+
+
+def mount_bundle(page) -> None:
+    """Import the real bundle from a blob: URL, as anywidget does, and render
+    it into #out with the page's stand-in model (window.model)."""
     page.evaluate("""async (src) => {
         const url = URL.createObjectURL(new Blob([src], {type: "text/javascript"}));
         const mod = await import(url);
         mod.default.initialize({model: window.model});
         await mod.default.render({model: window.model, el: document.getElementById("out")});
     }""", BUNDLE.read_text())
-    page.errors = errors
-    return page
 
 
 def carry_out(page, w, a, keyboard):
