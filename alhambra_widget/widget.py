@@ -558,8 +558,9 @@ class AlhambraWidget(anywidget.AnyWidget):
     def _handle_custom_msg(self, content, buffers):
         """An intent from the front end. Never raises into the kernel."""
         # one update for the front end: the new view and its message together
-        # (sent apart, the page redrew twice, the message ~40 ms after the board)
-        with self.hold_sync(), use_language(self.lang):
+        # (sent apart, the page redrew twice, the message ~40 ms after the board);
+        # the lock: outside a kernel a bot's move is played from its own thread
+        with self._lock, self.hold_sync(), use_language(self.lang):
             self._handle_intent(content, buffers)
 
     def _handle_intent(self, content, buffers):
