@@ -353,8 +353,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         live = k == -1
         v["thinking"] = g.current if live and self._runner.running("bot") else None
         v["hinting"] = live and self._runner.running("hint")
-        hints = self._hints
-        v["hints"] = hints[1] if live and hints and hints[0] == self._hint_key() else None
+        v["hints"] = self._current_hints() if live else None
         if self._tutorial is not None:
             from .tutorial.mode import decorate_view
             decorate_view(self, v)
@@ -486,7 +485,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         the hints."""
         g = self._game
         if g.is_over:
-            raise IllegalMove("E4", "The game is over; there is nothing to hint.")
+            raise IllegalMove("E4", "error.E4.nothing_to_hint")
         key, snapshot = self._hint_key(), g.copy()
         from .analysis import analyse
 
@@ -499,8 +498,13 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._refresh()
         if wait:
             self.wait()
-            return self._hints[1] if self._hints and self._hints[0] == self._hint_key() else None
+            return self._current_hints()
         return None
+
+    def _current_hints(self):
+        """The hints of the last search if they are for the position shown now, else None."""
+        h = self._hints
+        return h[1] if h and h[0] == self._hint_key() else None
 
     def _hint_done(self, key, rows) -> None:
         if isinstance(rows, BaseException):

@@ -38,6 +38,7 @@ as in a real game; seeds are fixed. Prints a markdown table.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import platform
@@ -183,22 +184,13 @@ INSTRUMENT = """root => {
   }).observe(root, {subtree: true, childList: true, characterData: true});
 }"""
 
+# run in the notebook's kernel: the builder above, then a 6-player game in mid-play
 SETUP_CELL = """
 import random
 from alhambra_widget import Game
 from alhambra_widget.engine import actions as A
 
-def builder(g, rng):
-    acts = g.legal_actions()
-    for kind in (A.Place, A.Buy, A.Build):
-        pick = [a for a in acts if isinstance(a, kind)]
-        if pick:
-            return rng.choice(pick)
-    takes = [a for a in acts if isinstance(a, A.TakeMoney)]
-    if takes:
-        return max(takes, key=lambda a: sum(c.value for c in a.cards))
-    return rng.choice(acts)
-
+""" + inspect.getsource(builder).replace("%", "%%") + """
 g = Game(["Ana", "Ben", "Chi", "Dan", "Eve", "Fay"], seed=%d)
 rng = random.Random(%d)
 while len(g.history) < 100 or g.phase != "action":
