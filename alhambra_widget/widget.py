@@ -465,7 +465,7 @@ class AlhambraWidget(anywidget.AnyWidget):
                 break
             self._runner.cancel("bot")
             seat = g.current
-            self._game.play(self.bots[seat].choose(g.copy(), seat))
+            self.play(self.bots[seat].choose(g.copy(), seat))
             made += 1
         return made
 
@@ -485,7 +485,8 @@ class AlhambraWidget(anywidget.AnyWidget):
         the hints."""
         g = self._game
         if g.is_over:
-            raise IllegalMove("E4", "error.E4.nothing_to_hint")
+            with use_language(self.lang):  # the refusal in the widget's language, as play()'s
+                raise IllegalMove("E4", "error.E4.nothing_to_hint")
         key, snapshot = self._hint_key(), g.copy()
         from .analysis import analyse
 
