@@ -152,17 +152,15 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-
 .alh-hint-mark rect { fill: var(--alh-hint); stroke: #1a1a1a; stroke-width: 1.5; }
 .alh-hint-mark text { fill: #1a1a1a; font-weight: 700; }
 .alh-hint-cell { fill: var(--alh-hint); fill-opacity: .25; stroke: var(--alh-hint); stroke-width: 5; stroke-dasharray: 4 4; }
-.alh-counts { display: flex; flex-wrap: wrap; gap: 3px; }
-.alh-count { font-size: .85em; padding: 0 5px; border-radius: 3px; font-weight: 600; }
-.alh-wall-count { background: var(--alh-panel); color: var(--alh-fg); border: 1px solid var(--alh-longest); }
-.alh-player-reserve { display: flex; align-items: center; flex-wrap: wrap; }
+.alh-board-grid { fill: var(--alh-panel); stroke: var(--alh-grid); stroke-width: 1; }
+.alh-longest-thin { stroke-width: 3.5; }
 .alh-bottom { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 12px; align-items: start; }
 .alh-scoring, .alh-log { background: var(--alh-panel); border-radius: 6px; padding: 6px 10px; overflow-x: auto; }
 .alh-round { border-collapse: collapse; margin: 4px 0 8px; font-size: .95em; }
 .alh-round caption { text-align: left; font-weight: 700; padding: 2px 0; }
 .alh-round.alh-latest caption[data-just]::after { content: "  \\2190  " attr(data-just); color: var(--alh-current-ink); }
 .alh-round-box { margin: 0 0 8px; }
-.alh-narration { margin: 0 0 6px; padding-left: 1.4em; }
+.alh-narration { margin: 2px 0 6px; padding-left: 1.4em; }
 .alh-narration li { margin: 1px 0; }
 .alh-board-help { margin: 0; min-height: 1.35em; color: var(--alh-fg); }
 .alh-board-help.alh-help-on { font-weight: 600; }
@@ -170,14 +168,12 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-
 .alh-round th[scope="row"] { text-align: left; }
 .alh-round td.alh-scored { font-weight: 700; }
 .alh-round small { color: var(--alh-muted); font-weight: 400; }
-.alh-earlier { margin: 2px 0 6px; }
-.alh-earlier-summary { cursor: pointer; color: var(--alh-muted); font-weight: 600; padding: 2px 0; }
-.alh-earlier-summary:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
+.alh-earlier, .alh-why { margin: 2px 0 6px; }
+.alh-fold-summary { cursor: pointer; color: var(--alh-muted); font-weight: 600; padding: 2px 0; }
+.alh-fold-summary:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
 .alh-round-points { color: var(--alh-spot-ink); font-weight: 700; }
 .alh-final { font-weight: 700; color: var(--alh-fg); }
 .alh-log-list { margin: 0; padding-left: 2.6em; max-height: 260px; overflow-y: auto; }
-.alh-log-list code { font-family: var(--jp-code-font-family, ui-monospace, monospace); }
-.alh-log-name { font-weight: 600; }
 .alh-replay { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
 .alh-replay-label { flex: 1 1 240px; display: flex; align-items: center; }
 .alh-range { flex: 1 1 200px; accent-color: var(--alh-accent); }

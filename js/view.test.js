@@ -165,15 +165,19 @@ describe("hands", () => {
     expect(v.seat).toBe(0);
     expect(v.players[1].hand).toBeNull();
     const root = dom(playersHtml(v));
-    const mine = root.querySelector('.alh-player[data-player="0"]');
-    const theirs = root.querySelector('.alh-player[data-player="1"]');
-    expect(mine.querySelectorAll(".alh-player-hand g.alh-card").length).toBe(v.players[0].hand.length);
-    expect(theirs.querySelectorAll(".alh-player-hand g.alh-card").length).toBe(0);
-    expect(theirs.querySelector(".alh-player-hand").textContent).toContain(`${v.players[1].cards} card`);
-    // and nowhere in the whole table
+    const mine = root.querySelector('.alh-player[data-player="0"] .alh-panel-picture');
+    const theirs = root.querySelector('.alh-player[data-player="1"] .alh-panel-picture');
+    expect(mine.dataset.cards).toBe(String(v.players[0].hand.length));
+    const desc = mine.querySelector("desc").textContent;
+    for (const card of v.players[0].hand) expect(desc).toContain(card);
+    expect(theirs.dataset.cards).toBe(String(v.players[1].cards));
+    expect(theirs.querySelector(".alh-card-back")).not.toBeNull();
+    expect(theirs.querySelector("title").textContent).toContain(`${v.players[1].cards} cards (hidden)`);
+    expect(theirs.querySelector("text.alh-hand-count").textContent).toBe(`${v.players[1].cards} cards`);
+    // no card face anywhere in their panel, and none of the whole table's focus is theirs
+    expect(theirs.querySelectorAll('[class*="alh-faces alh-florin"], [class*="alh-faces alh-dirham"], [class*="alh-faces alh-dinar"], [class*="alh-faces alh-ducat"]').length).toBe(0);
     const table = dom(tableHtml(v));
-    const focus = table.querySelector(".alh-focus");
-    expect(focus.dataset.player).toBe("0");
+    expect(table.querySelector(".alh-focus").dataset.player).toBe("0");
     expect(table.querySelectorAll(`.alh-player[data-player="1"] g.alh-card`).length).toBe(0);
   });
 
@@ -181,7 +185,14 @@ describe("hands", () => {
     const v = fixture("hotseat-3p");
     const root = dom(playersHtml(v));
     v.players.forEach((p, i) => {
-      expect(root.querySelectorAll(`.alh-player[data-player="${i}"] .alh-player-hand g.alh-card`).length).toBe(p.hand.length);
+      const pic = root.querySelector(`.alh-player[data-player="${i}"] .alh-panel-picture`);
+      expect(pic.dataset.cards).toBe(String(p.hand.length));
+      // one face path per currency in hand, with one rounded card (4 arcs) per card
+      const cur = new Set(p.hand.map((c) => c.split(" ")[0]));
+      for (const c of cur) {
+        const d = pic.querySelector(`path.alh-faces.alh-${c}`).getAttribute("d");
+        expect(d.split("z").length - 1).toBe(p.hand.filter((x) => x.startsWith(c + " ")).length);
+      }
     });
   });
 });
@@ -237,7 +248,7 @@ describe("log, scoring, controls", () => {
     expect(tables.map((t) => t.dataset.round)).toEqual(["3", "2", "1"]);
     const r3 = v.rounds[2];
     const row = tables[0].querySelector('tr[data-player="0"]');
-    const cells = [...row.querySelectorAll("td")].map((td) => td.firstChild.textContent);
+    const cells = [...row.querySelectorAll("td")].map((td) => td.textContent.split("\u00a0")[0]);
     r3.buildings[0].forEach((pts, k) => expect(cells[k]).toBe(pts ? String(pts) : r3.counts[0][k] ? "0" : "\u2013"));
     expect(cells[6]).toBe(String(r3.walls[0]));
     expect(cells[7]).toBe(`+${r3.points[0]}`);

@@ -125,4 +125,33 @@ describe("redrawing part by part", () => {
     expect(el.querySelector("details.alh-earlier").open).toBe(false);
     expect(el.querySelectorAll("table.alh-round").length).toBe(1);
   });
+
+  it("why a round gave its points is folded, drawn when unfolded, and stays open", () => {
+    const v = fixture("over-4p");
+    expect(v.rounds[2].narration.length).toBeGreaterThan(0);
+    const model = fakeModel({ view: v, message: {} });
+    const { el } = mount(model);
+    const why = () => el.querySelector('.alh-round-box[data-round="3"] details.alh-why');
+    expect(why().open).toBe(false);
+    expect(el.querySelectorAll(".alh-narration").length).toBe(0); // folded: not drawn
+    const summary = why().querySelector("summary");
+    expect(summary.textContent).toBe("Why the points of scoring round 3");
+    summary.focus();
+    click(summary);
+    expect(why().open).toBe(true);
+    expect([...why().querySelectorAll(".alh-narration li")].map((li) => li.textContent)).toEqual(v.rounds[2].narration);
+    expect(document.activeElement).toBe(why().querySelector("summary"));
+    // a new view keeps it open; the earlier rounds, unfolded, show theirs open too
+    model.push({ view: { ...v, stamp: v.stamp + 1 } });
+    expect(why().open).toBe(true);
+    click(el.querySelector(".alh-earlier-summary"));
+    expect(el.querySelectorAll("details.alh-why[open] .alh-narration").length).toBe(3);
+    // folded again by the browser: the next redraw leaves the lines out
+    const det = why();
+    det.open = false;
+    det.dispatchEvent(new Event("toggle"));
+    model.push({ view: { ...v, stamp: v.stamp + 2 } });
+    expect(why().open).toBe(false);
+    expect(why().querySelectorAll(".alh-narration").length).toBe(0);
+  });
 });

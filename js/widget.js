@@ -66,8 +66,9 @@ function render({ model, el }) {
   let dismissed = null;
   let tree = null; // what is drawn (js/patch.js)
   // this display's folds, kept across redraws; the folded earlier scoring
-  // rounds are drawn only once unfolded (a 6-player round table is ~100 elements)
-  const local = { earlierOpen: false, lazyEarlier: true };
+  // rounds and the folded narrations are drawn only once unfolded (a 6-player
+  // round table is ~100 elements, its narration ~1,700 characters)
+  const local = { earlierOpen: false, whyOpen: false, lazyEarlier: true };
   let drawn = { view: undefined, sel: undefined, note: undefined, shown: undefined, hover: undefined, strings: undefined };
 
   /** The widget's strings for the following t() calls (see js/i18n.js). */
@@ -178,27 +179,33 @@ function render({ model, el }) {
     ui = { ...ui, note: null };
     draw();
   };
-  // unfolding the earlier scoring rounds (a click, or Enter/Space, on the
-  // summary): if their tables are not drawn yet, draw them, open, instead of
-  // letting the browser open an empty fold
+  // the folds of the scoring rounds: the earlier rounds (<details class=
+  // "alh-earlier">) and why each round gave its points (<details class=
+  // "alh-why">). Folded, their content is not drawn; unfolding one (a click,
+  // or Enter/Space, on its summary) draws it, open, instead of letting the
+  // browser open an empty fold
+  const FOLDS = { "alh-earlier": "earlierOpen", "alh-why": "whyOpen" };
+  const foldOf = (details) => details && details.classList ? Object.keys(FOLDS).find((c) => details.classList.contains(c)) : undefined;
   const onSummary = (e) => {
-    const summary = e.target.closest ? e.target.closest(".alh-earlier-summary") : null;
+    const summary = e.target.closest ? e.target.closest(".alh-fold-summary") : null;
     if (!summary || !root.contains(summary)) return;
     const details = summary.parentElement;
-    if (details.open || details.querySelector("table")) return; // drawn: the browser toggles it
+    const fold = foldOf(details);
+    if (!fold || details.open || details.children.length > 1) return; // drawn: the browser toggles it
     e.preventDefault();
-    local.earlierOpen = true;
+    local[FOLDS[fold]] = true;
     redraw();
   };
-  // the browser folded or unfolded them: remember it for the next redraws; <details>
+  // the browser folded or unfolded one: remember it for the next redraws; <details>
   // toggles do not bubble, hence the capture phase
   const onToggle = (e) => {
     const details = e.target;
-    if (!details || !details.classList || !details.classList.contains("alh-earlier")) return;
-    local.earlierOpen = details.open;
-    const node = tree && nodeAt(tree, "bottom", "scoring", "earlier");
-    // the element no longer matches the markup it was drawn from: redraw it next time
-    if (node && node.el === details && node.html && node.html.startsWith(`<details class="alh-earlier" open>`) !== details.open) node.html = null;
+    const fold = foldOf(details);
+    if (!fold) return;
+    local[FOLDS[fold]] = details.open;
+    // the part drawn around it no longer matches its markup: draw it anew next time
+    const scoring = tree && nodeAt(tree, "bottom", "scoring");
+    for (const node of scoring && scoring.kids ? scoring.kids.values() : []) if (node.el && node.el.contains(details)) node.html = null;
   };
   root.addEventListener("click", onSummary, true);
   root.addEventListener("toggle", onToggle, true);

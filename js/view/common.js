@@ -212,7 +212,7 @@ export function tileSvg(tile, x0, y0, s, { detail = true, walls = true, attrs = 
 
 // Digits as strokes in a 6 x 10 box (relative path commands after the first
 // "m", so that a digit is moved by its starting point alone).
-const DIGIT = [
+export const DIGIT = [
   "m3 0a3 3 0 0 0-3 3v4a3 3 0 0 0 6 0v-4a3 3 0 0 0-3-3z",
   "m1.2 2l2.3-2v10",
   "m.3 2.6a2.85 2.7 0 1 1 5.1 1.7l-5.4 5.7h6",
@@ -248,7 +248,7 @@ export function numbersPath(items, height, cls, { inner = "" } = {}) {
 }
 
 /** Path data of the number n centred on (cx, cy), in digit units (a digit is 6 x 10). */
-function digitsD(cx, cy, n) {
+export function digitsD(cx, cy, n) {
   const s = String(n);
   const w = s.length * 6 + (s.length - 1) * 2.4;
   let x = cx - w / 2;

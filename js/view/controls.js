@@ -171,8 +171,8 @@ export function replayHtml(view) {
 export function languageHtml(lang, languages) {
   // a globe, drawn (an emoji needs an emoji font, which many systems lack)
   const globe =
-    `<svg class="alh-lang-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><g fill="none" stroke="currentColor" stroke-width="1.2">` +
-    `<circle cx="8" cy="8" r="6.4"/><ellipse cx="8" cy="8" rx="2.8" ry="6.4"/><path d="M1.6 8h12.8M2.6 4.6h10.8M2.6 11.4h10.8"/></g></svg>`;
+    `<svg class="alh-lang-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="1.2" ` +
+    `d="M1.6 8a6.4 6.4 0 1 0 12.8 0a6.4 6.4 0 1 0-12.8 0M5.2 8a2.8 6.4 0 1 0 5.6 0a2.8 6.4 0 1 0-5.6 0M1.6 8h12.8M2.6 4.6h10.8M2.6 11.4h10.8"/></svg>`;
   let out = `<div class="alh-lang"><label class="alh-lang-label">${globe}`;
   out += `<span class="alh-label">${esc(t("ui.lang.label"))}</span>`;
   out += `<select class="alh-lang-select" data-act="lang" data-key="lang" data-lm-suppress-shortcuts="true" aria-label="${esc(t("ui.lang.aria"))}">`;

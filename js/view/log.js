@@ -11,9 +11,10 @@ export function logHtml(view) {
   out += `<ol class="alh-log-list" start="${log[0].n}">`;
   for (let k = log.length - 1; k >= 0; k--) {
     const e = log[k];
-    const who = e.name !== null && e.name !== undefined ? `<span class="alh-log-name">${esc(e.name)}</span>: ` : "";
+    // one line of text per move (an element per name or notation would double the log's cost)
+    const who = e.name !== null && e.name !== undefined ? `${esc(e.name)}: ` : "";
     const rounds = (e.rounds || []).map((r) => ` <span class="alh-tag alh-tag-scoring">${esc(t("ui.log.scoring_round", { round: r }))}</span>`).join("");
-    out += `<li value="${e.n}" data-n="${e.n}"${e.player !== null && e.player !== undefined ? ` data-player="${e.player}"` : ""}>${who}<code>${esc(e.action)}</code>${rounds}</li>`;
+    out += `<li value="${e.n}" data-n="${e.n}"${e.player !== null && e.player !== undefined ? ` data-player="${e.player}"` : ""}>${who}${esc(e.action)}${rounds}</li>`;
   }
   return out + `</ol></section>`;
 }

@@ -1,13 +1,11 @@
 // The players: status line (whose turn, actions left, counts), and a panel
-// per player with name, score, building counts, longest wall, hand (or its
-// size), Alhambra and reserve.
+// per player with name, score, building counts, longest wall, and the
+// picture of their hand (or its size), Alhambra and reserve (js/view/panel.js).
 
-import { alhambraSvg } from "./alhambra.js";
-import { buildingName, joinAnd, t, tn } from "../i18n.js";
-import { BUILDING_LABEL_COLORS, buildingShort, esc } from "./common.js";
-import { handSvg, hiddenHandSvg } from "./hand.js";
+import { joinAnd, t, tn } from "../i18n.js";
+import { esc } from "./common.js";
 import { box, leaf, partHtml } from "./parts.js";
-import { reserveSvg } from "./reserve.js";
+import { panelSvg } from "./panel.js";
 import { thinkingHtml } from "./hints.js";
 
 /** "1 action left" / "another action (exact payment)" for the player to act. */
@@ -35,18 +33,6 @@ export function statusHtml(view) {
   );
 }
 
-/** Building counts and wall length as small coloured chips. */
-export function countsHtml(view, p) {
-  let out = `<span class="alh-counts">`;
-  view.buildings.forEach((b, k) => {
-    const [bg, ink] = BUILDING_LABEL_COLORS[b];
-    const name = esc(t("ui.label_count", { label: buildingName(b), count: p.counts[k] }));
-    out += `<span class="alh-count alh-${b}" title="${name}" aria-label="${name}" style="background:${bg};color:${ink}">${esc(buildingShort(b))}\u202f${p.counts[k]}</span>`;
-  });
-  const wall = esc(t("ui.label_count", { label: t("ui.longest_wall"), count: p.wall }));
-  return out + `<span class="alh-count alh-wall-count" title="${wall}" aria-label="${wall}">${esc(t("ui.counts.wall"))}\u202f${p.wall}</span></span>`;
-}
-
 /** One player's panel (a section). */
 export function playerHtml(view, p, i) {
   const current = view.phase !== "over" && i === view.current;
@@ -59,12 +45,7 @@ export function playerHtml(view, p, i) {
   const cls = ["alh-player", current ? "alh-current" : "", winner ? "alh-winner" : ""].filter(Boolean).join(" ");
   let out = `<section class="${cls}" role="listitem" data-player="${i}" aria-label="${esc(tn("ui.player.aria", p.score, { name: p.name }))}">`;
   out += `<header><span class="alh-name">${esc(p.name)}</span>${tags.join("")}<span class="alh-score">${esc(tn("ui.points_short", p.score))}</span></header>`;
-  out += countsHtml(view, p);
-  out += `<div class="alh-player-hand">`;
-  out += p.hand ? handSvg(p.hand, { label: t("ui.hand.of", { name: p.name }) }) : hiddenHandSvg(p.cards, p.name);
-  out += `</div>`;
-  out += `<div class="alh-player-board">${alhambraSvg(p, { coords: false, detail: false, compact: true, maxWidth: 320, cellPx: 44 })}</div>`;
-  out += `<div class="alh-player-reserve"><span class="alh-label">${esc(t("ui.reserve"))}</span>${reserveSvg(p, { size: 36 })}</div>`;
+  out += `<div class="alh-player-picture">${panelSvg(view, p)}</div>`;
   return out + `</section>`;
 }
 

@@ -7,7 +7,7 @@ import { buildingName, joinAnd, t, tn } from "../i18n.js";
 import { BUILDING_LABEL_COLORS, buildingShort, esc } from "./common.js";
 import { box, leaf, partHtml } from "./parts.js";
 
-function roundTable(view, r, latest) {
+function roundTable(view, r, latest, { whyOpen = false, lazy = false } = {}) {
   const names = view.players.map((p) => p.name);
   const just = latest ? ` data-just="${esc(t("ui.scoring.just_scored"))}"` : "";
   let out = `<table class="alh-round${latest ? " alh-latest" : ""}" data-round="${r.round}">`;
@@ -25,7 +25,7 @@ function roundTable(view, r, latest) {
       const pts = r.buildings[i][k];
       const cnt = r.counts[i][k];
       const title = tn("ui.scoring.cell_title", pts, { name, count: cnt, building: buildingName(b) });
-      out += `<td${pts ? ` class="alh-scored"` : ""} title="${esc(title)}">${pts || (cnt ? "0" : "\u2013")}${cnt ? `<small> (${cnt})</small>` : ""}</td>`;
+      out += `<td${pts ? ` class="alh-scored"` : ""} title="${esc(title)}">${pts || (cnt ? "0" : "\u2013")}${cnt ? `\u00a0(${cnt})` : ""}</td>`;
     });
     out += `<td title="${esc(t("ui.longest_wall"))}">${r.walls[i]}</td><td class="alh-round-points">+${r.points[i]}</td><td>${r.scores[i]}</td></tr>`;
   });
@@ -33,17 +33,25 @@ function roundTable(view, r, latest) {
     out += `<tr class="alh-dirk-row"><th scope="row">${esc(t("ui.dirk.name"))}</th>`;
     view.buildings.forEach((b, k) => {
       const cnt = r.counts[names.length][k];
-      out += `<td title="${esc(t("ui.scoring.dirk_cell", { count: cnt, building: buildingName(b) }))}">${r.dirk[k] || (cnt ? "0" : "\u2013")}${cnt ? `<small> (${cnt})</small>` : ""}</td>`;
+      out += `<td title="${esc(t("ui.scoring.dirk_cell", { count: cnt, building: buildingName(b) }))}">${r.dirk[k] || (cnt ? "0" : "\u2013")}${cnt ? `\u00a0(${cnt})` : ""}</td>`;
     });
     out += `<td>\u2013</td><td colspan="2"><small>${esc(t("ui.scoring.not_a_player"))}</small></td></tr>`;
   }
   out += `</tbody></table>`;
-  // why each player got their points (made by Python in the widget's language)
+  // why each player got their points (made by Python in the widget's language),
+  // folded under the table: while folded and `lazy`, the lines are left out
+  // (the widget draws them when the summary is clicked; a 6-player round is
+  // ~1,700 characters of text, more to lay out than the table itself)
   const story = Array.isArray(r.narration) ? r.narration : [];
   if (story.length) {
-    out = `<div class="alh-round-box" data-round="${r.round}">${out}<ul class="alh-narration" aria-label="${esc(t("ui.scoring.narration", { round: r.round }))}">`;
-    for (const line of story) out += `<li>${esc(line)}</li>`;
-    out += `</ul></div>`;
+    const why = esc(t("ui.scoring.narration", { round: r.round }));
+    let det = `<details class="alh-why"${whyOpen ? " open" : ""}><summary class="alh-why-summary alh-fold-summary" data-key="why-${r.round}" data-lm-suppress-shortcuts="true">${why}</summary>`;
+    if (whyOpen || !lazy) {
+      det += `<ul class="alh-narration" aria-label="${why}">`;
+      for (const line of story) det += `<li>${esc(line)}</li>`;
+      det += `</ul>`;
+    }
+    out = `<div class="alh-round-box" data-round="${r.round}">${out}${det}</details></div>`;
   }
   return out;
 }
@@ -54,7 +62,8 @@ function roundTable(view, r, latest) {
  * it; `lazyEarlier`: while folded, their tables are left out -- the widget
  * draws them when the summary is clicked) and the legend.
  */
-export function scoringPart(view, { earlierOpen = false, lazyEarlier = false } = {}) {
+export function scoringPart(view, { earlierOpen = false, lazyEarlier = false, whyOpen = false } = {}) {
+  const fold = { whyOpen, lazy: lazyEarlier };
   const rounds = view.rounds || [];
   const kids = [leaf("h", `<h4>${esc(t("ui.scoring.title"))}</h4>`)];
   if (view.phase === "over") {
@@ -69,15 +78,15 @@ export function scoringPart(view, { earlierOpen = false, lazyEarlier = false } =
     const last = view.log?.length ? view.log[view.log.length - 1] : null;
     const fresh = last && last.rounds && last.rounds.length ? Math.max(...last.rounds) : null;
     const latest = rounds[rounds.length - 1];
-    kids.push(leaf(`round-${latest.round}`, roundTable(view, latest, latest.round === fresh)));
+    kids.push(leaf(`round-${latest.round}`, roundTable(view, latest, latest.round === fresh, fold)));
     if (rounds.length > 1) {
       // earlier rounds, newest first, folded: the latest table carries the totals,
       // and closed, they cost no layout (a 6-player table is ~100 elements)
       const older = rounds.slice(0, -1).reverse();
       let det = `<details class="alh-earlier"${earlierOpen ? " open" : ""}>`;
       const summary = tn("ui.scoring.earlier", older.length, { rounds: joinAnd(older.map((r) => r.round)) });
-      det += `<summary class="alh-earlier-summary" data-key="earlier" data-lm-suppress-shortcuts="true">${esc(summary)}</summary>`;
-      if (earlierOpen || !lazyEarlier) for (const r of older) det += roundTable(view, r, r.round === fresh);
+      det += `<summary class="alh-earlier-summary alh-fold-summary" data-key="earlier" data-lm-suppress-shortcuts="true">${esc(summary)}</summary>`;
+      if (earlierOpen || !lazyEarlier) for (const r of older) det += roundTable(view, r, r.round === fresh, fold);
       kids.push(leaf("earlier", det + `</details>`));
     }
     kids.push(leaf("legend", `<p class="alh-muted alh-legend">${esc(t("ui.scoring.legend"))}</p>`));

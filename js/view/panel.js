@@ -1,0 +1,282 @@
+// The picture of a player in the players' panels: building counts, hand,
+// Alhambra and reserve in ONE <svg>, drawn with one element per paint.
+//
+// The panels are not controls (the focus section above is where a player
+// acts), so nothing in them needs an element of its own, and what the browser
+// pays for is elements (~30-40 us each, style to paint, on the machines here),
+// not the shapes in them. So the picture has one <path> per fill: each
+// building's colour holds that building's tiles on the board, in the reserve
+// and its count chip; each currency's colour holds the cards in hand; and one
+// <path> per ink holds every number (prices, card values, counts, drawn as
+// strokes) and the chips' building marks. A 6-player end-of-game table drew
+// ~75 elements per panel in three <svg>s and as many HTML chips; this draws
+// ~20 (benchmarks/bench_widget.py).
+//
+// What the picture shows is told in words too: the <svg> is an image whose
+// name (its <title>, also the tooltip) sums it up -- the Alhambra's size and
+// longest wall, the building counts, the cards in hand, the reserve -- and
+// whose description (<desc>) lists every tile with its position and walls and
+// every card. The tiles, the reserve and the counts are also given as data
+// (data-tiles="id@x,y ...", data-reserve="id ...", data-counts, data-wall, data-cards)
+// for scripts and tests.
+
+import { buildingName, cardName, t, tn } from "../i18n.js";
+import { BUILDING_COLORS, CURRENCY_COLORS, DIGIT, cardBack, describeTile, esc, num, parseCard, roundRect, sideSegment, text } from "./common.js";
+
+/** Sizes in px at the picture's natural size: a board cell, a hand card, a reserve tile, a count chip. */
+const CELL = 44;
+const CARD_W = 28;
+const CARD_H = 40;
+const RESERVE = 34;
+const CHIP_W = 31;
+const CHIP_H = 15;
+const GAP = 8;
+/** Ink of the numbers on light faces (florin cards, chambers tiles). */
+const DARK = "#2a2118";
+const LIGHT = "#ffffff";
+
+/**
+ * The buildings' marks, in a 10 x 10 box (absolute commands M L H V C A Z):
+ * a pavilion's roof on posts, a seraglio's dome, two arcades, a chamber's
+ * windows, a garden's tree, a tower's battlements; and bricks for the wall.
+ */
+export const BUILDING_MARK = {
+  pavilion: "M1 5L5 1.5L9 5Z M2.5 5V9 M7.5 5V9 M1 9H9",
+  seraglio: "M5 1C8 3.5 8 4.5 7.2 5.5H2.8C2 4.5 2 3.5 5 1Z M3 5.5V9H7V5.5",
+  arcades: "M1 9V5A2 2 0 0 1 5 5V9 M5 5A2 2 0 0 1 9 5V9",
+  chambers: "M1.5 1.5H8.5V8.5H1.5Z M5 1.5V8.5 M1.5 5H8.5",
+  garden: "M2.4 3.6A2.6 2.6 0 1 1 7.6 3.6A2.6 2.6 0 1 1 2.4 3.6Z M5 6.2V9 M3 9H7",
+  tower: "M2.5 9V1.2H4V2.6H6V1.2H7.5V9Z M4.3 9V6.6H5.7V9",
+  wall: "M1 2.5H9V8.5H1Z M1 5.5H9 M4 2.5V5.5 M6.5 5.5V8.5",
+};
+
+/** Path data of a mark (BUILDING_MARK) drawn in the box (x, y, size). */
+export function markD(mark, x, y, size) {
+  const f = size / 10;
+  const px = (v) => num(x + v * f);
+  const py = (v) => num(y + v * f);
+  const out = [];
+  const tokens = mark.match(/[MLHVCAZ]|-?[\d.]+/g);
+  let cmd = "";
+  let i = 0;
+  const next = () => Number(tokens[i++]);
+  while (i < tokens.length) {
+    if (/[MLHVCAZ]/.test(tokens[i])) {
+      cmd = tokens[i++];
+      out.push(cmd);
+      if (cmd === "Z") continue;
+    }
+    if (cmd === "M" || cmd === "L") out.push(px(next()), py(next()));
+    else if (cmd === "H") out.push(px(next()));
+    else if (cmd === "V") out.push(py(next()));
+    else if (cmd === "C") for (let j = 0; j < 3; j++) out.push(px(next()), py(next()));
+    else if (cmd === "A") {
+      const rx = next(), ry = next();
+      out.push(num(rx * f), num(ry * f), next(), next(), next(), px(next()), py(next()));
+    }
+  }
+  return out.join(" ").replace(/ ?([MLHVCAZ]) ?/g, "$1");
+}
+
+/** A digit's strokes (DIGIT, relative commands in a 6 x 10 box) scaled by f: every number but the arcs' flags. */
+const scaled = new Map();
+function glyph(ch, f) {
+  const key = `${ch}|${f}`;
+  if (!scaled.has(key)) {
+    const src = ch === "-" ? "m.5 5h5" : DIGIT[ch.charCodeAt(0) - 48] || "";
+    const tokens = src.match(/[a-zA-Z]|-?(?:\d+\.?\d*|\.\d+)/g) || [];
+    let cmd = "";
+    let k = 0; // index of the number within the command's arguments
+    let out = "";
+    for (const tok of tokens) {
+      if (/[a-zA-Z]/.test(tok)) {
+        cmd = tok;
+        k = 0;
+        out += tok;
+        continue;
+      }
+      const arc = cmd === "a" || cmd === "A";
+      const i = k++ % 7;
+      out += (out && !/[a-zA-Z]$/.test(out) ? " " : "") + (arc && i >= 2 && i <= 4 ? tok : num(Number(tok) * f));
+    }
+    scaled.set(key, out);
+  }
+  return scaled.get(key);
+}
+
+/** Path data of the number n centred on (cx, cy), `height` px tall (the strokes of numbersPath, in px). */
+export function numberD(cx, cy, n, height) {
+  const f = height / 10;
+  const s = String(n);
+  const w = (s.length * 6 + (s.length - 1) * 2.4) * f;
+  let x = cx - w / 2;
+  let d = "";
+  for (const ch of s) {
+    d += `M${num(x)} ${num(cy - height / 2)}${glyph(ch, f)}`;
+    x += 8.4 * f;
+  }
+  return d;
+}
+
+/** Collects path data by paint: add(key, d), then the <path>s. */
+function layers() {
+  const by = new Map();
+  return {
+    add(key, d) {
+      by.set(key, (by.get(key) || "") + d);
+    },
+    entries() {
+      return [...by.entries()];
+    },
+  };
+}
+
+/**
+ * One player's picture for the players' panels.
+ * @param {object} view  the JSON view (for the buildings' order)
+ * @param {object} p     a view player ({name, counts, hand|null, cards, alhambra, reserve, wall, wall_path})
+ */
+export function panelSvg(view, p) {
+  const tiles = p.alhambra || [];
+  const reserve = p.reserve || [];
+  const hand = p.hand;
+  const buildings = view.buildings || Object.keys(BUILDING_COLORS);
+  const counts = p.counts || buildings.map(() => 0);
+
+  // the board's extent, in cells
+  let minx = 0, maxx = 0, miny = 0, maxy = 0;
+  for (const { x, y } of tiles) {
+    minx = Math.min(minx, x); maxx = Math.max(maxx, x);
+    miny = Math.min(miny, y); maxy = Math.max(maxy, y);
+  }
+  const m = CELL * 0.2;
+  const boardW = (maxx - minx + 1) * CELL + 2 * m;
+  const boardH = (maxy - miny + 1) * CELL + 2 * m;
+  let handW = CARD_W + 80;
+  if (hand && hand.length) {
+    handW = -4;
+    hand.forEach((c, i) => {
+      if (i && parseCard(c).currency !== parseCard(hand[i - 1]).currency) handW += 6;
+      handW += CARD_W + 4;
+    });
+  }
+  const chipsW = (buildings.length + 1) * (CHIP_W + 3) - 3;
+  const W = Math.max(boardW, handW, 70 + reserve.length * (RESERVE + 4), chipsW);
+  const handTop = CHIP_H + GAP;
+  const boardTop = handTop + CARD_H + GAP;
+  const reserveTop = boardTop + boardH + GAP;
+  const H = reserve.length ? reserveTop + RESERVE : boardTop + boardH;
+
+  const faces = layers(); // fill per building or currency
+  const inks = layers(); // strokes per ink: numbers and marks
+  const walls = layers(); // wall sides, the longest wall
+  const number = (cx, cy, n, height, ink) => inks.add(ink, numberD(cx, cy, n, height));
+  const tileFace = (tile, x, y, s) => {
+    if (tile.id === 0) return;
+    const g = s * 0.03;
+    faces.add(`b:${tile.building}`, roundRect(x + g, y + g, s - 2 * g, s - 2 * g, s * 0.07));
+    const ink = (BUILDING_COLORS[tile.building] || [0, 0, DARK])[2] === LIGHT ? LIGHT : DARK;
+    number(x + s / 2, y + s / 2, tile.price, s * 0.36, ink);
+    for (const side of tile.walls || "") walls.add("wall", sideSegment(x / s, y / s, side, s));
+  };
+
+  // 1. the building counts: per building a square in its colour with its mark,
+  // and the count beside it in the text colour; the same for the longest wall
+  // (an amber square with bricks)
+  const S = CHIP_H;
+  buildings.forEach((b, i) => {
+    const x = i * (CHIP_W + 3);
+    faces.add(`b:${b}`, roundRect(x, 0, S, S, 3));
+    const ink = (BUILDING_COLORS[b] || [0, 0, DARK])[2] === LIGHT ? LIGHT : DARK;
+    inks.add(ink, markD(BUILDING_MARK[b], x + 2.5, 2.5, S - 5));
+    number(x + S + (CHIP_W - S) / 2, S / 2, counts[i] ?? 0, 9, "currentColor");
+  });
+  {
+    const x = buildings.length * (CHIP_W + 3);
+    walls.add("longest", roundRect(x + 1, 1, S - 2, S - 2, 3));
+    inks.add("currentColor", markD(BUILDING_MARK.wall, x + 2.5, 2.5, S - 5));
+    number(x + S + (CHIP_W - S) / 2, S / 2, p.wall ?? 0, 9, "currentColor");
+  }
+
+  // 2. the hand: its cards, or the back of a card and how many
+  let extra = "";
+  if (hand && hand.length) {
+    let x = 0;
+    hand.forEach((card, i) => {
+      const { currency, value } = parseCard(card);
+      if (i && currency !== parseCard(hand[i - 1]).currency) x += 6;
+      faces.add(`c:${currency}`, roundRect(x, handTop, CARD_W, CARD_H, CARD_W * 0.14));
+      number(x + CARD_W / 2, handTop + CARD_H / 2, value, CARD_H * 0.36, (CURRENCY_COLORS[currency] || [0, 0, DARK])[2] === LIGHT ? LIGHT : DARK);
+      x += CARD_W + 4;
+    });
+  } else if (hand) {
+    extra += `<rect class="alh-empty" x="1" y="${handTop + 1}" width="${CARD_W}" height="${CARD_H - 2}" rx="4"/>`;
+  } else {
+    extra += cardBack(0, handTop, CARD_W, CARD_H) + text(CARD_W + 8, handTop + CARD_H * 0.66, tn("ui.cards", p.cards ?? 0), 14, { cls: "alh-hand-count", maxWidth: 80 });
+  }
+
+  // 3. the Alhambra, centred: background and grid, the fountain, the tiles
+  const ox = (W - boardW) / 2 - minx * CELL + m;
+  const oy = boardTop - miny * CELL + m;
+  let grid = roundRect(ox + minx * CELL - m, oy + miny * CELL - m, boardW, boardH, 4);
+  for (let x = minx + 1; x <= maxx; x++) grid += `M${num(ox + x * CELL)} ${num(oy + miny * CELL)}v${(maxy - miny + 1) * CELL}`;
+  for (let y = miny + 1; y <= maxy; y++) grid += `M${num(ox + minx * CELL)} ${num(oy + y * CELL)}h${(maxx - minx + 1) * CELL}`;
+  extra += `<path class="alh-board-grid" d="${grid}"/>`;
+  const home = tiles.find((tile) => tile.id === 0);
+  if (home) {
+    const x = ox + home.x * CELL;
+    const y = oy + home.y * CELL;
+    extra +=
+      `<rect x="${num(x + 1.3)}" y="${num(y + 1.3)}" width="${num(CELL - 2.6)}" height="${num(CELL - 2.6)}" rx="3" fill="#f3e7c4" stroke="#b59a5e"/>` +
+      `<circle cx="${num(x + CELL / 2)}" cy="${num(y + CELL / 2)}" r="${num(CELL * 0.34)}" fill="#7fb8e6" stroke="#2d6fa8" stroke-width="2"/>`;
+  }
+  for (const tile of tiles) tileFace(tile, ox + tile.x * CELL, oy + tile.y * CELL, CELL);
+  for (const [x, y, side] of p.wall_path || []) walls.add("longest", sideSegment(x + ox / CELL, y + oy / CELL, side, CELL));
+
+  // 4. the reserve: a label and its tiles in a row
+  if (reserve.length) {
+    extra += text(0, reserveTop + RESERVE * 0.62, t("ui.reserve"), 13, { cls: "alh-muted", maxWidth: 64 });
+    reserve.forEach((tile, i) => tileFace(tile, 70 + i * (RESERVE + 4), reserveTop, RESERVE));
+  }
+
+  // the words
+  const n = tiles.filter((tile) => tile.id !== 0).length;
+  const boardLabel = tn("ui.board.label", n, { name: p.name, wall: p.wall ?? 0 });
+  const countsText = buildings.map((b, i) => `${buildingName(b)} ${counts[i] ?? 0}`).join(", ");
+  const handLabel = hand
+    ? t("ui.label_count", { label: t("ui.hand.of", { name: p.name }), count: tn("ui.cards", hand.length) })
+    : t("ui.hand.hidden_of", { name: p.name, cards: tn("ui.cards", p.cards ?? 0) });
+  const reserveLabel = t("ui.label_count", { label: t("ui.reserve.of", { name: p.name }), count: reserve.length });
+  const title = `${boardLabel} (${countsText}). ${handLabel}. ${reserveLabel}.`;
+  const lists = [
+    `${boardLabel}: ${tiles.map((tile) => describeTile(tile)).join("; ")}.`,
+    hand && hand.length ? `${handLabel}: ${hand.map(cardName).join(", ")}.` : "",
+    reserve.length ? `${reserveLabel}: ${reserve.map((tile) => describeTile(tile, false)).join("; ")}.` : "",
+  ].filter(Boolean);
+
+  let out =
+    `<svg xmlns="http://www.w3.org/2000/svg" class="alh-svg alh-panel-picture" viewBox="0 0 ${num(W)} ${num(H)}" ` +
+    `preserveAspectRatio="xMidYMin meet" role="img" pointer-events="none" style="max-width:${num(W * 1.1)}px"` +
+    ` data-tiles="${esc(tiles.map((tile) => `${tile.id}@${tile.x},${tile.y}`).join(" "))}"` +
+    ` data-reserve="${esc(reserve.map((tile) => tile.id).join(" "))}" data-counts="${counts.join(" ")}"` +
+    ` data-wall="${p.wall ?? 0}" data-cards="${hand ? hand.length : p.cards ?? 0}">` +
+    `<title>${esc(title)}</title><desc>${esc(lists.join(" "))}</desc>` +
+    extra;
+  for (const [key, d] of faces.entries()) {
+    const [kind, name] = key.split(":");
+    const [fill, edge] = (kind === "b" ? BUILDING_COLORS : CURRENCY_COLORS)[name] || ["#999", "#666"];
+    out += `<path class="alh-faces alh-${name}" d="${d}" fill="${fill}" stroke="${edge}" stroke-width="1.3"/>`;
+  }
+  const w = walls.entries();
+  for (const [key, d] of w) {
+    if (key === "wall") out += `<path class="alh-wall" stroke-width="${num(CELL * 0.12)}" d="${d}"/>`;
+  }
+  for (const [key, d] of w) {
+    // the longest wall's sides, and the outline of its count chip
+    if (key === "longest") out += `<path class="alh-longest alh-longest-thin" data-length="${(p.wall_path || []).length}" d="${d}"/>`;
+  }
+  for (const [ink, d] of inks.entries()) {
+    out += `<path class="alh-strokes" d="${d}" fill="none" stroke="${ink}" stroke-width="1.9" stroke-linecap="round" stroke-linejoin="round"/>`;
+  }
+  return out + `</svg>`;
+}

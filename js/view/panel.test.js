@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { dom, fixture } from "../fixtures.js";
+import { digitsD } from "./common.js";
+import { BUILDING_MARK, markD, numberD, panelSvg } from "./panel.js";
+
+/** The numbers of a path's data, in order. */
+const numbers = (d) => (d.match(/-?(?:\d+\.?\d*|\.\d+)/g) || []).map(Number);
+/** Number of closed shapes (rounded rectangles end with "z") in path data. */
+const shapes = (d) => (d.match(/z/gi) || []).length;
+
+function picture(view, i) {
+  return dom(panelSvg(view, view.players[i])).querySelector("svg");
+}
+
+describe("a player's picture in the players' panels", () => {
+  const v = fixture("over-4p");
+
+  it("gives every tile, the reserve, the counts and the wall as data and in words", () => {
+    v.players.forEach((p, i) => {
+      const svg = picture(v, i);
+      expect(svg.getAttribute("role")).toBe("img");
+      expect(svg.dataset.tiles.split(" ").sort()).toEqual(p.alhambra.map((t) => `${t.id}@${t.x},${t.y}`).sort());
+      expect(svg.dataset.reserve).toBe(p.reserve.map((t) => t.id).join(" "));
+      expect(svg.dataset.counts).toBe(p.counts.join(" "));
+      expect(svg.dataset.wall).toBe(String(p.wall));
+      const title = svg.querySelector("title").textContent;
+      expect(title).toContain(`${p.name}'s Alhambra`);
+      expect(title).toContain(`longest wall ${p.wall}`);
+      v.buildings.forEach((b, k) => expect(title.toLowerCase()).toContain(`${b} ${p.counts[k]}`));
+      // every tile described, with its position
+      const desc = svg.querySelector("desc").textContent;
+      for (const t of p.alhambra) if (t.id !== 0) expect(desc).toContain(`${t.price} at ${t.x},${t.y}`);
+      // a picture: nothing in it is a control
+      expect(svg.querySelectorAll("[role=button], [tabindex]").length).toBe(0);
+    });
+  });
+
+  it("draws one path per colour: each building's tiles, reserve tiles and chip in one", () => {
+    v.players.forEach((p, i) => {
+      const svg = picture(v, i);
+      v.buildings.forEach((b) => {
+        const faces = svg.querySelectorAll(`path.alh-faces.alh-${b}`);
+        expect(faces.length).toBe(1);
+        const tiles = [...p.alhambra, ...p.reserve].filter((t) => t.building === b).length;
+        expect(shapes(faces[0].getAttribute("d"))).toBe(tiles + 1); // + the count chip
+      });
+      // every wall side of the board and the reserve is a segment of one path
+      const sides = [...p.alhambra, ...p.reserve].reduce((n, t) => n + (t.walls || "").length, 0);
+      const wall = svg.querySelectorAll("path.alh-wall");
+      expect(wall.length).toBe(sides ? 1 : 0);
+      if (sides) expect((wall[0].getAttribute("d").match(/M/g) || []).length).toBe(sides);
+      // the longest wall: its sides and the outline of its chip
+      const longest = svg.querySelector("path.alh-longest");
+      expect(Number(longest.dataset.length)).toBe(p.wall_path.length);
+      expect((longest.getAttribute("d").match(/M/g) || []).length).toBe(p.wall_path.length + 1);
+      // few elements, whatever the size of the Alhambra
+      expect(svg.querySelectorAll("*").length).toBeLessThanOrEqual(24);
+    });
+  });
+
+  it("shows a hidden hand as the back of a card and its size, an empty one as an empty place", () => {
+    const p = { ...v.players[0], hand: null, cards: 5 };
+    const hidden = dom(panelSvg(v, p)).querySelector("svg");
+    expect(hidden.querySelector(".alh-card-back")).not.toBeNull();
+    expect(hidden.querySelector("text.alh-hand-count").textContent).toBe("5 cards");
+    expect(hidden.dataset.cards).toBe("5");
+    const empty = dom(panelSvg(v, { ...v.players[0], hand: [] })).querySelector("svg");
+    expect(empty.querySelector("rect.alh-empty")).not.toBeNull();
+    expect(empty.dataset.cards).toBe("0");
+  });
+});
+
+describe("numbers and marks as strokes", () => {
+  it("scales the digits' strokes: at 10 px they are the digits of numbersPath", () => {
+    for (const n of [0, 7, 13, 42, 109]) expect(numbers(numberD(50, 20, n, 10))).toEqual(numbers(digitsD(50, 20, n)));
+  });
+
+  it("keeps arcs' flags when it scales", () => {
+    // "0" is drawn with arcs: radii and end points scale, rotation and flags do not
+    const d = numberD(0, 0, 0, 20);
+    const arcs = [...d.matchAll(/a([^a-zA-Z]+)/g)].map((m) => numbers(m[1]));
+    expect(arcs.length).toBeGreaterThan(0);
+    for (const a of arcs) {
+      expect(a[0]).toBe(6); // radius 3 at 10 px
+      expect([a[2], a[3], a[4]].every((f) => f === 0 || f === 1)).toBe(true);
+    }
+  });
+
+  it("moves and scales a building's mark into its box", () => {
+    expect(markD("M1 5L5 1.5H9V9Z", 10, 20, 10)).toBe("M11 25L15 21.5H19V29Z");
+    expect(markD("M1 9A2 2 0 0 1 5 5", 0, 0, 20)).toBe("M2 18A4 4 0 0 1 10 10");
+    for (const mark of Object.values(BUILDING_MARK)) {
+      // coordinates only: an arc's radii, rotation and flags left out
+      const d = markD(mark, 100, 100, 10).replace(/A([^A-Z]+)/g, (_, a) => "L" + numbers(a).slice(5).join(" "));
+      const xs = numbers(d);
+      expect(Math.min(...xs)).toBeGreaterThanOrEqual(100);
+      expect(Math.max(...xs)).toBeLessThanOrEqual(110);
+    }
+  });
+});
