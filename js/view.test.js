@@ -307,6 +307,32 @@ describe("the whole table", () => {
     });
   }
 
+  it("at the end of the game shows the result first, then every Alhambra; no markets, no acting player", () => {
+    const over = dom(tableHtml(fixture("over-4p")));
+    const app = over.querySelector(".alh-app");
+    expect(app.dataset.phase).toBe("over");
+    expect(over.querySelector(".alh-markets")).toBeNull();
+    expect(over.querySelector(".alh-focus")).toBeNull();
+    const order = [".alh-status", ".alh-controls", ".alh-scoring", ".alh-log", ".alh-players", ".alh-replay"].map((sel) =>
+      [...app.querySelectorAll("*")].indexOf(over.querySelector(sel)));
+    expect(order.every((i) => i >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(over.querySelector('.alh-controls [data-act="undo"]')).not.toBeNull();
+    // in play: the markets and the acting player's section, the scores after the players
+    const play = dom(tableHtml(fixture("buy-3p")));
+    expect(play.querySelector(".alh-markets")).not.toBeNull();
+    expect(play.querySelector(".alh-focus")).not.toBeNull();
+    const all = [...play.querySelectorAll("*")];
+    expect(all.indexOf(play.querySelector(".alh-players"))).toBeLessThan(all.indexOf(play.querySelector(".alh-scoring")));
+  });
+
+  it("at the end of a two-player game still shows Dirk's tiles", () => {
+    const v = fixture("seated-2p-other");
+    expect(v.dirk).not.toBeNull();
+    const root = dom(tableHtml({ ...v, phase: "over", legal: null, winners: [0] }));
+    expect(root.querySelector(".alh-dirk").dataset.count).toBe(String(v.dirk.length));
+  });
+
   it("never draws the deck or the bag's contents, only counts", () => {
     const v = fixture("over-4p");
     expect(Object.keys(v)).not.toContain("deck_cards");
