@@ -43,10 +43,24 @@ export function has(key) {
   return typeof current[key] === "string" || typeof EN[key] === "string";
 }
 
+// templates split once into [text, name, text, name, ..., text] (a table draw fills ~1,000)
+const split = new Map();
+
 /** Fill {name} placeholders; unknown ones are left as they are. */
 export function fill(template, params) {
   if (!params || template.indexOf("{") < 0) return template;
-  return template.replace(/\{(\w+)\}/g, (m, name) => (Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : m));
+  let parts = split.get(template);
+  if (!parts) {
+    parts = template.split(/\{(\w+)\}/);
+    if (split.size > 5000) split.clear();
+    split.set(template, parts);
+  }
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i];
+    out += (Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : `{${name}}`) + parts[i + 1];
+  }
+  return out;
 }
 
 /** The text of `key` in the language in use, placeholders filled from `params`. */
@@ -103,11 +117,16 @@ export function ruleText(view, rule) {
  * strings' "language.<code>" entries (Python sends one per language), else
  * English alone.
  */
+let offered = { strings: null, list: null };
+
 export function languages() {
+  if (offered.strings === current) return offered.list;
   const out = {};
   for (const [k, v] of Object.entries(current)) {
     const m = /^language\.([a-z]{2,3})$/.exec(k);
     if (m && typeof v === "string") out[m[1]] = v;
   }
-  return Object.keys(out).length ? out : { en: EN["language.name"] || "English" };
+  const list = Object.keys(out).length ? out : { en: EN["language.name"] || "English" };
+  offered = { strings: current, list };
+  return list;
 }

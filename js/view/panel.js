@@ -50,8 +50,21 @@ export const BUILDING_MARK = {
   wall: "M1 2.5H9V8.5H1Z M1 5.5H9 M4 2.5V5.5 M6.5 5.5V8.5",
 };
 
+const marks = new Map();
+
 /** Path data of a mark (BUILDING_MARK) drawn in the box (x, y, size). */
 export function markD(mark, x, y, size) {
+  const key = `${mark}|${x}|${y}|${size}`;
+  let d = marks.get(key);
+  if (d === undefined) {
+    d = markPath(mark, x, y, size);
+    if (marks.size > 500) marks.clear();
+    marks.set(key, d);
+  }
+  return d;
+}
+
+function markPath(mark, x, y, size) {
   const f = size / 10;
   const px = (v) => num(x + v * f);
   const py = (v) => num(y + v * f);
