@@ -318,6 +318,11 @@ describe("the whole table", () => {
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(over.querySelector('.alh-controls [data-act="undo"]')).not.toBeNull();
+    // the moves under a fold (drawn by default in the HTML; the widget draws them when opened)
+    const fold = over.querySelector(".alh-log details.alh-log-fold");
+    expect(fold.open).toBe(false);
+    expect(fold.querySelector("summary").textContent).toBe("Last moves");
+    expect(dom(tableHtml(fixture("over-4p"), undefined, {}, { lazyEarlier: true })).querySelectorAll(".alh-log li").length).toBe(0);
     // in play: the markets and the acting player's section, the scores after the players
     const play = dom(tableHtml(fixture("buy-3p")));
     expect(play.querySelector(".alh-markets")).not.toBeNull();

@@ -154,4 +154,22 @@ describe("redrawing part by part", () => {
     expect(why().open).toBe(false);
     expect(why().querySelectorAll(".alh-narration").length).toBe(0);
   });
+
+  it("at the end of the game the moves are folded, drawn when unfolded", () => {
+    const v = fixture("over-4p");
+    const model = fakeModel({ view: v, message: {} });
+    const { el } = mount(model);
+    const fold = () => el.querySelector("details.alh-log-fold");
+    expect(fold().open).toBe(false);
+    expect(el.querySelectorAll(".alh-log-list li").length).toBe(0);
+    click(fold().querySelector("summary"));
+    expect(fold().open).toBe(true);
+    expect([...el.querySelectorAll(".alh-log-list li")].map((li) => Number(li.dataset.n))).toEqual(v.log.map((e) => e.n).reverse());
+    model.push({ view: { ...v, stamp: v.stamp + 1 } });
+    expect(fold().open).toBe(true);
+    // in play, the moves are in view, no fold
+    model.push({ view: fixture("buy-3p") });
+    expect(el.querySelector("details.alh-log-fold")).toBeNull();
+    expect(el.querySelectorAll(".alh-log-list li").length).toBe(fixture("buy-3p").log.length);
+  });
 });

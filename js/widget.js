@@ -68,7 +68,7 @@ function render({ model, el }) {
   // this display's folds, kept across redraws; the folded earlier scoring
   // rounds and the folded narrations are drawn only once unfolded (a 6-player
   // round table is ~100 elements, its narration ~1,700 characters)
-  const local = { earlierOpen: false, whyOpen: false, lazyEarlier: true };
+  const local = { earlierOpen: false, whyOpen: false, logOpen: false, lazyEarlier: true };
   let drawn = { view: undefined, sel: undefined, note: undefined, shown: undefined, hover: undefined, strings: undefined };
 
   /** The widget's strings for the following t() calls (see js/i18n.js). */
@@ -181,10 +181,10 @@ function render({ model, el }) {
   };
   // the folds of the scoring rounds: the earlier rounds (<details class=
   // "alh-earlier">) and why each round gave its points (<details class=
-  // "alh-why">). Folded, their content is not drawn; unfolding one (a click,
+  // "alh-why">); and the moves at the end of the game ("alh-log-fold"). Folded, their content is not drawn; unfolding one (a click,
   // or Enter/Space, on its summary) draws it, open, instead of letting the
   // browser open an empty fold
-  const FOLDS = { "alh-earlier": "earlierOpen", "alh-why": "whyOpen" };
+  const FOLDS = { "alh-earlier": "earlierOpen", "alh-why": "whyOpen", "alh-log-fold": "logOpen" };
   const foldOf = (details) => details && details.classList ? Object.keys(FOLDS).find((c) => details.classList.contains(c)) : undefined;
   const onSummary = (e) => {
     const summary = e.target.closest ? e.target.closest(".alh-fold-summary") : null;
@@ -204,8 +204,12 @@ function render({ model, el }) {
     if (!fold) return;
     local[FOLDS[fold]] = details.open;
     // the part drawn around it no longer matches its markup: draw it anew next time
-    const scoring = tree && nodeAt(tree, "bottom", "scoring");
-    for (const node of scoring && scoring.kids ? scoring.kids.values() : []) if (node.el && node.el.contains(details)) node.html = null;
+    const stale = (node) => {
+      if (!node || !node.el || !node.el.contains(details)) return;
+      if (node.kids) for (const kid of node.kids.values()) stale(kid);
+      else node.html = null;
+    };
+    stale(tree && nodeAt(tree, "bottom"));
   };
   root.addEventListener("click", onSummary, true);
   root.addEventListener("toggle", onToggle, true);

@@ -148,8 +148,11 @@ function layers() {
  * One player's picture for the players' panels.
  * @param {object} view  the JSON view (for the buildings' order)
  * @param {object} p     a view player ({name, counts, hand|null, cards, alhambra, reserve, wall, wall_path})
+ * @param {object} [o]
+ * @param {boolean} [o.hand]  draw the hand (default true; at the end of the game money is worth nothing)
  */
-export function panelSvg(view, p) {
+export function panelSvg(view, p, o = {}) {
+  const drawHand = o.hand !== false;
   const tiles = p.alhambra || [];
   const reserve = p.reserve || [];
   const hand = p.hand;
@@ -174,9 +177,9 @@ export function panelSvg(view, p) {
     });
   }
   const chipsW = (buildings.length + 1) * (CHIP_W + 3) - 3;
-  const W = Math.max(boardW, handW, 70 + reserve.length * (RESERVE + 4), chipsW);
+  const W = Math.max(boardW, drawHand ? handW : 0, 70 + reserve.length * (RESERVE + 4), chipsW);
   const handTop = CHIP_H + GAP;
-  const boardTop = handTop + CARD_H + GAP;
+  const boardTop = drawHand ? handTop + CARD_H + GAP : handTop;
   const reserveTop = boardTop + boardH + GAP;
   const H = reserve.length ? reserveTop + RESERVE : boardTop + boardH;
 
@@ -187,7 +190,8 @@ export function panelSvg(view, p) {
   const tileFace = (tile, x, y, s) => {
     if (tile.id === 0) return;
     const g = s * 0.03;
-    faces.add(`b:${tile.building}`, roundRect(x + g, y + g, s - 2 * g, s - 2 * g, s * 0.07));
+    // square: at this size a rounded corner is a pixel, and four arcs are most of a path's data
+    faces.add(`b:${tile.building}`, `M${num(x + g)} ${num(y + g)}h${num(s - 2 * g)}v${num(s - 2 * g)}h${num(2 * g - s)}z`);
     const ink = (BUILDING_COLORS[tile.building] || [0, 0, DARK])[2] === LIGHT ? LIGHT : DARK;
     number(x + s / 2, y + s / 2, tile.price, s * 0.36, ink);
     for (const side of tile.walls || "") walls.add("wall", sideSegment(x / s, y / s, side, s));
@@ -213,7 +217,7 @@ export function panelSvg(view, p) {
 
   // 2. the hand: its cards, or the back of a card and how many
   let extra = "";
-  if (hand && hand.length) {
+  if (drawHand && hand && hand.length) {
     let x = 0;
     hand.forEach((card, i) => {
       const { currency, value } = parseCard(card);
@@ -222,9 +226,9 @@ export function panelSvg(view, p) {
       number(x + CARD_W / 2, handTop + CARD_H / 2, value, CARD_H * 0.36, (CURRENCY_COLORS[currency] || [0, 0, DARK])[2] === LIGHT ? LIGHT : DARK);
       x += CARD_W + 4;
     });
-  } else if (hand) {
+  } else if (drawHand && hand) {
     extra += `<rect class="alh-empty" x="1" y="${handTop + 1}" width="${CARD_W}" height="${CARD_H - 2}" rx="4"/>`;
-  } else {
+  } else if (drawHand) {
     extra += cardBack(0, handTop, CARD_W, CARD_H) + text(CARD_W + 8, handTop + CARD_H * 0.66, tn("ui.cards", p.cards ?? 0), 14, { cls: "alh-hand-count", maxWidth: 80 });
   }
 

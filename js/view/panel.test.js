@@ -70,6 +70,22 @@ describe("a player's picture in the players' panels", () => {
   });
 });
 
+describe("a player's picture at the end of the game", () => {
+  it("leaves the hand out (money is worth nothing then) but still says it", () => {
+    const v = fixture("hotseat-3p");
+    const p = v.players[0];
+    expect(p.hand.length).toBeGreaterThan(0);
+    const full = picture(v, 0);
+    const end = dom(panelSvg(v, p, { hand: false })).querySelector("svg");
+    expect(full.querySelectorAll('[class~="alh-florin"], [class~="alh-dirham"], [class~="alh-dinar"], [class~="alh-ducat"]').length).toBeGreaterThan(0);
+    expect(end.querySelectorAll('[class~="alh-florin"], [class~="alh-dirham"], [class~="alh-dinar"], [class~="alh-ducat"]').length).toBe(0);
+    const height = (svg) => Number(svg.getAttribute("viewBox").split(" ")[3]);
+    expect(height(end)).toBeLessThan(height(full));
+    expect(end.querySelector("title").textContent).toContain(`${p.hand.length} cards`);
+    expect(end.dataset.tiles).toBe(full.dataset.tiles);
+  });
+});
+
 describe("numbers and marks as strokes", () => {
   it("scales the digits' strokes: at 10 px they are the digits of numbersPath", () => {
     for (const n of [0, 7, 13, 42, 109]) expect(numbers(numberD(50, 20, n, 10))).toEqual(numbers(digitsD(50, 20, n)));

@@ -45,7 +45,7 @@ export function playerHtml(view, p, i) {
   const cls = ["alh-player", current ? "alh-current" : "", winner ? "alh-winner" : ""].filter(Boolean).join(" ");
   let out = `<section class="${cls}" role="listitem" data-player="${i}" aria-label="${esc(tn("ui.player.aria", p.score, { name: p.name }))}">`;
   out += `<header><span class="alh-name">${esc(p.name)}</span>${tags.join("")}<span class="alh-score">${esc(tn("ui.points_short", p.score))}</span></header>`;
-  out += `<div class="alh-player-picture">${panelSvg(view, p)}</div>`;
+  out += `<div class="alh-player-picture">${panelSvg(view, p, { hand: view.phase !== "over" })}</div>`;
   return out + `</section>`;
 }
 

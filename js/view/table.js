@@ -26,7 +26,8 @@ import { boardOptions, focusPlayer, tileChoice } from "../selection.js";
  * @param {object} view     the JSON view from Python
  * @param {object} ui       local selection state ({sel, note})
  * @param {object} message  the kernel's message trait
- * @param {object} [local]  how this display is unfolded: {earlierOpen, lazyEarlier} (earlier scoring rounds, see scoringPart),
+ * @param {object} [local]  how this display is unfolded: {earlierOpen, whyOpen, logOpen, lazyEarlier} (the earlier
+ *                          scoring rounds and why a round gave its points, see scoringPart; the moves at the end),
  *                          and its language: {lang} (the switch shows it; default "en")
  */
 export function tableParts(view, ui = { sel: null, note: null }, message = {}, local = {}) {
@@ -46,7 +47,8 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
   // then every Alhambra; the markets and the acting player's section have
   // nothing more to offer (the replay brings any earlier position back whole)
   const over = view.phase === "over";
-  const bottom = () => box("bottom", `<div class="alh-bottom">`, [scoringPart(view, local), leaf("log", logHtml(view))], `</div>`);
+  const log = leaf("log", logHtml(view, { folded: over, open: !!local.logOpen, lazy: !!local.lazyEarlier }));
+  const bottom = () => box("bottom", `<div class="alh-bottom">`, [scoringPart(view, local), log], `</div>`);
   if (over) {
     if (view.dirk) kids.push(leaf("extras", `<div class="alh-extras">${dirkHtml(view)}</div>`));
     kids.push(leaf("controls", controlsHtml(view, ui)));
