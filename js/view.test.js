@@ -331,6 +331,33 @@ describe("the whole table", () => {
     expect(all.indexOf(play.querySelector(".alh-players"))).toBeLessThan(all.indexOf(play.querySelector(".alh-scoring")));
   });
 
+  it("in play, the latest scoring round is open while recent, then folded to each player's points", () => {
+    const over = fixture("over-4p");
+    // the same rounds in play: round 3 is "latest"; the log decides whether it is recent
+    const inPlay = (log) => ({ ...over, phase: "action", winners: [], log });
+    const scored = over.log[over.log.length - 1];
+    expect(scored.rounds).toContain(3);
+    const quiet = over.log.slice(0, -1).filter((e) => !(e.rounds || []).length);
+    // recent: scored within the last n moves (n = the number of players)
+    const recent = dom(scoringHtml(inPlay([...quiet.slice(-10), scored, ...quiet.slice(0, over.n - 1)]), { lazyEarlier: true }));
+    expect(recent.querySelector("details.alh-latest-round").open).toBe(true);
+    expect(recent.querySelector('details.alh-latest-round table.alh-round[data-round="3"]')).not.toBeNull();
+    // n moves later: folded, not drawn, its summary gives every player's points of the round
+    const later = dom(scoringHtml(inPlay([...quiet.slice(-10), scored, ...quiet.slice(0, over.n)]), { lazyEarlier: true }));
+    const fold = later.querySelector("details.alh-latest-round");
+    expect(fold.open).toBe(false);
+    expect(fold.querySelector("table")).toBeNull();
+    const summary = fold.querySelector("summary").textContent;
+    over.players.forEach((p, i) => expect(summary).toContain(`${p.name} +${over.rounds[2].points[i]}`));
+    // the player's choice wins either way
+    expect(dom(scoringHtml(inPlay([scored]), { lazyEarlier: true, latestOpen: false })).querySelector("details.alh-latest-round").open).toBe(false);
+    const opened = dom(scoringHtml(inPlay(quiet), { lazyEarlier: true, latestOpen: true }));
+    expect(opened.querySelector("details.alh-latest-round").open).toBe(true);
+    expect(opened.querySelector("details.alh-latest-round table")).not.toBeNull();
+    // at the end of the game: the final table, no fold
+    expect(dom(scoringHtml(over, { lazyEarlier: true })).querySelector("details.alh-latest-round")).toBeNull();
+  });
+
   it("at the end of a two-player game still shows Dirk's tiles", () => {
     const v = fixture("seated-2p-other");
     expect(v.dirk).not.toBeNull();

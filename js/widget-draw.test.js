@@ -172,4 +172,26 @@ describe("redrawing part by part", () => {
     expect(el.querySelector("details.alh-log-fold")).toBeNull();
     expect(el.querySelectorAll(".alh-log-list li").length).toBe(fixture("buy-3p").log.length);
   });
+
+  it("in play, the latest round folded when no longer recent, drawn when unfolded, and the choice stays", () => {
+    const over = fixture("over-4p");
+    const quiet = over.log.filter((e) => !(e.rounds || []).length);
+    const v = { ...over, phase: "action", winners: [], log: quiet };
+    const model = fakeModel({ view: v, message: {} });
+    const { el } = mount(model);
+    const fold = () => el.querySelector("details.alh-latest-round");
+    expect(fold().open).toBe(false);
+    expect(fold().querySelector("table")).toBeNull();
+    click(fold().querySelector("summary"));
+    expect(fold().open).toBe(true);
+    expect(fold().querySelector('table.alh-round[data-round="3"]')).not.toBeNull();
+    model.push({ view: { ...v, stamp: v.stamp + 1 } });
+    expect(fold().open).toBe(true);
+    // folded by the player: it stays folded, even when a round was just scored
+    const det = fold();
+    det.open = false;
+    det.dispatchEvent(new Event("toggle"));
+    model.push({ view: { ...v, stamp: v.stamp + 2, log: over.log } });
+    expect(fold().open).toBe(false);
+  });
 });

@@ -58,11 +58,12 @@ function roundTable(view, r, latest, { whyOpen = false, lazy = false } = {}) {
 
 /**
  * The scoring rounds as a part: a box of the heading, the winners, the latest
- * round's table, the earlier rounds (folded: a <details>, `earlierOpen` opens
+ * round's table (in play, under a fold that is open while the round is recent:
+ * `latestOpen` true or false overrides that), the earlier rounds (folded: a <details>, `earlierOpen` opens
  * it; `lazyEarlier`: while folded, their tables are left out -- the widget
  * draws them when the summary is clicked) and the legend.
  */
-export function scoringPart(view, { earlierOpen = false, lazyEarlier = false, whyOpen = false } = {}) {
+export function scoringPart(view, { earlierOpen = false, lazyEarlier = false, whyOpen = false, latestOpen = undefined } = {}) {
   const fold = { whyOpen, lazy: lazyEarlier };
   const rounds = view.rounds || [];
   const kids = [leaf("h", `<h4>${esc(t("ui.scoring.title"))}</h4>`)];
@@ -78,7 +79,22 @@ export function scoringPart(view, { earlierOpen = false, lazyEarlier = false, wh
     const last = view.log?.length ? view.log[view.log.length - 1] : null;
     const fresh = last && last.rounds && last.rounds.length ? Math.max(...last.rounds) : null;
     const latest = rounds[rounds.length - 1];
-    kids.push(leaf(`round-${latest.round}`, roundTable(view, latest, latest.round === fresh, fold)));
+    const table = () => roundTable(view, latest, latest.round === fresh, fold);
+    if (view.phase === "over") {
+      kids.push(leaf(`round-${latest.round}`, table()));
+    } else {
+      // in play: open while the round is recent (scored within the last moves,
+      // about one turn of every player) or when unfolded; else folded to a
+      // line of each player's points (the totals are in the players' panels)
+      const recent = (view.log || []).slice(-Math.max(1, view.n || 1)).some((e) => (e.rounds || []).includes(latest.round));
+      const open = latestOpen ?? recent;
+      const title = t(latest.round === 3 ? "ui.scoring.round_final" : "ui.scoring.round", { round: latest.round });
+      const points = joinAnd(view.players.map((p, i) => `${p.name} +${latest.points[i]}`));
+      let det = `<details class="alh-latest-round"${open ? " open" : ""}><summary class="alh-fold-summary" data-key="latest" data-lm-suppress-shortcuts="true">`;
+      det += `${esc(t("ui.label_count", { label: title, count: points }))}</summary>`;
+      if (open || !lazyEarlier) det += table();
+      kids.push(leaf(`round-${latest.round}`, det + `</details>`));
+    }
     if (rounds.length > 1) {
       // earlier rounds, newest first, folded: the latest table carries the totals,
       // and closed, they cost no layout (a 6-player table is ~100 elements)

@@ -218,8 +218,9 @@ def test_undo_redo_and_replay_buttons(chromium):
 
 
 def test_earlier_scoring_rounds_unfold_by_mouse_and_keyboard(chromium):
-    """The latest scoring round is shown in full; the earlier ones are folded
-    (and not drawn) until the summary is clicked or activated with the keyboard."""
+    """The latest scoring round is shown in full; the earlier ones, why a round
+    gave its points and (at the end) the moves are folded (and not drawn) until
+    the summary is clicked or activated with the keyboard."""
     g = Game(["Ana", "Ben", "Chi"], seed=4)
     rng = random.Random(4)
     while not g.is_over:
@@ -242,5 +243,20 @@ def test_earlier_scoring_rounds_unfold_by_mouse_and_keyboard(chromium):
     page.wait_for_function("() => document.querySelector('details.alh-earlier').open")
     assert page.locator("details.alh-earlier table.alh-round").count() == 2
     assert page.evaluate("() => document.activeElement.classList.contains('alh-earlier-summary')")
+    # why the last round gave its points: folded and not drawn; Enter on its summary draws it
+    box = '.alh-round-box[data-round="3"]'
+    assert page.locator(f"{box} details.alh-why").get_attribute("open") is None
+    assert page.locator(f"{box} .alh-narration").count() == 0
+    page.focus(f"{box} .alh-why-summary")
+    page.keyboard.press("Enter")
+    page.wait_for_function("b => document.querySelector(b + ' details.alh-why').open", arg=box)
+    story = page.locator(f"{box} .alh-narration li")
+    assert story.all_text_contents() == w.view["rounds"][-1]["narration"]
+    assert story.first.is_visible()
+    # the end of the game: the moves folded too, drawn when unfolded
+    assert page.locator(".alh-log-list li").count() == 0
+    page.click(".alh-log-summary")
+    assert page.locator(".alh-log-list li").count() == len(w.view["log"])
+    assert page.locator(".alh-log-list li").first.is_visible()
     assert not page.errors, page.errors
     page.close()
