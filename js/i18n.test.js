@@ -16,7 +16,7 @@ import { dom, fakeModel, fixture } from "./fixtures.js";
 import { EN, buildingName, cardName, fill, joinAnd, languages, ruleText, t, tn, useStrings } from "./i18n.js";
 import { initialUi, reduce } from "./input.js";
 import { boardHelpHtml, controlsHtml, hoverText, languageHtml } from "./view/controls.js";
-import { describeTile, text, textWidth } from "./view/common.js";
+import { describeTile, text, textWidth, tileSvg } from "./view/common.js";
 import { tableHtml } from "./view/table.js";
 import widget, { message } from "./widget.js";
 
@@ -85,7 +85,7 @@ describe("t and tn", () => {
 });
 
 describe("views in another language", () => {
-  it("German: buttons, building names on tiles, the status bar, no English left", () => {
+  it("German: buttons, building names on tiles (their titles; the tutorial's tiles), the status bar, no English left", () => {
     useStrings(DE);
     const v = fixture("buy-3p");
     const root = dom(tableHtml(v, initialUi(), {}, { lang: "de" }));
@@ -94,9 +94,20 @@ describe("views in another language", () => {
     expect(buttons).toContain("Kaufen");
     expect(root.querySelector('button[data-act="undo"]').textContent).toContain("Rückgängig");
     expect(root.querySelector('.alh-section[aria-label="Bauhof"] h4').textContent).toBe("Bauhof");
-    const names = [...root.querySelectorAll(".alh-market .alh-tile text")].map((e) => e.textContent);
-    expect(names.length).toBeGreaterThan(0);
-    for (const n of names) expect(Object.values(DE)).toContain(n);
+    // a tile shows its building's mark; its name, in German, is in its title
+    const tiles = [...root.querySelectorAll(".alh-market .alh-tile")];
+    expect(tiles.length).toBeGreaterThan(0);
+    const german = Object.entries(DE).filter(([k]) => k.startsWith("building.")).map(([, v]) => v);
+    for (const g of tiles) {
+      expect(g.querySelector("path.alh-mark")).not.toBeNull();
+      expect(g.querySelector("text")).toBeNull();
+      expect(german.some((n) => g.querySelector("title").textContent.startsWith(n + " "))).toBe(true);
+    }
+    // the tutorial's tiles carry the names themselves
+    const slot = v.market.find((m) => m.tile);
+    const named = dom(`<svg>${tileSvg(slot.tile, 0, 0, 84, { name: true })}</svg>`);
+    expect(named.querySelector("text").textContent).toBe(DE[`building.${slot.tile.building}`]);
+    expect(named.querySelector("path.alh-mark")).toBeNull();
     expect(root.querySelector(".alh-turn").textContent).toMatch(/noch 1 Aktion/);
     expect(root.querySelector(".alh-info").textContent).toMatch(/^Stapel \d+ · Ablage \d+ · Beutel \d+ · Zug Nr\. \d+$/);
     expect(root.querySelector(".alh-log h4").textContent).toBe("Letzte Züge");

@@ -35,6 +35,7 @@ const key = (x, y) => `${x},${y}`;
  * @param {string} [o.tileAction]    what clicking a tile does, for its accessible name
  * @param {number} [o.maxWidth]      max width in px
  * @param {number} [o.cellPx]        natural size of a cell in px (default 64)
+ * @param {boolean} [o.names]         buildings' names on the tiles, not their marks (the tutorial)
  */
 export function alhambraSvg(player, o = {}) {
   const {
@@ -97,8 +98,8 @@ export function alhambraSvg(player, o = {}) {
     if (rm.has(k)) name = t("ui.board.tile_removable", { tile: name });
     else if (sw.has(k)) name = t("ui.board.tile_swappable", { tile: name });
     if (tileAction) name = t("ui.board.tile_action", { tile: name, action: tileAction });
-    const attrs = interactive ? control("placed", name, { x: tile.x, y: tile.y, key: `placed-${k}` }) : "";
-    out += tileSvg(tile, tile.x * C, tile.y * C, C, { walls: false, detail, attrs, cls, price: !compact, face: !compact });
+    const attrs = interactive ? control("placed", name, { key: `placed-${k}` }) : ""; // data-x, data-y: tileSvg
+    out += tileSvg(tile, tile.x * C, tile.y * C, C, { walls: false, detail, attrs, cls, price: !compact, face: !compact, name: !!o.names });
   }
   out += `</g>`;
   // a small board: the prices as one <text> above the tiles

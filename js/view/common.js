@@ -174,14 +174,15 @@ function at(x, y) {
 }
 
 /**
- * One tile at (x0, y0) with side s: colour, price (and name when `detail`),
+ * One tile at (x0, y0) with side s: colour, price (and, when `detail`, the
+ * building's mark -- or its name with `name`),
  * walls (unless walls=false: a board draws them in a layer above all tiles).
  * `attrs` is put on the tile's <g> (e.g. a control()). The <g> is translated
  * to (x0, y0) and its shapes are drawn at the origin: tiles of one size share
  * every attribute but the translation, which lets the browser share their
  * computed styles.
  */
-export function tileSvg(tile, x0, y0, s, { detail = true, walls = true, attrs = "", cls = "", title = null, price = true, face = true } = {}) {
+export function tileSvg(tile, x0, y0, s, { detail = true, walls = true, attrs = "", cls = "", title = null, price = true, face = true, name = false } = {}) {
   const kind = tile.id === 0 ? "fountain" : tile.building;
   const pos = tile.x !== undefined ? ` data-x="${tile.x}" data-y="${tile.y}"` : "";
   const label = title ?? describeTile(tile);
@@ -201,13 +202,77 @@ export function tileSvg(tile, x0, y0, s, { detail = true, walls = true, attrs = 
     if (face) out += `<rect class="alh-tile-face" x="${g}" y="${g}" width="${side}" height="${side}" rx="${r}" fill="${fill}" stroke="${edge}" stroke-width="${num(s * 0.03)}"/>`;
     if (detail) {
       out += priceMark(s / 2, s * 0.42, tile.price, s * 0.28, ink);
-      out += text(s / 2, s * 0.82, buildingName(kind), s * 0.16, { anchor: "middle", fill: ink, maxWidth: s * 0.86 });
+      // the building: its mark (a path, the same in every language), or with
+      // `name` its name (the tutorial's tiles speak to beginners)
+      if (name) out += text(s / 2, s * 0.82, buildingName(kind), s * 0.16, { anchor: "middle", fill: ink, maxWidth: s * 0.86 });
+      else if (BUILDING_MARK[kind]) {
+        const m = s * 0.22;
+        out +=
+          `<path class="alh-mark" d="${markD(BUILDING_MARK[kind], (s - m) / 2, s * 0.67, m)}" fill="none" stroke="${ink}" ` +
+          `stroke-width="${num(s * 0.028)}" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"/>`;
+      }
     } else if (price) {
       out += priceMark(s / 2, s / 2, tile.price, s * 0.36, ink);
     }
   }
   if (walls) out += wallLines(tile, 0, 0, s);
   return out + "</g>";
+}
+
+/**
+ * The buildings' marks, in a 10 x 10 box (absolute commands M L H V C A Z):
+ * a pavilion's roof on posts, a seraglio's dome, two arcades, a chamber's
+ * windows, a garden's tree, a tower's battlements; and bricks for the wall.
+ */
+export const BUILDING_MARK = {
+  pavilion: "M1 5L5 1.5L9 5Z M2.5 5V9 M7.5 5V9 M1 9H9",
+  seraglio: "M5 1C8 3.5 8 4.5 7.2 5.5H2.8C2 4.5 2 3.5 5 1Z M3 5.5V9H7V5.5",
+  arcades: "M1 9V5A2 2 0 0 1 5 5V9 M5 5A2 2 0 0 1 9 5V9",
+  chambers: "M1.5 1.5H8.5V8.5H1.5Z M5 1.5V8.5 M1.5 5H8.5",
+  garden: "M2.4 3.6A2.6 2.6 0 1 1 7.6 3.6A2.6 2.6 0 1 1 2.4 3.6Z M5 6.2V9 M3 9H7",
+  tower: "M2.5 9V1.2H4V2.6H6V1.2H7.5V9Z M4.3 9V6.6H5.7V9",
+  wall: "M1 2.5H9V8.5H1Z M1 5.5H9 M4 2.5V5.5 M6.5 5.5V8.5",
+};
+
+const marks = new Map();
+
+/** Path data of a mark (BUILDING_MARK) drawn in the box (x, y, size). */
+export function markD(mark, x, y, size) {
+  const key = `${mark}|${x}|${y}|${size}`;
+  let d = marks.get(key);
+  if (d === undefined) {
+    d = markPath(mark, x, y, size);
+    if (marks.size > 500) marks.clear();
+    marks.set(key, d);
+  }
+  return d;
+}
+
+function markPath(mark, x, y, size) {
+  const f = size / 10;
+  const px = (v) => num(x + v * f);
+  const py = (v) => num(y + v * f);
+  const out = [];
+  const tokens = mark.match(/[MLHVCAZ]|-?[\d.]+/g);
+  let cmd = "";
+  let i = 0;
+  const next = () => Number(tokens[i++]);
+  while (i < tokens.length) {
+    if (/[MLHVCAZ]/.test(tokens[i])) {
+      cmd = tokens[i++];
+      out.push(cmd);
+      if (cmd === "Z") continue;
+    }
+    if (cmd === "M" || cmd === "L") out.push(px(next()), py(next()));
+    else if (cmd === "H") out.push(px(next()));
+    else if (cmd === "V") out.push(py(next()));
+    else if (cmd === "C") for (let j = 0; j < 3; j++) out.push(px(next()), py(next()));
+    else if (cmd === "A") {
+      const rx = next(), ry = next();
+      out.push(num(rx * f), num(ry * f), next(), next(), next(), px(next()), py(next()));
+    }
+  }
+  return out.join(" ").replace(/ ?([MLHVCAZ]) ?/g, "$1");
 }
 
 // Digits as strokes in a 6 x 10 box (relative path commands after the first

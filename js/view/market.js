@@ -11,6 +11,7 @@ import { hintBadge } from "./hints.js";
  * @param {boolean} [o.interactive]   slots are controls (data-act="slot")
  * @param {number|null} [o.selected]  the slot chosen for buying
  * @param {number[]} [o.buyable]      slots the player can pay for (legal.buy)
+ * @param {boolean} [o.names]         buildings' names on the tiles, not their marks (the tutorial)
  */
 export function marketSvg(view, o = {}) {
   const { interactive = false, selected = null, buyable = [] } = o;
@@ -38,7 +39,7 @@ export function marketSvg(view, o = {}) {
     out += `<path d="M${x0} 22V8a8 8 0 0 1 8 -8H${x0 + sw - 8}a8 8 0 0 1 8 8V22Z" fill="${fill}"/>`;
     out += text(x0 + sw / 2, 16, `${slot.slot} \u00b7 ${currencyName(cur)}`, 13, { anchor: "middle", weight: "bold", fill: ink, maxWidth: sw - 12 });
     const tx = x0 + (sw - ts) / 2;
-    if (slot.tile) out += tileSvg(slot.tile, tx, 30, ts);
+    if (slot.tile) out += tileSvg(slot.tile, tx, 30, ts, { name: !!o.names });
     else out += `<rect class="alh-empty" x="${num(tx)}" y="30" width="${ts}" height="${ts}" rx="6"/>` + text(tx + ts / 2, 30 + ts / 2 + 5, t("ui.tile.empty"), 13, { anchor: "middle", cls: "alh-muted", maxWidth: ts - 8 });
     out += `</g>`;
     if (o.marks && o.marks[slot.slot]) out += hintBadge(x0 + sw - 14, 38, 11, o.marks[slot.slot]);

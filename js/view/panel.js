@@ -21,7 +21,9 @@
 // for scripts and tests.
 
 import { buildingName, cardName, t, tn } from "../i18n.js";
-import { BUILDING_COLORS, CURRENCY_COLORS, DIGIT, cardBack, describeTile, esc, num, parseCard, roundRect, sideSegment, text } from "./common.js";
+import { BUILDING_COLORS, BUILDING_MARK, CURRENCY_COLORS, DIGIT, cardBack, describeTile, esc, markD, num, parseCard, roundRect, sideSegment, text } from "./common.js";
+
+export { BUILDING_MARK, markD };
 
 /** Sizes in px at the picture's natural size: a board cell, a hand card, a reserve tile, a count chip. */
 const CELL = 44;
@@ -34,62 +36,6 @@ const GAP = 8;
 /** Ink of the numbers on light faces (florin cards, chambers tiles). */
 const DARK = "#2a2118";
 const LIGHT = "#ffffff";
-
-/**
- * The buildings' marks, in a 10 x 10 box (absolute commands M L H V C A Z):
- * a pavilion's roof on posts, a seraglio's dome, two arcades, a chamber's
- * windows, a garden's tree, a tower's battlements; and bricks for the wall.
- */
-export const BUILDING_MARK = {
-  pavilion: "M1 5L5 1.5L9 5Z M2.5 5V9 M7.5 5V9 M1 9H9",
-  seraglio: "M5 1C8 3.5 8 4.5 7.2 5.5H2.8C2 4.5 2 3.5 5 1Z M3 5.5V9H7V5.5",
-  arcades: "M1 9V5A2 2 0 0 1 5 5V9 M5 5A2 2 0 0 1 9 5V9",
-  chambers: "M1.5 1.5H8.5V8.5H1.5Z M5 1.5V8.5 M1.5 5H8.5",
-  garden: "M2.4 3.6A2.6 2.6 0 1 1 7.6 3.6A2.6 2.6 0 1 1 2.4 3.6Z M5 6.2V9 M3 9H7",
-  tower: "M2.5 9V1.2H4V2.6H6V1.2H7.5V9Z M4.3 9V6.6H5.7V9",
-  wall: "M1 2.5H9V8.5H1Z M1 5.5H9 M4 2.5V5.5 M6.5 5.5V8.5",
-};
-
-const marks = new Map();
-
-/** Path data of a mark (BUILDING_MARK) drawn in the box (x, y, size). */
-export function markD(mark, x, y, size) {
-  const key = `${mark}|${x}|${y}|${size}`;
-  let d = marks.get(key);
-  if (d === undefined) {
-    d = markPath(mark, x, y, size);
-    if (marks.size > 500) marks.clear();
-    marks.set(key, d);
-  }
-  return d;
-}
-
-function markPath(mark, x, y, size) {
-  const f = size / 10;
-  const px = (v) => num(x + v * f);
-  const py = (v) => num(y + v * f);
-  const out = [];
-  const tokens = mark.match(/[MLHVCAZ]|-?[\d.]+/g);
-  let cmd = "";
-  let i = 0;
-  const next = () => Number(tokens[i++]);
-  while (i < tokens.length) {
-    if (/[MLHVCAZ]/.test(tokens[i])) {
-      cmd = tokens[i++];
-      out.push(cmd);
-      if (cmd === "Z") continue;
-    }
-    if (cmd === "M" || cmd === "L") out.push(px(next()), py(next()));
-    else if (cmd === "H") out.push(px(next()));
-    else if (cmd === "V") out.push(py(next()));
-    else if (cmd === "C") for (let j = 0; j < 3; j++) out.push(px(next()), py(next()));
-    else if (cmd === "A") {
-      const rx = next(), ry = next();
-      out.push(num(rx * f), num(ry * f), next(), next(), next(), px(next()), py(next()));
-    }
-  }
-  return out.join(" ").replace(/ ?([MLHVCAZ]) ?/g, "$1");
-}
 
 /** A digit's strokes (DIGIT, relative commands in a 6 x 10 box) scaled by f: every number but the arcs' flags. */
 const scaled = new Map();

@@ -15,6 +15,7 @@ import { control, describeTile, esc, svgOpen, tileSvg } from "./common.js";
  * @param {string} [o.cls]            class of the <svg>
  * @param {string} [o.empty]          text when there is no tile
  * @param {string} [o.hint]           added to each tile's accessible name
+ * @param {boolean} [o.names]         buildings' names on the tiles, not their marks (the tutorial)
  */
 export function tilesRowSvg(tiles, o = {}) {
   const { label = t("ui.tiles.label"), act = null, enabled = null, selected = null, size = 60, cls = "alh-tiles-row", empty = t("ui.tiles.none"), hint = "" } = o;
@@ -31,7 +32,7 @@ export function tilesRowSvg(tiles, o = {}) {
     if (hint) name = t("ui.tiles.item_hint", { item: name, hint });
     const attrs = can ? control(act, name, { id: tile.id, key: `${act}-${tile.id}` }, { pressed: on }) : "";
     const c = [on ? "alh-selected" : "", can ? "alh-choosable" : ""].filter(Boolean).join(" ");
-    out += tileSvg(tile, i * (size + gap) + gap / 2, gap / 2, size, { attrs, cls: c, detail: size >= 50 });
+    out += tileSvg(tile, i * (size + gap) + gap / 2, gap / 2, size, { attrs, cls: c, detail: size >= 50, name: !!o.names });
   });
   return out + `</svg>`;
 }
@@ -59,6 +60,7 @@ export function pendingHtml(view, o = {}) {
       act: mine && o.act ? o.act : null,
       selected: o.selected ?? null,
       cls: "alh-pending-tiles",
+      names: o.names,
       hint: t(view.n === 2 && !view.final ? "ui.pending.hint_dirk" : "ui.pending.hint"),
     });
     out += `</div>`;

@@ -38,6 +38,7 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
   const me = view.players[fp];
   const sel = ui.sel;
   const marks = hintMarks(view);
+  const names = !!view.lesson; // the tutorial names the buildings on the tiles; a game shows their marks
   const kids = [];
   kids.push(leaf("lang", languageHtml(local.lang || "en", languages())));
   if (view.lesson) kids.push(leaf("lesson", lessonHtml(view.lesson))); // tutorial mode
@@ -63,6 +64,7 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
         selected: sel?.kind === "buy" ? sel.slot : null,
         buyable: legal ? legal.buy.map((b) => b.slot) : [],
         marks: marks.slots,
+        names,
       })}</section>`),
       leaf("money", `<section class="alh-section" aria-label="${mm}"><h4>${mm}</h4>${moneySvg(view, {
         interactive: acting && view.phase === "action",
@@ -74,6 +76,7 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
       player: legal ? legal.player : null,
       act: acting && view.phase === "place" ? "pending-tile" : null,
       selected: sel?.kind === "tile" ? sel.id : null,
+      names,
     });
     if (pend || view.dirk) kids.push(leaf("extras", `<div class="alh-extras">${pend}${dirkHtml(view)}</div>`));
     kids.push(leaf("controls", controlsHtml(view, ui)));
@@ -94,7 +97,7 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
     kids.push(box("focus", `<section class="alh-focus" data-player="${fp}" aria-label="${esc(t("ui.focus.aria", { name: me.name }))}">`, [
       leaf("title", `<h4>${esc(title)} \u00b7 ${esc(tn("ui.points_short", me.score))}</h4>`),
       leaf("hand", `<div class="alh-focus-hand">${hand}</div>`),
-      leaf("board", `<div class="alh-focus-board">${alhambraSvg(me, { ...boardOptions(ui, view), why, maxWidth: 640, cellPx: 84, marks: marks.cells })}</div>`),
+      leaf("board", `<div class="alh-focus-board">${alhambraSvg(me, { ...boardOptions(ui, view), why, maxWidth: 640, cellPx: 84, marks: marks.cells, names })}</div>`),
       leaf("help", boardHelpHtml(view, ui)),
       leaf("reserve", `<div class="alh-focus-reserve"><span class="alh-label">${esc(t("ui.reserve"))}</span>${reserveSvg(me, {
         act: acting && view.phase === "action" ? "reserve-tile" : null,
@@ -102,6 +105,7 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
         selected: sel?.kind === "tile" && tileChoice(view, sel.id)?.from === "reserve" ? sel.id : null,
         size: 56,
         hint: t("ui.reserve.hint"),
+        names,
       })}</div>`),
     ], `</section>`));
   }
