@@ -21,7 +21,9 @@ tests/e2e/conftest.py: ``lab_server``, ``open_notebook`` ...):
    starts from an empty page (the table at its top, in view), and the three
    pages take turns in five rounds, so a slower minute of this shared machine
    weighs on all of them alike. ``--bundle`` draws with another build (e.g.
-   an older one, to compare); ``--no-clicks`` leaves out part 2.
+   an older one); ``--compare OTHER`` only times the first frames of this
+   build and OTHER taking turns in one page (the fairest comparison);
+   ``--no-clicks`` leaves out part 2.
 2. **From a click to the updated board in JupyterLab**: examples/play.ipynb in a
    real JupyterLab, its game replaced (from a cell) by a 6-player game in
    mid-play; then, ~20 times, a money card is clicked and then *Take*. A
@@ -182,6 +184,54 @@ def bench_renders(browser, reps: int, cases: dict, rounds: int = 5, bundle: Path
     return out
 
 
+COMPARE_BENCH = """async ([srcs, reps, warm]) => {
+  const mods = [];
+  for (const src of srcs) {
+    const mod = await import(URL.createObjectURL(new Blob([src], {type: "text/javascript"})));
+    mod.default.initialize({model: window.model});
+    mods.push(mod);
+  }
+  const afterFrame = () => new Promise((res) => requestAnimationFrame(() => {
+    const t = performance.now();
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => res(t);
+    ch.port2.postMessage(0);
+  }));
+  const host = document.getElementById("out");
+  const frame = mods.map(() => []), nodes = mods.map(() => 0);
+  for (let i = 0; i < warm + reps; i++) for (let k = 0; k < mods.length; k++) {
+    await afterFrame();
+    const el = document.createElement("div");
+    host.appendChild(el);
+    const t0 = performance.now();
+    const cleanup = mods[k].default.render({model: window.model, el});
+    el.getBoundingClientRect(); void document.body.offsetHeight;
+    const t1 = performance.now();
+    const tf = await afterFrame();
+    const t2 = performance.now();
+    if (i >= warm) frame[k].push(t1 - t0 + t2 - tf);
+    nodes[k] = el.querySelectorAll("*").length;
+    cleanup(); el.remove();
+  }
+  return {frame, nodes};
+}"""
+
+
+def compare(browser, other: Path, reps: int) -> list:
+    """First frames of this build and of ``other``, taking turns in one page
+    (the fairest comparison on a shared machine): rows for the end position
+    and the position in play."""
+    rows = []
+    for name, moves in (("end of the game", None), (f"in play (move {MID})", MID)):
+        page, _ = render_page(browser, 900, moves)
+        r = page.evaluate(COMPARE_BENCH, [[BUNDLE.read_text(), other.read_text()], reps, 5])
+        page.close()
+        mine, theirs = (med(f) for f in r["frame"])
+        rows.append((f"first frame, 6 players, {name}: this build / {other.name}",
+                     f"{mine:.1f} / {theirs:.1f} ms = {mine / theirs:.2f} ({r['nodes'][0]} / {r['nodes'][1]} nodes)"))
+    return rows
+
+
 # ------------------------------------------------------- 2. click -> board
 INSTRUMENT = """root => {
   window.__bench = {take: [], takeFrame: [], money: [], moneyFrame: [], t0: null, kind: null};
@@ -283,11 +333,25 @@ def main() -> int:
     ap.add_argument("--bundle", type=Path, default=BUNDLE,
                     help="the front-end bundle to draw with (e.g. an older build, to compare)")
     ap.add_argument("--no-clicks", action="store_true", help="leave out the JupyterLab clicks")
+    ap.add_argument("--compare", type=Path, metavar="BUNDLE",
+                    help="only compare the first frames of this build and another one, taking turns in one page")
     args = ap.parse_args()
     if args.quick:
         args.renders, args.clicks = 20, 5
     from playwright.sync_api import sync_playwright
 
+    if args.compare:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            try:
+                rows = compare(browser, args.compare, args.renders)
+            finally:
+                browser.close()
+        print("| Measure | Medians |")
+        print("|---|---|")
+        for name, value in rows:
+            print(f"| {name} | {value} |")
+        return 0
     size = state_size()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
