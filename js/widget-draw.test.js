@@ -194,4 +194,19 @@ describe("redrawing part by part", () => {
     model.push({ view: { ...v, stamp: v.stamp + 2, log: over.log } });
     expect(fold().open).toBe(false);
   });
+
+  it("the toggle a browser fires for a fold inserted open is not taken for the player's choice", () => {
+    const over = fixture("over-4p");
+    const quiet = over.log.filter((e) => !(e.rounds || []).length);
+    const recent = { ...over, phase: "action", winners: [], log: over.log };
+    const model = fakeModel({ view: recent, message: {} });
+    const { el } = mount(model);
+    const fold = () => el.querySelector("details.alh-latest-round");
+    expect(fold().open).toBe(true); // just scored: open
+    expect(fold().hasAttribute("data-drawn-open")).toBe(true);
+    fold().dispatchEvent(new Event("toggle")); // what Chromium does for <details open> inserted
+    // moves later the round is no longer recent: it folds, as nobody chose otherwise
+    model.push({ view: { ...recent, stamp: recent.stamp + 1, log: [...over.log, ...quiet.slice(0, over.n)] } });
+    expect(fold().open).toBe(false);
+  });
 });

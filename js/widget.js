@@ -198,20 +198,28 @@ function render({ model, el }) {
     local[FOLDS[fold]] = true;
     redraw();
   };
-  // the browser folded or unfolded one: remember it for the next redraws; <details>
-  // toggles do not bubble, hence the capture phase
+  // the browser folded or unfolded one: remember it for the next redraws (<details>
+  // toggles do not bubble, hence the capture phase). The browser also fires
+  // "toggle" for a fold inserted open: a fold as it was drawn (data-drawn-open),
+  // in a part not yet marked stale, is not the player's doing
   const onToggle = (e) => {
     const details = e.target;
     const fold = foldOf(details);
     if (!fold) return;
+    const leafOf = (node) => {
+      if (!node || !node.el || !node.el.contains(details)) return null;
+      if (!node.kids) return node;
+      for (const kid of node.kids.values()) {
+        const found = leafOf(kid);
+        if (found) return found;
+      }
+      return null;
+    };
+    const leaf = leafOf(tree && nodeAt(tree, "bottom"));
+    if (details.open === details.hasAttribute("data-drawn-open") && leaf && leaf.html !== null) return;
     local[FOLDS[fold]] = details.open;
     // the part drawn around it no longer matches its markup: draw it anew next time
-    const stale = (node) => {
-      if (!node || !node.el || !node.el.contains(details)) return;
-      if (node.kids) for (const kid of node.kids.values()) stale(kid);
-      else node.html = null;
-    };
-    stale(tree && nodeAt(tree, "bottom"));
+    if (leaf) leaf.html = null;
   };
   root.addEventListener("click", onSummary, true);
   root.addEventListener("toggle", onToggle, true);

@@ -52,6 +52,13 @@ const ESC = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;
 
 const SPECIAL = /[&<>"']/;
 
+/**
+ * The attributes of a fold (<details>) drawn open: `open`, and a mark that it
+ * was drawn so -- the browser fires "toggle" for a fold inserted open, and the
+ * widget tells that from a player's toggle by it (js/widget.js).
+ */
+export const OPEN = " open data-drawn-open";
+
 /** Text made safe for HTML/SVG content and double-quoted attributes. */
 export function esc(value) {
   const s = typeof value === "string" ? value : String(value ?? "");

@@ -2,7 +2,7 @@
 // scoring rounds they triggered.
 
 import { t } from "../i18n.js";
-import { esc } from "./common.js";
+import { OPEN, esc } from "./common.js";
 
 /**
  * @param {object} view  the JSON view
@@ -16,7 +16,7 @@ export function logHtml(view, { folded = false, open = false, lazy = false } = {
   const title = esc(t("ui.log.title"));
   let out = `<section class="alh-log" aria-label="${esc(t("ui.log.aria"))}">`;
   if (folded && log.length) {
-    out += `<details class="alh-log-fold"${open ? " open" : ""}><summary class="alh-fold-summary alh-log-summary" data-key="log" data-lm-suppress-shortcuts="true">${title}</summary>`;
+    out += `<details class="alh-log-fold"${open ? OPEN : ""}><summary class="alh-fold-summary alh-log-summary" data-key="log" data-lm-suppress-shortcuts="true">${title}</summary>`;
     return out + (open || !lazy ? movesHtml(log) : "") + `</details></section>`;
   }
   out += `<h4>${title}</h4>`;

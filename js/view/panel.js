@@ -219,7 +219,7 @@ export function panelSvg(view, p, o = {}) {
 
   let out =
     `<svg xmlns="http://www.w3.org/2000/svg" class="alh-svg alh-panel-picture" viewBox="0 0 ${num(W)} ${num(H)}" ` +
-    `preserveAspectRatio="xMidYMin meet" role="img" pointer-events="none" style="max-width:${num(W * 1.1)}px"` +
+    `preserveAspectRatio="xMidYMin meet" role="img" style="max-width:${num(W * 1.1)}px"` +
     ` data-tiles="${esc(tiles.map((tile) => `${tile.id}@${tile.x},${tile.y}`).join(" "))}"` +
     ` data-reserve="${esc(reserve.map((tile) => tile.id).join(" "))}" data-counts="${counts.join(" ")}"` +
     ` data-wall="${p.wall ?? 0}" data-cards="${hand ? hand.length : p.cards ?? 0}">` +

@@ -30,8 +30,9 @@ describe("a player's picture in the players' panels", () => {
       // every tile described, with its position
       const desc = svg.querySelector("desc").textContent;
       for (const t of p.alhambra) if (t.id !== 0) expect(desc).toContain(`${t.price} at ${t.x},${t.y}`);
-      // a picture: nothing in it is a control
+      // a picture: nothing in it is a control; it takes the pointer, so that its title shows as a tooltip
       expect(svg.querySelectorAll("[role=button], [tabindex]").length).toBe(0);
+      expect(svg.getAttribute("pointer-events")).toBeNull();
     });
   });
 

@@ -4,7 +4,7 @@
 // The latest round is shown; the earlier ones are folded under it.
 
 import { buildingName, joinAnd, t, tn } from "../i18n.js";
-import { BUILDING_LABEL_COLORS, buildingShort, esc } from "./common.js";
+import { BUILDING_LABEL_COLORS, OPEN, buildingShort, esc } from "./common.js";
 import { box, leaf, partHtml } from "./parts.js";
 
 function roundTable(view, r, latest, { whyOpen = false, lazy = false } = {}) {
@@ -45,7 +45,7 @@ function roundTable(view, r, latest, { whyOpen = false, lazy = false } = {}) {
   const story = Array.isArray(r.narration) ? r.narration : [];
   if (story.length) {
     const why = esc(t("ui.scoring.narration", { round: r.round }));
-    let det = `<details class="alh-why"${whyOpen ? " open" : ""}><summary class="alh-why-summary alh-fold-summary" data-key="why-${r.round}" data-lm-suppress-shortcuts="true">${why}</summary>`;
+    let det = `<details class="alh-why"${whyOpen ? OPEN : ""}><summary class="alh-why-summary alh-fold-summary" data-key="why-${r.round}" data-lm-suppress-shortcuts="true">${why}</summary>`;
     if (whyOpen || !lazy) {
       det += `<ul class="alh-narration" aria-label="${why}">`;
       for (const line of story) det += `<li>${esc(line)}</li>`;
@@ -90,7 +90,7 @@ export function scoringPart(view, { earlierOpen = false, lazyEarlier = false, wh
       const open = latestOpen ?? recent;
       const title = t(latest.round === 3 ? "ui.scoring.round_final" : "ui.scoring.round", { round: latest.round });
       const points = joinAnd(view.players.map((p, i) => `${p.name} +${latest.points[i]}`));
-      let det = `<details class="alh-latest-round"${open ? " open" : ""}><summary class="alh-fold-summary" data-key="latest" data-lm-suppress-shortcuts="true">`;
+      let det = `<details class="alh-latest-round"${open ? OPEN : ""}><summary class="alh-fold-summary" data-key="latest" data-lm-suppress-shortcuts="true">`;
       det += `${esc(t("ui.label_count", { label: title, count: points }))}</summary>`;
       if (open || !lazyEarlier) det += table();
       kids.push(leaf(`round-${latest.round}`, det + `</details>`));
@@ -99,7 +99,7 @@ export function scoringPart(view, { earlierOpen = false, lazyEarlier = false, wh
       // earlier rounds, newest first, folded: the latest table carries the totals,
       // and closed, they cost no layout (a 6-player table is ~100 elements)
       const older = rounds.slice(0, -1).reverse();
-      let det = `<details class="alh-earlier"${earlierOpen ? " open" : ""}>`;
+      let det = `<details class="alh-earlier"${earlierOpen ? OPEN : ""}>`;
       const summary = tn("ui.scoring.earlier", older.length, { rounds: joinAnd(older.map((r) => r.round)) });
       det += `<summary class="alh-earlier-summary alh-fold-summary" data-key="earlier" data-lm-suppress-shortcuts="true">${esc(summary)}</summary>`;
       if (earlierOpen || !lazyEarlier) for (const r of older) det += roundTable(view, r, r.round === fresh, fold);
