@@ -155,6 +155,10 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-
 .alh-board-grid { fill: var(--alh-panel); stroke: var(--alh-grid); stroke-width: 1; }
 .alh-longest-thin { stroke-width: 3.5; }
 .alh-bottom { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 12px; align-items: start; }
+/* the result at the end of the game: the scores wide, the folded moves beside them */
+.alh-bottom.alh-result { display: flex; flex-wrap: wrap; align-items: flex-start; }
+.alh-result > .alh-scoring { flex: 3 1 420px; min-width: 0; }
+.alh-result > .alh-log { flex: 1 1 200px; }
 .alh-scoring, .alh-log { background: var(--alh-panel); border-radius: 6px; padding: 6px 10px; overflow-x: auto; }
 .alh-round { border-collapse: collapse; margin: 4px 0 8px; font-size: .95em; }
 .alh-round caption { text-align: left; font-weight: 700; padding: 2px 0; }
@@ -164,7 +168,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-
 .alh-narration li { margin: 1px 0; }
 .alh-board-help { margin: 0; min-height: 1.35em; color: var(--alh-fg); }
 .alh-board-help.alh-help-on { font-weight: 600; }
-.alh-round th, .alh-round td { padding: 1px 6px; text-align: center; border-bottom: 1px solid var(--alh-border); }
+.alh-round th, .alh-round td { padding: 1px 4px; text-align: center; white-space: nowrap; border-bottom: 1px solid var(--alh-border); }
 .alh-round th[scope="row"] { text-align: left; }
 .alh-round td.alh-scored { font-weight: 700; }
 .alh-round small { color: var(--alh-muted); font-weight: 400; }

@@ -123,11 +123,15 @@ export function panelSvg(view, p, o = {}) {
     });
   }
   const chipsW = (buildings.length + 1) * (CHIP_W + 3) - 3;
-  const W = Math.max(boardW, drawHand ? handW : 0, 70 + reserve.length * (RESERVE + 4), chipsW);
+  // the reserve in rows as wide as the rest of the picture (at least four
+  // tiles a row): a long reserve does not shrink the whole picture
+  const perRow = Math.max(4, Math.floor((Math.max(boardW, drawHand ? handW : 0, chipsW) - 70 + 4) / (RESERVE + 4)));
+  const rows = Math.ceil(reserve.length / perRow);
+  const W = Math.max(boardW, drawHand ? handW : 0, 70 + Math.min(reserve.length, perRow) * (RESERVE + 4) - 4, chipsW);
   const handTop = CHIP_H + GAP;
   const boardTop = drawHand ? handTop + CARD_H + GAP : handTop;
   const reserveTop = boardTop + boardH + GAP;
-  const H = reserve.length ? reserveTop + RESERVE : boardTop + boardH;
+  const H = reserve.length ? reserveTop + rows * (RESERVE + 4) - 4 : boardTop + boardH;
 
   const faces = layers(); // fill per building or currency
   const inks = layers(); // strokes per ink: numbers and marks
@@ -196,10 +200,10 @@ export function panelSvg(view, p, o = {}) {
   for (const tile of tiles) tileFace(tile, ox + tile.x * CELL, oy + tile.y * CELL, CELL);
   for (const [x, y, side] of p.wall_path || []) walls.add("longest", sideSegment(x + ox / CELL, y + oy / CELL, side, CELL));
 
-  // 4. the reserve: a label and its tiles in a row
+  // 4. the reserve: a label and its tiles, in rows
   if (reserve.length) {
     extra += text(0, reserveTop + RESERVE * 0.62, t("ui.reserve"), 13, { cls: "alh-muted", maxWidth: 64 });
-    reserve.forEach((tile, i) => tileFace(tile, 70 + i * (RESERVE + 4), reserveTop, RESERVE));
+    reserve.forEach((tile, i) => tileFace(tile, 70 + (i % perRow) * (RESERVE + 4), reserveTop + Math.floor(i / perRow) * (RESERVE + 4), RESERVE));
   }
 
   // the words

@@ -71,6 +71,24 @@ describe("a player's picture in the players' panels", () => {
   });
 });
 
+describe("a long reserve", () => {
+  it("wraps into rows as wide as the board, so that the picture keeps its scale", () => {
+    const v = fixture("over-4p");
+    const p = v.players[0];
+    const spare = p.alhambra.filter((t) => t.id !== 0);
+    const long = { ...p, reserve: [...spare, ...spare].slice(0, 12).map((t, i) => ({ ...t, id: 1000 + i, x: undefined, y: undefined })) };
+    const width = (svg) => Number(svg.getAttribute("viewBox").split(" ")[2]);
+    const short = picture(v, 0);
+    const svg = dom(panelSvg(v, long)).querySelector("svg");
+    expect(width(svg)).toBeLessThanOrEqual(Math.max(width(short), 70 + 4 * 38));
+    expect(svg.dataset.reserve.split(" ").length).toBe(12);
+    // every reserve tile is drawn: one face each, in its building's path
+    const faces = [...svg.querySelectorAll("path.alh-faces")].filter((f) => !/alh-(florin|dirham|dinar|ducat)/.test(f.getAttribute("class")));
+    const drawn = faces.reduce((n, f) => n + shapes(f.getAttribute("d")), 0);
+    expect(drawn).toBe(spare.length + 12 + v.buildings.length); // board + reserve + count chips
+  });
+});
+
 describe("a player's picture at the end of the game", () => {
   it("leaves the hand out (money is worth nothing then) but still says it", () => {
     const v = fixture("hotseat-3p");

@@ -49,7 +49,7 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
   // nothing more to offer (the replay brings any earlier position back whole)
   const over = view.phase === "over";
   const log = leaf("log", logHtml(view, { folded: over, open: !!local.logOpen, lazy: !!local.lazyEarlier }));
-  const bottom = () => box("bottom", `<div class="alh-bottom">`, [scoringPart(view, local), log], `</div>`);
+  const bottom = () => box("bottom", `<div class="alh-bottom${over ? " alh-result" : ""}">`, [scoringPart(view, local), log], `</div>`);
   if (over) {
     if (view.dirk) kids.push(leaf("extras", `<div class="alh-extras">${dirkHtml(view)}</div>`));
     kids.push(leaf("controls", controlsHtml(view, ui)));
