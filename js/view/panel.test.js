@@ -59,6 +59,25 @@ describe("a player's picture in the players' panels", () => {
     });
   });
 
+  it("draws the walls on the tiles' wall sides, and the longest wall along its path", () => {
+    const fountain = { id: 0, building: "fountain", price: 0, walls: "", x: 0, y: 0 };
+    const tower = { id: 47, building: "tower", price: 9, walls: "NE", x: 1, y: 0 };
+    const p = { name: "Ana", hand: [], cards: 0, alhambra: [fountain, tower], reserve: [], counts: [0, 0, 0, 0, 0, 1], wall: 2, wall_path: [[1, 0, "N"], [1, 0, "E"]] };
+    const svg = dom(panelSvg({ buildings: v.buildings }, p)).querySelector("svg");
+    // the tower's square (after its count chip) gives its cell: inset by 3% of 44 px
+    const face = svg.querySelector("path.alh-faces.alh-tower").getAttribute("d").split("M").filter(Boolean)[1];
+    const [fx, fy] = numbers(face);
+    const x0 = Math.round((fx - 44 * 0.03) * 100) / 100;
+    const y0 = Math.round((fy - 44 * 0.03) * 100) / 100;
+    const north = `M${x0} ${y0}H${x0 + 44}`;
+    const east = `M${x0 + 44} ${y0}V${y0 + 44}`;
+    expect(svg.querySelector("path.alh-wall").getAttribute("d")).toBe(north + east);
+    // the longest wall: the chip's outline, then the same two sides
+    expect(svg.querySelector("path.alh-longest").getAttribute("d").endsWith(north + east)).toBe(true);
+    // the fountain sits one cell to the left of the tower
+    expect(Number(svg.querySelector("circle").getAttribute("cx"))).toBeCloseTo(x0 - 44 / 2, 1);
+  });
+
   it("shows a hidden hand as the back of a card and its size, an empty one as an empty place", () => {
     const p = { ...v.players[0], hand: null, cards: 5 };
     const hidden = dom(panelSvg(v, p)).querySelector("svg");
