@@ -306,30 +306,54 @@ export const DIGIT = [
  * `height`: the height of a digit in user units.
  */
 export function numbersPath(items, height, cls, { inner = "" } = {}) {
-  const k = height / 10;
   const byInk = {};
-  for (const [cx, cy, n, ink] of items) byInk[ink] = (byInk[ink] || "") + digitsD(cx / k, cy / k, n);
+  for (const [cx, cy, n, ink] of items) byInk[ink] = (byInk[ink] || "") + numberD(cx, cy, n, height);
   let out = "";
   for (const [ink, d] of Object.entries(byInk)) {
     out +=
-      `<path class="${cls}" transform="scale(${num(k)})" d="${d}" fill="none" stroke="${ink}" stroke-width="1.7" ` +
+      `<path class="${cls}" d="${d}" fill="none" stroke="${ink}" stroke-width="${num((1.7 * height) / 10)}" ` +
       `stroke-linecap="round" stroke-linejoin="round" pointer-events="none" aria-hidden="true"` +
       (inner ? `>${inner}</path>` : `/>`);
   }
   return out;
 }
 
-/** Path data of the number n centred on (cx, cy), in digit units (a digit is 6 x 10). */
-export function digitsD(cx, cy, n) {
+/** A digit's strokes (DIGIT, relative commands in a 6 x 10 box) scaled by f: every number but the arcs' flags. */
+const scaled = new Map();
+function glyph(ch, f) {
+  const key = `${ch}|${f}`;
+  if (!scaled.has(key)) {
+    const src = ch === "-" ? "m.5 5h5" : DIGIT[ch.charCodeAt(0) - 48] || "";
+    const tokens = src.match(/[a-zA-Z]|-?(?:\d+\.?\d*|\.\d+)/g) || [];
+    let cmd = "";
+    let k = 0; // index of the number within the command's arguments
+    let out = "";
+    for (const tok of tokens) {
+      if (/[a-zA-Z]/.test(tok)) {
+        cmd = tok;
+        k = 0;
+        out += tok;
+        continue;
+      }
+      const arc = cmd === "a" || cmd === "A";
+      const i = k++ % 7;
+      out += (out && !/[a-zA-Z]$/.test(out) ? " " : "") + (arc && i >= 2 && i <= 4 ? tok : num(Number(tok) * f));
+    }
+    scaled.set(key, out);
+  }
+  return scaled.get(key);
+}
+
+/** Path data of the number n centred on (cx, cy), `height` user units tall (a digit is 6 x 10 at height 10). */
+export function numberD(cx, cy, n, height) {
+  const f = height / 10;
   const s = String(n);
-  const w = s.length * 6 + (s.length - 1) * 2.4;
+  const w = (s.length * 6 + (s.length - 1) * 2.4) * f;
   let x = cx - w / 2;
-  const y = cy - 5;
   let d = "";
   for (const ch of s) {
-    const g = ch === "-" ? "m.5 5h5" : DIGIT[ch.charCodeAt(0) - 48];
-    if (g) d += `M${num(x)} ${num(y)}${g}`;
-    x += 8.4;
+    d += `M${num(x)} ${num(cy - height / 2)}${glyph(ch, f)}`;
+    x += 8.4 * f;
   }
   return d;
 }

@@ -21,9 +21,9 @@
 // for scripts and tests.
 
 import { buildingName, cardName, t, tn } from "../i18n.js";
-import { BUILDING_COLORS, BUILDING_MARK, CURRENCY_COLORS, DIGIT, cardBack, describeTile, esc, markD, num, parseCard, roundRect, sideSegment, text } from "./common.js";
+import { BUILDING_COLORS, BUILDING_MARK, CURRENCY_COLORS, cardBack, describeTile, esc, markD, num, numberD, parseCard, roundRect, sideSegment, text } from "./common.js";
 
-export { BUILDING_MARK, markD };
+export { BUILDING_MARK, markD, numberD };
 
 /** Sizes in px at the picture's natural size: a board cell, a hand card, a reserve tile, a count chip. */
 const CELL = 44;
@@ -36,46 +36,6 @@ const GAP = 8;
 /** Ink of the numbers on light faces (florin cards, chambers tiles). */
 const DARK = "#2a2118";
 const LIGHT = "#ffffff";
-
-/** A digit's strokes (DIGIT, relative commands in a 6 x 10 box) scaled by f: every number but the arcs' flags. */
-const scaled = new Map();
-function glyph(ch, f) {
-  const key = `${ch}|${f}`;
-  if (!scaled.has(key)) {
-    const src = ch === "-" ? "m.5 5h5" : DIGIT[ch.charCodeAt(0) - 48] || "";
-    const tokens = src.match(/[a-zA-Z]|-?(?:\d+\.?\d*|\.\d+)/g) || [];
-    let cmd = "";
-    let k = 0; // index of the number within the command's arguments
-    let out = "";
-    for (const tok of tokens) {
-      if (/[a-zA-Z]/.test(tok)) {
-        cmd = tok;
-        k = 0;
-        out += tok;
-        continue;
-      }
-      const arc = cmd === "a" || cmd === "A";
-      const i = k++ % 7;
-      out += (out && !/[a-zA-Z]$/.test(out) ? " " : "") + (arc && i >= 2 && i <= 4 ? tok : num(Number(tok) * f));
-    }
-    scaled.set(key, out);
-  }
-  return scaled.get(key);
-}
-
-/** Path data of the number n centred on (cx, cy), `height` px tall (the strokes of numbersPath, in px). */
-export function numberD(cx, cy, n, height) {
-  const f = height / 10;
-  const s = String(n);
-  const w = (s.length * 6 + (s.length - 1) * 2.4) * f;
-  let x = cx - w / 2;
-  let d = "";
-  for (const ch of s) {
-    d += `M${num(x)} ${num(cy - height / 2)}${glyph(ch, f)}`;
-    x += 8.4 * f;
-  }
-  return d;
-}
 
 /** Collects path data by paint: add(key, d), then the <path>s. */
 function layers() {

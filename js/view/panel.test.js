@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { dom, fixture } from "../fixtures.js";
-import { digitsD } from "./common.js";
+import { DIGIT, num } from "./common.js";
 import { BUILDING_MARK, markD, numberD, panelSvg } from "./panel.js";
 
 /** The numbers of a path's data, in order. */
 const numbers = (d) => (d.match(/-?(?:\d+\.?\d*|\.\d+)/g) || []).map(Number);
+/** The digits of n centred on (cx, cy), 10 units tall: the DIGIT strokes as they are, one after another. */
+const digitsD = (cx, cy, n) =>
+  [...String(n)].map((ch, i) => `M${num(cx - (String(n).length * 8.4 - 2.4) / 2 + i * 8.4)} ${num(cy - 5)}${DIGIT[ch.charCodeAt(0) - 48]}`).join("");
 /** Number of closed shapes (rounded rectangles end with "z") in path data. */
 const shapes = (d) => (d.match(/z/gi) || []).length;
 
@@ -125,7 +128,7 @@ describe("a player's picture at the end of the game", () => {
 });
 
 describe("numbers and marks as strokes", () => {
-  it("scales the digits' strokes: at 10 px they are the digits of numbersPath", () => {
+  it("scales the digits' strokes: at 10 px they are the DIGIT strokes themselves", () => {
     for (const n of [0, 7, 13, 42, 109]) expect(numbers(numberD(50, 20, n, 10))).toEqual(numbers(digitsD(50, 20, n)));
   });
 
