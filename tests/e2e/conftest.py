@@ -234,3 +234,30 @@ def run_code(page, code: str, *, new_cell: bool = False, timeout: float = 60_000
     if "Traceback" in text:
         raise AssertionError(f"the cell failed:\n{code}\n---\n{text}")
     return text.replace(marker, "").strip()
+
+
+@contextlib.contextmanager
+def play_page(browser, lab, name: str | None = None):
+    """examples/play.ipynb (copied as ``name``), opened and run in a page of its
+    own, tall enough for the whole widget (element screenshots); uncaught page
+    errors are kept in ``page.errors``."""
+    context = browser.new_context(viewport={"width": 1400, "height": 2000})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    try:
+        open_notebook(page, lab, lab.copy(ROOT / "examples" / "play.ipynb", name))
+        run_all(page)
+        notebook(page).locator(".alh-root .alh-status-text").wait_for(timeout=60_000)
+        yield page
+    finally:
+        context.close()
+
+
+@contextlib.contextmanager
+def no_new_page_errors(page):
+    """(page, the widget's root); no uncaught error in the page meanwhile."""
+    before = len(page.errors)
+    yield page, notebook(page).locator(".alh-root")
+    assert page.errors[before:] == []
+

@@ -26,11 +26,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ARTIFACTS, ROOT, notebook, open_notebook, run_all, run_code
+from .conftest import ARTIFACTS, no_new_page_errors, notebook, play_page, run_code
 
 pytestmark = pytest.mark.slow
 
-PLAY = ROOT / "examples" / "play.ipynb"
 
 # A summary of ``w`` (the play notebook's widget) as JSON, printed by ``probe()``.
 PROBE = '''
@@ -57,28 +56,17 @@ probe()
 @pytest.fixture(scope="module")
 def lab_page(browser, lab, artifacts):
     """The play notebook, run, in a page of its own; the widget on screen."""
-    # tall enough for the whole widget to fit in the notebook panel (element screenshots)
-    context = browser.new_context(viewport={"width": 1400, "height": 2000})
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    name = lab.copy(PLAY)
-    open_notebook(page, lab, name)
-    run_all(page)
-    root = notebook(page).locator(".alh-root")
-    root.locator(".alh-status-text").wait_for(timeout=60_000)
-    s = json.loads(run_code(page, PROBE, new_cell=True))
-    assert s["moves"] == 0 and len(s["hands"]) == 3
-    yield page
-    context.close()
+    with play_page(browser, lab) as page:
+        s = json.loads(run_code(page, PROBE, new_cell=True))
+        assert s["moves"] == 0 and len(s["hands"]) == 3
+        yield page
 
 
 @pytest.fixture
 def ui(lab_page):
     """(page, widget root); no uncaught error in the page during the test."""
-    before = len(lab_page.errors)
-    yield lab_page, notebook(lab_page).locator(".alh-root")
-    assert lab_page.errors[before:] == []
+    with no_new_page_errors(lab_page) as ui:
+        yield ui
 
 
 def state(page, code: str = "") -> dict:

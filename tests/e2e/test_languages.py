@@ -22,11 +22,10 @@ from playwright.sync_api import expect
 
 from alhambra_widget.i18n import catalogue
 
-from .conftest import ARTIFACTS, ROOT, notebook, open_notebook, run_all, run_code
+from .conftest import ARTIFACTS, no_new_page_errors, play_page, run_code
 
 pytestmark = pytest.mark.slow
 
-PLAY = ROOT / "examples" / "play.ipynb"
 CJK_FONT = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
 
 # A position where the player to act has bought a tile that may not go
@@ -79,24 +78,15 @@ OVERFLOW = """(root) => {
 @pytest.fixture(scope="module")
 def lang_page(browser, lab, artifacts):
     """The play notebook, run, in a page of its own; the widget on screen."""
-    context = browser.new_context(viewport={"width": 1400, "height": 2000})
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    name = lab.copy(PLAY, "play-languages.ipynb")
-    open_notebook(page, lab, name)
-    run_all(page)
-    notebook(page).locator(".alh-root .alh-status-text").wait_for(timeout=60_000)
-    assert run_code(page, "import json\nprint(w.lang)", new_cell=True) == "en"
-    yield page
-    context.close()
+    with play_page(browser, lab, "play-languages.ipynb") as page:
+        assert run_code(page, "import json\nprint(w.lang)", new_cell=True) == "en"
+        yield page
 
 
 @pytest.fixture
 def ui(lang_page):
-    before = len(lang_page.errors)
-    yield lang_page, notebook(lang_page).locator(".alh-root")
-    assert lang_page.errors[before:] == []
+    with no_new_page_errors(lang_page) as ui:
+        yield ui
 
 
 def switch(page, root, lang: str):
@@ -138,6 +128,17 @@ def no_overflow(page, root, name: str):
     if bad:
         root.screenshot(path=str(ARTIFACTS / f"lab-lang-overflow-{name}.png"))
     assert bad == []
+
+
+def no_overflow_narrow(page, root, lang: str):
+    """In a 900-px notebook too, nothing sticks out (screenshot lab-lang-<lang>-narrow.png)."""
+    page.set_viewport_size({"width": 900, "height": 2000})
+    try:
+        page.wait_for_timeout(300)
+        no_overflow(page, root, f"{lang}-narrow")
+        root.screenshot(path=str(ARTIFACTS / f"lab-lang-{lang}-narrow.png"))
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 2000})
 
 
 def test_cjk_fonts_are_installed():
@@ -190,13 +191,7 @@ def test_switch_to_japanese_then_finnish(ui):
     root.screenshot(path=str(ARTIFACTS / "lab-lang-ja.png"))
 
     # a narrower notebook: still nothing sticks out
-    page.set_viewport_size({"width": 900, "height": 2000})
-    try:
-        page.wait_for_timeout(300)
-        no_overflow(page, root, "ja-narrow")
-        root.screenshot(path=str(ARTIFACTS / "lab-lang-ja-narrow.png"))
-    finally:
-        page.set_viewport_size({"width": 1400, "height": 2000})
+    no_overflow_narrow(page, root, "ja")
 
     # Finnish
     switch(page, root, "fi")
@@ -214,13 +209,7 @@ def test_long_german_words_stay_in_their_boxes(ui):
     switch(page, root, "de")
     de = catalogue("de")
     expect(root.locator('button[data-act="take"]')).to_have_text(de["ui.btn.take"])
-    page.set_viewport_size({"width": 900, "height": 2000})
-    try:
-        page.wait_for_timeout(300)
-        no_overflow(page, root, "de-narrow")
-        root.screenshot(path=str(ARTIFACTS / "lab-lang-de-narrow.png"))
-    finally:
-        page.set_viewport_size({"width": 1400, "height": 2000})
+    no_overflow_narrow(page, root, "de")
 
 
 def test_pointing_at_a_spot_says_which_rule_forbids_it_in_finnish(ui):
