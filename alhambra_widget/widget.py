@@ -560,6 +560,15 @@ class AlhambraWidget(anywidget.AnyWidget):
                                "text": tr("ui.refuse.update", self.lang,
                                           names=", ".join(map(str, sync_data))[:80])})
 
+    def _refuse_unless_my_turn(self, bot_key: str) -> None:
+        """Refuse an intent made while a bot is to play (``bot_key`` says so) or,
+        in a seated view, while another player is."""
+        g = self._game
+        if g.current in self.bots:
+            raise Refused(None, tr(bot_key, name=g.players[g.current].name))
+        if self.seat is not None and g.current != self.seat:
+            raise Refused(None, tr("ui.refuse.not_your_turn", name=g.players[g.current].name))
+
     def _handle_custom_msg(self, content, buffers):
         """An intent from the front end. Never raises into the kernel."""
         # one update for the front end: the new view and its message together
@@ -636,10 +645,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         if kind == "hint":
             if g.is_over:
                 raise Refused("E4", tr("ui.refuse.hint_over"))
-            if g.current in self.bots:
-                raise Refused(None, tr("ui.refuse.bot_turn", name=g.players[g.current].name))
-            if self.seat is not None and g.current != self.seat:
-                raise Refused(None, tr("ui.refuse.not_your_turn", name=g.players[g.current].name))
+            self._refuse_unless_my_turn("ui.refuse.bot_turn")
             self.hint()
             return
         if kind == "undo":
@@ -679,10 +685,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             raise Refused(None, tr("ui.refuse.action_long", n=len(text), max=MAX_ACTION_LENGTH))
         if g.is_over:
             raise Refused("E4", tr("ui.refuse.over"))
-        if g.current in self.bots:
-            raise Refused(None, tr("ui.refuse.bot_turn_wait", name=g.players[g.current].name))
-        if self.seat is not None and g.current != self.seat:
-            raise Refused(None, tr("ui.refuse.not_your_turn", name=g.players[g.current].name))
+        self._refuse_unless_my_turn("ui.refuse.bot_turn_wait")
         try:
             action = A.parse(text)
         except IllegalMove as e:
