@@ -11,6 +11,8 @@ Rules reference: docs/rules/RULES.md.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import json
 import re
 from pathlib import Path
@@ -64,20 +66,15 @@ def front_end_can_send(view, notation) -> bool:
     legal = view["legal"]
     me = view["players"][legal["player"]]
     verb = a.verb
+    def drawn(cards, among) -> bool:  # every card, each one drawn once
+        left = Counter(among)
+        left.subtract(map(str, cards))
+        return min(left.values(), default=0) >= 0
+
     if verb == "take":
-        shown = list(view["money"])
-        for c in map(str, a.cards):
-            if c not in shown:
-                return False
-            shown.remove(c)
-        return True
+        return drawn(a.cards, view["money"])
     if verb == "buy":
-        hand = list(me["hand"])
-        for c in map(str, a.cards):
-            if c not in hand:
-                return False
-            hand.remove(c)
-        return view["market"][a.slot - 1]["tile"] is not None
+        return drawn(a.cards, me["hand"]) and view["market"][a.slot - 1]["tile"] is not None
     tiles_on_board = {(t["x"], t["y"]) for t in me["alhambra"]}
     if verb == "remove":
         return tuple(a.pos) in tiles_on_board
