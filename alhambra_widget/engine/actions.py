@@ -27,6 +27,12 @@ Numbers after ``build``/``swap``/``place``/``reserve``/``dirk`` are tile ids
 Card lists name a currency and then values joined by ``+``; groups are
 separated by commas. ``str(action)`` gives the canonical form, which
 :func:`parse` (and ``Game.play``) reads back.
+
+The notation is ASCII: digits are ``0``-``9`` only (``²`` or ``٣`` are not
+numbers), a number has at most :data:`MAX_DIGITS` digits and an action names
+at most :data:`MAX_CARDS` money cards (there are no more cards of one
+currency), so no text makes :func:`parse` build something huge. A refusal
+quotes at most :data:`QUOTE` characters of the text it refuses.
 """
 
 from __future__ import annotations
@@ -42,6 +48,14 @@ __all__ = [
     "Action", "Redesign", "Placement", "TakeMoney", "Buy", "Remove", "Build", "Swap", "EndTurn",
     "Place", "Reserve", "GiveToDirk", "Pass", "parse", "KINDS", "VERBS",
 ]
+
+#: the most digits a number of the notation has (tile ids, slots, values and positions need far fewer)
+MAX_DIGITS = 9
+#: the most money cards one action names: 27 is every card of one currency (9 values x 3 copies),
+#: and a payment is in one currency; a take is at most 5 cards
+MAX_CARDS = 27
+#: the most characters of the user's input a refusal quotes
+QUOTE = 60
 
 
 class Action(tuple):
@@ -122,10 +136,28 @@ def cards_text(cards) -> str:
     return ", ".join(groups)
 
 
-def _shown(value, limit: int = 60) -> str:
+def _shown(value, limit: int = QUOTE) -> str:
     """``repr`` of a value for a message, cut short (input is never echoed whole)."""
-    r = repr(value)
+    if isinstance(value, str) and len(value) > 4 * limit:
+        value = value[:4 * limit]       # repr of a long text would be long too
+    try:
+        r = repr(value)
+    except ValueError:                  # an int of more than 4300 digits
+        r = f"<{type(value).__name__}>"
     return r if len(r) <= limit else r[:limit - 3] + "..."
+
+
+def _cut(text: str, limit: int = QUOTE) -> str:
+    """A piece of the user's text for a message, cut short with an ellipsis."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _number(digits: str) -> int:
+    """An ASCII digit string of the notation as an int; refused if it is too long."""
+    d = digits.lstrip("0") or "0"
+    if len(d) > MAX_DIGITS:
+        raise NotationError("error.T.number_too_long", value=_cut(digits, 16), max=MAX_DIGITS)
+    return int(d)
 
 
 def _pos_text(p) -> str:
@@ -319,30 +351,40 @@ VERBS = ("take", "buy", "remove", "build", "swap", "end", "place", "reserve", "d
 CLASSES = {c.verb: c for c in (TakeMoney, Buy, Remove, Build, Swap, EndTurn, Place, Reserve, GiveToDirk, Pass)}
 
 _CUR_NAMES = {c.value: c for c in CURRENCIES}
+# re.ASCII: \d is 0-9 only (not "²" or "٣"), \s ASCII white space only
 _POS = r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?"
-_RE_TILE_AT = re.compile(r"^(build|swap|place)\s+#?(\d+)\s+(?:at|to|on)\s+" + _POS + r"$")
-_RE_TILE = re.compile(r"^(reserve|dirk)\s+#?(\d+)$")
-_RE_REMOVE = re.compile(r"^remove\s+" + _POS + r"$")
-_RE_BUY = re.compile(r"^buy\s+(?:slot\s+)?(\d+)\s+with\s+(.+)$")
-_RE_TAKE = re.compile(r"^take\s+(.+)$")
+_RE_TILE_AT = re.compile(r"^(build|swap|place)\s+#?(\d+)\s+(?:at|to|on)\s+" + _POS + r"$", re.ASCII)
+_RE_TILE = re.compile(r"^(reserve|dirk)\s+#?(\d+)$", re.ASCII)
+_RE_REMOVE = re.compile(r"^remove\s+" + _POS + r"$", re.ASCII)
+_RE_BUY = re.compile(r"^buy\s+(?:slot\s+)?(\d+)\s+with\s+(.+)$", re.ASCII)
+_RE_TAKE = re.compile(r"^take\s+(.+)$", re.ASCII)
+_RE_CARD_SEP = re.compile(r"[\s,+]+", re.ASCII)
+
+
+def _signed(text: str) -> int:
+    return -_number(text[1:]) if text.startswith("-") else _number(text)
 
 
 def parse_cards(text: str) -> tuple:
-    """Read ``"florin 1+3, dinar 2"`` (also ``"florin 1 florin 3"``) into cards."""
-    tokens = re.split(r"[\s,+]+", text.strip().lower())
+    """Read ``"florin 1+3, dinar 2"`` (also ``"florin 1 florin 3"``) into cards.
+
+    Raises :class:`NotationError` for anything else, and for more than
+    :data:`MAX_CARDS` cards."""
     current = None
     out = []
-    for tok in tokens:
+    for tok in _RE_CARD_SEP.split(" ".join(text.lower().split())):
         if not tok:
             continue
         if tok in _CUR_NAMES:
             current = _CUR_NAMES[tok]
-        elif tok.isdigit():
+        elif tok.isascii() and tok.isdigit():
+            v = _number(tok)
             if current is None:
-                raise NotationError("error.T.currency_first", value=tok)
-            v = int(tok)
+                raise NotationError("error.T.currency_first", value=v)
             if not 1 <= v <= 9:
                 raise NotationError("error.T.card_value", value=v)
+            if len(out) == MAX_CARDS:
+                raise NotationError("error.T.too_many_cards", max=MAX_CARDS)
             out.append(card(current, v))
         else:
             raise NotationError("error.T.unknown_word", word=_shown(tok), currencies=", ".join(_CUR_NAMES))
@@ -355,8 +397,10 @@ def parse(text: str) -> Action:
     """Read an action from its notation (see the module docstring).
 
     Raises :class:`NotationError` (a ``ValueError``) with a hint when the
-    text is not an action, and :class:`IllegalMove` when it names something
-    that cannot exist (tile 99, slot 7)."""
+    text is not an action (also for a number of more than :data:`MAX_DIGITS`
+    digits, a digit other than 0-9 or more than :data:`MAX_CARDS` cards), and
+    :class:`IllegalMove` when it names something that cannot exist (tile 99,
+    slot 7). Nothing else: any text gives an action or one of these two."""
     if not isinstance(text, str):
         raise NotationError("error.T.not_text", type=type(text).__name__)
     s = " ".join(text.strip().lower().split())
@@ -366,16 +410,16 @@ def parse(text: str) -> Action:
         return Pass()
     m = _RE_TILE_AT.match(s)
     if m:
-        return CLASSES[m.group(1)](int(m.group(2)), (int(m.group(3)), int(m.group(4))))
+        return CLASSES[m.group(1)](_number(m.group(2)), (_signed(m.group(3)), _signed(m.group(4))))
     m = _RE_TILE.match(s)
     if m:
-        return CLASSES[m.group(1)](int(m.group(2)))
+        return CLASSES[m.group(1)](_number(m.group(2)))
     m = _RE_REMOVE.match(s)
     if m:
-        return Remove((int(m.group(1)), int(m.group(2))))
+        return Remove((_signed(m.group(1)), _signed(m.group(2))))
     m = _RE_BUY.match(s)
     if m:
-        return Buy(int(m.group(1)), parse_cards(m.group(2)))
+        return Buy(_number(m.group(1)), parse_cards(m.group(2)))
     m = _RE_TAKE.match(s)
     if m:
         return TakeMoney(parse_cards(m.group(1)))
