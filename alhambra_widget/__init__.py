@@ -11,7 +11,7 @@ position, a spot, an action or a scoring round in plain words, five languages).
 from .engine import *  # noqa: F401,F403
 from .engine import __all__ as _engine_all
 
-__version__ = "0.1.0"
+from ._version import __version__  # noqa: F401  (one place: _version.py)
 __all__ = list(_engine_all) + ["AlhambraWidget", "explain", "narrate_round"]
 _LAZY = {"AlhambraWidget": ".widget", "explain": ".explain", "narrate_round": ".explain"}
 
