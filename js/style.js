@@ -2,6 +2,8 @@
 // prefixed alh-; colours come from JupyterLab's --jp-* variables, with system
 // colours as fallbacks, so light and dark themes (and pages outside
 // JupyterLab) both read well. Building and currency colours are the game's.
+// Every colour not taken from the theme comes from alhambra_widget/palette.json
+// (its "theme" and "table" parts), which render.py reads too.
 //
 // Contrast: text is drawn in --alh-fg, --alh-muted or an *-ink colour, never in
 // a raw theme colour such as --jp-warn-color1 (orange on light grey is 2.3:1).
@@ -21,6 +23,11 @@
 // are layout containers (contain: layout style) so that a redraw of one panel
 // does not lay out its neighbours again.
 
+import palette from "../alhambra_widget/palette.json";
+
+const T = palette.theme;
+const TABLE = palette.table;
+
 export const CSS = `
 .alh-root {
   color-scheme: light dark;
@@ -31,22 +38,22 @@ export const CSS = `
   --alh-panel: var(--jp-layout-color2, color-mix(in srgb, CanvasText 6%, Canvas));
   --alh-border: var(--jp-border-color2, color-mix(in srgb, CanvasText 18%, Canvas));
   --alh-grid: var(--jp-border-color3, color-mix(in srgb, CanvasText 10%, Canvas));
-  --alh-accent: var(--jp-brand-color1, #1976d2);
-  --alh-accent-ink: var(--jp-ui-inverse-font-color1, #ffffff);
-  --alh-current: var(--jp-warn-color1, #e8590c);
-  --alh-error: var(--jp-error-color1, #d32f2f);
+  --alh-accent: var(--jp-brand-color1, ${T.accent});
+  --alh-accent-ink: var(--jp-ui-inverse-font-color1, ${T.on_accent});
+  --alh-current: var(--jp-warn-color1, ${TABLE.current});
+  --alh-error: var(--jp-error-color1, ${T.error});
   /* not --jp-error-color3 / --jp-info-color3: JupyterLab Dark keeps them light (pink, cyan)
      under its near-white text (1.35:1); a tint of the page background works in both themes */
   --alh-error-bg: color-mix(in srgb, var(--alh-error) 14%, var(--alh-bg));
   --alh-info-bg: color-mix(in srgb, var(--alh-accent) 12%, var(--alh-bg));
-  --alh-rule-bg: var(--jp-error-color0, #b71c1c);
-  --alh-spot: var(--jp-success-color1, #0f8a5f);
-  --alh-winner: #d4a017;
-  --alh-longest: #ffb000;
-  --alh-hint: #f5c518;
-  --alh-wall: #2a1a0a;
-  --alh-wall: light-dark(#2a1a0a, #f1dca4);
-  --alh-focus: var(--jp-brand-color1, #1976d2);
+  --alh-rule-bg: var(--jp-error-color0, ${T.rule});
+  --alh-spot: var(--jp-success-color1, ${TABLE.spot});
+  --alh-winner: ${TABLE.winner};
+  --alh-longest: ${TABLE.longest};
+  --alh-hint: ${T.hint};
+  --alh-wall: ${T.wall_light};
+  --alh-wall: light-dark(${T.wall_light}, ${T.wall_dark});
+  --alh-focus: var(--jp-brand-color1, ${T.accent});
   /* text in a theme colour: half that colour, half the text colour (>= 5:1 on --alh-bg and --alh-panel) */
   --alh-current-ink: color-mix(in srgb, var(--alh-current) 50%, var(--alh-fg));
   --alh-winner-ink: color-mix(in srgb, var(--alh-winner) 50%, var(--alh-fg));
@@ -59,8 +66,8 @@ export const CSS = `
   outline: none;
 }
 .alh-root:lang(ja) { font-family: "Noto Sans CJK JP", "Noto Sans JP", "Hiragino Sans", "Yu Gothic UI", Meiryo, var(--jp-ui-font-family, system-ui, sans-serif), sans-serif; line-break: strict; }
-body[data-jp-theme-light="true"] .alh-root, body.vscode-light .alh-root { --alh-wall: #2a1a0a; }
-body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-wall: #f1dca4; }
+body[data-jp-theme-light="true"] .alh-root, body.vscode-light .alh-root { --alh-wall: ${T.wall_light}; }
+body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-wall: ${T.wall_dark}; }
 .alh-root * { box-sizing: border-box; }
 .alh-app { display: flex; flex-direction: column; gap: 10px; padding: 6px 2px; max-width: 1200px; overflow-wrap: break-word; }
 .alh-lang { display: flex; justify-content: flex-end; margin-bottom: -6px; }
@@ -82,7 +89,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-
 .alh-message.alh-error { background: var(--alh-error-bg); border-left: 4px solid var(--alh-error); }
 .alh-message.alh-why { background: var(--alh-error-bg); border-left: 4px solid var(--alh-current); }
 .alh-message.alh-info-msg { background: var(--alh-info-bg); border-left: 4px solid var(--alh-accent); }
-.alh-rule { display: inline-block; font-weight: 700; padding: 0 6px; border-radius: 8px; background: var(--alh-rule-bg); color: #fff; }
+.alh-rule { display: inline-block; font-weight: 700; padding: 0 6px; border-radius: 8px; background: var(--alh-rule-bg); color: ${T.on_rule}; }
 .alh-markets { display: flex; flex-wrap: wrap; gap: 12px; }
 .alh-markets > .alh-section { flex: 1 1 330px; min-width: 0; }
 .alh-extras { display: flex; flex-wrap: wrap; gap: 8px 24px; align-items: center; }
@@ -138,9 +145,9 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-
 .alh-name { font-weight: 700; font-size: 1.1em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .alh-score { margin-left: auto; font-weight: 700; font-size: 1.1em; white-space: nowrap; }
 .alh-tag { white-space: nowrap; font-size: .8em; padding: 0 6px; border-radius: 8px; background: var(--alh-muted); color: var(--alh-bg); font-weight: 600; }
-.alh-tag-turn { background: var(--alh-current); color: #2a2118; }
-.alh-tag-winner { background: var(--alh-winner); color: #2a2118; }
-.alh-tag-scoring { background: var(--alh-longest); color: #2a2118; }
+.alh-tag-turn { background: var(--alh-current); color: ${TABLE.ink}; }
+.alh-tag-winner { background: var(--alh-winner); color: ${TABLE.ink}; }
+.alh-tag-scoring { background: var(--alh-longest); color: ${TABLE.ink}; }
 .alh-tag-bot { background: var(--alh-accent); color: var(--alh-accent-ink); }
 .alh-thinking { display: inline-flex; align-items: center; gap: 6px; color: var(--alh-accent); font-weight: 600; }
 .alh-spinner { width: .9em; height: .9em; border-radius: 50%; border: 2px solid currentColor; border-right-color: transparent; animation: alh-spin 0.9s linear infinite; }
@@ -148,9 +155,9 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-
 @media (prefers-reduced-motion: reduce) { .alh-spinner { animation: none; border-right-color: currentColor; opacity: .6; } }
 .alh-hints { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 10px; }
 .alh-hint-list { margin: 0; padding: 0; list-style: none; display: flex; flex-wrap: wrap; gap: 4px 16px; }
-.alh-hint-badge { display: inline-block; min-width: 1.4em; padding: 0 4px; border-radius: 0.7em; text-align: center; font-weight: 700; background: var(--alh-hint); color: #1a1a1a; }
-.alh-hint-mark rect { fill: var(--alh-hint); stroke: #1a1a1a; stroke-width: 1.5; }
-.alh-hint-mark text { fill: #1a1a1a; font-weight: 700; }
+.alh-hint-badge { display: inline-block; min-width: 1.4em; padding: 0 4px; border-radius: 0.7em; text-align: center; font-weight: 700; background: var(--alh-hint); color: ${T.on_hint}; }
+.alh-hint-mark rect { fill: var(--alh-hint); stroke: ${T.on_hint}; stroke-width: 1.5; }
+.alh-hint-mark text { fill: ${T.on_hint}; font-weight: 700; }
 .alh-hint-cell { fill: var(--alh-hint); fill-opacity: .25; stroke: var(--alh-hint); stroke-width: 5; stroke-dasharray: 4 4; }
 .alh-board-grid { fill: var(--alh-panel); stroke: var(--alh-grid); stroke-width: 1; }
 .alh-longest-thin { stroke-width: 3.5; }

@@ -1,21 +1,19 @@
-// Shared pieces of the state -> SVG/HTML view functions: colours, escaping,
-// one tile, one money card, and the attributes every control carries.
+// Shared pieces of the state -> SVG/HTML view functions: colours (those of
+// alhambra_widget/palette.json, which render.py reads too), escaping, one
+// tile, one money card, and the attributes every control carries.
 // Everything here is pure: strings in, strings out (texts from js/i18n.js).
 
+import palette from "../../alhambra_widget/palette.json";
 import { buildingName, cardName, currencyName, t } from "../i18n.js";
 
 /** Size of one grid cell in SVG user units (tile (x, y) covers [x*CELL, (x+1)*CELL]). */
 export const CELL = 100;
 
-/** Building colours of the rulebook: [fill, edge, text] (as in render.py). */
-export const BUILDING_COLORS = {
-  pavilion: ["#3d7fd1", "#285a99", "#ffffff"],
-  seraglio: ["#c9423a", "#8e2a24", "#ffffff"],
-  arcades: ["#a9733d", "#744c24", "#ffffff"],
-  chambers: ["#e7e3da", "#9d968a", "#2a2118"],
-  garden: ["#3f9b4b", "#2a6c33", "#ffffff"],
-  tower: ["#8455b0", "#5a377c", "#ffffff"],
-};
+/** The game's colours, shared with render.py (alhambra_widget/palette.json). */
+export const PALETTE = palette;
+
+/** Building colours of the rulebook: [fill, edge, text]. */
+export const BUILDING_COLORS = palette.buildings;
 
 /**
  * Colours of a building's label in HTML (count chips, scoring table heads):
@@ -23,14 +21,7 @@ export const BUILDING_COLORS = {
  * (WCAG AA for small text), else the darker edge colour (pavilion 4.1:1 ->
  * 7.0:1, arcades 4.0 -> 7.5, garden 3.5 -> 6.4).
  */
-export const BUILDING_LABEL_COLORS = {
-  pavilion: ["#285a99", "#ffffff"],
-  seraglio: ["#c9423a", "#ffffff"],
-  arcades: ["#744c24", "#ffffff"],
-  chambers: ["#e7e3da", "#2a2118"],
-  garden: ["#2a6c33", "#ffffff"],
-  tower: ["#8455b0", "#ffffff"],
-};
+export const BUILDING_LABEL_COLORS = palette.building_labels;
 
 /** A building's short mark in table heads and count chips ("P", "Pa", "塔" ...), in the language in use. */
 export function buildingShort(b) {
@@ -38,12 +29,19 @@ export function buildingShort(b) {
 }
 
 /** Currency colours: [fill, edge, text]; slot order florin, dirham, dinar, ducat. */
-export const CURRENCY_COLORS = {
-  florin: ["#f2b233", "#b57f12", "#3a2a00"],
-  dirham: ["#2f9e5a", "#1f6e3e", "#ffffff"],
-  dinar: ["#2f6db5", "#1e4a7e", "#ffffff"],
-  ducat: ["#8a4fb3", "#5e337c", "#ffffff"],
-};
+export const CURRENCY_COLORS = palette.currencies;
+
+/** [fill, edge, text] of a building or currency the palette does not know. */
+export const UNKNOWN_COLORS = palette.unknown;
+
+/** The fountain's colours: base, rim, water, water_edge, ripple. */
+export const FOUNTAIN_COLORS = palette.fountain;
+
+/** The colours of a money card's back: fill, edge, mark. */
+export const CARD_BACK_COLORS = palette.card_back;
+
+/** The bag of tiles: fill, edge, band, ink (its count). */
+export const BAG_COLORS = palette.bag;
 
 /** Corners of each side of the unit cell: [x1, y1, x2, y2] (N is the top edge). */
 export const EDGE = { N: [0, 0, 1, 0], E: [1, 0, 1, 1], S: [0, 1, 1, 1], W: [0, 0, 0, 1] };
@@ -199,13 +197,14 @@ export function tileSvg(tile, x0, y0, s, { detail = true, walls = true, attrs = 
   const r = num(s * 0.07);
   const c = num(s / 2);
   if (tile.id === 0) {
+    const F = FOUNTAIN_COLORS;
     out +=
-      `<rect x="${g}" y="${g}" width="${side}" height="${side}" rx="${r}" fill="#f3e7c4" stroke="#b59a5e" stroke-width="${num(s * 0.02)}"/>` +
-      `<circle cx="${c}" cy="${c}" r="${num(s * 0.34)}" fill="#7fb8e6" stroke="#2d6fa8" stroke-width="${num(s * 0.04)}"/>` +
-      (detail ? `<circle cx="${c}" cy="${c}" r="${num(s * 0.2)}" fill="none" stroke="#d7ecfb" stroke-width="${num(s * 0.035)}"/>` : "") +
-      `<circle cx="${c}" cy="${c}" r="${num(s * 0.07)}" fill="#2d6fa8"/>`;
+      `<rect x="${g}" y="${g}" width="${side}" height="${side}" rx="${r}" fill="${F.base}" stroke="${F.rim}" stroke-width="${num(s * 0.02)}"/>` +
+      `<circle cx="${c}" cy="${c}" r="${num(s * 0.34)}" fill="${F.water}" stroke="${F.water_edge}" stroke-width="${num(s * 0.04)}"/>` +
+      (detail ? `<circle cx="${c}" cy="${c}" r="${num(s * 0.2)}" fill="none" stroke="${F.ripple}" stroke-width="${num(s * 0.035)}"/>` : "") +
+      `<circle cx="${c}" cy="${c}" r="${num(s * 0.07)}" fill="${F.water_edge}"/>`;
   } else {
-    const [fill, edge, ink] = BUILDING_COLORS[kind] || ["#999", "#666", "#000"];
+    const [fill, edge, ink] = BUILDING_COLORS[kind] || UNKNOWN_COLORS;
     if (face) out += `<rect class="alh-tile-face" x="${g}" y="${g}" width="${side}" height="${side}" rx="${r}" fill="${fill}" stroke="${edge}" stroke-width="${num(s * 0.03)}"/>`;
     if (detail) {
       out += priceMark(s / 2, s * 0.42, tile.price, s * 0.28, ink);
@@ -380,7 +379,7 @@ export function facesPath(tiles, s) {
   }
   let out = "";
   for (const [kind, d] of Object.entries(byKind)) {
-    const [fill, edge] = BUILDING_COLORS[kind] || ["#999", "#666"];
+    const [fill, edge] = BUILDING_COLORS[kind] || UNKNOWN_COLORS;
     out += `<path class="alh-tile-faces alh-${kind}" d="${d}" fill="${fill}" stroke="${edge}" stroke-width="${num(s * 0.03)}" pointer-events="none"/>`;
   }
   return out;
@@ -391,7 +390,7 @@ export function pricesText(tiles, s) {
   const items = [];
   for (const t of tiles) {
     if (t.id === 0) continue;
-    const ink = (BUILDING_COLORS[t.building] || ["#999", "#666", "#000"])[2];
+    const ink = (BUILDING_COLORS[t.building] || UNKNOWN_COLORS)[2];
     items.push([t.x * s + s / 2, t.y * s + s / 2, t.price, ink]);
   }
   return numbersPath(items, s * 0.36, "alh-prices");
@@ -419,7 +418,7 @@ export function roundRect(x, y, w, h, r) {
  */
 export function cardSvg(card, x, y, w, h, { attrs = "", cls = "", big = false, inner = true, value: showValue = true, face = true } = {}) {
   const { currency, value } = parseCard(card);
-  const [fill, edge, ink] = CURRENCY_COLORS[currency] || ["#999", "#666", "#000"];
+  const [fill, edge, ink] = CURRENCY_COLORS[currency] || UNKNOWN_COLORS;
   let out = `<g class="alh-card alh-${currency}${cls ? " " + cls : ""}" data-currency="${currency}" data-value="${value}"${at(x, y)}${attrs}><title>${esc(cardName(card))}</title>`;
   if (face) out += `<rect class="alh-card-face" width="${num(w)}" height="${num(h)}" rx="${num(w * 0.14)}" fill="${fill}" stroke="${edge}" stroke-width="1.5"/>`;
   if (inner) {
@@ -440,9 +439,10 @@ export function cardSvg(card, x, y, w, h, { attrs = "", cls = "", big = false, i
 export function cardBack(x, y, w, h, cls = "alh-card-back") {
   const cx = x + w / 2;
   const cy = y + h / 2;
+  const B = CARD_BACK_COLORS;
   return (
-    `<g class="${cls}"><rect x="${num(x)}" y="${num(y)}" width="${num(w)}" height="${num(h)}" rx="${num(w * 0.14)}" fill="#7a2e2e" stroke="#4a1a1a" stroke-width="1.5"/>` +
-    `<path d="M${num(cx)} ${num(y + h * 0.2)}L${num(x + w * 0.8)} ${num(cy)}L${num(cx)} ${num(y + h * 0.8)}L${num(x + w * 0.2)} ${num(cy)}Z" fill="none" stroke="#e2c27d" stroke-width="1.5"/></g>`
+    `<g class="${cls}"><rect x="${num(x)}" y="${num(y)}" width="${num(w)}" height="${num(h)}" rx="${num(w * 0.14)}" fill="${B.fill}" stroke="${B.edge}" stroke-width="1.5"/>` +
+    `<path d="M${num(cx)} ${num(y + h * 0.2)}L${num(x + w * 0.8)} ${num(cy)}L${num(cx)} ${num(y + h * 0.8)}L${num(x + w * 0.2)} ${num(cy)}Z" fill="none" stroke="${B.mark}" stroke-width="1.5"/></g>`
   );
 }
 
