@@ -1,17 +1,22 @@
 """SVG pictures of positions (alhambra_widget.render): structure, not looks.
 
 Every picture must parse as XML; tiles, walls, spots and cards carry the
-classes and data attributes the front end and these tests rely on.
+classes and data attributes the front end and these tests rely on. The table
+is drawn from the JSON view the widget draws, so the front end's fixtures
+(js/fixtures/*.json) are drawn here too.
 """
 
+import json
 import random
 import time
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
 from alhambra_widget import TILES, Alhambra, Game, tile
-from alhambra_widget.render import CELL, alhambra_svg, game_svg, tile_svg
+from alhambra_widget.render import CELL, alhambra_svg, board_svg, game_svg, tile_svg, view_svg
+from alhambra_widget.view import tile_json, view
 
 SVG = "{http://www.w3.org/2000/svg}"
 EDGE = {"N": (0, 0, 1, 0), "E": (1, 0, 1, 1), "S": (0, 1, 1, 1), "W": (0, 0, 0, 1)}
@@ -332,3 +337,100 @@ def _timed(f) -> float:
     t0 = time.perf_counter()
     f()
     return time.perf_counter() - t0
+
+
+# ------------------------------------------------- drawn from the view JSON
+FIXTURES = sorted((Path(__file__).resolve().parent.parent / "js" / "fixtures").glob("*.json"))
+
+
+def test_there_are_fixtures():
+    assert len(FIXTURES) >= 5
+
+
+def tile_key(t: dict) -> tuple:
+    return (t["id"], "fountain" if t["id"] == 0 else t["building"])
+
+
+def drawn_tiles(el) -> list:
+    out = []
+    for t in having(el, "alh-tile"):
+        kinds = [c[4:] for c in classes(t) if c != "alh-tile"]
+        assert len(kinds) == 1 and t.find(SVG + "title").text, classes(t)
+        out.append((int(t.get("data-tile")), kinds[0]))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.stem)
+def test_every_front_end_fixture_draws(path):
+    """The views the front-end tests draw are drawn by render.py too: the
+    players, their boards, hands and reserves, the markets, the tiles to place."""
+    v = json.loads(path.read_text(encoding="utf-8"))
+    svg = view_svg(v)
+    root = parse(svg)
+    assert root[0].text == v["status"]
+    assert [el.text for el in having(root, "alh-name")] == [p["name"] for p in v["players"]]
+    titles = [el.find(SVG + "title").text for el in having(root, "alh-player")]
+    assert [t.split(":")[0] for t in titles] == [p["name"] for p in v["players"]]
+    boards = {int(b.get("data-player")): b for b in having(root, "alh-board")}
+    reserves = {int(r.get("data-player")): r for r in having(root, "alh-reserve")}
+    hs = hands(root)
+    assert sorted(boards) == sorted(reserves) == sorted(hs) == list(range(v["n"]))
+    for i, p in enumerate(v["players"]):
+        placed = {(int(t.get("data-x")), int(t.get("data-y"))): (int(t.get("data-tile")), t)
+                  for t in having(boards[i], "alh-tile")}
+        assert {k: tid for k, (tid, _) in placed.items()} == {(t["x"], t["y"]): t["id"] for t in p["alhambra"]}
+        assert drawn_tiles(boards[i]) == sorted(tile_key(t) for t in p["alhambra"])
+        walls = sorted((int(w.get("data-x")), int(w.get("data-y")), w.get("data-side"))
+                       for w in having(boards[i], "alh-wall"))
+        assert walls == sorted((t["x"], t["y"], s) for t in p["alhambra"] for s in t["walls"])
+        assert drawn_tiles(reserves[i]) == sorted(tile_key(t) for t in p["reserve"])
+        counts = [int(c.get("data-count")) for c in having(root, "alh-count")][6 * i:6 * i + 6]
+        assert counts == p["counts"]
+        cards = [f"{c.get('data-currency')} {c.get('data-value')}" for c in having(hs[i], "alh-card")]
+        if p["hand"] is None:
+            assert "alh-hidden" in classes(hs[i]) and cards == []
+            assert int(hs[i].get("data-count")) == p["cards"]
+        else:
+            assert cards == p["hand"]
+    slots = having(root, "alh-slot")
+    assert [(int(s.get("data-slot")), s.get("data-currency")) for s in slots] == \
+        [(m["slot"], m["currency"]) for m in v["market"]]
+    for s, m in zip(slots, v["market"]):
+        assert drawn_tiles(s) == ([tile_key(m["tile"])] if m["tile"] else [])
+    (money,) = having(root, "alh-money-market")
+    assert [f"{c.get('data-currency')} {c.get('data-value')}" for c in having(money, "alh-card")] == v["money"]
+    assert int(having(root, "alh-deck")[0].get("data-count")) == v["deck"]
+    assert int(having(root, "alh-bag")[0].get("data-count")) == v["bag"]
+    pend = having(root, "alh-pending")
+    if v["pending"]:
+        assert drawn_tiles(pend[0]) == sorted(tile_key(e["tile"]) for e in v["pending"])
+        assert sorted(int(el.get("data-player")) for el in having(pend[0], "alh-pending-tile")) == \
+            sorted(e["player"] for e in v["pending"])
+    else:
+        assert pend == []
+    dirk = having(root, "alh-dirk")
+    if v["dirk"] is None:
+        assert dirk == []
+    else:
+        assert drawn_tiles(dirk[0]) == sorted(tile_key(t) for t in v["dirk"])
+    over = v["phase"] == "over"
+    assert [int(el.get("data-player")) for el in having(root, "alh-current")] == ([] if over else [v["current"]])
+    assert sorted(int(el.get("data-player")) for el in having(root, "alh-winner")) == (sorted(v["winners"]) if over else [])
+
+
+def test_game_svg_is_the_view_drawn():
+    """game_svg draws the view: the same picture from the view's plain JSON,
+    sent through json as the widget sends it."""
+    g = played(["Ana", "Ben"], seed=8, steps=70)
+    for seat in (None, 0, 1):
+        v = json.loads(json.dumps(view(g, seat)))
+        assert game_svg(g, seat=seat) == view_svg(v)
+
+
+def test_a_board_is_a_view_players_entry_drawn():
+    g = played(3, seed=9, steps=120)
+    v = view(g)
+    for p, entry in zip(g.players, v["players"]):
+        assert alhambra_svg(p.alhambra, wall=True) == board_svg(entry, wall=True)
+        assert alhambra_svg(p.alhambra) == board_svg(entry)
+    assert tile_svg(tile(23)) == tile_svg(tile_json(tile(23)))
