@@ -1,0 +1,132 @@
+"""One look: the colours live in ``alhambra_widget/palette.json``, read by the
+static pictures (render.py) and by the front end (js/view/common.js,
+js/style.js), and no drawing code spells a colour of its own."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from alhambra_widget import render
+from alhambra_widget.engine.money import CURRENCIES
+from alhambra_widget.engine.tiles import BUILDINGS
+
+ROOT = Path(__file__).resolve().parent.parent
+PALETTE_FILE = ROOT / "alhambra_widget" / "palette.json"
+PALETTE = json.loads(PALETTE_FILE.read_text(encoding="utf-8"))
+
+HEX = re.compile(r"(?<![&\w])#(?:[0-9a-fA-F]{8}|[0-9a-fA-F]{6}|[0-9a-fA-F]{3,4})\b")
+COLOUR = re.compile(r"#[0-9a-f]{6}")
+
+#: Colour literals still spelled out in drawing code, each with its reason.
+#: Every one is a palette colour (so the switch is mechanical); take an entry
+#: off when its file reads the palette (``PALETTE`` and friends in common.js).
+ALLOWED = {
+    ("js/view/panel.js", "#2a2118"): "DARK ink of the panels' numbers: palette table.ink (file outside this change)",
+    ("js/view/panel.js", "#ffffff"): "LIGHT ink of the panels' numbers: palette table.on_dark (file outside this change)",
+    ("js/view/panel.js", "#f3e7c4"): "the small boards' fountain: FOUNTAIN_COLORS.base (file outside this change)",
+    ("js/view/panel.js", "#b59a5e"): "the small boards' fountain: FOUNTAIN_COLORS.rim (file outside this change)",
+    ("js/view/panel.js", "#7fb8e6"): "the small boards' fountain: FOUNTAIN_COLORS.water (file outside this change)",
+    ("js/view/panel.js", "#2d6fa8"): "the small boards' fountain: FOUNTAIN_COLORS.water_edge (file outside this change)",
+    ("js/view/panel.js", "#999"): "fallback fill of an unknown building: UNKNOWN_COLORS (file outside this change)",
+    ("js/view/panel.js", "#666"): "fallback edge of an unknown building: UNKNOWN_COLORS (file outside this change)",
+    ("js/view/hand.js", "#000"): "fallback ink of an unknown currency: UNKNOWN_COLORS (file outside this change)",
+    ("js/view/hand.js", "#999"): "fallback fill of an unknown currency: UNKNOWN_COLORS (file outside this change)",
+    ("js/view/hand.js", "#666"): "fallback edge of an unknown currency: UNKNOWN_COLORS (file outside this change)",
+    ("js/view/money.js", "#9b6b3c"): "the bag: BAG_COLORS.fill (file outside this change)",
+    ("js/view/money.js", "#5e3f20"): "the bag: BAG_COLORS.edge (file outside this change)",
+    ("js/view/money.js", "#ffffff"): "the bag's count: BAG_COLORS.ink (file outside this change)",
+}
+
+
+def colours(node):
+    """Every colour string of the palette (the ``*about`` notes left out)."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if not k.endswith("about"):
+                yield from colours(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from colours(v)
+    else:
+        yield node
+
+
+def long_hex(c: str) -> str:
+    c = c.lower()
+    return "#" + "".join(ch * 2 for ch in c[1:]) if len(c) == 4 else c
+
+
+def drawing_sources() -> list:
+    js = [p for p in (ROOT / "js").rglob("*.js") if not p.name.endswith(".test.js") and "fixtures" not in p.parts]
+    return [ROOT / "alhambra_widget" / "render.py", *sorted(js)]
+
+
+def test_every_palette_value_is_a_colour():
+    values = list(colours(PALETTE))
+    assert len(values) > 50
+    assert all(isinstance(v, str) and COLOUR.fullmatch(v) for v in values), \
+        [v for v in values if not (isinstance(v, str) and COLOUR.fullmatch(v))]
+
+
+def test_the_palette_covers_the_game():
+    assert list(PALETTE["buildings"]) == [b.value for b in BUILDINGS]
+    assert list(PALETTE["building_labels"]) == [b.value for b in BUILDINGS]
+    assert list(PALETTE["currencies"]) == [c.value for c in CURRENCIES]       # slot order
+    assert all(len(v) == 3 for v in PALETTE["buildings"].values())
+    assert all(len(v) == 3 for v in PALETTE["currencies"].values())
+    assert all(len(v) == 2 for v in PALETTE["building_labels"].values())
+    assert len(PALETTE["unknown"]) == 3
+
+
+def _luminance(c: str) -> float:
+    def ch(v):
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(c[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b)
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@pytest.mark.parametrize("building", [b.value for b in BUILDINGS])
+def test_building_labels_read_at_wcag_aa(building):
+    bg, ink = PALETTE["building_labels"][building]
+    assert contrast(bg, ink) >= 4.5
+
+
+def test_render_reads_the_palette():
+    assert render.PALETTE == PALETTE
+    assert render.BUILDING_COLORS == {k: tuple(v) for k, v in PALETTE["buildings"].items()}
+    assert render.CURRENCY_COLORS == {k: tuple(v) for k, v in PALETTE["currencies"].items()}
+    assert (render.BG, render.PANEL, render.INK, render.WALL) == tuple(
+        PALETTE["table"][k] for k in ("background", "panel", "ink", "wall"))
+
+
+def test_the_front_end_imports_the_palette():
+    common = (ROOT / "js" / "view" / "common.js").read_text(encoding="utf-8")
+    style = (ROOT / "js" / "style.js").read_text(encoding="utf-8")
+    assert 'from "../../alhambra_widget/palette.json"' in common
+    assert 'from "../alhambra_widget/palette.json"' in style
+
+
+def test_no_colour_is_spelled_outside_the_palette():
+    palette = {long_hex(c) for c in colours(PALETTE)}
+    found = set()
+    stray = []
+    for path in drawing_sources():
+        rel = path.relative_to(ROOT).as_posix()
+        for k, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for c in HEX.findall(line):
+                if (rel, c) in ALLOWED:
+                    found.add((rel, c))
+                else:
+                    stray.append(f"{rel}:{k}: {c}")
+    assert stray == [], "colours belong in alhambra_widget/palette.json"
+    gone = sorted(set(ALLOWED) - found)
+    assert gone == [], f"no longer in the file: take them off ALLOWED in {Path(__file__).name}"
+    assert all(long_hex(c) in palette for _, c in ALLOWED), "an allowed literal is a palette colour"
