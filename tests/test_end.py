@@ -1,5 +1,5 @@
-"""End of the game [E]: E1 trigger, E2 leftover awards, E3 placement and the
-final scoring round, E4 shared victory."""
+"""End of the game [E]: E1 trigger, E2 leftover awards, E3 placement (into the Alhambra
+or the reserve, X7) and the final scoring round, E4 shared victory."""
 
 import pytest
 
@@ -163,6 +163,49 @@ def test_E3_scoring_card_in_final_refill_is_scored_first():
     g.play(Place(14, (1, 0)))
     assert g.scoring_rounds_played == [2, 3]
     assert g.scores == [11 + 19, 17, 0]
+
+
+def test_X7_an_awarded_tile_with_a_legal_spot_may_go_to_the_reserve():
+    g = end_with_awards({1: cards_of("dirham 3")})
+    assert [(p, t.id) for p, t in g.pending] == [(1, 14)] and g.current == 1
+    acts = g.legal_actions()
+    assert Reserve(14) in acts
+    assert any(isinstance(a, Place) for a in acts)        # it could be built, too
+    assert g.is_legal("reserve 14")
+    g.play(Reserve(14))
+    assert tile(14) in g.players[1].reserve and len(g.players[1].alhambra) == 0
+    assert g.is_over
+    # the reserve does not count (C2): B scores nothing for the seraglio in round 3
+    assert g.rounds[-1]["buildings"][1] == [0] * 6
+    assert g.scores == [19, 0, 0]
+    g.check()
+
+
+def test_X7_an_awarded_tile_without_a_legal_spot_goes_to_the_reserve():
+    from conftest import ring_3x3
+
+    # B's Alhambra is closed by a ring of walls: no tile can be built anywhere
+    g = end_with_awards({1: cards_of("dirham 3")}, alhambras={1: ring_3x3()})
+    assert [(p, t.id) for p, t in g.pending] == [(1, 14)]
+    assert not g.players[1].alhambra.legal_spots(tile(14))
+    assert g.legal_actions() == [Reserve(14)]
+    assert_refused(g, Place(14, (2, 0)), ("P3", "P4"))
+    g.play(Reserve(14))
+    assert g.is_over and tile(14) in g.players[1].reserve
+    g.check()
+
+
+def test_X7_E3_awards_are_placed_in_seat_order_each_into_the_alhambra_or_the_reserve():
+    hands = {1: cards_of("dirham 3"), 2: cards_of("dinar 7", "florin 2")}
+    g = end_with_awards(hands)
+    assert [(p, t.id) for p, t in g.pending] == [(1, 14), (2, 7), (2, 22)]
+    g.play(Reserve(14))
+    assert g.current == 2 and not g.is_over
+    g.play(Place(22, (1, 0)))
+    g.play(Reserve(7))
+    assert g.is_over
+    assert tile(7) in g.players[2].reserve and g.players[2].alhambra[(1, 0)] == tile(22)
+    g.check()
 
 
 # ------------------------------------------------------------------ E4
