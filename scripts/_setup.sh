@@ -31,13 +31,16 @@ is_ci() { case "${CI:-}" in "" | 0 | false | False | FALSE) return 1 ;; *) retur
 # --------------------------------------------------------------- Python
 ensure_venv() {
     # A .venv copied from elsewhere (or whose python3 went away) cannot run: rebuild it.
-    if [ -x "$PY" ] && "$PY" -c 'import sys' >/dev/null 2>&1; then
-        return
+    if ! { [ -x "$PY" ] && "$PY" -c 'import sys' >/dev/null 2>&1; }; then
+        local base="${PYTHON:-python3}"
+        command -v "$base" >/dev/null || die "$base not found; install Python >= 3.10"
+        log "creating .venv with $("$base" --version 2>&1)"
+        "$base" -m venv --clear "$VENV"
     fi
-    local base="${PYTHON:-python3}"
-    command -v "$base" >/dev/null || die "$base not found; install Python >= 3.10"
-    log "creating .venv with $("$base" --version 2>&1)"
-    "$base" -m venv --clear "$VENV"
+    # The repository's package.json says "type": "module"; without a package.json of its own in
+    # .venv, Node would read the CommonJS scripts inside it (JupyterLab's yarn.js, which JupyterLab
+    # runs at start) as ES modules and fail with a long error.
+    [ -f "$VENV/package.json" ] || printf '{"type": "commonjs"}\n' >"$VENV/package.json"
 }
 
 ensure_uv() {

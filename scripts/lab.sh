@@ -9,7 +9,23 @@ source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
 setup_frontend
 setup_python_env '.[lab]' ipykernel
 
-args=("$@")
+# A quiet start: no "get notified about Jupyter news?" toast over the notebook and no update
+# check (JupyterLab's settings overrides for this .venv; the user's own settings still win).
+"$PY" - "$VENV/share/jupyter/lab/settings/overrides.json" <<'PY'
+import json, sys
+from pathlib import Path
+
+path = Path(sys.argv[1])
+overrides = json.loads(path.read_text()) if path.is_file() else {}
+quiet = {"fetchNews": "false", "checkForUpdates": False}
+key = "@jupyterlab/apputils-extension:notification"
+if overrides.get(key, {}) != {**overrides.get(key, {}), **quiet}:
+    overrides[key] = {**overrides.get(key, {}), **quiet}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(overrides, indent=2) + "\n")
+PY
+
+args=(--LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate "$@")
 if is_root && [[ " $* " != *" --allow-root "* ]]; then
     args+=(--allow-root)
 fi
