@@ -1,7 +1,13 @@
-"""The examples in the docstrings and the README's scripting example run as written."""
+"""The examples in the docstrings and the README's scripting example run as written; the
+documentation site (mkdocs.yml, docs/) builds without a warning."""
 
 import doctest
+import html
+import importlib.util
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -33,7 +39,7 @@ def test_readme_scripting_example_runs_and_prints_what_it_says(capsys):
 
 def test_every_rule_id_of_the_rules_reference_has_an_explanation():
     from alhambra_widget import explain_rule
-    from alhambra_widget.engine.alhambra import RULE_TEXT
+    from alhambra_widget.i18n.rules import RULE_TEXT
 
     rules = ROOT / "docs" / "rules" / "RULES.md"
     ids = set(re.findall(r"\b([STPCEDX]\d[a-d]?)\b", rules.read_text()))
@@ -51,3 +57,50 @@ def test_readme_ai_example_runs():
     assert ns["g"].is_over
     assert len(ns["branch"].history) == 1 and not ns["position"].history
     assert len(ns["summary"]) == 4
+
+
+def test_documentation_site_builds_strict(tmp_path):
+    """`mkdocs build --strict` (the site in docs/, mkdocs.yml): no warning, every page there."""
+    site = tmp_path / "site"
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"),
+                             "-d", str(site)], cwd=tmp_path, env=env, capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0, result.stderr[-4000:]
+    assert "WARNING" not in result.stderr, result.stderr
+
+    def page(name):  # the page's text, without its markup
+        return html.unescape(re.sub(r"<[^>]+>", "", (site / name / "index.html").read_text()))
+
+    assert "pip install alhambra-widget" in page("getting-started")
+    assert "scripts/test.sh" in page("getting-started")
+    assert "tested here" in page("hosts") and "marimo" in page("hosts")
+    assert "Placement rules" in page("rules/RULES")
+    assert "MCTS" in page("benchmarks")
+    assert "0.1.0" in page("changelog")
+    # the API pages come from the docstrings, with the reST roles and doctests made Markdown
+    game = (site / "api/game/index.html").read_text()
+    assert 'id="alhambra_widget.engine.Game"' in game and "legal_actions" in page("api/game")
+    assert 'id="alhambra_widget.widget.AlhambraWidget"' in (site / "api/widget/index.html").read_text()
+    assert "MCTS" in page("api/bots") and "tournament" in page("api/analysis")
+    api = "".join(p.read_text() for p in (site / "api").rglob("index.html"))
+    assert ":class:" not in api and ":func:" not in api and ":meth:" not in api
+    assert not list(site.rglob("_ext"))
+
+
+def test_docstrings_turned_into_markdown():
+    spec = importlib.util.spec_from_file_location("griffe_rst", ROOT / "docs/_ext/griffe_rst.py")
+    ext = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ext)
+    text = ("A :class:`Game` and :meth:`~alhambra_widget.Game.play`::\n"
+            "\n"
+            ">>> g = Game(2)\n"
+            ">>> g.turn\n"
+            "0\n"
+            "\n"
+            "Then more.")
+    assert ext.rst_to_markdown(text) == ("A `Game` and `play`:\n"
+                                         "\n"
+                                         "```pycon\n>>> g = Game(2)\n>>> g.turn\n0\n```\n"
+                                         "\n"
+                                         "Then more.")
