@@ -475,10 +475,11 @@ def game_svg(game, *, seat=None, size=None) -> str:
     """The whole table as an SVG string: :func:`view_svg` of the game's view
     for ``seat`` (:func:`alhambra_widget.view.view`), the view the widget draws.
 
-    ``seat``: the viewer's seat index -- only that hand is shown, the others
-    show just their number of cards (decision X3). None shows every hand.
-    ``size``: None (natural, 1000 px wide and shrinking to fit), a width in
-    pixels, or a CSS length like ``"100%"``.
+    ``seat``: the viewer's seat index, or None (hot-seat); the picture shows
+    the hands that seat's view shows (decision X3), a hand the view hides as
+    a card back and its number of cards. ``size``: None (natural, 1000 px
+    wide and shrinking to fit), a width in pixels, or a CSS length like
+    ``"100%"``.
     """
     from .view import view
 

@@ -203,22 +203,46 @@ def hands(root) -> dict:
     return {int(h.get("data-player")): h for h in having(root, "alh-hand")}
 
 
-def test_seat_shows_only_its_own_hand():
+def test_seat_shows_the_hands_its_view_shows():
+    """The picture for a seat shows what that seat's view shows (the view
+    decides which hands a seat knows); a hand the view hides is a card back
+    and a count, with no value in any tooltip."""
     g = played(["Ana", "Ben", "Chi", "Dee"], seed=3, steps=40)
+    v = view(g, 0)
     root = parse(game_svg(g, seat=0))
     hs = hands(root)
     assert sorted(hs) == [0, 1, 2, 3]
+    assert v["players"][0]["hand"] is not None
+    shown = 0
+    for i, p in enumerate(v["players"]):
+        if p["hand"] is None:
+            assert "alh-hidden" in classes(hs[i]) and having(hs[i], "alh-card") == []
+        else:
+            cards = having(hs[i], "alh-card")
+            assert [f"{c.get('data-currency')} {c.get('data-value')}" for c in cards] == p["hand"]
+            assert p["hand"] == [str(c) for c in g.players[i].hand]
+            shown += len(cards)
+    # the only cards shown: the money market and the hands the view shows
+    assert len(having(root, "alh-card")) == len(g.money) + shown
+
+
+def test_a_hidden_hand_is_a_back_and_a_count():
+    g = played(["Ana", "Ben", "Chi", "Dee"], seed=3, steps=40)
+    v = view(g, 0)
+    for p in v["players"][1:]:
+        p["hand"] = None
+    root = parse(view_svg(v))
+    hs = hands(root)
     mine = having(hs[0], "alh-card")
     assert sorted((c.get("data-currency"), int(c.get("data-value"))) for c in mine) == \
         sorted((c.currency.value, c.value) for c in g.players[0].hand)
     for i in (1, 2, 3):
         assert "alh-hidden" in classes(hs[i])
-        assert having(hs[i], "alh-card") == []
+        assert having(hs[i], "alh-card") == [] and having(hs[i], "alh-card-back")
         assert int(hs[i].get("data-count")) == len(g.players[i].hand)
         # no value leaks through tooltips either
         assert not any(el.get("data-value") for el in hs[i].iter())
         assert not any(c in "".join(hs[i].itertext()) for c in ("florin", "dirham", "dinar", "ducat"))
-    # the only cards shown: the money market and seat 0's hand
     assert len(having(root, "alh-card")) == len(g.money) + len(g.players[0].hand)
 
 
