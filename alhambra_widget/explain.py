@@ -310,7 +310,8 @@ def _does(g, action, lang) -> list:
 def narrate_round(game_or_round_data, round_index: int = -1, lang: str | None = None, *,
                   names=None) -> list:
     """A scoring round in sentences: the places and points for each building
-    type (ties shared and rounded down, C3; Dirk taking places, D3), each
+    type (ties shared and rounded down, C3; Dirk taking places and scoring
+    their points, kept apart from the players' scores, D3 and X8), each
     player's longest wall (C4) and what each player scored in all.
 
     ``game_or_round_data``: a :class:`~alhambra_widget.Game` (its ``rounds``),
@@ -338,6 +339,7 @@ def narrate_round(game_or_round_data, round_index: int = -1, lang: str | None = 
     dirk_seat = n if len(counts) > n else None
     who = list(names[:n]) + ([t("name.dirk", lang)] if dirk_seat is not None else [])
     dirk_placed = False
+    dirk_points = 0
     any_building = False
     for b, building in enumerate(BUILDINGS):
         col = [e[b] for e in counts]
@@ -355,11 +357,12 @@ def narrate_round(game_or_round_data, round_index: int = -1, lang: str | None = 
                 continue
             params = dict(buildings=buildings_name(building, lang), count=col[members[0]],
                           points=_points(each, lang), sum=total, k=k)
+            if dirk_seat in members:
+                dirk_placed = True
+                dirk_points += each
             if k == 1 and members[0] == dirk_seat:
                 out.append(t(f"explain.round.dirk{place}", lang, **params))
                 continue
-            if dirk_seat in members:
-                dirk_placed = True
             if k == 1:
                 out.append(t(f"explain.round.place{place}", lang, name=who[members[0]], **params))
             else:
@@ -368,7 +371,9 @@ def narrate_round(game_or_round_data, round_index: int = -1, lang: str | None = 
     if not any_building:
         out.append(t("explain.round.no_buildings", lang))
     if dirk_placed:
-        out.append(t("explain.round.dirk_note", lang))
+        if isinstance(r.get("dirk"), list):   # the round record's own figures (X8)
+            dirk_points = sum(r["dirk"])
+        out.append(t("explain.round.dirk_note", lang, points=_points(dirk_points, lang)))
     for i in range(n):
         w = r["walls"][i]
         if w:

@@ -241,12 +241,60 @@ def test_narration_with_dirk():
     r = round_record(1, counts, [2, 1], 2)
     assert r["buildings"][0][3] == 2            # chambers: 4 shared with Dirk
     lines = narrate_round({"rounds": [r], "players": [{"name": "Ana"}, {"name": "Ben"}]}, 0, "en")
-    assert "Dirk has the most towers (2): he takes first place but scores nothing (D3)." in lines
+    assert r["dirk"] == [0, 0, 0, 2, 0, 6]      # Dirk's own points (D3, X8)
+    assert "Dirk has the most towers (2): he takes first place and scores 6 points (D3)." in lines
     assert "Ana and Dirk share first place for chambers (1 each) and score 2 points each." in lines
-    assert "Dirk's share is not counted: Dirk scores nothing (D3)." in lines
+    assert ("Dirk scores 8 points in this round; his points are kept apart from the players' scores, "
+            "and he never wins (D3, X8).") in lines
     assert "Ana scores 4 points in this round and now has 4 points." in lines
     ja = narrate_round([r], 0, "ja", names=["Ana", "Ben"])
-    assert "ディルクは塔が最も多く（2枚）、1位を占めますが、得点はしません（D3）。" in ja
+    assert "ディルクは塔が最も多く（2枚）、1位を占めて6点を獲得します（D3）。" in ja
+    assert "ディルクはこの得点計算で8点を獲得します。" in " ".join(ja)
+    assert "Dirk erhält in dieser Wertung 8 Punkte" in " ".join(narrate_round([r], 0, "de", names=["Ana", "Ben"]))
+    assert "Dirk saa tällä kierroksella 8 pistettä" in " ".join(narrate_round([r], 0, "fi", names=["Ana", "Ben"]))
+    assert "Dirk krijgt in deze telling 8 punten" in " ".join(narrate_round([r], 0, "nl", names=["Ana", "Ben"]))
+
+
+def test_narration_tells_dirks_points_from_the_round_record_or_from_his_places():
+    # Dirk alone first for towers and pavilions in round 2: 13 + 8; the record says so (X8)
+    counts = [[0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 2]]
+    r = round_record(2, counts, [0, 0], 2)
+    assert r["dirk"] == [8, 0, 0, 0, 0, 13]
+    note = "Dirk scores 21 points in this round"
+    lines = narrate_round([r], 0, "en", names=["Ana", "Ben"])
+    assert "Dirk has the most pavilions (1): he takes first place and scores 8 points (D3)." in lines
+    assert "Dirk has the most towers (2): he takes first place and scores 13 points (D3)." in lines
+    assert "Ana has the second most towers (1) and scores 6 points." in lines
+    assert any(x.startswith(note) for x in lines)
+    # a record without Dirk's entry (older saves, other views): his points from the places he took
+    old = {k: v for k, v in r.items() if k != "dirk"}
+    assert narrate_round([old], 0, "en", names=["Ana", "Ben"]) == lines
+    # Dirk takes no paying place: nothing is said of him
+    r = round_record(1, [[0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1]], [0, 0], 2)
+    assert not any("Dirk" in x for x in narrate_round([r], 0, "en", names=["Ana", "Ben"]))
+
+
+# the wording the corrected D3 replaced: Dirk scoring nothing, his points going to nobody
+OLD_DIRK_WORDING = {
+    "en": ["Dirk scores nothing", "but scores nothing", "go to nobody", "points are not recorded"],
+    "de": ["Dirk erhält keine Punkte", "erhält aber keine Punkte", "an niemanden", "nicht notiert"],
+    "fi": ["Dirk ei saa pisteitä", "ei saa pisteitä", "eivät mene kenellekään", "ei kirjata"],
+    "ja": ["得点しない", "得点はしません", "誰のものにもならず", "記録されません"],
+    "nl": ["scoort niets", "scoort zelf niets", "naar niemand", "niet genoteerd"],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(OLD_DIRK_WORDING))
+def test_no_text_says_that_dirk_scores_nothing(lang):
+    from alhambra_widget.i18n import catalogue
+
+    texts = {k: v for k, v in catalogue(lang).items() if isinstance(v, str)}
+    dirk = t("name.dirk", lang)
+    about_dirk = {k: v for k, v in texts.items() if dirk in v or ".dirk" in k or k == "rule.D3"}
+    assert {"rule.D3", "explain.round.dirk1", "explain.round.dirk_note", "tutorial.dirk.majority.done"} <= set(about_dirk)
+    wrong = {k: v for k, v in about_dirk.items() if any(w in v for w in OLD_DIRK_WORDING[lang])}
+    assert not wrong, wrong
+    assert "{points}" in texts["explain.round.dirk_note"] and "X8" in texts["explain.round.dirk_note"]
 
 
 def test_narration_of_real_rounds_matches_the_records():
@@ -336,7 +384,7 @@ def test_readme_languages_example_runs_and_prints_what_it_says(capsys):
     # the comments in the README quote these outputs
     assert out[0] == "T2 error.T2.wrong_currency"
     assert out[1] == "Feld 1 nimmt nur Gulden; mit Denar 9 kann man es nicht bezahlen."
-    assert out[2] == "Kun maksat tasarahalla, saat uuden toiminnon (enintään 5 toimintoa vuorossa)."
+    assert out[2] == "Kun maksat tasarahalla, saat tehdä uuden toiminnon tai lopettaa vuorosi (enintään 5 toimintoa vuorossa)."
     assert out[3].startswith("1手番目：Benの手番です。Benはお金を取る（T1）、または")
     assert out[4].startswith("'buy 1 with florin 9' is legal now.") and "1 more than the price" in out[4]
     assert out[5] == "(0, -1) is empty, and no tile is waiting to be placed: bought tiles are placed at the end of the turn (T4)."

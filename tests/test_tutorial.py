@@ -243,10 +243,27 @@ def test_dirk_takes_a_place_in_the_majorities():
     tut = Tutorial().go(li, 1)
     assert len(tut.game.dirk) == 6
     tut.game.play("take dinar 8")
-    tut.applied("take dinar 8")
+    said = tut.applied("take dinar 8")
     rec = tut.game.rounds[-1]
     assert rec["dirk"][4] == 5 and rec["buildings"][0][4] == 0     # Dirk first in gardens
     assert len(tut.game.dirk) == 12                                 # 6 more after round 1 (D2)
+    # D3, X8: the places' points go to Dirk (11 with his pavilion, seraglio and arcades), apart
+    assert rec["dirk"] == [1, 2, 3, 0, 5, 0] and rec["scores"] == [6, 1]
+    assert said["kind"] == "ok"
+    assert "their 5 points go to Dirk" in said["text"] and "Dirk scores 11 points in this round" in said["text"]
+    assert "nobody" not in said["text"]
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("de", ("5 Punkte an Dirk", "11 Punkte")), ("fi", ("5 pistettä saa Dirk", "11 pistettä")),
+    ("ja", ("5点はディルクのもの", "合計11点")), ("nl", ("5 punten gaan naar Dirk", "11 punten")),
+])
+def test_the_dirk_lesson_says_the_points_go_to_dirk_in_every_language(lang, words):
+    li = [lesson.key for lesson in LESSONS].index("dirk")
+    tut = Tutorial(lang).go(li, 1)
+    tut.game.play("take dinar 8")
+    text = tut.applied("take dinar 8")["text"]
+    assert all(w in text for w in words), text
 
 
 # -------------------------------------------------- feedback and languages

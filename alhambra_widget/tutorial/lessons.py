@@ -345,7 +345,9 @@ def _end_params(game):
 
 def _dirk_params(game):
     rec = next(r for r in game.rounds if r["round"] == 1)
-    return {"you": rec["points"][0], "ben": rec["points"][1], "dirk": len(game.dirk)}
+    # Dirk's own points of the round (D3, X8): recorded apart from the players' scores
+    return {"you": rec["points"][0], "ben": rec["points"][1], "dirk": len(game.dirk),
+            "dirk_points": sum(rec["dirk"])}
 
 
 OP = "op"
