@@ -86,8 +86,9 @@ setup_python_env() {
 # The widget's front end (js/) is bundled by esbuild into one ESM file,
 # alhambra_widget/static/widget.js (gitignored: a build artifact). Rules from
 # shared/notes/TESTING.md: build BEFORE the package is installed or imported
-# (anywidget reads the bundle when the widget class is defined; the
-# hatch-jupyter-builder hook skips its own build when the bundle exists);
+# (anywidget reads the bundle when the widget class is defined; the build
+# hook, hatch_build.py, bundles js/ again during `pip install -e .`: esbuild
+# takes well under a second);
 # `npm install --no-audit --no-fund`, never `npm ci` (vitest's optional
 # dependencies break it); one bundle, no CDN. The vitest unit tests run from
 # pytest (tests/test_frontend.py), so their failures fail scripts/test.sh.
