@@ -80,7 +80,7 @@ payments from which no card could be left out; ``play()`` would also take a
 larger one, which has no index). ``action_index(game, action)`` and
 ``index_action(game, index)`` translate, ``action_mask(game)`` is the mask.
 
-Observation: ``Dict(observation=Box(-1, 1, (OBS_SIZE(n),), float32), action_mask=Box(0, 1, (28007,), int8))``
+Observation: ``Dict(observation=Box(-1, 1, (obs_size(n),), float32), action_mask=Box(0, 1, (28007,), int8))``
 =========================================================================================================
 The mask is the acting agent's legal actions (all zeros for the others). The
 observation is what a perfect memory knows (RULES.md X3: every hand is public,

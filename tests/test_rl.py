@@ -208,3 +208,9 @@ def test_margin_rewards_truncation_and_illegal_indices():
         w.step(ACTION_SIZE - 1)
     agent = w.agent_selection
     assert w.terminations[agent] and w.rewards[agent] == -1
+
+
+def test_docstring_examples():
+    import doctest
+
+    assert doctest.testmod(rl, verbose=False).failed == 0
