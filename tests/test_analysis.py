@@ -1,10 +1,12 @@
 """Analysis tools (alhambra_widget.analysis): hints, what-if, standings, best spots, tournaments.
 
-Rules reference: /work/shared/rules/RULES.md (C2-C4 scoring, D3 Dirk, X3).
+Rules reference: docs/rules/RULES.md (C2-C4 scoring, D3 Dirk, X3).
 """
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -13,9 +15,10 @@ import pytest
 from alhambra_widget import Alhambra, Game, IllegalMove, TILES
 from alhambra_widget.analysis import analyse, best_spots, standings, tournament, what_if, wilson
 from alhambra_widget.analysis import _frame
+from alhambra_widget.analysis.hints import candidates
 from alhambra_widget.bots import Greedy, Random
 
-pd = pytest.importorskip("pandas")
+import pandas as pd  # every table is a DataFrame (the analysis extra)
 
 
 def greedy_position(n=4, seed=3, actions=70):
@@ -66,15 +69,40 @@ def test_analyse_all_rows_and_a_finished_game():
     assert len(analyse(over, iterations=10)) == 0
 
 
-def test_tables_are_lists_of_dicts_without_pandas(monkeypatch):
+def test_every_table_is_a_dataframe():
+    g = greedy_position(n=2, seed=4, actions=20)
+    over = Game(2, seed=1)
+    bots = [Random(seed=1), Random(seed=2)]
+    while not over.is_over:
+        over.play(bots[over.current_player].choose(over), record=False)
+    done = analyse(over, iterations=10)
+    assert isinstance(done, pd.DataFrame) and list(done.columns) == list(analyse(g, iterations=20).columns)
+    assert done.attrs == {"player": None, "iterations": 0, "seconds": 0.0}
+    s = standings(g)
+    assert isinstance(s.buildings, pd.DataFrame) and isinstance(s.players, pd.DataFrame)
+    assert isinstance(best_spots(g, 7), pd.DataFrame)
+    games, summary = tournament([Greedy(), Random()], games=2, workers=1, progress=False)
+    assert isinstance(games, pd.DataFrame) and isinstance(summary, pd.DataFrame)
+    # candidates() is analyse() without pandas: the same rows as dicts
+    rows, info = candidates(g, iterations=50, seed=1)
+    assert rows == analyse(g, iterations=50, seed=1).to_dict("records")
+    assert info["player"] == g.current_player and info["iterations"] == 50
+
+
+def test_without_pandas_every_table_says_what_to_install(monkeypatch):
     monkeypatch.setattr(_frame, "_pd", None)
     g = Game(3, seed=2)
-    rows = analyse(g, iterations=50, seed=1)
-    assert isinstance(rows, list) and isinstance(rows[0], dict)
-    assert 0.0 <= rows[0]["win_probability"] <= 1.0
-    s = standings(g)
-    assert isinstance(s.players, list) and s.players[0]["player"] == "Player 1"
-    assert isinstance(best_spots(g, 7), list)
+    calls = [lambda: analyse(g, iterations=50, seed=1), lambda: standings(g), lambda: best_spots(g, 7),
+             lambda: tournament([Greedy(), Random()], games=2, workers=1, progress=False)]
+    for call in calls:
+        with pytest.raises(ImportError, match=r"pip install 'alhambra-widget\[analysis\]'"):
+            call()
+
+
+@pytest.mark.parametrize("module", ["hints", "standings", "stats", "tournament"])
+def test_docstring_examples(module):
+    mod = importlib.import_module(f"alhambra_widget.analysis.{module}")
+    assert doctest.testmod(mod, verbose=False).failed == 0
 
 
 # ------------------------------------------------------------------ what_if

@@ -9,8 +9,8 @@
   games spread over any ``concurrent.futures.Executor``;
 * :func:`wilson` -- a 95% confidence interval for a win rate.
 
-Tables are pandas DataFrames when pandas is installed (``pip install
-alhambra-widget[analysis]``), lists of dicts otherwise.
+Every table is a pandas DataFrame: ``pip install 'alhambra-widget[analysis]'``
+(without pandas the functions raise an ImportError saying so).
 """
 
 from .hints import analyse, best_spots, what_if

@@ -1,4 +1,4 @@
-"""Tables as pandas DataFrames where pandas is installed, lists of dicts otherwise."""
+"""Every table of the analysis tools is a pandas DataFrame (the ``analysis`` extra)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,23 @@ try:  # imported up front so the first analyse() call does not pay for it
 except ImportError:  # pragma: no cover - the `analysis` extra is not installed
     _pd = None
 
-__all__ = ["table", "HAVE_PANDAS"]
+__all__ = ["table", "require_pandas", "INSTALL_HINT"]
 
-HAVE_PANDAS = _pd is not None
+INSTALL_HINT = "pip install 'alhambra-widget[analysis]'"
+
+
+def require_pandas():
+    """The pandas module, or an ImportError that says what to install."""
+    if _pd is None:
+        raise ImportError(f"the analysis tools return pandas DataFrames and pandas is not installed: "
+                          f"{INSTALL_HINT}")
+    return _pd
 
 
 def table(rows: list, columns=None, index=None):
-    """``rows`` (a list of dicts) as a DataFrame, or unchanged without pandas."""
-    if _pd is None:
-        return rows
-    df = _pd.DataFrame(rows, columns=columns)
-    if index is not None and len(df):
+    """``rows`` (a list of dicts) as a DataFrame, indexed by the column ``index`` if given."""
+    pd = require_pandas()
+    df = pd.DataFrame(rows, columns=columns)
+    if index is not None and index in df.columns:
         df = df.set_index(index)
     return df

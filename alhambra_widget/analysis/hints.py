@@ -6,9 +6,9 @@ from ..bots.evaluation import _open_cells
 from ..bots.mcts import MCTS
 from ..engine import Alhambra, Game
 from ..engine.tiles import Tile, tile as tile_by_id
-from ._frame import table
+from ._frame import require_pandas, table
 
-__all__ = ["analyse", "what_if", "best_spots"]
+__all__ = ["analyse", "candidates", "what_if", "best_spots"]
 
 #: share of ``seconds`` spent searching; the rest is set-up and the table
 SEARCH_SHARE = 0.85
@@ -18,7 +18,8 @@ ANALYSE_COLUMNS = ["action", "kind", "win_probability", "expected_margin", "visi
 
 def analyse(game: Game, seconds: float = 1.0, *, top: int | None = 10, iterations: int | None = None,
             seed=None):
-    """The best candidate actions for the player to move, best first.
+    """The best candidate actions for the player to move, best first, as a
+    pandas DataFrame.
 
     Runs an information-set tree search (:class:`~alhambra_widget.bots.MCTS`)
     for about ``seconds`` (or exactly ``iterations``; then the answer is
@@ -29,17 +30,30 @@ def analyse(game: Game, seconds: float = 1.0, *, top: int | None = 10, iteration
     ``kind``, ``win_probability`` (estimated, in [0, 1]), ``expected_margin``
     (estimated final score minus the best other player's), ``visits`` (how
     much the search looked at it) and ``greedy`` (the one-step evaluation the
-    search started from). A pandas DataFrame when pandas is installed
-    (``.attrs`` holds ``player``, ``iterations`` and ``seconds``), else a list
-    of dicts. At most ``top`` rows (``None``: every action searched).
+    search started from). ``.attrs`` holds ``player`` (the seat to move,
+    ``None`` once the game is over), ``iterations`` and ``seconds``. At most
+    ``top`` rows (``None``: every action searched); none once the game is
+    over. Needs pandas (``pip install 'alhambra-widget[analysis]'``).
 
     >>> g = Game(3, seed=2)
     >>> rows = analyse(g, iterations=100, seed=1)
     >>> bool(rows.win_probability.between(0, 1).all())
     True
     """
+    require_pandas()  # before the search, not after it
+    rows, info = candidates(game, seconds, top=top, iterations=iterations, seed=seed)
+    out = table(rows, columns=ANALYSE_COLUMNS)
+    out.attrs.update(info)
+    return out
+
+
+def candidates(game: Game, seconds: float = 1.0, *, top: int | None = 10, iterations: int | None = None,
+               seed=None) -> tuple:
+    """What :func:`analyse` computes, without pandas: ``(rows, info)``, the
+    rows as a list of dicts (the columns of :func:`analyse`) and ``info`` the
+    DataFrame's ``attrs``."""
     if game.is_over:
-        return table([], columns=ANALYSE_COLUMNS)
+        return [], {"player": None, "iterations": 0, "seconds": 0.0}
     budget = {"iterations": iterations} if iterations is not None else {"seconds": seconds * SEARCH_SHARE}
     result = MCTS(seed=seed, **budget).search(game)
     rows = [{"action": r["notation"], "kind": r["kind"], "win_probability": r["win"],
@@ -47,10 +61,7 @@ def analyse(game: Game, seconds: float = 1.0, *, top: int | None = 10, iteration
             for r in result.rows if r["visits"]]
     if top is not None:
         rows = rows[:top]
-    out = table(rows, columns=ANALYSE_COLUMNS)
-    if hasattr(out, "attrs"):
-        out.attrs.update(player=result.player, iterations=result.iterations, seconds=result.seconds)
-    return out
+    return rows, {"player": result.player, "iterations": result.iterations, "seconds": result.seconds}
 
 
 def what_if(game: Game, action, *more) -> Game:
@@ -75,12 +86,14 @@ def best_spots(where, tile, *, player: int | None = None):
     ``where`` is an :class:`~alhambra_widget.Alhambra` or a Game (then the
     Alhambra of ``player``, by default the player to move). Columns: ``spot``
     ((x, y)), ``wall_gain``, ``longest_wall`` (after placing) and
-    ``open_spots`` (free cells where some tile could still go).
+    ``open_spots`` (free cells where some tile could still go); a pandas
+    DataFrame.
 
     >>> spots = best_spots(Alhambra(), 1)   # pavilion 2: walls N, E and W
     >>> int(spots.wall_gain.iloc[0])
     3
     """
+    require_pandas()
     if isinstance(where, Game):
         a = where.players[where.current_player if player is None else player].alhambra
     elif isinstance(where, Alhambra):

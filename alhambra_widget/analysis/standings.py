@@ -6,7 +6,7 @@ from collections import namedtuple
 
 from ..engine import BUILDINGS, Game
 from ..engine.scoring import round_points
-from ._frame import table
+from ._frame import require_pandas, table
 
 __all__ = ["standings", "Standings"]
 
@@ -26,12 +26,14 @@ def standings(game: Game, round: int | None = None) -> Standings:
     entry; 0 on a tie) and each player's points (``<name> points``).
     ``players`` has one row per player: ``player``, ``buildings`` (majority
     points), ``wall`` (longest external wall), ``points`` (the round's
-    total), ``score`` now and ``score_after`` the round.
+    total), ``score`` now and ``score_after`` the round. Both are pandas
+    DataFrames (``pip install 'alhambra-widget[analysis]'``).
 
     >>> s = standings(Game(["Ana", "Ben", "Chi"], seed=1))
     >>> s.round
     1
     """
+    require_pandas()
     if round is None:
         round = min(3, len(game.rounds) + 1)
     if round not in (1, 2, 3):
