@@ -1,18 +1,36 @@
-"""Tournaments between bots: rotated seats, paired seeds, any Executor."""
+"""Tournaments between bots: rotated seats, paired seeds, any Executor.
+
+The bots travel to the workers pickled by cloudpickle, which pickles a class
+that cannot be imported by name (one defined in a notebook cell, in
+``__main__`` or inside a function) by value. So a bot defined in a notebook
+plays in any pool -- the default one (loky's reusable process pool), a
+``ProcessPoolExecutor`` under the spawn or forkserver start method (the
+default from Python 3.14), a dask cluster -- and the worker only needs to
+import this module.
+"""
 
 from __future__ import annotations
 
 import math
 import os
+import pickle
 import time
 from collections import namedtuple
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 
 from ..bots.base import play_game
-from ._frame import table
+from ._frame import require_pandas, table
 from .stats import wilson
 
-__all__ = ["tournament", "TournamentResult", "play_one"]
+try:
+    import cloudpickle as _cloudpickle
+except ImportError:  # pragma: no cover - cloudpickle comes with loky, dask and the analysis extra
+    _cloudpickle = None
+
+__all__ = ["tournament", "TournamentResult", "play_one", "default_executor"]
+
+#: seconds an idle worker of the default pool waits for the next tournament before it exits
+IDLE_TIMEOUT = 120
 
 #: ``games``: one row per game; ``summary``: one row per player entry.
 TournamentResult = namedtuple("TournamentResult", ["games", "summary"])
@@ -58,6 +76,33 @@ def play_one(spec: tuple) -> dict:
     }
 
 
+def play_pickled(index: int, seed: int, rotation: int, players: bytes, labels: list) -> dict:
+    """:func:`play_one` with the players as bytes from :func:`dumps` (runs in a worker)."""
+    return play_one((index, seed, rotation, pickle.loads(players), labels))
+
+
+def dumps(players) -> bytes:
+    """The players pickled so that any worker can load them: by value where
+    their classes cannot be imported by name (cloudpickle), else by reference."""
+    if _cloudpickle is not None:
+        return _cloudpickle.dumps(players)
+    return pickle.dumps(players)  # pragma: no cover
+
+
+def default_executor(workers: int | None = None) -> Executor:
+    """The pool ``tournament`` uses by default: loky's reusable process pool
+    of ``workers`` processes (every core by default), kept for the next
+    tournament while it comes within ``IDLE_TIMEOUT`` seconds. Its workers
+    start fresh interpreters (they never fork a notebook's kernel) and never
+    import ``__main__``. Without loky: a ``ProcessPoolExecutor``."""
+    n = workers or os.cpu_count() or 1
+    try:
+        import loky
+    except ImportError:  # pragma: no cover - loky comes with the analysis extra
+        return ProcessPoolExecutor(max_workers=n)
+    return loky.get_reusable_executor(max_workers=n, timeout=IDLE_TIMEOUT)
+
+
 def tournament(players, games: int = 1000, seed: int = 0, executor: Executor | None = None,
                progress: bool = True, workers: int | None = None) -> TournamentResult:
     """Play ``games`` games between ``players`` (one bot per seat, 2-6) and
@@ -71,24 +116,28 @@ def tournament(players, games: int = 1000, seed: int = 0, executor: Executor | N
     how the games are spread over processes.
 
     Games run through any :class:`concurrent.futures.Executor`: by default a
-    local ``ProcessPoolExecutor(workers)`` (``workers`` defaults to every
-    core; ``workers=1`` plays in this process). A dask.distributed cluster
-    takes the same call: ``tournament(players, executor=client.get_executor())``.
-    ``progress`` shows a tqdm progress bar.
+    local process pool of ``workers`` processes (``workers`` defaults to every
+    core; ``workers=1`` plays in this process; see :func:`default_executor`).
+    A dask.distributed cluster takes the same call:
+    ``tournament(players, executor=client.get_executor())``. Bots defined in
+    a notebook cell or in ``__main__`` work in every pool, under any start
+    method: they are sent pickled by value. ``progress`` shows a tqdm
+    progress bar.
 
     ``games`` has one row per game: ``game``, ``seed``, ``rotation``, ``turns``,
     ``seconds`` (wall) and ``cpu_seconds`` (of the process that played it), and per entry ``<label> seat``, ``<label> score`` and
     ``<label> win`` (1, 0 or a share of a tied victory). ``summary`` has one
     row per entry: ``games``, ``wins``, ``win_rate`` with its 95% Wilson
     interval ``ci_low``/``ci_high``, ``mean_score`` and ``mean_margin`` (score
-    minus the best other score). Both are pandas DataFrames when pandas is
-    installed, lists of dicts otherwise.
+    minus the best other score). Both are pandas DataFrames
+    (``pip install 'alhambra-widget[analysis]'``).
 
     >>> from alhambra_widget.bots import Greedy, Random
     >>> games, summary = tournament([Greedy(), Random()], games=2, workers=1, progress=False)
     >>> len(games)
     2
     """
+    require_pandas()  # before the games, not after them
     players = list(players)
     n = len(players)
     if not 2 <= n <= 6:
@@ -105,11 +154,13 @@ def tournament(players, games: int = 1000, seed: int = 0, executor: Executor | N
             for spec in specs:
                 results.append(play_one(spec))
                 bar.update(1)
-        elif executor is None:
-            with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-                _collect(pool, specs, results, bar)
         else:
-            _collect(executor, specs, results, bar)
+            pool = default_executor(workers) if executor is None else executor
+            try:
+                _collect(pool, specs, results, bar)
+            finally:
+                if executor is None and isinstance(pool, ProcessPoolExecutor):
+                    pool.shutdown()  # pragma: no cover - without loky
     finally:
         bar.close()
     results.sort(key=lambda r: r["game"])
@@ -117,7 +168,9 @@ def tournament(players, games: int = 1000, seed: int = 0, executor: Executor | N
 
 
 def _collect(executor, specs, results, bar):
-    futures = [executor.submit(play_one, spec) for spec in specs]
+    blob = dumps(specs[0][3]) if specs else b""
+    futures = [executor.submit(play_pickled, index, seed, rotation, blob, labels)
+               for index, seed, rotation, _, labels in specs]
     try:
         for f in as_completed(futures):
             results.append(f.result())
