@@ -10,9 +10,13 @@ position, a spot, an action or a scoring round in plain words, five languages).
 
 from .engine import *  # noqa: F401,F403
 from .engine import __all__ as _engine_all
+from .i18n.format import install as _install_texts
+from .i18n.rules import explain_rule
+
+_install_texts()  # the engine's refusals speak through the catalogues
 
 from ._version import __version__  # noqa: F401  (one place: _version.py)
-__all__ = list(_engine_all) + ["AlhambraWidget", "explain", "narrate_round"]
+__all__ = list(_engine_all) + ["explain_rule", "AlhambraWidget", "explain", "narrate_round"]
 _LAZY = {"AlhambraWidget": ".widget", "explain": ".explain", "narrate_round": ".explain"}
 
 

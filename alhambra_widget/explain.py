@@ -27,7 +27,7 @@ import sys
 import types
 
 from .engine import actions as A
-from .engine.alhambra import explain_rule
+from .i18n.rules import explain_rule
 from .engine.errors import IllegalMove, NotationError
 from .engine.money import CURRENCIES
 from .engine.scoring import POINTS, ranking
@@ -236,10 +236,9 @@ def _action(g, what, lang) -> list:
             return _illegal(text, e, lang)
     else:
         action = what
-    try:
-        g.why_illegal(action)
-    except IllegalMove as e:
-        return _illegal(str(action), e, lang)
+    why = g.why_illegal(action)
+    if why is not None:
+        return _illegal(str(action), why, lang)
     return [t("explain.action.legal", lang, action=_quote(action, lang))] + _does(g, action, lang)
 
 

@@ -39,7 +39,7 @@ def test_readme_scripting_example_runs_and_prints_what_it_says(capsys):
 
 def test_every_rule_id_of_the_rules_reference_has_an_explanation():
     from alhambra_widget import explain_rule
-    from alhambra_widget.engine.alhambra import RULE_TEXT
+    from alhambra_widget.i18n.rules import RULE_TEXT
 
     rules = ROOT / "docs" / "rules" / "RULES.md"
     ids = set(re.findall(r"\b([STPCEDX]\d[a-d]?)\b", rules.read_text()))

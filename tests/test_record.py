@@ -132,7 +132,10 @@ def test_undo_restores_previous_position_exactly():
 def test_undo_with_nothing_to_undo():
     g = Game(3, seed=15)
     before = g.to_json()
-    assert g.undo() is None
+    with pytest.raises(IndexError, match="nothing to undo"):
+        g.undo()
+    with pytest.raises(IndexError, match="nothing to redo"):
+        g.redo()
     assert g.to_json() == before
 
 

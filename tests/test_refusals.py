@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from alhambra_widget import Alhambra, Game, IllegalMove, explain_rule, parse, tile
 from alhambra_widget.engine.errors import NotationError
-from alhambra_widget.engine.alhambra import RULE_TEXT
+from alhambra_widget.i18n.rules import RULE_TEXT
 from alhambra_widget.i18n import LANGUAGES, catalogue, placeholders, t, use_language
 from alhambra_widget.i18n.format import Text, cards_name, localize_params, tile_name
 from alhambra_widget.engine.money import card

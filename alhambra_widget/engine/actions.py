@@ -46,7 +46,7 @@ from .tiles import BY_ID, Tile
 
 __all__ = [
     "Action", "Redesign", "Placement", "TakeMoney", "Buy", "Remove", "Build", "Swap", "EndTurn",
-    "Place", "Reserve", "GiveToDirk", "Pass", "parse", "KINDS", "VERBS",
+    "Place", "Reserve", "GiveToDirk", "Pass", "Reshuffle", "parse", "KINDS", "VERBS", "CHANCE",
 ]
 
 #: the most digits a number of the notation has (tile ids, slots, values and positions need far fewer)
@@ -342,6 +342,33 @@ class Pass(Action):
         return "pass"
 
 
+class Reshuffle(Action):
+    """Chance, not a player's action: the hidden part of the position -- the
+    order of the money deck and the game's random number generator -- sampled
+    afresh from a 64-bit ``seed`` (``Game.resample_hidden``). It is recorded
+    like a move so that a record replays exactly; it is never among the legal
+    actions, and the widget never takes it from a front end."""
+
+    __slots__ = ()
+    kind = "chance"
+    verb = "reshuffle"
+    rule = "X3"
+    _fields = ("seed",)
+
+    @staticmethod
+    def _convert(name, value):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 64:
+            raise NotationError("error.T.unreadable", text=_shown(value))
+        return value
+
+    @property
+    def seed(self) -> int:
+        return self[1]
+
+    def __str__(self):
+        return f"reshuffle {self[1]:016x}"
+
+
 #: The action kinds of the rules, in the order ``legal_actions()`` lists them:
 #: T1 take money, T2 buy, T3 redesign (remove/build/swap), T2a end the turn
 #: after an exact payment, T4 place a bought tile (place/reserve/dirk), X4 pass.
@@ -349,6 +376,8 @@ KINDS = ("take", "buy", "redesign", "end", "place", "pass")
 #: Notation verbs, one per class, in listing order.
 VERBS = ("take", "buy", "remove", "build", "swap", "end", "place", "reserve", "dirk", "pass")
 CLASSES = {c.verb: c for c in (TakeMoney, Buy, Remove, Build, Swap, EndTurn, Place, Reserve, GiveToDirk, Pass)}
+#: The kind of :class:`Reshuffle`: chance, played by no seat.
+CHANCE = "chance"
 
 _CUR_NAMES = {c.value: c for c in CURRENCIES}
 # re.ASCII: \d is 0-9 only (not "²" or "٣"), \s ASCII white space only
@@ -359,6 +388,7 @@ _RE_REMOVE = re.compile(r"^remove\s+" + _POS + r"$", re.ASCII)
 _RE_BUY = re.compile(r"^buy\s+(?:slot\s+)?(\d+)\s+with\s+(.+)$", re.ASCII)
 _RE_TAKE = re.compile(r"^take\s+(.+)$", re.ASCII)
 _RE_CARD_SEP = re.compile(r"[\s,+]+", re.ASCII)
+_RE_RESHUFFLE = re.compile(r"^reshuffle\s+([0-9a-f]{16})$", re.ASCII)
 
 
 def _signed(text: str) -> int:
@@ -423,4 +453,7 @@ def parse(text: str) -> Action:
     m = _RE_TAKE.match(s)
     if m:
         return TakeMoney(parse_cards(m.group(1)))
+    m = _RE_RESHUFFLE.match(s)
+    if m:
+        return Reshuffle(int(m.group(1), 16))
     raise NotationError("error.T.unreadable", text=_shown(text))

@@ -19,11 +19,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..i18n import catalogue, t
-from .errors import IllegalMove
+from .errors import IllegalMove, Text
 from .tiles import BUILDINGS, FOUNTAIN, OPPOSITE, SIDES, STEP, Building, Tile
 
-__all__ = ["Alhambra", "explain_rule"]
+__all__ = ["Alhambra", "broken_rule"]
 
 ORIGIN = (0, 0)
 
@@ -56,19 +55,6 @@ def _ring_runs(occupied_bits: int) -> tuple:
 
 
 _RUNS = tuple(_ring_runs(b) for b in range(256))
-
-#: The one-line explanation of every rule id, in English (the catalogue
-#: ``locales/en/rules.json``; :func:`explain_rule` gives any language).
-RULE_TEXT = {k[5:]: v for k, v in catalogue("en").items() if k.startswith("rule.")}
-
-
-def explain_rule(rule: str, lang: str | None = None) -> str:
-    """A one-line explanation of a rule id (``"P5"``, ``"T2a"`` ...) in the
-    current language, or in ``lang``; an unknown id is returned as it is."""
-    if rule not in RULE_TEXT:
-        return rule
-    return t(f"rule.{rule}", lang)
-
 
 # Cells are kept as single ints, ``x + 256 * y``, so neighbours are a fixed
 # offset away and sorting the ints sorts north to south, then west to east.
@@ -744,9 +730,7 @@ class Alhambra:
                 raise IllegalMove("P6", "error.P6.setup_clash", pos=_where(pos), tile=t)
             a._put(t, p)
         if check:
-            from ..i18n.format import Text
-            from .record import alhambra_problem
-            rule = alhambra_problem(a)
+            rule = broken_rule(a)
             if rule is not None:
                 raise IllegalMove(rule, "error.setup.breaks_rule", rule=rule, explanation=Text(f"rule.{rule}"))
         return a
@@ -1042,3 +1026,53 @@ def swap_message(rule: str, tile: Tile, pos) -> tuple:
     if rule == "P3":
         return "error.P3.swap_mismatch", {"tile": tile, "pos": where}
     return "error.swap.other", {"tile": tile, "pos": where}
+
+
+def broken_rule(a: "Alhambra"):
+    """The first placement rule the Alhambra as a whole breaks, or None.
+    Independent of the incremental checks: a full recomputation."""
+    masks = {p: (t.mask if t.id else 0) for p, t in a.items()}
+    for p, t in a.items():
+        if t.id and t.is_turned:
+            return "P1"
+    if a[(0, 0)] is None or a[(0, 0)].id != 0:
+        return "P6"
+    # P3: touching sides match
+    for (x, y), m in masks.items():
+        for d in range(4):
+            dx, dy = STEP[d]
+            nm = masks.get((x + dx, y + dy))
+            if nm is not None and (m >> d & 1) != (nm >> OPPOSITE[d] & 1):
+                return "P3"
+    # P4: all reachable through open sides
+    seen = {(0, 0)}
+    stack = [(0, 0)]
+    while stack:
+        x, y = stack.pop()
+        for d in range(4):
+            if masks[(x, y)] >> d & 1:
+                continue
+            dx, dy = STEP[d]
+            q = (x + dx, y + dy)
+            if q in masks and q not in seen:
+                seen.add(q)
+                stack.append(q)
+    if len(seen) != len(masks):
+        return "P4"
+    # P5: every empty cell in the box reaches outside
+    xs = [p[0] for p in masks]
+    ys = [p[1] for p in masks]
+    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    outside = {(x0, y0)}
+    stack = [(x0, y0)]
+    while stack:
+        x, y = stack.pop()
+        for dx, dy in STEP:
+            q = (x + dx, y + dy)
+            if x0 <= q[0] <= x1 and y0 <= q[1] <= y1 and q not in masks and q not in outside:
+                outside.add(q)
+                stack.append(q)
+    empty = (x1 - x0 + 1) * (y1 - y0 + 1) - len(masks)
+    if len(outside) != empty:
+        return "P5"
+    return None

@@ -8,15 +8,71 @@ and can be read in any language.
 
 from __future__ import annotations
 
-from ..i18n import catalogue, get_language, t
-
-__all__ = ["IllegalMove", "NotationError", "RecordError"]
+__all__ = ["IllegalMove", "NotationError", "RecordError", "Text", "install_text_layer"]
 
 
-def _message(key, params, lang):
-    from ..i18n.format import localize_params
+class _NoTexts:
+    """Until the text layer is installed (``alhambra_widget.i18n`` does it on
+    import): keys and values as they are."""
 
-    return t(key, lang, **localize_params(params, lang))
+    @staticmethod
+    def render(key, params, lang):
+        return key + "".join(f" {k}={v}" for k, v in params.items())
+
+    @staticmethod
+    def knows(key):
+        return True
+
+    @staticmethod
+    def language():
+        return "en"
+
+
+_layer = _NoTexts
+
+
+def install_text_layer(layer) -> None:
+    """Let ``layer`` put the engine's messages into words: an object with
+    ``render(key, params, lang) -> str``, ``knows(key) -> bool`` and
+    ``language() -> str`` (the current language). The engine imports nothing
+    of the text layer; ``alhambra_widget.i18n`` installs itself."""
+    global _layer
+    _layer = layer
+
+
+class Text:
+    """A catalogue text with its parameters, put into words when shown
+    (``Text("rule.P5").localized("fi")``): a message inside a message, such
+    as a rule's explanation in a refusal. Compares by value and pickles."""
+
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, /, **params):
+        self.key = key
+        self.params = params
+
+    def localized(self, lang: str | None = None) -> str:
+        return _layer.render(self.key, self.params, lang)
+
+    def __str__(self) -> str:
+        return self.localized()
+
+    def __repr__(self) -> str:
+        extra = "".join(f", {k}={v!r}" for k, v in self.params.items())
+        return f"Text({self.key!r}{extra})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Text) and (self.key, self.params) == (other.key, other.params)
+
+    def __hash__(self):
+        return hash(self.key)
+
+    def __reduce__(self):
+        return (_text, (self.key, self.params))
+
+
+def _text(key, params):
+    return Text(key, **params)
 
 
 class _Localized(ValueError):
@@ -27,19 +83,19 @@ class _Localized(ValueError):
     costs little (``Game.is_legal`` raises them on purpose)."""
 
     def __init__(self, key: str, /, **params):
-        if key not in catalogue("en"):
+        if not _layer.knows(key):
             # a plain sentence instead of a key (older callers): kept as it is
             self.key, self.params, self._message = None, {}, key
         else:
             self.key, self.params, self._message = key, params, None
-        self.lang = get_language()
+        self.lang = _layer.language()
         super().__init__(key)
 
     @property
     def message(self) -> str:
         """The text in the language that was current when the error was made."""
         if self._message is None:
-            self._message = _message(self.key, self.params, self.lang)
+            self._message = _layer.render(self.key, self.params, self.lang)
         return self._message
 
     def __str__(self) -> str:
@@ -52,7 +108,7 @@ class _Localized(ValueError):
         """The message in ``lang`` (default: the current language)."""
         if self.key is None:
             return self.message
-        return _message(self.key, self.params, lang)
+        return _layer.render(self.key, self.params, lang)
 
 
 class IllegalMove(_Localized):

@@ -10,64 +10,24 @@ from __future__ import annotations
 
 import itertools
 import os
+import weakref
 from operator import attrgetter
 
 from . import actions as A
-from .alhambra import Alhambra, _dec
-from .errors import IllegalMove, NotationError
-from .money import CURRENCIES, Card, Currency, full_deck
+from . import record
+from . import state as S
+from .alhambra import _dec
+from .errors import IllegalMove, NotationError, RecordError
+from .money import CURRENCIES, SCORING, Card, Currency, ScoringCard, full_deck
+from .moves import Event, Move
 from .scoring import round_points
+from .state import MAX_MOVES, MAX_SEED_LENGTH, Player, check_seed as _check_seed
 from .tiles import BUILDINGS, BY_ID, TILES, Tile
 
-__all__ = ["Game", "Player", "ScoringCard"]
+__all__ = ["Game", "Player", "ScoringCard", "MAX_MOVES", "MAX_SEED_LENGTH"]
 
 M64 = (1 << 64) - 1
 SLOT_CURRENCY = CURRENCIES  # slot 1 florin, 2 dirham, 3 dinar, 4 ducat
-
-
-class ScoringCard(int):
-    """Scoring card 1 or 2, hidden in the money deck (S6)."""
-
-    def __repr__(self):
-        return f"ScoringCard({int(self)})"
-
-    def __str__(self):
-        return f"scoring {int(self)}"
-
-
-SCORING = (None, ScoringCard(1), ScoringCard(2))
-_FROM_SEED = "standard setup of the seed"  # marks a game whose start is rebuilt from its seed (picklable)
-
-
-class Player:
-    """A seat: ``name``, ``hand`` (money cards, sorted), ``alhambra``,
-    ``reserve`` (tiles, sorted by id) and ``score``."""
-
-    __slots__ = ("name", "hand", "alhambra", "reserve", "score")
-
-    def __init__(self, name: str):
-        self.name = name
-        self.hand: list = []
-        self.alhambra = Alhambra()
-        self.reserve: list = []
-        self.score = 0
-
-    def copy(self) -> "Player":
-        p = Player.__new__(Player)
-        p.name = self.name
-        p.hand = self.hand.copy()
-        p.alhambra = self.alhambra.copy()
-        p.reserve = self.reserve.copy()
-        p.score = self.score
-        return p
-
-    def money(self, currency) -> int:
-        """Total value of the cards of one currency in hand."""
-        cur = Currency(currency)
-        return sum(c.value for c in self.hand if c.currency is cur)
-
-    def __repr__(self):
-        return f"<Player {self.name!r}: {self.score} points, {len(self.hand)} cards, {len(self.alhambra)} tiles>"
 
 
 class Game:
@@ -90,13 +50,18 @@ class Game:
         names = _names(players)
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "big")
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise TypeError("seed must be an int or a str")
-        self.seed = seed
+        self.seed = _check_seed(seed)
         self._rng = _seed_state(seed)
         self._setup(names, start_player)
-        self._start = _FROM_SEED  # the start position is rebuilt from the seed when needed
-        self.history: list = []
+        self._clear_record()
+
+    def _clear_record(self) -> None:
+        """No moves yet: the position now is the start of the record."""
+        self.moves: list = []          # Move per action played (the move record)
+        self._snaps: list = []         # the position before each move (undo)
+        self._redo: list = []          # actions taken back, the next redo last
+        self._events = None            # the events of the move being played
+        self._listeners: list = []
 
     def _setup(self, names, start_player):
         n = len(names)
@@ -134,6 +99,7 @@ class Game:
         # S7 / D2: Dirk's first six tiles
         self.dirk: list = []
         if n == 2:
+            self._events = None
             self._dirk_draw(6)
         self.pending: list = []      # (player index, tile) bought or awarded, still to place
         self.phase = "action"        # "action", "place" or "over"
@@ -161,6 +127,9 @@ class Game:
         - ``market``: 4 tiles/ids/None; ``money``: up to 4 cards; ``dirk``: tiles (2 players);
         - ``current``: the player to act; ``rounds_played``: 0, 1 or 2 scoring rounds already played.
 
+        The position is made as a record's state and read by the same loader
+        as ``from_json``, so it is checked the same way.
+
         >>> g = Game.from_position(["Ana", "Ben"], seed=1, hands=[["dinar 5"], ["florin 9"]],
         ...                        alhambras=[{(1, 0): 7}, {}], market=[1, 2, 3, 4])
         >>> g.players[0].alhambra[(1, 0)].id
@@ -172,11 +141,10 @@ class Game:
         from .tiles import tile as tile_by_id
         names = _names(players)
         n = len(names)
-        g = cls.__new__(cls)
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "big")
-        g.seed = seed
-        g._rng = _seed_state(seed)
+        chance = cls.__new__(cls)      # only its random number generator is used
+        chance._rng = _seed_state(_check_seed(seed))
 
         def as_tile(t):
             return t if isinstance(t, Tile) else tile_by_id(t)
@@ -204,74 +172,88 @@ class Game:
             used_tiles.add(t.id)
             return t
 
-        g.players = []
+        state_players = []
         for i, nm in enumerate(names):
-            g.players.append(Player(nm))
-        for p, h in zip(g.players, per_player(hands, "hands")):
-            p.hand = sorted((as_card(c) for c in (h or [])), key=_KEY)
-        for p, al in zip(g.players, per_player(alhambras, "alhambras")):
-            placed = {tuple(pos): take_tile(t) for pos, t in (al or {}).items()}
-            try:
-                p.alhambra = Alhambra.from_tiles(placed)
-            except IllegalMove as e:
-                raise ValueError(f"{p.name}'s Alhambra breaks rule {e.rule}: {e.message}") from None
-        for p, r in zip(g.players, per_player(reserves, "reserves")):
-            p.reserve = sorted((take_tile(t) for t in (r or [])), key=_tid)
-        for p, sc in zip(g.players, per_player(scores, "scores")):
-            p.score = int(sc or 0)
-        g.dirk = sorted((take_tile(t) for t in (dirk or [])), key=_tid)
-        if g.dirk and n != 2:
+            state_players.append({"name": nm, "hand": [], "alhambra": [], "reserve": [], "score": 0})
+        given = []
+        for sp, h in zip(state_players, per_player(hands, "hands")):
+            cards = sorted((as_card(c) for c in (h or [])), key=_KEY)
+            given.extend(cards)
+            sp["hand"] = [str(c) for c in cards]
+        for sp, al in zip(state_players, per_player(alhambras, "alhambras")):
+            sp["alhambra"] = [[pos[0], pos[1], take_tile(t).id] for pos, t in (al or {}).items()]
+        for sp, r in zip(state_players, per_player(reserves, "reserves")):
+            sp["reserve"] = [take_tile(t).id for t in (r or [])]
+        for sp, sc in zip(state_players, per_player(scores, "scores")):
+            sp["score"] = int(sc or 0)
+        dirk_tiles = [take_tile(t).id for t in (dirk or [])]
+        if dirk_tiles and n != 2:
             raise ValueError("Dirk plays only in two-player games")
         if market is not None:
             market = list(market)
             if len(market) != 4:
                 raise ValueError("the building market has 4 slots")
-            g.market = [None if t is None else take_tile(t) for t in market]
-        g.bag = [t for t in TILES if t.id not in used_tiles]
+            market = [None if t is None else take_tile(t) for t in market]
+        bag = [t for t in TILES if t.id not in used_tiles]
         if market is None:
-            g.market = [g._draw_tile() for _ in range(4)]
+            chance.bag = bag
+            market = [chance._draw_tile() for _ in range(4)]
         # money: whatever is not in a hand or face up goes into the deck
         pool = full_deck(n)
-        given = [c for p in g.players for c in p.hand]
-        g.money = [as_card(c) for c in money] if money is not None else []
-        if len(g.money) > 4:
+        shown = [as_card(c) for c in money] if money is not None else []
+        if len(shown) > 4:
             raise ValueError("the money market shows at most 4 cards")
-        for c in given + g.money:
+        for c in given + shown:
             try:
                 pool.remove(c)
             except ValueError:
                 raise ValueError(f"there are not that many {c} cards in the game") from None
-        g._shuffle(pool)
+        chance._shuffle(pool)
         if money is None:
-            g.money = [pool.pop() for _ in range(min(4, len(pool)))]
+            shown = [pool.pop() for _ in range(min(4, len(pool)))]
         if rounds_played not in (0, 1, 2):
             raise ValueError("rounds_played is 0, 1 or 2")
         top_first = pool[::-1]
         for k in range(rounds_played + 1, 3):
             # S6: the scoring cards still to come lie near 2/5 and 4/5 of the deck
             lo, hi = (len(top_first) * (2 * k - 1)) // 5, (len(top_first) * 2 * k) // 5
-            top_first.insert(lo + g._randbelow(hi - lo + 1), SCORING[k])
-        g.deck = top_first[::-1]
-        g.discard = []
-        g.pending = []
-        g.phase = "action"
+            top_first.insert(lo + chance._randbelow(hi - lo + 1), SCORING[k])
         if isinstance(current, bool) or not isinstance(current, int) or not 0 <= current < n:
             raise ValueError(f"current is a seat index from 0 to {n - 1}")
-        g.current = current
-        g.start_player = current
-        g.extra = False
-        g.turn = 1
-        g.actions_this_turn = 0
-        g.final = False
-        g.rounds = [{"round": r, "counts": [], "buildings": [], "walls": [], "points": [0] * n,
-                     "dirk": None, "scores": [p.score for p in g.players], "preset": True}
-                    for r in range(1, rounds_played + 1)]
+        score_now = [sp["score"] for sp in state_players]
+        state = {
+            "players": state_players,
+            "market": [None if t is None else t.id for t in market],
+            "money": [str(c) for c in shown],
+            "deck": [str(c) for c in top_first[::-1]],
+            "discard": [],
+            "bag": sorted(t.id for t in bag if t not in market),
+            "dirk": dirk_tiles,
+            "pending": [],
+            "phase": "action",
+            "current": current,
+            "extra": False,
+            "turn": 1,
+            "actions_this_turn": 0,
+            "final": False,
+            "start_player": current,
+            "rounds": [{"round": r, "counts": [], "buildings": [], "walls": [], "points": [0] * n,
+                        "dirk": None, "scores": score_now, "preset": True}
+                       for r in range(1, rounds_played + 1)],
+            "rng": f"{chance._rng:016x}",
+        }
         try:
-            g.check()
-        except AssertionError as e:
+            return cls._from_state(state, seed)
+        except RecordError as e:
             raise ValueError(f"the position does not add up: {e}") from None
-        g._start = g._state()
-        g.history = []
+
+    @classmethod
+    def _from_state(cls, state: dict, seed) -> "Game":
+        """A game at a record's STATE, with no moves (RecordError if it is not one)."""
+        g = cls.__new__(cls)
+        g.seed = seed
+        S.load_into(g, state)
+        g._clear_record()
         return g
 
     # ------------------------------------------------------------- chance
@@ -302,9 +284,11 @@ class Game:
         return bag.pop(self._randbelow(len(bag)))
 
     def _dirk_draw(self, k: int) -> None:
-        for _ in range(min(k, len(self.bag))):
-            self.dirk.append(self._draw_tile())
+        drawn = [self._draw_tile() for _ in range(min(k, len(self.bag)))]
+        self.dirk.extend(drawn)
         self.dirk.sort(key=_tid)
+        if self._events is not None and drawn:
+            self._events.append(Event("dirk_draw", tiles=sorted(drawn, key=_tid)))
 
     # ------------------------------------------------------------ reading
     @property
@@ -589,32 +573,29 @@ class Game:
         acts = self.legal_actions("redesign")  # few legal among many candidates
         return acts[int(rng.random() * len(acts))]
 
-    def explain(self, what=None, lang: str | None = None, *, tile=None) -> str:
-        """The position, a spot ``(x, y)`` of the acting player's Alhambra or
-        an action in plain words, in the current language or ``lang``
-        (see :func:`alhambra_widget.explain`). Nothing changes."""
-        from ..explain import explain
-        return explain(self, what, lang=lang, tile=tile)
-
     def is_legal(self, action) -> bool:
         """Would ``play(action)`` be accepted? (Nothing changes.)"""
-        try:
-            self.why_illegal(action)
-        except IllegalMove:
-            return False
-        return True
+        return self.why_illegal(action) is None
 
-    def why_illegal(self, action) -> None:
-        """Raise the IllegalMove that ``play(action)`` would raise; nothing changes."""
-        self.copy(history=False).play(action, record=False)
+    def why_illegal(self, action):
+        """The :class:`IllegalMove` that ``play(action)`` would raise, or
+        ``None`` if the action is legal now; nothing changes. (The same
+        convention as ``Alhambra.why_not``: a reason, or None.)"""
+        try:
+            self.copy(history=False).play(action, record=False)
+        except IllegalMove as e:
+            return e
+        return None
 
     # --------------------------------------------------------------- play
     def play(self, action, *, record: bool = True) -> None:
         """Play an action (an Action or its notation, e.g. ``"buy 2 with dirham 3+4"``).
 
         Raises :class:`IllegalMove` (with the rule id) and changes nothing if
-        the action is not legal now. With ``record=False`` the action is not
-        added to the history (faster for search; ``undo`` cannot take it back)."""
+        the action is not legal now. The move goes into the move record
+        (``moves``; ``undo`` takes it back) and the listeners hear of it. With
+        ``record=False`` nothing is recorded and nobody is told (faster for
+        search; ``undo`` cannot take it back)."""
         handler = _HANDLERS.get(type(action))
         if handler is None:
             if isinstance(action, str):
@@ -631,9 +612,32 @@ class Game:
                 raise IllegalMove("T", "error.T.not_an_action", type=type(action).__name__)
         if self.phase == "over":
             raise IllegalMove("E4", "error.E4.game_over")
-        handler(self, action)
-        if record:
-            self.history.append(action)
+        if not record:
+            handler(self, action)
+            return
+        if len(self.moves) >= MAX_MOVES:
+            raise IllegalMove("T", "error.T.too_many_moves", most=MAX_MOVES)
+        snap = S.copy_fields(self, _Position())
+        who, turn = self.current, self.turn
+        self._events = events = []
+        try:
+            handler(self, action)
+        except BaseException:
+            S.copy_fields(snap, self)  # a refusal changed nothing; anything else is undone too
+            raise
+        finally:
+            self._events = None
+        chance = handler is Game._reshuffle
+        move = Move(len(self.moves) + 1, None if chance else who, action, turn, events)
+        self._snaps.append(snap)
+        self.moves.append(move)
+        redo = self._redo
+        if redo and not chance:   # a chance move leaves what can be redone
+            if redo[-1] == action:
+                redo.pop()
+            else:
+                redo.clear()
+        self._tell("play", move)
 
     # action handlers: each checks everything first, then changes the state
 
@@ -655,6 +659,8 @@ class Game:
             hand.append(c)
             hand.sort(key=_KEY)
             self.actions_this_turn += 1
+            if self._events is not None:
+                self._events.append(Event("take", player=self.current, cards=cards))
             self._after_action(False)
             return
         if not cards:
@@ -671,6 +677,8 @@ class Game:
             p.hand.append(c)
         p.hand.sort(key=_KEY)
         self.actions_this_turn += 1
+        if self._events is not None:
+            self._events.append(Event("take", player=self.current, cards=cards))
         self._after_action(extra=False)
 
     def _buy(self, action: A.Buy):
@@ -700,6 +708,12 @@ class Game:
         self.market[slot - 1] = None
         self.pending.append((self.current, t))
         self.actions_this_turn += 1
+        ev = self._events
+        if ev is not None:
+            ev.append(Event("pay", player=self.current, slot=slot, cards=cards))
+            ev.append(Event("buy", player=self.current, slot=slot, tile=t))
+            if total == t.price:
+                ev.append(Event("extra", player=self.current))
         self._after_action(extra=total == t.price)
 
     def _remove(self, action: A.Remove):
@@ -710,6 +724,8 @@ class Game:
         p.reserve.append(t)
         p.reserve.sort(key=_tid)
         self.actions_this_turn += 1
+        if self._events is not None:
+            self._events.append(Event("remove", player=self.current, tile=t, pos=action.pos))
         self._after_action(extra=False)
 
     def _reserve_tile(self, action, rule: str) -> Tile:
@@ -729,6 +745,8 @@ class Game:
         p.alhambra.place(t, action.pos)
         p.reserve.remove(t)
         self.actions_this_turn += 1
+        if self._events is not None:
+            self._events.append(Event("build", player=self.current, tile=t, pos=action.pos))
         self._after_action(extra=False)
 
     def _swap(self, action: A.Swap):
@@ -741,6 +759,8 @@ class Game:
         p.reserve.append(old)
         p.reserve.sort(key=_tid)
         self.actions_this_turn += 1
+        if self._events is not None:
+            self._events.append(Event("swap", player=self.current, tile=t, pos=action.pos, old=old))
         self._after_action(extra=False)
 
     def _end(self, action: A.EndTurn):
@@ -774,6 +794,8 @@ class Game:
         t = self.pending[i][1]
         self.players[self.current].alhambra.place(t, action.pos)
         del self.pending[i]
+        if self._events is not None:
+            self._events.append(Event("place", player=self.current, tile=t, pos=action.pos))
         self._after_placement()
 
     def _reserve(self, action: A.Reserve):
@@ -781,9 +803,12 @@ class Game:
             self._need_phase(action, "place")
         i = self._pending_index(action)
         p = self.players[self.current]
-        p.reserve.append(self.pending[i][1])
+        t = self.pending[i][1]
+        p.reserve.append(t)
         p.reserve.sort(key=_tid)
         del self.pending[i]
+        if self._events is not None:
+            self._events.append(Event("reserve", player=self.current, tile=t))
         self._after_placement()
 
     def _give_dirk(self, action: A.GiveToDirk):
@@ -794,9 +819,12 @@ class Game:
         if self.final:
             raise IllegalMove("E2", "error.E2.dirk_final")
         i = self._pending_index(action)
-        self.dirk.append(self.pending[i][1])
+        t = self.pending[i][1]
+        self.dirk.append(t)
         self.dirk.sort(key=_tid)
         del self.pending[i]
+        if self._events is not None:
+            self._events.append(Event("dirk", player=self.current, tile=t))
         self._after_placement()
 
     # ------------------------------------------------------ turn structure
@@ -825,6 +853,8 @@ class Game:
         """T5: refill money then buildings, score if a scoring card came up, next player."""
         due = None
         money, deck = self.money, self.deck
+        ev = self._events
+        drawn = [] if ev is not None else None
         while len(money) < 4:
             if not deck:
                 if not self.discard:
@@ -832,16 +862,29 @@ class Game:
                 deck.extend(self.discard)
                 self.discard.clear()
                 self._shuffle(deck)
+                if ev is not None:
+                    if drawn:
+                        ev.append(Event("money", cards=drawn))
+                        drawn = []
+                    ev.append(Event("shuffle"))
             c = deck.pop()
             if type(c) is ScoringCard:
                 due = [int(c)] if due is None else sorted(due + [int(c)])
+                if ev is not None:
+                    ev.append(Event("scoring", round=int(c)))
                 continue
             money.append(c)
+            if drawn is not None:
+                drawn.append(c)
+        if drawn:
+            ev.append(Event("money", cards=drawn))
         market = self.market
         if None in market:
             for i in range(4):
                 if market[i] is None and self.bag:
                     market[i] = self._draw_tile()
+                    if ev is not None:
+                        ev.append(Event("refill", slot=i + 1, tile=market[i]))
         if due:
             for r in due:
                 self._score(r)
@@ -855,6 +898,8 @@ class Game:
         self.current = (self.current + 1) % self.n
         self.turn += 1
         self.phase = "action"
+        if ev is not None:
+            ev.append(Event("next", player=self.current))
 
     def _game_end(self):
         """E1-E3: award the tiles left in the market, let them be placed, score round 3."""
@@ -869,6 +914,8 @@ class Game:
             if best > 0 and totals.count(best) == 1:
                 self.market[slot] = None
                 self.pending.append((totals.index(best), t))
+                if self._events is not None:
+                    self._events.append(Event("award", player=totals.index(best), slot=slot + 1, tile=t))
         self.pending.sort(key=lambda e: (e[0], e[1].id))
         if self.pending:
             self.phase = "place"
@@ -879,6 +926,8 @@ class Game:
     def _finish(self):
         self._score(3)
         self.phase = "over"
+        if self._events is not None:
+            self._events.append(Event("over"))
 
     def _score(self, rnd: int):
         """C1-C4 (and D3): one scoring round."""
@@ -902,36 +951,30 @@ class Game:
             "dirk": pts[self.n] if with_dirk else None,
             "scores": [p.score for p in self.players],
         })
+        if self._events is not None:
+            self._events.append(Event("score", round=rnd))
 
-    # ----------------------------------------------------------- undo, copy
+    # ------------------------------------------------- the record, undo, copy
+    @property
+    def history(self) -> list:
+        """The actions played, in order (``[m.action for m in moves]``)."""
+        return [m.action for m in self.moves]
+
     def copy(self, history: bool = True) -> "Game":
-        """An independent copy of the game (same future: the RNG state is copied)."""
-        g = Game.__new__(Game)
+        """An independent copy of the game (same future: the RNG state is
+        copied). With ``history=False`` the copy starts its own record at this
+        position: no moves to undo (cheaper, for search). Listeners are not copied."""
+        g = S.copy_fields(self, Game.__new__(Game))
         g.seed = self.seed
-        g._rng = self._rng
-        g.players = [p.copy() for p in self.players]
-        g.bag = self.bag.copy()
-        g.deck = self.deck.copy()
-        g.discard = self.discard.copy()
-        g.money = self.money.copy()
-        g.market = self.market.copy()
-        g.dirk = self.dirk.copy()
-        g.pending = self.pending.copy()
-        g.phase = self.phase
-        g.current = self.current
-        g.extra = self.extra
-        g.turn = self.turn
-        g.actions_this_turn = self.actions_this_turn
-        g.final = self.final
-        g.rounds = self.rounds.copy()  # round records are never changed once made
-        g.start_player = self.start_player
-        g._start = self._start
-        g.history = self.history.copy() if history else []
-        if not history:
-            g._start = None
+        if history:
+            g.moves = self.moves.copy()     # moves and snapshots never change: shared
+            g._snaps = self._snaps.copy()
+            g._redo = self._redo.copy()
+        else:
+            g.moves, g._snaps, g._redo = [], [], []
+        g._events = None
+        g._listeners = []
         return g
-
-    clone = copy
 
     def what_if(self, action, *more) -> "Game":
         """An independent copy of the game after ``action`` (and any further
@@ -950,58 +993,185 @@ class Game:
         return g
 
     def start_state(self) -> dict:
-        """The position the history starts from (the record's ``start``)."""
-        if self._start == _FROM_SEED:
-            g = Game([p.name for p in self.players], seed=self.seed, start_player=self.start_player)
-            self._start = g._state()
-        if self._start is None:
-            raise RuntimeError("this copy was made without history")
-        return self._start
+        """The position the move record starts from (the record's ``start``)."""
+        return S.dump_state(self._snaps[0] if self._snaps else self)
 
     def undo(self):
-        """Take back the last action and return it; the position is exactly
-        what it was before (``to_json()`` included). ``None`` if there is
-        nothing to undo."""
-        if not self.history:
-            return None
-        if self._start is None:
-            raise RuntimeError("this copy was made without history; it cannot undo")
-        last = self.history[-1]
-        replay = self.history[:-1]
-        g = _from_state(self.start_state(), self.seed)
-        for a in replay:
-            g.play(a, record=False)
-        self._adopt(g)
-        self.history = replay
-        return last
+        """Take back the last move and return its action; the position is
+        exactly what it was before (``to_json()`` included), in constant
+        time. ``redo()`` plays it again. Raises IndexError when there is no
+        move to take back.
 
-    def _adopt(self, g: "Game"):
-        for k in ("_rng", "players", "bag", "deck", "discard", "money", "market", "dirk", "pending",
-                  "phase", "current", "extra", "turn", "actions_this_turn", "final", "rounds", "start_player"):
-            setattr(self, k, getattr(g, k))
+        This undo is exact: the order of the deck and the bag comes back with
+        the position, as scripts and analysis need. At a table, where an undo
+        must not show what comes next, use ``undo(); resample_hidden(rng)``
+        (the widget does)."""
+        if not self.moves:
+            raise IndexError("nothing to undo: no move has been played since the start of the record")
+        move = self.moves.pop()
+        S.copy_fields(self._snaps.pop(), self)   # the snapshot is shared by copies: copied, never adopted
+        self._redo.append(move.action)
+        self._tell("undo", move)
+        return move.action
+
+    def redo(self):
+        """Play the last move taken back by ``undo`` again and return its
+        action (IndexError if there is none). Any other move played meanwhile
+        ends what can be redone."""
+        if not self._redo:
+            raise IndexError("nothing to redo")
+        action = self._redo[-1]
+        listeners, self._listeners = self._listeners, []
+        try:
+            self.play(action)          # pops it from the redo list
+        finally:
+            self._listeners = listeners
+        self._tell("redo", self.moves[-1])
+        return action
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.moves)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def position_at(self, k: int) -> "Game":
+        """A new game at the position after the first ``k`` moves (0 = the
+        start of the record, ``len(moves)`` = now), with those k moves as its
+        record, so it can be drawn, undone or played on without touching this
+        game. Constant time: it is a saved position."""
+        n = len(self.moves)
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
+            raise ValueError(f"a position index runs from 0 to {n}, not {k!r}")
+        if k == n:
+            g = self.copy()
+            g._redo = []
+            return g
+        g = S.copy_fields(self._snaps[k], Game.__new__(Game))
+        g.seed = self.seed
+        g.moves = self.moves[:k]
+        g._snaps = self._snaps[:k]
+        g._redo, g._events, g._listeners = [], None, []
+        return g
+
+    def forget_moves(self) -> None:
+        """Make the position now the start of the record: no move to undo
+        or redo (a lesson's set-up plays moves to reach its position)."""
+        self.moves, self._snaps, self._redo = [], [], []
+        self._tell("restore", None)
+
+    # ------------------------------------------------------------ listeners
+    def listen(self, fn) -> None:
+        """Call ``fn(game, event, move)`` after every change of the position:
+        event ``"play"`` (``move``: the :class:`Move` just played),
+        ``"undo"`` (the move taken back), ``"redo"`` (the move played again)
+        and ``"restore"`` (the position was set otherwise: ``move`` is None).
+        Plain callbacks, called in the order they were added; a bound method
+        is held weakly, so a forgotten widget does not live on through its
+        game. Copies of the game have no listeners."""
+        if not callable(fn):
+            raise TypeError("listen takes a callable: fn(game, event, move)")
+        ref = weakref.WeakMethod(fn) if hasattr(fn, "__self__") else _Strong(fn)
+        self._listeners.append(ref)
+
+    def unlisten(self, fn) -> None:
+        """Stop calling ``fn`` (nothing happens if it was not listening)."""
+        self._listeners = [r for r in self._listeners if r() is not None and r() != fn]
+
+    def _tell(self, event: str, move) -> None:
+        if not self._listeners:
+            return
+        for ref in list(self._listeners):
+            fn = ref()
+            if fn is not None:
+                fn(self, event, move)
+
+    def __getstate__(self):
+        state = self.__dict__.copy()
+        state["_listeners"] = []      # listeners are not part of a game
+        return state
+
+    # ------------------------------------------------------ hidden information
+    def observation(self, seat: int | None = None) -> dict:
+        """What ``seat`` may know of the position (RULES X3), as plain JSON:
+        everything a perfect memory knows -- every hand (dealt and taken face
+        up), the markets, the discard pile, Dirk's tiles, the tiles to place,
+        the scores and rounds -- and of the hidden part only what can be
+        counted: which money cards and scoring cards are in the deck (not
+        their order) and which tiles are in the bag (not which comes next).
+        The same for every seat (X3); ``seat`` is recorded in the result.
+        Never the random number generator."""
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n):
+            raise ValueError(f"seat is a player index from 0 to {self.n - 1}, or None")
+        state = S.dump_state(self)
+        del state["rng"]
+        deck = state.pop("deck")
+        state["deck"] = {"size": len(deck),
+                         "cards": sorted((c for c in deck if not c.startswith("scoring")),
+                                         key=lambda c: _CARD_ORDER[c]),
+                         "scoring": sorted(int(c.split()[1]) for c in deck if c.startswith("scoring"))}
+        state["bag"] = {"size": len(self.bag), "tiles": state["bag"]}
+        state["seat"] = seat
+        return state
+
+    def resample_hidden(self, rng, *, record: bool = True) -> None:
+        """Give the hidden part of the position a fresh sample consistent with
+        what is known (:meth:`observation`): the money cards of the deck in a
+        new order, the scoring cards still in it at plausible places (S6),
+        and the random number generator (which decides every draw from the
+        bag) re-seeded. ``rng`` (a ``random.Random``) gives one 64-bit value,
+        from which the sample follows; positions that differ only in hidden
+        order give the same sample for the same value.
+
+        The sample is a chance move, :class:`~alhambra_widget.engine.actions.Reshuffle`,
+        recorded like any move (so a record still replays exactly; ``undo``
+        takes it back) -- unless ``record=False`` (a search's copy)."""
+        self.play(A.Reshuffle(rng.getrandbits(64)), record=record)
+
+    def _reshuffle(self, action) -> None:
+        import random
+        from .hidden import sample_deck
+        rng = random.Random(action.seed)
+        self.deck = sample_deck(self, rng)
+        self.bag.sort(key=_tid)
+        self.discard.sort(key=_KEY)
+        self._rng = rng.getrandbits(64)
 
     # ------------------------------------------------------------- records
     def to_json(self, indent=None) -> str:
         """The game record as JSON text (format described in ``record.py``)."""
-        from .record import dump
-        return dump(self, indent=indent)
+        return record.dump(self, indent=indent)
 
     @classmethod
     def from_json(cls, text) -> "Game":
         """Restore a game from ``to_json()`` text. Raises RecordError (and
         loads nothing) when the record is malformed or does not agree with itself."""
-        from .record import load
-        return load(text)
-
-    def _state(self) -> dict:
-        from .record import state_of
-        return state_of(self)
+        return record.load(text, cls)
 
     def check(self) -> None:
         """Assert the bookkeeping invariants (every tile and card accounted for,
         every Alhambra legal). Raises AssertionError naming what is wrong."""
-        from .record import check_game
-        check_game(self)
+        S.check_bookkeeping(self)
+
+
+class _Position:
+    """A saved position (an undo snapshot): the fields of :data:`state.FIELDS` only."""
+
+    __slots__ = tuple(f.attr for f in S.FIELDS)
+
+
+class _Strong:
+    """A strong reference with the call shape of a weak one."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn):
+        self.fn = fn
+
+    def __call__(self):
+        return self.fn
 
 
 # ------------------------------------------------------------------ helpers
@@ -1027,6 +1197,7 @@ def _seed_state(seed) -> int:
 
 _tid = attrgetter("id")
 _KEY = attrgetter("key")
+_CARD_ORDER = {str(c): c.key for c in full_deck(3)}
 
 
 def _neg_value(c):
@@ -1135,11 +1306,6 @@ def _payment_patterns(values: tuple, price: int) -> tuple:
     return got
 
 
-def _from_state(state: dict, seed) -> "Game":
-    from .record import game_from_state
-    return game_from_state(state, seed)
-
-
 _PHASE_VERBS = {
     "action": ("take", "buy", "remove", "build", "swap", "end"),
     "place": ("place", "reserve", "dirk"),
@@ -1163,4 +1329,5 @@ _HANDLERS = {
     A.Place: Game._place,
     A.Reserve: Game._reserve,
     A.GiveToDirk: Game._give_dirk,
+    A.Reshuffle: Game._reshuffle,
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["Currency", "Card", "CURRENCIES", "full_deck", "card"]
+__all__ = ["Currency", "Card", "CURRENCIES", "full_deck", "card", "ScoringCard", "SCORING"]
 
 
 class Currency(str, enum.Enum):
@@ -93,3 +93,17 @@ def full_deck(players: int) -> list:
     """All money cards of a game: 3 copies of each, 2 with two players (D1)."""
     copies = 2 if players == 2 else 3
     return [c for c in _CARDS for _ in range(copies)]
+
+
+class ScoringCard(int):
+    """Scoring card 1 or 2, hidden in the money deck (S6)."""
+
+    def __repr__(self):
+        return f"ScoringCard({int(self)})"
+
+    def __str__(self):
+        return f"scoring {int(self)}"
+
+
+#: ``SCORING[1]`` and ``SCORING[2]``: the two scoring cards (index 0 unused)
+SCORING = (None, ScoringCard(1), ScoringCard(2))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .money import CURRENCIES
+
 LETTER = {"pavilion": "P", "seraglio": "S", "arcades": "A", "chambers": "C", "garden": "G", "tower": "T"}
 
 
@@ -39,7 +41,6 @@ def alhambra_text(a) -> str:
 
 
 def game_text(g) -> str:
-    from .game import SLOT_CURRENCY
     out = []
     status = "game over" if g.is_over else f"turn {g.turn}, {g.players[g.current].name} to {'place tiles' if g.phase == 'place' else 'act'}"
     if g.extra:
@@ -47,7 +48,7 @@ def game_text(g) -> str:
     out.append(f"Alhambra, {g.n} players - {status}")
     slots = []
     for i, t in enumerate(g.market):
-        slots.append(f"{i + 1} {SLOT_CURRENCY[i].value}: {t if t is not None else '-'}")
+        slots.append(f"{i + 1} {CURRENCIES[i].value}: {t if t is not None else '-'}")
     out.append("Building market: " + " | ".join(slots))
     out.append("Money market: " + (", ".join(str(c) for c in g.money) or "-"))
     out.append(f"Deck {g.deck_size} cards, discard {len(g.discard)}, bag {g.bag_size} tiles, "

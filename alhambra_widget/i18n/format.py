@@ -14,13 +14,14 @@ shown, so one refusal can be read in any language::
 
 :func:`localize` does this for any value; :class:`Text` is a catalogue text
 used as a value inside another one (e.g. a rule's explanation in a refusal).
-Everything here is pure Python; the engine types are imported on use, so the
-engine can import this module without a cycle.
+Everything here is pure Python. The engine never imports this layer: its
+errors carry keys and values, and :func:`install` lets them speak.
 """
 
 from __future__ import annotations
 
-from . import t
+from ..engine.errors import Text, install_text_layer
+from . import catalogue, get_language, t
 
 __all__ = [
     "Text", "localize", "localize_params", "tile_name", "card_name", "cards_name", "building_name",
@@ -28,38 +29,27 @@ __all__ = [
 ]
 
 
-class Text:
-    """A catalogue text with its parameters, put into words when shown
-    (``Text("rule.P5").localized("fi")``). Compares by value and pickles."""
+class _EngineTexts:
+    """The text layer the engine's messages are put into words with
+    (:func:`alhambra_widget.engine.errors.install_text_layer`)."""
 
-    __slots__ = ("key", "params")
+    @staticmethod
+    def render(key, params, lang):
+        return t(key, lang, **localize_params(params, lang))
 
-    def __init__(self, key: str, /, **params):
-        self.key = key
-        self.params = params
+    @staticmethod
+    def knows(key):
+        return key in catalogue("en")
 
-    def localized(self, lang: str | None = None) -> str:
-        return t(self.key, lang, **localize_params(self.params, lang))
-
-    def __str__(self) -> str:
-        return self.localized()
-
-    def __repr__(self) -> str:
-        extra = "".join(f", {k}={v!r}" for k, v in self.params.items())
-        return f"Text({self.key!r}{extra})"
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Text) and (self.key, self.params) == (other.key, other.params)
-
-    def __hash__(self):
-        return hash(self.key)
-
-    def __reduce__(self):
-        return (_text, (self.key, self.params))
+    @staticmethod
+    def language():
+        return get_language()
 
 
-def _text(key, params):
-    return Text(key, **params)
+def install() -> None:
+    """Make the engine's refusals speak through the catalogues (done when
+    :mod:`alhambra_widget` is imported)."""
+    install_text_layer(_EngineTexts)
 
 
 def building_name(building, lang: str | None = None) -> str:

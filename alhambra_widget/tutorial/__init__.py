@@ -25,10 +25,9 @@ the lessons themselves are in :mod:`alhambra_widget.tutorial.lessons`.
 
 from __future__ import annotations
 
-import inspect
 
 from ..engine import actions as A
-from ..engine.alhambra import explain_rule
+from ..i18n.rules import explain_rule
 from ..engine.errors import IllegalMove
 from ..engine.tiles import BY_ID
 from ..i18n import catalogue, check_language, t, use_language
@@ -49,13 +48,9 @@ _BUTTONS = (
     ("dinar", "currency.dinar", "dinar"), ("ducat", "currency.ducat", "ducat"),
 )
 
-_EXPLAIN_TAKES_LANG = "lang" in inspect.signature(explain_rule).parameters
-
-
 def rule_explanation(rule: str, lang: str) -> str:
     """The engine's one-line explanation of a rule, in ``lang``."""
-    with use_language(lang):
-        return explain_rule(rule, lang) if _EXPLAIN_TAKES_LANG else explain_rule(rule)
+    return explain_rule(rule, lang)
 
 
 def _has(key: str, lang: str) -> bool:
@@ -256,11 +251,8 @@ class Tutorial:
         """After the engine refused ``action``: which rule, and what it says.
         Without ``error`` the action is tried on a copy of the game."""
         if error is None:
-            try:
-                self.game.why_illegal(action)
-            except IllegalMove as e:
-                error = e
-            else:
+            error = self.game.why_illegal(action)
+            if error is None:
                 raise ValueError(f"{action} is legal here")
         return self._say("refused", "tutorial.feedback.refused", rule=error.rule, error=error)
 

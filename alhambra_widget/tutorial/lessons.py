@@ -59,8 +59,7 @@ class Lesson:
 def freeze(game: Game) -> Game:
     """Make the position reached so far the start of the game's history
     (a lesson's setup may play moves to get there; undo stops here)."""
-    game.history = []
-    game._start = game._state()
+    game.forget_moves()
     return game
 
 

@@ -22,6 +22,7 @@ engine refuses them and the lesson explains why.
 from __future__ import annotations
 
 from ..i18n import t
+from ..protocol import Refused, short as _short
 from . import Tutorial, rule_explanation
 
 __all__ = ["open_tutorial", "attach", "lesson_intent", "refused", "decorate_view"]
@@ -73,8 +74,6 @@ def _sync(w) -> None:
 def lesson_intent(w, op) -> None:
     """A lesson button pressed in the front end. Raises the widget's
     ``Refused`` (never anything else) for an op this step does not have."""
-    from ..widget import Refused, _short
-
     tut = w._tutorial
     if tut is None:
         raise Refused(None, "Refused a lesson message: this widget is not in tutorial mode.")
