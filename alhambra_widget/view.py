@@ -6,8 +6,10 @@ web page can use it just as well. It shows exactly what the viewer may know:
 
 * never the order of the money deck or of the bag -- only how many cards and
   tiles they hold (decision X3);
-* with ``seat=i``, only player i's hand; every other hand is ``null`` and only
-  its number of cards is shown. ``seat=None`` is the hot-seat view: every hand.
+* every hand, to every viewer: hands are dealt and taken face up, so a
+  perfect memory knows them (RULES X3), and a person sees what a bot uses;
+  ``seat=i`` is player i's view (only they act), ``seat=None`` hot-seat.
+  Which hands a seat knows comes from the engine (``Game.observation``).
 
 When the viewer may act (hot-seat, or ``seat`` is the player to act), the view
 also lists the legal choices the front end highlights, taken from the engine
@@ -21,42 +23,10 @@ the fountain is id 0, building ``"fountain"``); a tile in an Alhambra also has
 ``"dirham 4"`` (as in the notation). A *cell* is ``[x, y]``; a refused cell is
 ``[x, y, rule]``.
 
-==================  ============================================================
-key                 value
-==================  ============================================================
-version             1
-stamp               int: changes whenever the game does; intents send it back
-seat                the viewer's seat, or null (hot-seat: every hand shown)
-n                   number of players (2-6)
-phase               "action", "place" (bought tiles to place) or "over"
-current             seat of the player to act (or to place)
-extra               true after an exact payment (T2a): another action
-actions             actions taken this turn (at most 5)
-turn                turn number, from 1
-final               true while the tiles left in the market are placed (E3)
-winners             seats of the winners once the game is over (E4), else []
-status              one sentence: whose turn it is, or who won
-players             list of {name, score, hand (cards or null), cards (count),
-                    alhambra (tiles with x, y), reserve (tiles), counts (tiles
-                    per building, BUILDINGS order), wall (longest external wall,
-                    C4), wall_path ([[x, y, side], ...] along that wall)}
-market              4 x {slot (1-4), currency, tile (or null)}
-money               the face-up money market (cards)
-deck, discard, bag  counts only (the deck count includes scoring cards)
-dirk                Dirk's tiles (2 players), else null
-pending             [{player, tile}]: tiles bought (or awarded) still to place
-rounds              the scoring round records (``Game.rounds``): round, counts,
-                    buildings (points per building), walls, points, dirk, scores,
-                    and narration (why each player got their points: sentences
-                    of :func:`alhambra_widget.explain.narrate_round`)
-moves               number of moves in the history
-log                 the last moves: [{n, player, name, action, rounds}]
-                    (rounds: scoring rounds the move triggered)
-legal               null, or for the player to act (see below)
-explain             {rule id: one-line explanation} for every rule in ``legal``
-buildings           building names in BUILDINGS order (for ``counts``)
-currencies          currency names in slot order
-==================  ============================================================
+Every key of the view, and what it holds, is declared once in
+``alhambra_widget/protocol.json`` (``alhambra_widget.protocol.VIEW_KEYS``,
+which also lists the keys the widget adds); a test checks that the views
+made here carry exactly the declared keys.
 
 Texts (``status``, ``explain``, ``narration``) are in the current language of
 :mod:`alhambra_widget.i18n` (``view(..., lang="de")`` for another one); the
@@ -80,7 +50,7 @@ from __future__ import annotations
 import logging
 
 from .engine import actions as A
-from .engine.alhambra import explain_rule
+from .i18n.rules import explain_rule
 from .engine.money import CURRENCIES
 from .engine.tiles import BUILDINGS, SIDES
 from .explain import narrate_round
@@ -157,50 +127,43 @@ def _player(game, i, show_hand: bool) -> dict:
     }
 
 
-def _log(game, timeline) -> list:
+def _log(game) -> list:
+    """The last moves of the players (chance moves -- a reshuffle after an
+    undo at the table -- are no one's and are left out)."""
     names = game.names
-    hist = game.history
-    start = max(0, len(hist) - LOG_LENGTH)
     out = []
-    for k in range(start, len(hist)):
-        e = timeline[k] if timeline is not None and k < len(timeline) else None
-        who = e[0] if e is not None else None
-        out.append({
-            "n": k + 1,
-            "player": who,
-            "name": names[who] if who is not None else None,
-            "action": str(hist[k]),
-            "rounds": list(e[2]) if e is not None else [],
-        })
+    for m in reversed(game.moves):
+        if len(out) == LOG_LENGTH:
+            break
+        if m.player is None:
+            continue
+        out.append({"n": m.index, "player": m.player, "name": names[m.player], "action": str(m.action),
+                    "rounds": list(m.rounds)})
+    out.reverse()
     return out
 
 
-def view(game, seat=None, *, stamp=None, timeline=None, may_act=None, lang=None) -> dict:
+def view(game, seat=None, *, stamp=None, may_act=None, lang=None) -> dict:
     """The JSON view (a dict of plain JSON values) of ``game`` for ``seat``.
 
     ``seat``: the viewer's seat index, or None for the hot-seat view (every
-    hand). ``stamp``: the number intents must send back (default: the length
-    of the history). ``timeline``: :func:`alhambra_widget.history.timeline`
-    of the game, for the move log's player names (computed when omitted).
-    ``may_act``: force whether legal choices are included (default: when the
+    hand). ``stamp``: the number intents must send back (default: the number
+    of moves). ``may_act``: force whether legal choices are included (default: when the
     game is not over and the viewer is the hot-seat or the player to act).
     ``lang``: the language of the texts (default: the current language).
     """
     if lang is not None:
         with use_language(lang):
-            return view(game, seat, stamp=stamp, timeline=timeline, may_act=may_act)
+            return view(game, seat, stamp=stamp, may_act=may_act)
     n = game.n
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
         raise ValueError(f"seat is a player index from 0 to {n - 1} (or None for hot-seat), not {seat!r}")
-    if timeline is None:
-        from .history import timeline as _timeline
-        timeline = _timeline(game)
     if may_act is None:
         may_act = not game.is_over and (seat is None or seat == game.current)
     explain: dict = {}
     v = {
         "version": VERSION,
-        "stamp": len(game.history) if stamp is None else stamp,
+        "stamp": len(game.moves) if stamp is None else stamp,
         "seat": seat,
         "n": n,
         "phase": game.phase,
@@ -211,7 +174,7 @@ def view(game, seat=None, *, stamp=None, timeline=None, may_act=None, lang=None)
         "final": game.final,
         "winners": list(game.winners),
         "status": status_text(game),
-        "players": [_player(game, i, seat is None or seat == i) for i in range(n)],
+        "players": [_player(game, i, known) for i, known in enumerate(_known_hands(game, seat))],
         "market": [{"slot": i + 1, "currency": CURRENCIES[i].value,
                     "tile": tile_json(t) if t is not None else None} for i, t in enumerate(game.market)],
         "money": _cards(game.money),
@@ -221,14 +184,23 @@ def view(game, seat=None, *, stamp=None, timeline=None, may_act=None, lang=None)
         "dirk": [tile_json(t) for t in game.dirk] if n == 2 else None,
         "pending": [{"player": pl, "tile": tile_json(t)} for pl, t in game.pending],
         "rounds": [_round(r, game, k) for k, r in enumerate(game.rounds)],
-        "moves": len(game.history),
-        "log": _log(game, timeline),
+        "moves": len(game.moves),
+        "log": _log(game),
         "legal": legal_choices(game, explain) if may_act and not game.is_over else None,
         "explain": explain,
         "buildings": [b.value for b in BUILDINGS],
         "currencies": [c.value for c in CURRENCIES],
     }
     return v
+
+
+def _known_hands(game, seat) -> list:
+    """Whose hand ``seat`` sees: every hand, by the engine's one definition
+    of what a seat may know (``Game.observation``, RULES X3: hands are dealt
+    and taken face up, so a perfect memory knows them -- a person sees what a
+    bot uses)."""
+    obs = game.observation(seat)
+    return [p["hand"] is not None for p in obs["players"]]
 
 
 def _round(r: dict, game=None, k: int = -1) -> dict:

@@ -29,44 +29,41 @@ Design
 
   The front end may not write these: state it sends is ignored and the
   kernel's values are sent back.
-* Messages from the front end (anything else is refused, nothing changes,
-  nothing is raised into the kernel)::
-
-      {"type": "action", "action": "<notation>", "stamp": N, "seat": S}
-      {"type": "undo"} / {"type": "redo"}        (optional "stamp", "seat")
-      {"type": "replay", "index": k}             (-1 = live)
-      {"type": "language", "lang": "fi"}        (the language switch)
-      {"type": "lesson", "op": "next"|"back"|"replay"|...}  (tutorial mode,
-                                                 see alhambra_widget.tutorial.mode)
-
-  ``stamp`` is ``view["stamp"]``: an intent made on an older picture of the
-  game is refused as stale. ``seat`` must be the widget's ``seat``; with a
-  seat, only that player acts, undoes their own last move and redoes moves
-  that are theirs.
+* Messages from the front end are declared once, in
+  :mod:`alhambra_widget.protocol` (``protocol.json``: every kind, its fields
+  and an example; the front end reads the same file). A message that does not
+  follow it is refused with a message in the widget; nothing changes and
+  nothing is raised into the kernel. Each kind has one short handler
+  (``_on_action``, ``_on_undo`` ...). ``stamp`` is ``view["stamp"]``: an
+  intent made on an older picture of the game is refused as stale. ``seat``
+  must be the widget's ``seat``; with a seat, only that player acts, undoes
+  their own last move and redoes moves that are theirs.
 * Changes made on ``w.game`` directly (``w.game.play(...)``, ``w.game.undo()``)
-  update the widget at once: the widget *watches* the game
-  (:mod:`alhambra_widget.observe`: the game object becomes an instance of a
-  subclass of its class whose play/undo notify). Anything else (engine
-  attributes assigned by hand) is picked up after the notebook cell ends, or
-  by ``w.refresh()``.
+  update the widget at once: the widget listens to its game
+  (``Game.listen``). Anything else (engine attributes assigned by hand) is
+  picked up after the notebook cell ends, or by ``w.refresh()``.
+* Undo at the table is not the engine's exact undo: when the moves taken back
+  had shown cards or tiles (a refill, Dirk's draw), the order of what nobody
+  has seen is sampled afresh (``Game.resample_hidden``), so an undo cannot be
+  used to peek at the deck. ``w.game.undo()`` stays exact.
 """
 
 from __future__ import annotations
 
 import logging
 import pathlib
+import random
 import threading
 
 import anywidget
 import traitlets as t
 
-from . import observe
 from .engine import actions as A
 from .engine.errors import IllegalMove
 from .engine.game import Game
-from .history import entry_for, has_start, position_at, timeline
 from .i18n import LANGUAGES, check_language, t as tr, tn, use_language
 from .i18n.strings import front_end_strings, join_and
+from .protocol import ProtocolError, Refused, check_message, short as _short
 from .seats import Runner
 from .view import view as make_view
 
@@ -87,40 +84,28 @@ export default { render({ el }) {
 
 #: The longest action notation the widget accepts from the front end.
 MAX_ACTION_LENGTH = 200
-_KEYS = {
-    "action": {"type", "action", "stamp", "seat"},
-    "undo": {"type", "stamp", "seat"},
-    "redo": {"type", "stamp", "seat"},
-    "replay": {"type", "index", "seat", "stamp"},
-    "hint": {"type", "stamp", "seat"},
-    "language": {"type", "lang", "stamp", "seat"},
-    "lesson": {"type", "op", "stamp", "seat"},
-}
-_REQUIRED = {"action": {"type", "action", "stamp", "seat"}, "undo": {"type"}, "redo": {"type"},
-             "replay": {"type", "index"}, "hint": {"type"}, "language": {"type", "lang"}, "lesson": {"type", "op"}}
 _UNSET = object()
+#: Event kinds of a move that show what lay hidden (the deck, the bag).
+_REVEALING = frozenset({"money", "refill", "dirk_draw", "shuffle", "scoring"})
+#: An undo against bots takes back at most this many moves at once.
+MAX_UNDO_RUN = 500
 
 
-class Refused(Exception):
-    """An intent that the widget does not carry out (shown as a message)."""
-
-    def __init__(self, rule, text):
-        super().__init__(text)
-        self.rule = rule
-        self.text = text
-
-
-def _short(value, k=60) -> str:
-    s = repr(value)
-    return s if len(s) <= k else s[:k - 1] + "\u2026"
+def _bundle_text():
+    # read once, as text: anywidget turns a Path into a file watcher that
+    # holds every widget made from it (none was ever collected)
+    try:
+        return _BUNDLE.read_text(encoding="utf-8")
+    except OSError:
+        return _MISSING_ESM
 
 
 class AlhambraWidget(anywidget.AnyWidget):
     """A game of Alhambra in a notebook: ``AlhambraWidget(game)`` or
     ``AlhambraWidget(players=3, seed=1)`` (``players``: 2-6 or a list of names).
 
-    ``seat=None`` is hot-seat (everyone plays at one screen, every hand shown);
-    ``seat=i`` shows player i's view: only their hand, and only they act.
+    ``seat=None`` is hot-seat (everyone plays at one screen); ``seat=i`` is
+    player i's view: only they act. Every hand is shown in both (RULES X3).
 
     Bots take seats: ``players=["You", Greedy(), MCTS(seconds=1)]`` (names
     and :class:`~alhambra_widget.bots.Player` objects), or ``bots={1:
@@ -129,7 +114,7 @@ class AlhambraWidget(anywidget.AnyWidget):
     ``autoplay=False`` leaves that to ``w.play_bots()``.
     """
 
-    _esm = _BUNDLE if _BUNDLE.is_file() else _MISSING_ESM
+    _esm = _bundle_text()
 
     view = t.Dict().tag(sync=True)
     message = t.Dict().tag(sync=True)
@@ -162,11 +147,9 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._game = None
         self._stamp = 0
         self._msg_id = 0
-        self._timeline: list = []
-        self._redo: list = []          # actions taken back, the next redo last
-        self._redo_at = -1             # the history length at which _redo is valid
+        self._epoch = 0                # counts every change of the game shown: jobs are keyed by it
         self._on_move: list = []
-        self._redoing = False
+        self._chance = random.Random() # fresh samples of the hidden order after an undo
         self._ready = False
         self._lock = threading.RLock()
         self._runner = Runner(self._lock)
@@ -225,52 +208,32 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     def _attach(self, game) -> None:
         if self._game is not None:
-            observe.unwatch(self._game, self._game_event)
+            self._game.unlisten(self._game_event)
         self._game = game
-        observe.watch(game, self._game_event)
-        self._timeline = timeline(game)
-        self._redo, self._redo_at = [], -1
+        self._epoch += 1
+        game.listen(self._game_event)   # held weakly: the game does not keep the widget alive
 
-    def _game_event(self, game, event, action, who, rounds_before) -> None:
-        """Called by the watched game after every play and undo (any source)."""
+    def _game_event(self, game, event, move) -> None:
+        """Called by the game after every play, undo, redo and restore (any source)."""
         if game is not self._game:
             return
-        if event == "play":
-            if isinstance(action, str):
-                action = A.parse(action)
-            if len(self._timeline) == len(game.history) - 1:
-                self._timeline.append(entry_for(who, action, rounds_before, game))
-            else:
-                self._timeline = timeline(game)
-            if self._redoing:
-                self._redo_at = len(game.history)
-            else:
-                self._redo, self._redo_at = [], -1
-        else:
-            if len(self._timeline) == len(game.history) + 1:
-                self._timeline.pop()
-            else:
-                self._timeline = timeline(game)
-            if self._redo_at != len(game.history) + 1:
-                self._redo = []
-            self._redo.append(action)
-            self._redo_at = len(game.history)
+        self._epoch += 1
         self._hints = None
         if self.replay_index != -1:
             self.replay_index = -1       # the game moved on: show it (refreshes)
         else:
             self._refresh()
         self._poke_bots()
-        if event == "play":
+        if event in ("play", "redo") and move.player is not None:
             for cb in list(self._on_move):
                 try:
-                    cb(action, game)
+                    cb(move.action, game)
                 except Exception as e:  # a broken hook must not break the game
                     log.exception("on_move callback %r failed", cb)
                     self._message({"kind": "error", "rule": None,
                                    "text": tr("ui.refuse.hook_failed", self.lang,
-                                              name=str(getattr(cb, "__name__", cb)),
-                                              error=f"{type(e).__name__}: {e}")})
+                                              name=_short(getattr(cb, "__name__", cb)),
+                                              error=_short(f"{type(e).__name__}: {e}", 160))})
 
     # ------------------------------------------------------------ Python API
     def play(self, action) -> None:
@@ -281,33 +244,59 @@ class AlhambraWidget(anywidget.AnyWidget):
             self._game.play(action)
 
     def undo(self):
-        """Take back the last move (returns it, or None); ``redo()`` plays it again."""
-        with use_language(self.lang):
-            return self._game.undo()
+        """Take back the last move at the table (returns its action, or None):
+        the position is the one before it, except that when the move had
+        shown cards or tiles, what nobody has seen yet is shuffled afresh
+        (``Game.resample_hidden``), so an undo never shows what comes next.
+        ``redo()`` plays the move again. (``w.game.undo()`` is the engine's
+        exact undo.)"""
+        with self._lock, use_language(self.lang):
+            g = self._game
+            if not self.can_undo:
+                return None
+            taken = self._take_back(g, people=1, bots=False)
+            return next((m.action for m in taken if m.player is not None), None)
+
+    def _take_back(self, g, people: int, bots: bool) -> list:
+        """Undo moves from the end: chance moves, the bots' moves (when
+        ``bots``) and ``people`` moves of a person -- bounded, and only while
+        ``g`` is still the widget's game -- then hide the future again if
+        anything taken back had shown it. Returns the moves taken back, in
+        the order they were taken back."""
+        taken = []
+        while g.moves and len(taken) < MAX_UNDO_RUN and g is self._game:
+            m = g.moves[-1]
+            person = m.player is not None and not (bots and m.player in self.bots)
+            if person:
+                if people == 0:
+                    break
+                people -= 1
+            g.undo()
+            taken.append(m)
+            if person and people == 0:
+                # the chance moves right before the person's move go with it
+                while g.moves and g.moves[-1].player is None and g is self._game:
+                    taken.append(g.moves[-1])
+                    g.undo()
+                break
+        if g is self._game and any(e.kind in _REVEALING for m in taken for e in m.events):
+            g.resample_hidden(self._chance)
+        return taken
 
     def redo(self):
         """Play the last move taken back again (returns it, or None)."""
-        if not self.can_redo:
-            return None
-        action = self._redo.pop()
-        self._redoing = True
-        try:
-            with use_language(self.lang):
-                self._game.play(action)
-        except IllegalMove:
-            self._redo, self._redo_at = [], -1
-            raise
-        finally:
-            self._redoing = False
-        return action
+        with self._lock, use_language(self.lang):
+            if not self.can_redo:
+                return None
+            return self._game.redo()
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._game.history) and has_start(self._game)
+        return any(m.player is not None for m in self._game.moves)
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo) and self._redo_at == len(self._game.history)
+        return self._game.can_redo
 
     def on_move(self, callback, remove: bool = False):
         """Call ``callback(action, game)`` after every move, whoever plays it
@@ -324,11 +313,6 @@ class AlhambraWidget(anywidget.AnyWidget):
     def refresh(self) -> None:
         """Bring every display up to date with ``w.game`` (needed only after
         changing engine attributes by hand; play and undo notify by themselves)."""
-        g = self._game
-        tl = self._timeline
-        if len(tl) != len(g.history) or (tl and tl[-1].action != g.history[-1]):
-            self._timeline = timeline(g)
-            self._redo, self._redo_at = [], -1
         self._refresh()
 
     # ------------------------------------------------------------- the view
@@ -338,15 +322,14 @@ class AlhambraWidget(anywidget.AnyWidget):
         g = self._game
         k = self.replay_index
         if k != -1:
-            shown = position_at(g, k)
-            tl = self._timeline[:k]
-            v = make_view(shown, self.seat, stamp=self._stamp, timeline=tl, may_act=False, lang=self.lang)
+            shown = g.position_at(k)
+            v = make_view(shown, self.seat, stamp=self._stamp, may_act=False, lang=self.lang)
         else:
             # a bot's turn: nobody at the screen acts for it
             may_act = None if g.is_over or g.current not in self.bots else False
-            v = make_view(g, self.seat, stamp=self._stamp, timeline=self._timeline, lang=self.lang, may_act=may_act)
+            v = make_view(g, self.seat, stamp=self._stamp, lang=self.lang, may_act=may_act)
         v["replay"] = None if k == -1 else k
-        v["live_moves"] = len(g.history)
+        v["live_moves"] = len(g.moves)
         v["can_undo"] = self.can_undo and k == -1
         v["can_redo"] = self.can_redo and k == -1
         v["bots"] = {str(i): b.label for i, b in self.bots.items()}
@@ -376,13 +359,11 @@ class AlhambraWidget(anywidget.AnyWidget):
     @t.validate("replay_index")
     def _check_replay(self, proposal):
         k = proposal["value"]
-        n = len(self._game.history) if self._game is not None else 0
+        n = len(self._game.moves) if self._game is not None else 0
         if not -1 <= k <= n:
             raise t.TraitError(f"replay_index runs from 0 to {n} (or -1 for the live game), not {k}")
         if k == n:
             k = -1
-        if k != -1 and not has_start(self._game):
-            raise t.TraitError("this game was copied without its history; it cannot be replayed")
         return k
 
     @t.validate("lang")
@@ -410,8 +391,10 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------- bots and hints
     def _bot_key(self):
-        g = self._game
-        return (id(g), len(g.history), g.current)
+        # the epoch never repeats for this widget (every play, undo, redo,
+        # restore and new game moves it on), so an answer is never played in
+        # another position than the one it was thought for
+        return (self._epoch, self._game.current)
 
     def _poke_bots(self) -> None:
         """Start the bot to move thinking, if it is a bot's turn (else stop it)."""
@@ -437,7 +420,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             self._refresh()
             self._poke_bots()   # the game changed meanwhile: look again
             return
-        bot = self.bots[key[2]]
+        bot = self.bots[key[1]]
         if isinstance(action, BaseException):
             self._refresh()
             self._message({"kind": "error", "rule": None,
@@ -445,15 +428,20 @@ class AlhambraWidget(anywidget.AnyWidget):
                                       error=f"{type(action).__name__}: {action}")})
             return
         with self.hold_sync(), use_language(self.lang):
+            name = self._game.players[key[1]].name
             try:
+                if getattr(action, "kind", None) == A.CHANCE:
+                    raise IllegalMove("X3", "error.T.chance_move")
                 self._game.play(action)
             except IllegalMove as e:
+                self._epoch += 1        # think again (under a new key): never stall
                 self._refresh()
                 self._message({"kind": "error", "rule": e.rule,
-                               "text": tr("ui.refuse.bot_illegal", name=bot.label, action=str(action),
+                               "text": tr("ui.refuse.bot_illegal", name=name, action=_short(str(action)),
                                           error=e.message)})
+                self._poke_bots()
                 return
-            self._message({"kind": "info", "rule": None, "text": tr("ui.info.move", name=bot.label, action=str(action))})
+            self._message({"kind": "info", "rule": None, "text": tr("ui.info.move", name=name, action=str(action))})
 
     def play_bots(self, moves: int | None = None) -> int:
         """Play the bots' moves now, in this thread, until a person is to act
@@ -475,8 +463,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         return self._runner.wait(timeout)
 
     def _hint_key(self):
-        g = self._game
-        return (id(g), len(g.history))
+        return self._epoch
 
     def hint(self, seconds: float = 1.0, top: int = 3, wait: bool = False):
         """Look for the best moves of the player to act (an analysis of about
@@ -487,11 +474,17 @@ class AlhambraWidget(anywidget.AnyWidget):
         if g.is_over:
             with use_language(self.lang):  # the refusal in the widget's language, as play()'s
                 raise IllegalMove("E4", "error.E4.nothing_to_hint")
-        key, snapshot = self._hint_key(), g.copy()
+        key = self._hint_key()
+        if self._runner.running("hint", key):   # one search at a time for a position
+            if wait:
+                self.wait()
+                return self._current_hints()
+            return None
+        snapshot = g.copy()
         from .analysis import analyse
 
         def work():
-            rows = analyse(snapshot, seconds=seconds, top=top, seed=len(snapshot.history))
+            rows = analyse(snapshot, seconds=seconds, top=top, seed=len(snapshot.moves))
             rows = rows.to_dict("records") if hasattr(rows, "to_dict") else list(rows)
             return [_hint_json(r, snapshot) for r in rows]
 
@@ -548,7 +541,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             log.warning("ignored a front-end write to %s", ", ".join(sorted(forged)))
             sync_data = {k: v for k, v in sync_data.items() if k not in self._PROTECTED}
             try:
-                self.send_state(forged)   # put the front end right again
+                self.send_state([k for k in forged if self.has_trait(k)])   # put the front end right again
             except Exception:
                 log.exception("could not resend the state")
         if sync_data:
@@ -579,7 +572,11 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     def _handle_intent(self, content, buffers):
         try:
-            self._intent(content, buffers)
+            kind = check_message(content, buffers)
+            self._check_origin(content)
+            self._HANDLERS[kind](self, content)
+        except ProtocolError as e:
+            self._message({"kind": "error", "rule": None, "text": tr(e.key, **e.params)})
         except Refused as r:
             self._message({"kind": "error", "rule": r.rule, "text": r.text})
         except Exception as e:  # a bug here must not reach the kernel
@@ -590,97 +587,88 @@ class AlhambraWidget(anywidget.AnyWidget):
             except Exception:
                 log.exception("could not show the error")
 
-    def _intent(self, content, buffers) -> None:
-        if not isinstance(content, dict):
-            raise Refused(None, tr("ui.refuse.not_object", value=_short(content)))
-        kind = content.get("type")
-        if not isinstance(kind, str) or kind not in _KEYS:
-            raise Refused(None, tr("ui.refuse.unknown_type", value=_short(kind)))
-        keys = set(content)
-        if not keys <= _KEYS[kind] or not _REQUIRED[kind] <= keys:
-            extra = sorted(map(str, keys - _KEYS[kind]))
-            missing = sorted(_REQUIRED[kind] - keys)
-            if extra:
-                raise Refused(None, tr("ui.refuse.unknown_fields", kind=kind, fields=", ".join(map(_short, extra))))
-            raise Refused(None, tr("ui.refuse.missing_fields", kind=kind, fields=", ".join(missing)))
-        if buffers:
-            raise Refused(None, tr("ui.refuse.buffers", kind=kind))
-        if "seat" in content:
-            seat = content["seat"]
-            if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-                raise Refused(None, tr("ui.refuse.bad_seat", value=_short(seat)))
-            if seat != self.seat:
-                raise Refused(None, tr("ui.refuse.other_seat", value=_short(seat), seat=repr(self.seat)))
-        if "stamp" in content:
-            stamp = content["stamp"]
-            if isinstance(stamp, bool) or not isinstance(stamp, int):
-                raise Refused(None, tr("ui.refuse.bad_stamp", value=_short(stamp)))
-            if stamp != self._stamp:
-                raise Refused(None, tr("ui.refuse.stale"))
-        if kind == "language":
-            lang = content["lang"]
-            if not isinstance(lang, str) or lang not in LANGUAGES:
-                raise Refused(None, tr("ui.refuse.language", value=_short(lang), languages=", ".join(LANGUAGES)))
-            self.lang = lang
-            return
-        if kind == "replay":
-            k = content["index"]
-            n = len(self._game.history)
-            if isinstance(k, bool) or not isinstance(k, int) or not -1 <= k <= n:
-                raise Refused(None, tr("ui.refuse.replay_index", n=n, value=_short(k)))
-            if k not in (-1, n) and not has_start(self._game):
-                raise Refused(None, tr("ui.refuse.no_history"))
-            try:
-                self.replay_index = k
-            except t.TraitError as e:
-                raise Refused(None, str(e)) from None
-            return
-        if kind == "lesson":
-            from .tutorial.mode import lesson_intent
-            lesson_intent(self, content["op"])
-            return
+    def _check_origin(self, content) -> None:
+        """The message's seat is this widget's, and its stamp the view's."""
+        if "seat" in content and content["seat"] != self.seat:
+            raise Refused(None, tr("ui.refuse.other_seat", value=_short(content["seat"]), seat=repr(self.seat)))
+        if "stamp" in content and content["stamp"] != self._stamp:
+            raise Refused(None, tr("ui.refuse.stale"))
+
+    # one short handler per message kind of the protocol (alhambra_widget/protocol.json)
+    def _on_language(self, content) -> None:
+        lang = content["lang"]
+        if not isinstance(lang, str) or lang not in LANGUAGES:
+            raise Refused(None, tr("ui.refuse.language", value=_short(lang), languages=", ".join(LANGUAGES)))
+        self.lang = lang
+
+    def _on_replay(self, content) -> None:
+        k = content["index"]
+        n = len(self._game.moves)
+        if isinstance(k, bool) or not isinstance(k, int) or not -1 <= k <= n:
+            raise Refused(None, tr("ui.refuse.replay_index", n=n, value=_short(k)))
+        try:
+            self.replay_index = k
+        except t.TraitError as e:
+            raise Refused(None, str(e)) from None
+
+    def _on_lesson(self, content) -> None:
+        from .tutorial.mode import lesson_intent
+        lesson_intent(self, content["op"])
+
+    def _live(self) -> Game:
         if self.replay_index != -1:
             raise Refused(None, tr("ui.refuse.replaying"))
-        g = self._game
-        if kind == "hint":
-            if g.is_over:
-                raise Refused("E4", tr("ui.refuse.hint_over"))
-            self._refuse_unless_my_turn("ui.refuse.bot_turn")
-            self.hint()
-            return
-        if kind == "undo":
-            if not self.can_undo:
-                raise Refused(None, tr("ui.refuse.no_undo"))
-            if self.bots:
-                # take back the bots' replies and the last move of a person
-                people = [e for e in self._timeline if e.player not in self.bots]
-                if not people or (self.seat is not None and people[-1].player != self.seat):
-                    raise Refused(None, tr("ui.refuse.no_own_undo"))
-                while self._timeline and self._timeline[-1].player in self.bots:
-                    g.undo()
-                g.undo()
-                self._message({})
-                return
-            if self.seat is not None and self._timeline and self._timeline[-1].player != self.seat:
+        return self._game
+
+    def _on_hint(self, content) -> None:
+        g = self._live()
+        if g.is_over:
+            raise Refused("E4", tr("ui.refuse.hint_over"))
+        self._refuse_unless_my_turn("ui.refuse.bot_turn")
+        self.hint()
+
+    def _on_undo(self, content) -> None:
+        g = self._live()
+        if not self.can_undo:
+            raise Refused(None, tr("ui.refuse.no_undo"))
+        if self.bots:
+            # take back the bots' replies and the last move of a person
+            people = [m for m in g.moves if m.player is not None and m.player not in self.bots]
+            if not people or (self.seat is not None and people[-1].player != self.seat):
+                raise Refused(None, tr("ui.refuse.no_own_undo"))
+            taken = self._take_back(g, people=1, bots=True)
+        else:
+            last = next(m for m in reversed(g.moves) if m.player is not None)
+            if self.seat is not None and last.player != self.seat:
                 raise Refused(None, tr("ui.refuse.undo_not_yours"))
-            g.undo()
+            taken = self._take_back(g, people=1, bots=False)
+        self._say_undone([m for m in taken if m.player is not None])
+
+    def _say_undone(self, moves) -> None:
+        if not moves:
             self._message({})
             return
-        if kind == "redo":
-            if not self.can_redo:
-                raise Refused(None, tr("ui.refuse.no_redo"))
-            if self.seat is not None and g.current != self.seat:
-                raise Refused(None, tr("ui.refuse.redo_not_turn"))
-            try:
-                self.redo()
-            except IllegalMove as e:
-                raise Refused(e.rule, e.message) from None
-            self._message({})
-            return
-        # kind == "action"
+        names = self._game.names
+        last = moves[-1]   # the person's move, taken back last
+        self._message({"kind": "info", "rule": None,
+                       "text": tn("ui.info.undone", len(moves), name=names[last.player], action=str(last.action))})
+
+    def _on_redo(self, content) -> None:
+        g = self._live()
+        if not self.can_redo:
+            raise Refused(None, tr("ui.refuse.no_redo"))
+        if self.seat is not None and g.current != self.seat:
+            raise Refused(None, tr("ui.refuse.redo_not_turn"))
+        name = g.players[g.current].name
+        try:
+            action = self.redo()
+        except IllegalMove as e:
+            raise Refused(e.rule, e.message) from None
+        self._message({"kind": "info", "rule": None, "text": tr("ui.info.redone", name=name, action=str(action))})
+
+    def _on_action(self, content) -> None:
+        g = self._live()
         text = content["action"]
-        if not isinstance(text, str):
-            raise Refused(None, tr("ui.refuse.action_type", type=type(text).__name__))
         if len(text) > MAX_ACTION_LENGTH:
             raise Refused(None, tr("ui.refuse.action_long", n=len(text), max=MAX_ACTION_LENGTH))
         if g.is_over:
@@ -692,6 +680,8 @@ class AlhambraWidget(anywidget.AnyWidget):
             raise Refused(e.rule, e.message) from None
         except ValueError as e:
             raise Refused("T", tr("ui.refuse.notation", error=str(e))) from None
+        if action.kind == A.CHANCE:   # chance is the engine's, never a player's
+            raise Refused("X3", tr("error.T.chance_move"))
         name = g.players[g.current].name
         rounds = len(g.rounds)
         before = self._msg_id
@@ -712,13 +702,18 @@ class AlhambraWidget(anywidget.AnyWidget):
             note = tr("ui.info.move", name=name, action=str(action))
         self._message({"kind": "info", "rule": None, "text": note})
 
+    _HANDLERS = {
+        "action": _on_action, "undo": _on_undo, "redo": _on_redo, "replay": _on_replay,
+        "hint": _on_hint, "language": _on_language, "lesson": _on_lesson,
+    }
+
     def close(self):
         runner = getattr(self, "_runner", None)
         if runner is not None:
             runner.cancel("bot")
             runner.cancel("hint")
         if getattr(self, "_game", None) is not None:
-            observe.unwatch(self._game, self._game_event)
+            self._game.unlisten(self._game_event)
         _unhook_cells(self)
         super().close()
 

@@ -160,10 +160,18 @@ describe("hands", () => {
     expect(root.textContent).toContain("7 cards");
   });
 
-  it("hides the other players' hands in a seated view: only their counts", () => {
+  it("shows every hand in a seated view too (RULES X3: hands are known)", () => {
     const v = fixture("seated-2p-place");
     expect(v.seat).toBe(0);
-    expect(v.players[1].hand).toBeNull();
+    expect(v.players[1].hand).toEqual(expect.any(Array));
+    const theirs = dom(playersHtml(v)).querySelector('.alh-player[data-player="1"] .alh-panel-picture');
+    const desc = theirs.querySelector("desc").textContent;
+    for (const card of v.players[1].hand) expect(desc).toContain(card);
+  });
+
+  it("draws a hand the view leaves out (null) as its count only", () => {
+    const v = structuredClone(fixture("seated-2p-place"));
+    v.players[1].hand = null;
     const root = dom(playersHtml(v));
     const mine = root.querySelector('.alh-player[data-player="0"] .alh-panel-picture');
     const theirs = root.querySelector('.alh-player[data-player="1"] .alh-panel-picture');

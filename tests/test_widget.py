@@ -41,8 +41,6 @@ import traitlets  # noqa: E402
 
 from alhambra_widget import AlhambraWidget, Game, IllegalMove, parse  # noqa: E402
 from alhambra_widget import widget as widget_module  # noqa: E402
-from alhambra_widget.history import position_at, timeline  # noqa: E402
-from alhambra_widget.observe import is_watched  # noqa: E402
 from alhambra_widget.view import view  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -104,8 +102,8 @@ def is_card(x) -> bool:
 
 
 def check_hidden(game, v, seat):
-    """The view never shows the deck's or the bag's order or contents, nor --
-    seated -- other players' hands."""
+    """The view never shows the deck's or the bag's order or contents; it
+    shows the hands a seat may know (every hand, RULES X3: ``Game.observation``)."""
     text = json.dumps(v)
     # 1. deck order and bag: no list of the deck, no tile that is in the bag
     deck = [str(c) for c in game.deck]
@@ -120,7 +118,9 @@ def check_hidden(game, v, seat):
         assert json.dumps(sorted(bag_ids)) not in text
     assert isinstance(v["deck"], int) and isinstance(v["bag"], int) and isinstance(v["discard"], int)
     # 2. card lists appear only where this viewer may see cards
-    visible = {i for i in range(game.n) if seat is None or i == seat}
+    known = game.observation(seat)["players"]
+    visible = {i for i in range(game.n) if known[i]["hand"] is not None}
+    assert visible == set(range(game.n))    # X3: every hand is known to a perfect memory
     for path, val in walk(v):
         if isinstance(val, list) and val and all(is_card(x) for x in val):
             ok = (path == ("money",)
@@ -138,6 +138,12 @@ def check_hidden(game, v, seat):
                 assert json.dumps(hand) not in text
 
 
+def played(g) -> list:
+    """The players' actions of the move record (an undo at the table may add
+    a chance move, a reshuffle of what nobody has seen)."""
+    return [m.action for m in g.moves if m.player is not None]
+
+
 @pytest.fixture
 def w():
     return AlhambraWidget(players=["Ana", "Ben", "Chi"], seed=7)
@@ -145,7 +151,7 @@ def w():
 
 # --------------------------------------------------------------- importing
 def test_importing_the_package_does_not_import_jupyter():
-    code = ("import sys, alhambra_widget, alhambra_widget.view, alhambra_widget.history; "
+    code = ("import sys, alhambra_widget, alhambra_widget.view, alhambra_widget.protocol; "
             "bad = [m for m in ('anywidget', 'ipywidgets', 'traitlets', 'comm', 'IPython') if m in sys.modules]; "
             "assert not bad, bad; "
             "from alhambra_widget import AlhambraWidget; assert 'anywidget' in sys.modules; print('ok')")
@@ -191,7 +197,7 @@ def test_construction_forms():
 
 def test_view_trait_is_the_documented_view(w):
     v = w.view
-    expected = view(w.game, None, stamp=v["stamp"], timeline=timeline(w.game))
+    expected = view(w.game, None, stamp=v["stamp"])
     for k, val in expected.items():
         if k != "stamp":
             assert v[k] == val, k
@@ -491,7 +497,7 @@ def test_a_seated_widget_refuses_intents_out_of_turn_and_from_another_seat():
     send(w, type="undo")
     assert len(g.history) == 1 and w.message["kind"] == "error"
     send(mine, type="undo")
-    assert len(g.history) == 0
+    assert played(g) == []
 
 
 def test_the_handler_never_raises_even_when_the_engine_fails(w, monkeypatch):
@@ -531,9 +537,9 @@ def test_play_undo_redo_from_python_update_the_view(w):
         w.play("buy 2 with florin 9")
     assert e.value.rule == "T2"
     assert w.undo() == a
-    assert w.view["moves"] == 0 and w.view["can_redo"] and not w.view["can_undo"]
+    assert w.view["log"] == [] and w.view["can_redo"] and not w.view["can_undo"]
     assert w.redo() == a
-    assert w.view["moves"] == 1 and not w.view["can_redo"]
+    assert played(g) == [a] and w.view["log"][-1]["action"] == str(a) and not w.view["can_redo"]
     assert w.redo() is None
 
 
@@ -551,9 +557,10 @@ def test_undo_and_redo_from_the_front_end(w):
     a = g.legal_actions()[0]
     intent(w, a)
     send(w, type="undo", stamp=w.view["stamp"], seat=None)
-    assert g.history == [] and w.view["can_redo"]
+    assert played(g) == [] and w.view["can_redo"]
+    assert w.message["kind"] == "info" and str(a) in w.message["text"]     # says what was taken back
     send(w, type="redo")
-    assert g.history == [a]
+    assert played(g) == [a] and str(a) in w.message["text"]
     send(w, type="redo")
     assert w.message["kind"] == "error"
 
@@ -565,9 +572,10 @@ def test_changes_made_on_the_game_directly_update_the_view(w):
     g.play(a)                                   # straight on the engine game
     assert w.view["moves"] == 1 and w.view["log"][-1]["action"] == str(a)
     assert w.view["log"][-1]["name"] == who
-    g.undo()
+    g.undo()                                    # the engine's exact undo: no reshuffle
     assert w.view["moves"] == 0 and w.can_redo
-    g.play(str(a), record=False)
+    g.play(str(a), record=False)                # not recorded: nobody is told ...
+    w.refresh()                                 # ... until a refresh (or the end of the cell)
     assert w.view["status"] == view(g)["status"]
 
 
@@ -587,7 +595,7 @@ def test_replacing_the_game_updates_the_view(w):
     play_random(old, 20, seed=4)
     record = old.to_json()
     w.game = Game.from_json(record)
-    assert w.game is not old and not is_watched(old) and type(old) is Game
+    assert w.game is not old and type(old) is Game
     assert w.view["moves"] == 20 and w.view["status"] == view(w.game)["status"]
     assert [e["name"] for e in w.view["log"]] == [e["name"] for e in view(old)["log"]]
     old.play(old.legal_actions()[0])            # the old game no longer drives the widget
@@ -641,7 +649,7 @@ def test_replay_shows_a_past_position_without_changing_the_game(w):
     send(w, type="replay", index=10)
     assert w.replay_index == 10 and w.view["replay"] == 10
     assert w.view["moves"] == 10 and w.view["live_moves"] == 30 and w.view["legal"] is None
-    past = position_at(g, 10)
+    past = g.position_at(10)
     assert w.view["status"] == view(past)["status"]
     assert w.view["players"] == view(past)["players"]
     assert g.to_json() == state
@@ -680,7 +688,7 @@ def test_the_mime_bundle_has_an_svg_fallback(w):
     assert svg.startswith("<svg") and "alh-game" in svg
     seated = AlhambraWidget(w.game, seat=0)
     svg0 = seated._repr_mimebundle_()[0]["image/svg+xml"]
-    assert svg0.count('class="alh-hand alh-hidden"') == 2
+    assert svg0.count('class="alh-hand alh-hidden"') == 0   # every hand is known (RULES X3)
     assert w.game._repr_svg_().startswith("<svg")
 
 
@@ -693,7 +701,10 @@ def test_a_watched_game_stays_a_plain_game_for_the_engine(w):
         assert type(other) is Game and other.to_json() == g.to_json()
     assert isinstance(g, Game) and type(g).__name__ == "Game"
     w.close()
-    assert type(g) is Game and not is_watched(g)
+    assert type(g) is Game
+    stamp = w.view["stamp"]
+    g.play(g.legal_actions()[0])                # a closed widget no longer follows its game
+    assert w.view["stamp"] == stamp
 
 
 def test_view_rejects_a_bad_seat():

@@ -3,6 +3,7 @@ browser: the kernel's side of the protocol, driven as in tests/test_widget.py.""
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 
@@ -67,7 +68,7 @@ def test_bots_move_by_themselves_until_a_person_is_to_act():
     intent(w, g.legal_actions("take")[0])
     assert w.wait(30)
     # both bots moved (one action or more each), and now it is the person's turn again
-    movers = {e.player for e in w._timeline}
+    movers = {m.player for m in w.game.moves}
     assert movers == {0, 1, 2}
     assert g.current == 0 and not g.is_over
     assert w.view["thinking"] is None
@@ -112,12 +113,15 @@ def test_undo_takes_back_the_bots_replies_and_the_persons_move():
     seed = human_first(3)
     w = AlhambraWidget(players=["You", Greedy(seed=1), Greedy(seed=2)], seed=seed, autoplay=False)
     g = w.game
-    before = g.to_json()
+    before = g.observation()
     intent(w, g.legal_actions("take")[0])
     w.play_bots()
     assert g.current == 0 and len(g.history) >= 3
     send(w, type="undo", stamp=w.view["stamp"], seat=w.seat)
-    assert g.to_json() == before
+    # everything anyone may know is as before; what nobody has seen is sampled afresh
+    assert g.observation() == before
+    assert [m for m in g.moves if m.player is not None] == []
+    assert re.match(r"Taken back \d+ moves, back to You: take ", w.message["text"])
 
 
 def test_a_failing_bot_shows_a_message_and_never_raises():

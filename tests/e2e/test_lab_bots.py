@@ -39,7 +39,7 @@ PROBE = """
 import json
 g = wb.game
 print(json.dumps({"moves": len(g.history), "current": g.current,
-                  "players": [e.player for e in wb._timeline],
+                  "players": [m.player for m in wb.game.moves],
                   "hints": wb.view["hints"], "thinking": wb.view["thinking"]}))
 """
 
