@@ -18,7 +18,7 @@ Agents and turns
 ================
 Agents are ``player_0`` ... ``player_{n-1}`` (seat order of the engine's
 :class:`~alhambra_widget.Game`); ``agent_selection`` is always the engine's
-``current_player``. The same agent may act several times in a row: after an
+``current``. The same agent may act several times in a row: after an
 exact payment (T2a, the extra action), when it places the tiles bought in a
 turn (T4), and at the end of the game when the tiles left in the market are
 awarded (E2, E3). ``reset(seed=s)`` plays ``Game(num_players, seed=s)``, so a
@@ -186,7 +186,7 @@ def _money_sorted(game) -> list:
 
 def _grid(game, seat=None) -> tuple:
     """``(spot -> tile id, tile id -> spot)`` of a player's Alhambra (fountain: id 0)."""
-    a = game.players[game.current_player if seat is None else seat].alhambra
+    a = game.players[game.current if seat is None else seat].alhambra
     at = {pos: t.id for pos, t in a.items()}
     return at, {tid: pos for pos, tid in at.items()}
 
@@ -354,9 +354,9 @@ def observation(game: Game, seat: int) -> np.ndarray:
     o = 0
     out[o + _PHASES[game.phase]] = 1
     o += 3
-    out[o] = 1.0 if game.current_player == seat and not game.is_over else 0.0
+    out[o] = 1.0 if game.current == seat and not game.is_over else 0.0
     o += 1
-    out[o + rel[game.current_player]] = 1
+    out[o + rel[game.current]] = 1
     o += n
     out[o] = float(game.extra)
     out[o + 1] = float(game.final)
@@ -509,12 +509,12 @@ class AlhambraEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.game.current_player]
+        self.agent_selection = self.possible_agents[self.game.current]
 
     def observe(self, agent):
         seat = self.agent_name_mapping[agent]
         mask = np.zeros(ACTION_SIZE, dtype=np.int8)
-        if not self.game.is_over and seat == self.game.current_player and not self.truncations.get(agent):
+        if not self.game.is_over and seat == self.game.current and not self.truncations.get(agent):
             mask[list(self._legal_now())] = 1
         return {"observation": observation(self.game, seat), "action_mask": mask}
 
@@ -542,7 +542,7 @@ class AlhambraEnv(AECEnv):
             self._final_rewards()
             self.terminations = {a: True for a in self.agents}
         else:
-            self.agent_selection = self.possible_agents[g.current_player]
+            self.agent_selection = self.possible_agents[g.current]
             if self.max_actions is not None and self._actions >= self.max_actions:
                 self.truncations = {a: True for a in self.agents}
         self._accumulate_rewards()

@@ -108,7 +108,7 @@ class AlhambraWidget(anywidget.AnyWidget):
     player i's view: only they act. Every hand is shown in both (RULES X3).
 
     Bots take seats: ``players=["You", Greedy(), MCTS(seconds=1)]`` (names
-    and :class:`~alhambra_widget.bots.Player` objects), or ``bots={1:
+    and :class:`~alhambra_widget.bots.Bot` objects), or ``bots={1:
     Greedy()}`` with a game. They move by themselves after ``bot_delay``
     seconds, thinking in the background (:mod:`alhambra_widget.seats`);
     ``autoplay=False`` leaves that to ``w.play_bots()``.
@@ -721,11 +721,11 @@ class AlhambraWidget(anywidget.AnyWidget):
 def _seat_bots(players):
     """Names and bots from a players list: ``["You", Greedy()]`` ->
     ``(["You", "Greedy"], {1: Greedy()})``; two bots of a kind are numbered."""
-    from .bots.base import Player
+    from .bots.base import Bot
 
     names, bots = [], {}
     for i, p in enumerate(players):
-        if isinstance(p, Player):
+        if isinstance(p, Bot):
             bots[i] = p
             names.append(p.label)
         elif isinstance(p, str):
@@ -742,14 +742,14 @@ def _seat_bots(players):
 
 
 def _check_bots(bots, n: int) -> dict:
-    from .bots.base import Player
+    from .bots.base import Bot
 
     out = {}
     for seat, bot in bots.items():
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"a bot's seat is a player index from 0 to {n - 1}, not {seat!r}")
-        if not isinstance(bot, Player):
-            raise TypeError(f"seat {seat}: a bot is an alhambra_widget.bots.Player, not {type(bot).__name__}")
+        if not isinstance(bot, Bot):
+            raise TypeError(f"seat {seat}: a bot is an alhambra_widget.bots.Bot, not {type(bot).__name__}")
         out[seat] = bot
     return out
 

@@ -6,8 +6,9 @@
 // display of the same widget shows the same model state.
 //
 //   kernel -> page: traits  view, message, seat, replay_index, lang, strings
-//   page -> kernel: {type: "action", action, stamp, seat}, {type: "undo"|"redo", stamp, seat},
-//                   {type: "replay", index, seat}, {type: "language", lang, seat}
+//   page -> kernel: the messages declared in alhambra_widget/protocol.json
+//                   (action, undo, redo, replay, hint, language, lesson), built
+//                   by js/protocol.js from that declaration
 //
 // Texts: every text drawn comes from the `strings` trait (the widget's
 // language, js/i18n.js); useStrings() is called before each draw and each
@@ -23,6 +24,7 @@
 
 import { t, useStrings } from "./i18n.js";
 import { bindInput, initialUi, reduce } from "./input.js";
+import { message } from "./protocol.js";
 import { mount, nodeAt, patch, patchNode } from "./patch.js";
 import { CSS } from "./style.js";
 import { boardHelpHtml, messageHtml } from "./view/controls.js";
@@ -30,16 +32,7 @@ import { LESSON_CSS } from "./view/lesson.js";
 import { leaf } from "./view/parts.js";
 import { tableParts } from "./view/table.js";
 
-/** The message to send for an intent made on `view`. */
-export function message(intent, view) {
-  const seat = view && view.seat !== undefined ? view.seat : null;
-  if (intent.type === "replay") return { type: "replay", index: intent.index, seat };
-  // a language switch does not depend on the position: no stamp
-  if (intent.type === "language") return { type: "language", lang: intent.lang, seat };
-  const msg = { ...intent, seat };
-  if (view && typeof view.stamp === "number") msg.stamp = view.stamp;
-  return msg;
-}
+export { message } from "./protocol.js";
 
 function initialize({ model }) {
   // Model-wide wiring: nothing to keep -- the kernel pushes state in traits,

@@ -25,7 +25,7 @@ def greedy_position(n=4, seed=3, actions=70):
     g = Game(n, seed=seed)
     bots = [Greedy(seed=i) for i in range(n)]
     for _ in range(actions):
-        g.play(bots[g.current_player].choose(g))
+        g.play(bots[g.current].choose(g))
     return g
 
 
@@ -40,7 +40,7 @@ def test_analyse_returns_sorted_candidates_with_probabilities():
     assert rows.win_probability.between(0.0, 1.0).all()
     legal = {str(a) for a in g.legal_actions()}
     assert set(rows.action) <= legal
-    assert rows.attrs["iterations"] == 300 and rows.attrs["player"] == g.current_player
+    assert rows.attrs["iterations"] == 300 and rows.attrs["player"] == g.current
     # the best row can be played as it is
     h = what_if(g, rows.action.iloc[0])
     assert len(h.history) == len(g.history) + 1
@@ -65,7 +65,7 @@ def test_analyse_all_rows_and_a_finished_game():
     over = Game(2, seed=1)
     bots = [Random(seed=1), Random(seed=2)]
     while not over.is_over:
-        over.play(bots[over.current_player].choose(over), record=False)
+        over.play(bots[over.current].choose(over), record=False)
     assert len(analyse(over, iterations=10)) == 0
 
 
@@ -74,7 +74,7 @@ def test_every_table_is_a_dataframe():
     over = Game(2, seed=1)
     bots = [Random(seed=1), Random(seed=2)]
     while not over.is_over:
-        over.play(bots[over.current_player].choose(over), record=False)
+        over.play(bots[over.current].choose(over), record=False)
     done = analyse(over, iterations=10)
     assert isinstance(done, pd.DataFrame) and list(done.columns) == list(analyse(g, iterations=20).columns)
     assert done.attrs == {"player": None, "iterations": 0, "seconds": 0.0}
@@ -86,7 +86,7 @@ def test_every_table_is_a_dataframe():
     # candidates() is analyse() without pandas: the same rows as dicts
     rows, info = candidates(g, iterations=50, seed=1)
     assert rows == analyse(g, iterations=50, seed=1).to_dict("records")
-    assert info["player"] == g.current_player and info["iterations"] == 50
+    assert info["player"] == g.current and info["iterations"] == 50
 
 
 def test_without_pandas_every_table_says_what_to_install(monkeypatch):
@@ -144,7 +144,7 @@ def scoring_after_take(n, seeds):
         g = Game(n, seed=seed)
         bots = [Greedy(seed=seed + i) for i in range(n)]
         while not g.is_over:
-            a = bots[g.current_player].choose(g)
+            a = bots[g.current].choose(g)
             if a.kind == "take":
                 h = g.copy(history=False)
                 h.play(a, record=False)
@@ -194,7 +194,7 @@ def test_standings_name_leaders_and_margins():
 
 def test_best_spots_are_the_legal_spots_ranked_by_wall_gain():
     g = greedy_position(n=2, seed=6, actions=60)
-    a = g.players[g.current_player].alhambra
+    a = g.players[g.current].alhambra
     for t in TILES[::5]:
         if a.has_tile(t.id):
             continue

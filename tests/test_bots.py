@@ -12,7 +12,7 @@ import random
 import pytest
 
 from alhambra_widget import Game
-from alhambra_widget.bots import MCTS, FlatMC, Greedy, Player, Random, determinize, play_game, values, \
+from alhambra_widget.bots import MCTS, FlatMC, Greedy, Bot, Random, determinize, play_game, values, \
     win_probabilities
 from alhambra_widget.bots.determinize import scoring_card_ranges
 from alhambra_widget.engine.game import ScoringCard
@@ -35,8 +35,8 @@ def play_checked(bots, seed):
     while not g.is_over:
         legal = g.legal_actions()
         before = g.copy(history=False)
-        a = bots[g.current_player].choose(g, g.current_player)
-        assert a in legal, f"{type(bots[g.current_player]).__name__} chose {a!r}, not a legal action"
+        a = bots[g.current].choose(g, g.current)
+        assert a in legal, f"{type(bots[g.current]).__name__} chose {a!r}, not a legal action"
         assert g.legal_actions() == legal and g.scores == before.scores and g.deck == before.deck, \
             "choose() changed the game"
         g.play(a)
@@ -72,7 +72,7 @@ def test_a_bot_is_deterministic_for_a_given_seed(kind):
         g = Game(3, seed=5)
         bots = make_bots([kind] * 3, seed=seed)
         for _ in range(40):
-            g.play(bots[g.current_player].choose(g))
+            g.play(bots[g.current].choose(g))
         return [str(a) for a in g.history]
 
     assert history(1) == history(1)
@@ -84,7 +84,7 @@ def test_a_bot_refuses_to_play_another_seat():
     g = Game(3, seed=1)
     for bot in (Random(seed=1), Greedy(seed=1), MCTS(iterations=5, seed=1), FlatMC(iterations=5, seed=1)):
         with pytest.raises(ValueError):
-            bot.choose(g, (g.current_player + 1) % 3)
+            bot.choose(g, (g.current + 1) % 3)
 
 
 def test_bots_survive_pickling_and_spawn_reseeds():
@@ -94,7 +94,7 @@ def test_bots_survive_pickling_and_spawn_reseeds():
         assert twin.choose(g) == bot.choose(g)
         a, b = bot.spawn(77), bot.spawn(77)
         assert a.seed == 77 and a.choose(g) == b.choose(g)
-        assert type(a) is type(bot) and isinstance(a, Player)
+        assert type(a) is type(bot) and isinstance(a, Bot)
 
 
 def test_budgets_are_checked():
@@ -109,9 +109,9 @@ def mid_game(n=4, seed=21, actions=90):
     g = Game(n, seed=seed)
     bots = make_bots(["greedy"] * n, seed=seed)
     for _ in range(actions):
-        g.play(bots[g.current_player].choose(g), record=False)
+        g.play(bots[g.current].choose(g), record=False)
     while len(g.legal_actions()) < 3:
-        g.play(bots[g.current_player].choose(g), record=False)
+        g.play(bots[g.current].choose(g), record=False)
     return g
 
 
@@ -204,7 +204,7 @@ def test_search_results_describe_the_root():
     g = mid_game(n=3, seed=8, actions=30)
     r = MCTS(iterations=200, seed=1).search(g)
     legal = g.legal_actions()
-    assert r.iterations == 200 and r.player == g.current_player
+    assert r.iterations == 200 and r.player == g.current
     assert sorted(map(str, legal)) == sorted(row["notation"] for row in r.rows)
     assert sum(row["visits"] for row in r.rows) == 200
     visits = [row["visits"] for row in r.rows]

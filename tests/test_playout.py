@@ -15,7 +15,7 @@ def _position_with_reserve(seed):
     for _ in range(400):
         if g.is_over:
             break
-        if g.phase == "action" and g.players[g.current_player].reserve and "redesign" in g.legal_kinds():
+        if g.phase == "action" and g.players[g.current].reserve and "redesign" in g.legal_kinds():
             return g
         g.play(g.random_action(rng))
     pytest.skip("no such position in this game")  # pragma: no cover

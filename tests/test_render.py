@@ -309,7 +309,7 @@ def test_current_player_and_pending_tiles():
     assert g.phase == "place" and g.pending
     root = parse(game_svg(g))
     (cur,) = having(root, "alh-current")
-    assert int(cur.get("data-player")) == g.current_player
+    assert int(cur.get("data-player")) == g.current
     (pend,) = having(root, "alh-pending")
     assert sorted(int(t.get("data-tile")) for t in having(pend, "alh-tile")) == sorted(t.id for _, t in g.pending)
     assert "place the tiles bought" in root[0].text

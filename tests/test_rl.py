@@ -110,7 +110,7 @@ def test_observation_layout_and_bounds():
             o = rl.observation(g, seat)
             assert o.dtype == np.float32 and o.shape == (rl.obs_size(3),)
             assert o.min() >= -1 and o.max() <= 1
-        g.play(bots[g.current_player].choose(g))
+        g.play(bots[g.current].choose(g))
     # the observer's own block comes first: seat 1's view of itself is seat 0's view of player 1
     fields = dict(rl.observation_layout(3))
     start = sum(size for name, size in rl.observation_layout(3)[:list(fields).index("players")])
@@ -159,7 +159,7 @@ def test_a_seeded_game_is_reproducible_and_is_the_engine_s_game():
     # agent_selection followed the engine's current player all the way
     check = Game(3, seed=7)
     for agent, _, notation in steps1:
-        assert agent == f"player_{check.current_player}"
+        assert agent == f"player_{check.current}"
         check.play(notation)
 
 

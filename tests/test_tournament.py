@@ -16,12 +16,12 @@ import pytest
 
 from alhambra_widget.analysis import tournament
 from alhambra_widget.bots import Random
-from alhambra_widget.bots.base import Player
+from alhambra_widget.bots.base import Bot
 
 ROOT = Path(__file__).absolute().parents[1]
 
 
-class Thrifty(Player):
+class Thrifty(Bot):
     """A bot of this test module: places and buys what it can, else takes the most money."""
 
     def choose(self, game, seat=None):
@@ -76,9 +76,9 @@ SCRIPT = textwrap.dedent('''
     from concurrent.futures import ProcessPoolExecutor
     from alhambra_widget.analysis import tournament
     from alhambra_widget.bots import Random
-    from alhambra_widget.bots.base import Player
+    from alhambra_widget.bots.base import Bot
 
-    class CellBot(Player):          # lives in __main__, as a notebook cell's class does
+    class CellBot(Bot):          # lives in __main__, as a notebook cell's class does
         def choose(self, game, seat=None):
             acts = game.legal_actions()
             for kind in ("place", "buy"):

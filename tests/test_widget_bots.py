@@ -11,7 +11,7 @@ import pytest
 
 import test_widget  # noqa: F401  (builds the bundle before the widget class is defined)
 from alhambra_widget import AlhambraWidget, Game, IllegalMove
-from alhambra_widget.bots import Greedy, Player, Random
+from alhambra_widget.bots import Greedy, Bot, Random
 
 
 def send(w, **content):
@@ -22,7 +22,7 @@ def intent(w, action):
     send(w, type="action", action=str(action), stamp=w.view["stamp"], seat=w.seat)
 
 
-class Slow(Player):
+class Slow(Bot):
     """A bot that waits for a signal before it answers (to test what happens meanwhile)."""
 
     def __init__(self, seed=None):
@@ -36,7 +36,7 @@ class Slow(Player):
         return game.legal_actions()[0]
 
 
-class Broken(Player):
+class Broken(Bot):
     def choose(self, game, seat=None):
         raise RuntimeError("no idea")
 

@@ -95,7 +95,7 @@ def best_spots(where, tile, *, player: int | None = None):
     """
     require_pandas()
     if isinstance(where, Game):
-        a = where.players[where.current_player if player is None else player].alhambra
+        a = where.players[where.current if player is None else player].alhambra
     elif isinstance(where, Alhambra):
         a = where
     else:

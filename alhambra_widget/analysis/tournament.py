@@ -112,7 +112,7 @@ def tournament(players, games: int = 1000, seed: int = 0, executor: Executor | N
     every rotation of the seats (entry ``e`` sits in seat ``(e - r) % n`` in
     rotation ``r``), so ``games`` is rounded up to a multiple of the number of
     players, and every entry meets the same deals from every seat. Bots are
-    re-seeded per game (:meth:`Player.spawn`), so the results do not depend on
+    re-seeded per game (:meth:`Bot.spawn`), so the results do not depend on
     how the games are spread over processes.
 
     Games run through any :class:`concurrent.futures.Executor`: by default a

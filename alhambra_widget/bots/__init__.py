@@ -1,6 +1,6 @@
 """AI players for Alhambra.
 
-Every bot is a :class:`Player`: ``bot.choose(game, seat)`` returns a legal
+Every bot is a :class:`Bot`: ``bot.choose(game, seat)`` returns a legal
 action for the player to move, without changing the game. Bots are
 deterministic for a given ``seed`` (an iteration budget, not a time budget)
 and picklable, so they can play in process pools.
@@ -21,12 +21,12 @@ perfect memory knows -- every hand (RULES.md X3) -- they use.
 True
 """
 
-from .base import Player, play_game
+from .base import Bot, play_game
 from .determinize import determinize
 from .evaluation import Weights, values, win_probabilities
 from .greedy import Greedy
 from .mcts import MCTS, FlatMC, SearchResult
 from .randomplayer import Random
 
-__all__ = ["Player", "Random", "Greedy", "MCTS", "FlatMC", "SearchResult", "Weights", "play_game",
+__all__ = ["Bot", "Random", "Greedy", "MCTS", "FlatMC", "SearchResult", "Weights", "play_game",
            "determinize", "values", "win_probabilities"]

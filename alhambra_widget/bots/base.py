@@ -7,12 +7,12 @@ import random
 
 from ..engine import Game
 
-__all__ = ["Player", "play_game"]
+__all__ = ["Bot", "play_game"]
 
 
-class Player:
+class Bot:
     """An AI player: ``choose(game, seat)`` returns a legal action for the
-    player to move. ``seat`` (default ``game.current_player``) is the seat
+    player to move. ``seat`` (default ``game.current``) is the seat
     the bot plays; it never changes the game it is given.
 
     A bot is deterministic for a given ``seed``: the same seed and the same
@@ -34,13 +34,13 @@ class Player:
     @staticmethod
     def _check_seat(game: Game, seat) -> None:
         """A bot plays the player to move; asking it for another seat is a mistake."""
-        if seat is not None and seat != game.current_player:
-            raise ValueError(f"it is seat {game.current_player}'s turn, not seat {seat}'s")
+        if seat is not None and seat != game.current:
+            raise ValueError(f"it is seat {game.current}'s turn, not seat {seat}'s")
 
     def __call__(self, game: Game, seat: int | None = None):
         return self.choose(game, seat)
 
-    def spawn(self, seed) -> "Player":
+    def spawn(self, seed) -> "Bot":
         """A copy of this bot with the same settings and a new seed (a
         tournament gives every game's bots their own seeds, so results do not
         depend on which process played which game in what order)."""
@@ -64,7 +64,7 @@ def play_game(bots, seed=None, *, game: Game | None = None, names=None, record: 
               on_move=None, max_actions: int = 20_000) -> Game:
     """Play a whole game with one bot per seat and return the finished game.
 
-    ``bots`` lists one :class:`Player` per seat (seat 0 first). ``game``
+    ``bots`` lists one :class:`Bot` per seat (seat 0 first). ``game``
     continues a given game instead of starting ``Game(len(bots), seed)``.
     ``record`` keeps the history (so the game can be saved and undone);
     ``on_move(game, action)`` is called after every action.
@@ -81,7 +81,7 @@ def play_game(bots, seed=None, *, game: Game | None = None, names=None, record: 
     for _ in range(max_actions):
         if game.is_over:
             return game
-        seat = game.current_player
+        seat = game.current
         action = bots[seat].choose(game, seat)
         game.play(action, record=record)
         if on_move is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Player
+from .base import Bot
 from .determinize import determinize
 from .evaluation import DEFAULT, Weights, values
 
@@ -29,7 +29,7 @@ def action_scores(game, actions, me: int, weights: Weights = DEFAULT) -> list:
     return out
 
 
-class Greedy(Player):
+class Greedy(Bot):
     """Plays the action whose resulting position the evaluation likes best
     (see :mod:`alhambra_widget.bots.evaluation`): points if a round were
     scored, majorities gained or lost for the rounds to come, wall length,
@@ -55,7 +55,7 @@ class Greedy(Player):
         if len(actions) == 1:
             return actions[0]
         d = determinize(game, self.rng)
-        scores = action_scores(d, actions, game.current_player, self.weights)
+        scores = action_scores(d, actions, game.current, self.weights)
         best = max(scores)
         top = [a for a, s in zip(actions, scores) if s >= best - 1e-9]
         return top[0] if len(top) == 1 else top[int(self.rng.random() * len(top))]

@@ -38,7 +38,7 @@ import math
 import random
 import time
 
-from .base import Player
+from .base import Bot
 from .determinize import determinize
 from .evaluation import DEFAULT, Weights, margins, values, warm, win_probabilities
 from .greedy import action_scores
@@ -119,7 +119,7 @@ def _budget(iterations, seconds):
     return (int(iterations) if iterations is not None else None), seconds
 
 
-class _Searcher(Player):
+class _Searcher(Bot):
     def __init__(self, iterations=None, seconds=None, seed=None, *, rollout_turns=None,
                  weights: Weights | None = None):
         super().__init__(seed)
@@ -208,7 +208,7 @@ class MCTS(_Searcher):
     def _search(self, game, iterations, seconds, actions) -> SearchResult:
         iterations, t0, deadline, actions = self._start(game, iterations, seconds, actions)
         rng = self.rng
-        me = game.current_player
+        me = game.current
         # root: every determinization has the same legal actions (the root is public)
         # worlds[j]: the determinization (and playout seed) of every root
         # action's j-th visit -- common random numbers, so root actions are
@@ -321,7 +321,7 @@ class FlatMC(_Searcher):
     def search(self, game, *, iterations=None, seconds=None, actions=None) -> SearchResult:
         iterations, t0, deadline, actions = self._start(game, iterations, seconds, actions)
         rng = self.rng
-        me = game.current_player
+        me = game.current
         n = len(actions)
         visits = [0] * n
         wins = [0.0] * n

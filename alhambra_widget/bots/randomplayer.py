@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from .base import Player
+from .base import Bot
 
 __all__ = ["Random"]
 
 
-class Random(Player):
+class Random(Bot):
     """Plays ``game.random_action`` with its own ``random.Random(seed)``: a
     kind uniformly from ``legal_kinds()``, then an action of that kind uniformly.
 

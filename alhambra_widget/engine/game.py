@@ -296,11 +296,6 @@ class Game:
         return len(self.players)
 
     @property
-    def current_player(self) -> int:
-        """Index of the player to act (during final awards: the one placing)."""
-        return self.current
-
-    @property
     def player(self) -> Player:
         return self.players[self.current]
 

@@ -1,0 +1,40 @@
+// The front end sends only what the protocol declares (alhambra_widget/protocol.json).
+import { describe, expect, it } from "vitest";
+import { initialUi, reduce } from "./input.js";
+import { MESSAGES, message, problem } from "./protocol.js";
+import { fixture } from "./fixtures.js";
+
+describe("the protocol, read from the one declaration", () => {
+  it("declares every kind the kernel handles, each with an example that follows it", () => {
+    expect(Object.keys(MESSAGES).sort()).toEqual(["action", "hint", "language", "lesson", "redo", "replay", "undo"]);
+    for (const m of Object.values(MESSAGES)) expect(problem(m.example)).toBeNull();
+  });
+
+  it("builds a declared message for every intent the input reducer makes", () => {
+    const v = fixture("hotseat-3p");
+    const events = [
+      { act: "undo" }, { act: "redo" }, { act: "hint" }, { act: "replay", index: 2 }, { act: "live" },
+      { act: "lesson", op: "next" }, { act: "lang", lang: "fi" },
+    ];
+    const kinds = new Set();
+    for (const ev of events) {
+      const { intent } = reduce(initialUi(), ev, v);
+      expect(intent).not.toBeNull();
+      const msg = message(intent, v);
+      expect(problem(msg)).toBeNull();
+      kinds.add(msg.type);
+    }
+    const act = message({ type: "action", action: "take dinar 3" }, v);
+    expect(problem(act)).toBeNull();
+    expect(act).toEqual({ type: "action", action: "take dinar 3", seat: v.seat, stamp: v.stamp });
+    kinds.add(act.type);
+    expect([...kinds].sort()).toEqual(Object.keys(MESSAGES).sort());
+  });
+
+  it("drops fields the declaration does not know and refuses unknown kinds", () => {
+    const v = fixture("hotseat-3p");
+    expect(message({ type: "undo", extra: 1 }, v)).toEqual({ type: "undo", seat: v.seat, stamp: v.stamp });
+    expect(() => message({ type: "nope" }, v)).toThrow(/unknown message kind/);
+    expect(problem({ type: "replay" })).toBe("missing index");
+  });
+});
