@@ -4,7 +4,7 @@ The rules engine (``alhambra_widget.engine``) is pure Python; everything it
 exports is available here. :class:`AlhambraWidget` (the Jupyter widget) is
 imported on first use, so ``import alhambra_widget`` never loads anywidget or
 ipywidgets (scripts, tests and process pools stay light). So are
-:func:`explain` and :func:`narrate_round` (``alhambra_widget.explain``: a
+:func:`explain` and :func:`narrate_round` (``alhambra_widget.i18n.explain``: a
 position, a spot, an action or a scoring round in plain words, five languages).
 """
 
@@ -17,7 +17,7 @@ _install_texts()  # the engine's refusals speak through the catalogues
 
 from ._version import __version__  # noqa: F401  (one place: _version.py)
 __all__ = list(_engine_all) + ["explain_rule", "AlhambraWidget", "explain", "narrate_round"]
-_LAZY = {"AlhambraWidget": ".widget", "explain": ".explain", "narrate_round": ".explain"}
+_LAZY = {"AlhambraWidget": ".widget", "explain": ".i18n.explain", "narrate_round": ".i18n.explain"}
 
 
 def __getattr__(name):

@@ -514,7 +514,7 @@ def view_svg(v: dict, *, size=None) -> str:
     avail = W - 2 * PAD - 12
     _text(head, PAD + 6, y + 24, status, max(12, min(22, avail / (0.6 * max(len(status), 1)))),
           weight="bold", cls="alh-status", fit=avail)
-    rounds = _t("ui.list.sep").join(str(r["round"]) for r in v["rounds"]) or _t("ui.tiles.none")
+    rounds = _t("list.sep").join(str(r["round"]) for r in v["rounds"]) or _t("ui.tiles.none")
     sub = _t("ui.svg.info", players=n, deck=_tn("ui.cards", v["deck"]), discard=v["discard"],
              bag=_tn("ui.tiles", v["bag"]), rounds=rounds)
     _text(head, PAD + 6, y + 46, sub, 14, fill=MUTED, cls="alh-info")

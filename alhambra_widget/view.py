@@ -53,9 +53,9 @@ from .engine import actions as A
 from .i18n.rules import explain_rule
 from .engine.money import CURRENCIES
 from .engine.tiles import BUILDINGS, SIDES
-from .explain import narrate_round
+from .i18n.explain import narrate_round
 from .i18n import t as _t, use_language
-from .i18n.strings import join_and
+from .i18n.format import join_names
 
 __all__ = ["view", "tile_json", "status_text", "VERSION", "LOG_LENGTH"]
 
@@ -100,7 +100,7 @@ def status_text(game, lang: str | None = None) -> str:
             return _t("ui.status.over_nobody", lang)
         pts = game.players[win[0]].score
         key = "ui.status.over_shared" if len(win) > 1 else "ui.status.over_wins"
-        return _t(key, lang, names=join_and([names[i] for i in win], lang), points=pts)
+        return _t(key, lang, names=join_names([names[i] for i in win], lang), points=pts)
     who = names[game.current]
     if game.phase == "place":
         if game.final:

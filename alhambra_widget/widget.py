@@ -62,7 +62,8 @@ from .engine import actions as A
 from .engine.errors import IllegalMove
 from .engine.game import Game
 from .i18n import LANGUAGES, check_language, t as tr, tn, use_language
-from .i18n.strings import front_end_strings, join_and
+from .i18n.format import join_names
+from .i18n.strings import front_end_strings
 from .protocol import ProtocolError, Refused, check_message, short as _short
 from .seats import Runner
 from .view import view as make_view
@@ -697,7 +698,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         scored = [r["round"] for r in g.rounds[rounds:]]
         if scored:
             note = tn("ui.info.move_scored", len(scored), name=name, action=str(action),
-                      rounds=join_and([str(r) for r in scored]))
+                      rounds=join_names([str(r) for r in scored]))
         else:
             note = tr("ui.info.move", name=name, action=str(action))
         self._message({"kind": "info", "rule": None, "text": note})

@@ -95,8 +95,8 @@ export function cardName(card) {
 export function joinAnd(items) {
   const list = items.map(String);
   if (list.length <= 1) return list.join("");
-  const head = list.slice(0, -1).join(t("ui.list.sep"));
-  return t("ui.list.and", { a: head, b: list[list.length - 1] });
+  const head = list.slice(0, -1).join(t("list.sep"));
+  return t("list.and", { rest: head, last: list[list.length - 1] });
 }
 
 /**

@@ -2,7 +2,7 @@
 
 :func:`front_end_strings` is what the widget syncs in its ``strings`` trait
 (once per language change, apart from the game state): every ``ui.*``,
-``building.*``, ``currency.*`` and ``rule.*`` text of the language (English
+``building.*``, ``currency.*``, ``rule.*`` and ``list.*`` text of the language (English
 where a text is missing), and, for the language switch, each language's own
 name as ``language.<code>``. The front end reads them with ``t(key, params)``
 and ``tn(key, n, params)`` (js/i18n.js), the same ``{name}`` placeholders and
@@ -15,10 +15,10 @@ from functools import lru_cache
 
 from . import DEFAULT, LANGUAGES, catalogue, check_language, t
 
-__all__ = ["front_end_strings", "join_and", "PREFIXES"]
+__all__ = ["front_end_strings", "PREFIXES"]
 
 #: Key prefixes the front end uses.
-PREFIXES = ("ui.", "building.", "currency.", "rule.")
+PREFIXES = ("ui.", "building.", "currency.", "rule.", "list.")
 
 
 @lru_cache(maxsize=None)
@@ -34,12 +34,3 @@ def _strings(lang: str) -> tuple:
 def front_end_strings(lang: str) -> dict:
     """{key: template} of ``lang`` for the front end (a new dict each call)."""
     return dict(_strings(check_language(lang)))
-
-
-def join_and(items, lang: str | None = None) -> str:
-    """``["Ana", "Ben", "Chi"]`` -> ``"Ana, Ben and Chi"`` in ``lang`` (the
-    widget's ``ui.list.*`` texts, as the front end's ``joinAnd``)."""
-    items = [str(x) for x in items]
-    if len(items) <= 1:
-        return "".join(items)
-    return t("ui.list.and", lang, a=t("ui.list.sep", lang).join(items[:-1]), b=items[-1])

@@ -97,7 +97,7 @@ export function selectionText(view, ui) {
   if (legal.kinds.includes("buy")) hints.push(t("ui.sel.hint_buy"));
   if (legal.kinds.includes("redesign")) hints.push(t("ui.sel.hint_redesign"));
   if (legal.end) hints.push(t("ui.sel.hint_end"));
-  return t(view.extra ? "ui.sel.hints_extra" : "ui.sel.hints", { name, hints: hints.join(t("ui.list.sep")) });
+  return t(view.extra ? "ui.sel.hints_extra" : "ui.sel.hints", { name, hints: hints.join(t("list.sep")) });
 }
 
 function findTile(view, id) {

@@ -23,17 +23,15 @@ Pure Python (no Jupyter). Every sentence comes from the catalogues
 
 from __future__ import annotations
 
-import sys
-import types
 
-from .engine import actions as A
-from .i18n.rules import explain_rule
-from .engine.errors import IllegalMove, NotationError
-from .engine.money import CURRENCIES
-from .engine.scoring import POINTS, ranking
-from .engine.tiles import BUILDINGS, BY_ID, Tile
-from .i18n import check_language, get_language, t, tn
-from .i18n.format import (buildings_name, cards_name, currency_name, join_names, pos_name, sentences,
+from ..engine import actions as A
+from .rules import explain_rule
+from ..engine.errors import IllegalMove, NotationError
+from ..engine.money import CURRENCIES
+from ..engine.scoring import POINTS, ranking
+from ..engine.tiles import BUILDINGS, BY_ID, Tile
+from . import check_language, get_language, t, tn
+from .format import (buildings_name, cards_name, currency_name, join_names, pos_name, sentences,
                           side_names, tile_name)
 
 __all__ = ["explain", "narrate_round"]
@@ -383,14 +381,3 @@ def narrate_round(game_or_round_data, round_index: int = -1, lang: str | None = 
         out.append(t("explain.round.total", lang, name=names[i], gained=_points(r["points"][i], lang),
                      score=_points(r["scores"][i], lang)))
     return out
-
-
-class _CallableModule(types.ModuleType):
-    """``import alhambra_widget.explain`` makes the package attribute
-    ``explain`` this module; calling it still calls :func:`explain`."""
-
-    def __call__(self, *args, **kwargs):
-        return explain(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
