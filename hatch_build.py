@@ -25,7 +25,9 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 BUNDLE = "alhambra_widget/static/widget.js"
 # what the bundle is made from: a newer one of these makes the bundle stale
-SOURCES = ("js", "package.json", "package-lock.json")
+# what the bundle is built from: js/ and the JSON declarations it imports
+SOURCES = ("js", "package.json", "package-lock.json", "alhambra_widget/palette.json",
+           "alhambra_widget/protocol.json")
 RULES = ("docs/rules/RULES.md", "alhambra_widget/rules/RULES.md")
 
 NO_NODE = (
