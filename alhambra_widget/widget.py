@@ -482,11 +482,10 @@ class AlhambraWidget(anywidget.AnyWidget):
                 return self._current_hints()
             return None
         snapshot = g.copy()
-        from .analysis import analyse
+        from .analysis.hints import candidates   # plain rows: hints need no pandas
 
         def work():
-            rows = analyse(snapshot, seconds=seconds, top=top, seed=len(snapshot.moves))
-            rows = rows.to_dict("records") if hasattr(rows, "to_dict") else list(rows)
+            rows, _info = candidates(snapshot, seconds=seconds, top=top, seed=len(snapshot.moves))
             return [_hint_json(r, snapshot) for r in rows]
 
         self._runner.start("hint", key, work, self._hint_done)
