@@ -1,51 +1,84 @@
 """How fast is the rules engine? A benchmark script, not a test.
 
     .venv/bin/python benchmarks/bench_engine.py [--games N] [--repeats R] [--quick]
+    .venv/bin/python benchmarks/bench_engine.py --compare OTHER_CHECKOUT [--rounds R] [--games N]
 
 Measures, on one core, for 2, 4 and 6 players:
 
-* random full games per second (and actions per game): the random player picks
-  an action kind uniformly from ``g.legal_kinds()``, then an action uniformly
-  of that kind, and plays it with ``g.play(a, record=False)``. Measured twice:
-  with ``g.random_action(rng)`` (the engine's playout move: only the chosen
-  action is built) and with ``rng.choice(g.legal_actions(rng.choice(g.legal_kinds())))``
-  (every action of the kind is built first);
+* random full games per second on two paths:
+
+  - the **playout path**, what a search uses: ``g.random_action(rng)`` (a kind
+    of action uniformly from ``g.legal_kinds()``, then an action of that kind
+    uniformly; only the chosen action is built) and ``g.play(a, record=False)``;
+  - the **public path**, what a script, a bot or the widget uses:
+    ``g.legal_actions()`` (every action of every kind), one of them chosen
+    uniformly, and ``g.play(a)`` with the move record (undo, listeners);
+
+  and, for comparison with older tables, the kind-first random player with
+  ``rng.choice(g.legal_actions(rng.choice(g.legal_kinds())))`` and
+  ``play(a, record=False)``;
 * ``g.legal_actions()`` calls per second in mid-game positions: "cold" rebuilds
   the per-Alhambra caches of legal spots first (as after a move), "warm" asks
   the same position again;
-* ``g.copy()`` clones per second in mid-game positions.
+* ``g.copy()`` clones per second in mid-game positions;
+* ``g.undo()`` at move 10 and at move 250 of 4-player games (microseconds a
+  call, and their ratio: an undo costs the same however long the game).
 
 Mid-game positions are the positions halfway through random games (played with
-history recorded, as a user's game would be). Seeds are fixed, so every run
+the move record, as a user's game would be). Seeds are fixed, so every run
 plays the same games; each figure is the median of several timed repeats.
 Prints a markdown table to paste into the README.
+
+``--compare OTHER_CHECKOUT`` times this checkout and another one (a directory
+holding an ``alhambra_widget`` package, e.g. ``git worktree add /tmp/old
+b1f69d2``) taking turns in one run: in every round one subprocess per checkout
+(in alternating order, each importing its own ``alhambra_widget``, pinned to
+the same core) plays the same seeded games on both paths and times ``undo()``.
+Reports the medians over the rounds and the ratios, so a slower minute of a
+shared machine weighs on both alike. Works with any engine that has
+``Game(n, seed=)``, ``legal_actions()``, ``random_action(rng)``,
+``play(a, record=)`` and ``undo()``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout, too
-
-from alhambra_widget import Game  # noqa: E402
-
+HERE = Path(__file__).resolve().parent.parent
 PLAYERS = (2, 4, 6)
 SEED = 20240601  # base seed; game i with n players uses SEED + 1000 * n + i
+UNDO_AT = (10, 250)
+
+Game = None  # set by _import_engine: the checkout's Game class
 
 
-def listed_action(g: Game, rng: random.Random):
+def _import_engine(checkout: Path) -> None:
+    """Import ``alhambra_widget`` from ``checkout`` (ahead of any installed copy)."""
+    global Game
+    sys.path.insert(0, str(checkout))
+    import alhambra_widget
+    where = Path(alhambra_widget.__file__).resolve()
+    if checkout.resolve() not in where.parents:
+        raise SystemExit(f"imported alhambra_widget from {where}, not from {checkout}")
+    Game = alhambra_widget.Game
+
+
+# ------------------------------------------------------------- the players
+def listed_action(g, rng: random.Random):
     kind = rng.choice(g.legal_kinds())
     return rng.choice(g.legal_actions(kind))
 
 
-def playout_action(g: Game, rng: random.Random):
+def playout_action(g, rng: random.Random):
     return g.random_action(rng)
 
 
@@ -61,30 +94,68 @@ def random_game(n: int, seed: int, stop_at: int | None = None, record: bool = Fa
     return g, k
 
 
+def playout_game(n: int, seed: int) -> int:
+    """The playout path: ``random_action`` and ``play(record=False)``."""
+    g = Game(n, seed=seed)
+    rng = random.Random(seed)
+    k = 0
+    while not g.is_over:
+        g.play(g.random_action(rng), record=False)
+        k += 1
+    return k
+
+
+def public_game(n: int, seed: int) -> int:
+    """The public path: every legal action listed, one chosen uniformly,
+    played with the move record."""
+    g = Game(n, seed=seed)
+    rng = random.Random(seed)
+    rand = rng.random
+    k = 0
+    while not g.is_over:
+        acts = g.legal_actions()
+        g.play(acts[int(rand() * len(acts))])
+        k += 1
+    return k
+
+
+def listed_game(n: int, seed: int) -> int:
+    return random_game(n, seed, chooser=listed_action)[1]
+
+
+PATHS = {"playout": playout_game, "public": public_game, "listed": listed_game}
+
+
 def seeds(n: int, count: int) -> list:
     return [SEED + 1000 * n + i for i in range(count)]
 
 
 def median_rate(fn, work: int, repeats: int) -> float:
     """Median of ``work / seconds`` over ``repeats`` timed calls of ``fn``."""
+    return statistics.median(timed_rates(fn, work, repeats))
+
+
+def timed_rates(fn, work: int, repeats: int) -> list:
     rates = []
     for _ in range(repeats):
         t0 = time.perf_counter()
         fn()
         dt = time.perf_counter() - t0
         rates.append(work / dt)
-    return statistics.median(rates)
+    return rates
 
 
-def bench_games(n: int, games: int, repeats: int, chooser=playout_action) -> tuple:
+def bench_games(n: int, games: int, repeats: int, path: str = "playout") -> tuple:
+    """(games per second, mean actions per game) for one path; the first pass is a warm-up."""
+    play = PATHS[path]
     ss = seeds(n, games)
-    lengths = [random_game(n, s, chooser=chooser)[1] for s in ss]  # warm-up, and the game lengths
+    lengths = [play(n, s) for s in ss]
 
     def run():
         for s in ss:
-            random_game(n, s, chooser=chooser)
+            play(n, s)
 
-    return median_rate(run, games, repeats), statistics.mean(lengths)
+    return timed_rates(run, games, repeats), statistics.mean(lengths)
 
 
 def mid_game_positions(n: int, count: int) -> list:
@@ -125,6 +196,34 @@ def bench_cold_legal(positions: list, min_calls: int, repeats: int) -> float:
     return median_rate(run, loops * len(positions), repeats)
 
 
+def undo_positions(at: int, count: int, n: int = 4) -> list:
+    """Games at move ``at`` (random_action, the move record kept), from
+    games long enough to get there; ``count`` of them."""
+    out = []
+    i = 0
+    while len(out) < count and i < 50 * count:
+        g, k = random_game(n, SEED + 7000 + i, stop_at=at, record=True)
+        i += 1
+        if k == at and not g.is_over:
+            out.append(g)
+    return out
+
+
+def bench_undo(at: int, count: int, copies: int) -> list:
+    """Microseconds of single ``undo()`` calls at move ``at``: each of
+    ``copies`` copies of ``count`` positions is undone once."""
+    times = []
+    perf = time.perf_counter
+    for g in undo_positions(at, count):
+        batch = [g.copy() for _ in range(copies)]
+        for h in batch:
+            t0 = perf()
+            h.undo()
+            times.append((perf() - t0) * 1e6)
+    return times
+
+
+# ------------------------------------------------------------ the machine
 def cpu_model() -> str:
     try:
         with open("/proc/cpuinfo") as f:
@@ -151,32 +250,34 @@ def fmt(x: float) -> str:
     return f"{x:,.0f}" if x >= 100 else f"{x:,.1f}"
 
 
-def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, help="random games per repeat and player count (default 20; quick 4)")
-    ap.add_argument("--repeats", type=int, help="timed repeats per figure, median reported (default 5; quick 3)")
-    ap.add_argument("--positions", type=int, help="mid-game positions per player count (default 20; quick 6)")
-    ap.add_argument("--quick", action="store_true", help="small numbers: a rough figure in a few seconds")
-    a = ap.parse_args(argv)
+# ---------------------------------------------------------- one checkout
+def table(a) -> None:
+    _import_engine(HERE)
     games = a.games or (4 if a.quick else 20)
     repeats = a.repeats or (3 if a.quick else 5)
     npos = a.positions or (6 if a.quick else 20)
     min_calls = 300 if a.quick else 3000
 
     pinned = pin_to_one_core()
-    rows = {k: [] for k in ("games", "games_listed", "actions", "legal_cold", "legal", "nlegal", "copy")}
+    keys = ("games", "games_public", "games_listed", "actions", "actions_public", "legal_cold", "legal",
+            "nlegal", "copy")
+    rows = {k: [] for k in keys}
     t_start = time.perf_counter()
     for n in PLAYERS:
         print(f"{n} players ...", file=sys.stderr, flush=True)
-        gps, apg = bench_games(n, games, repeats)
-        rows["games_listed"].append(bench_games(n, games, repeats, chooser=listed_action)[0])
-        pos = mid_game_positions(n, npos)
-        rows["games"].append(gps)
+        rates, apg = bench_games(n, games, repeats, "playout")
+        rows["games"].append(statistics.median(rates))
         rows["actions"].append(apg)
+        rates, apg = bench_games(n, games, repeats, "public")
+        rows["games_public"].append(statistics.median(rates))
+        rows["actions_public"].append(apg)
+        rows["games_listed"].append(statistics.median(bench_games(n, games, repeats, "listed")[0]))
+        pos = mid_game_positions(n, npos)
         rows["legal_cold"].append(bench_cold_legal(pos, min_calls, repeats))
         rows["legal"].append(bench_calls(pos, "legal_actions", min_calls, repeats))
         rows["nlegal"].append(statistics.mean(len(g.legal_actions()) for g in pos))
         rows["copy"].append(bench_calls(pos, "copy", min_calls * 4, repeats))
+    undo = {at: statistics.median(bench_undo(at, 4 if a.quick else 10, 5 if a.quick else 20)) for at in UNDO_AT}
     elapsed = time.perf_counter() - t_start
 
     print(f"Engine benchmark: Python {platform.python_version()} ({platform.python_implementation()}), "
@@ -188,9 +289,11 @@ def main(argv=None) -> None:
     print("| " + " | ".join(head) + " |")
     print("|" + "|".join(["---"] + ["---:"] * len(PLAYERS)) + "|")
     labels = [
-        ("games", "random full games / s (`random_action`)"),
-        ("games_listed", "random full games / s (`legal_actions(kind)`)"),
-        ("actions", "actions per game"),
+        ("games", "random full games / s, playout path (`random_action`, `play(record=False)`)"),
+        ("games_public", "random full games / s, public path (`legal_actions()`, `play()` recorded)"),
+        ("games_listed", "random full games / s (`legal_actions(kind)`, `play(record=False)`)"),
+        ("actions", "actions per game, playout path"),
+        ("actions_public", "actions per game, public path"),
         ("legal_cold", "`legal_actions()` / s, mid-game, after a change"),
         ("legal", "`legal_actions()` / s, mid-game, asked again"),
         ("nlegal", "legal actions per position (mid-game)"),
@@ -198,6 +301,113 @@ def main(argv=None) -> None:
     ]
     for key, label in labels:
         print("| " + " | ".join([label, *(fmt(v) for v in rows[key])]) + " |")
+    print()
+    u10, u250 = undo[UNDO_AT[0]], undo[UNDO_AT[1]]
+    print(f"`undo()` in 4-player games: {u10:.1f} µs at move {UNDO_AT[0]}, {u250:.1f} µs at move "
+          f"{UNDO_AT[1]} (ratio {u250 / u10:.2f})")
+
+
+# ------------------------------------------------- two checkouts in turns
+def worker(a) -> None:
+    """One turn of --compare: time this process's checkout, print JSON."""
+    _import_engine(Path(a.worker))
+    pin_to_one_core()
+    out = {"actions": {}, "rates": {}}
+    for path in ("public", "playout"):
+        rates, apg = bench_games(a.n, a.games, a.repeats, path)
+        out["rates"][path] = rates
+        out["actions"][path] = apg
+    if a.undo:
+        out["undo"] = {str(at): bench_undo(at, 3, 5) for at in UNDO_AT}
+    print(json.dumps(out))
+
+
+def compare(a) -> None:
+    other = Path(a.compare).resolve()
+    if not (other / "alhambra_widget" / "__init__.py").is_file():
+        raise SystemExit(f"{other} holds no alhambra_widget package")
+    sides = {"this": HERE, "other": other}
+    got = {s: {"public": [], "playout": [], "undo10": [], "undo250": [], "actions": None} for s in sides}
+    t_start = time.perf_counter()
+    for r in range(a.rounds):
+        order = ("this", "other") if r % 2 == 0 else ("other", "this")
+        for side in order:
+            print(f"round {r + 1}/{a.rounds}: {side} ...", file=sys.stderr, flush=True)
+            cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", str(sides[side]),
+                   "--n", str(a.n), "--games", str(a.games), "--repeats", str(a.repeats)]
+            if r < a.undo_rounds:
+                cmd.append("--undo")
+            res = subprocess.run(cmd, capture_output=True, text=True, cwd=str(sides[side]))
+            if res.returncode:
+                raise SystemExit(f"the {side} checkout failed:\n{res.stderr[-2000:]}")
+            data = json.loads(res.stdout.strip().splitlines()[-1])
+            g = got[side]
+            g["public"] += data["rates"]["public"]
+            g["playout"] += data["rates"]["playout"]
+            g["actions"] = data["actions"]
+            if "undo" in data:
+                g["undo10"] += data["undo"][str(UNDO_AT[0])]
+                g["undo250"] += data["undo"][str(UNDO_AT[1])]
+    elapsed = time.perf_counter() - t_start
+    med = {s: {k: statistics.median(v) for k, v in got[s].items() if k != "actions" and v} for s in sides}
+
+    print(f"Engine A/B: Python {platform.python_version()} ({platform.python_implementation()}), "
+          f"{cpu_model()}, each turn pinned to one core; this checkout against {other.name} "
+          f"taking turns in {a.rounds} rounds ({a.games} games x {a.repeats} repeats of each path per turn, "
+          f"{a.n} players, seeds fixed); medians; {elapsed:.0f} s in all")
+    for path in ("public", "playout"):
+        x, y = got["this"]["actions"][path], got["other"]["actions"][path]
+        if abs(x - y) > 1e-9:
+            print(f"NOTE: the {path} path's games differ between the checkouts ({x:.1f} against {y:.1f} "
+                  "actions a game): not the same games")
+    print()
+    print(f"| {a.n} players | this checkout | {other.name} | ratio |")
+    print("|---|---:|---:|---:|")
+    for path, label in (("public", "random games / s, public path (`legal_actions()` + `play()` recorded)"),
+                        ("playout", "random games / s, playout path (`random_action` + `play(record=False)`)")):
+        x, y = med["this"][path], med["other"][path]
+        print(f"| {label} | {fmt(x)} | {fmt(y)} | **{x / y:.2f}×** |")
+    for path in ("public", "playout"):
+        print(f"| actions per game, {path} path | {got['this']['actions'][path]:.1f} | "
+              f"{got['other']['actions'][path]:.1f} | |")
+    if med["this"].get("undo10") and med["other"].get("undo10"):
+        for at in UNDO_AT:
+            x, y = med["this"][f"undo{at}"], med["other"][f"undo{at}"]
+            print(f"| `undo()` at move {at}, µs (4 players) | {x:,.1f} | {y:,.1f} | {x / y:.3f} |")
+        r_this = med["this"]["undo250"] / med["this"]["undo10"]
+        r_other = med["other"]["undo250"] / med["other"]["undo10"]
+        print(f"| `undo()` at move {UNDO_AT[1]} / at move {UNDO_AT[0]} | {r_this:.2f} | {r_other:.2f} | |")
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, help="random games per repeat and player count (default 20; quick 4)")
+    ap.add_argument("--repeats", type=int, help="timed repeats per figure, median reported (default 5; quick 3; "
+                    "with --compare 2 per turn)")
+    ap.add_argument("--positions", type=int, help="mid-game positions per player count (default 20; quick 6)")
+    ap.add_argument("--quick", action="store_true", help="small numbers: a rough figure in a few seconds")
+    ap.add_argument("--compare", metavar="OTHER_CHECKOUT",
+                    help="time this checkout and OTHER_CHECKOUT in turns (4 players) and report the ratios")
+    ap.add_argument("--rounds", type=int, default=7, help="with --compare: turns of each checkout (default 7)")
+    ap.add_argument("--undo-rounds", type=int, default=3,
+                    help="with --compare: the first rounds also time undo() (default 3)")
+    ap.add_argument("--n", type=int, default=4, help="with --compare: players (default 4)")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    ap.add_argument("--undo", action="store_true", help=argparse.SUPPRESS)
+    a = ap.parse_args(argv)
+    if a.worker:
+        a.games = a.games or 20
+        a.repeats = a.repeats or 2
+        worker(a)
+    elif a.compare:
+        a.games = a.games or (4 if a.quick else 20)
+        a.repeats = a.repeats or (1 if a.quick else 2)
+        if a.quick:
+            a.rounds = min(a.rounds, 2)
+            a.undo_rounds = min(a.undo_rounds, 1)
+        compare(a)
+    else:
+        table(a)
 
 
 if __name__ == "__main__":
