@@ -62,11 +62,11 @@ from .engine import actions as A
 from .engine.errors import IllegalMove
 from .engine.game import Game
 from .i18n import LANGUAGES, check_language, t as tr, tn, use_language
-from .i18n.format import join_names
+from .i18n.moves import describe_entry, describe_move
 from .i18n.strings import front_end_strings
 from .protocol import ProtocolError, Refused, check_message, short as _short
 from .seats import Runner
-from .view import view as make_view
+from .view import log_entry, view as make_view
 
 __all__ = ["AlhambraWidget"]
 
@@ -90,6 +90,15 @@ _UNSET = object()
 _REVEALING = frozenset({"money", "refill", "dirk_draw", "shuffle", "scoring"})
 #: An undo against bots takes back at most this many moves at once.
 MAX_UNDO_RUN = 500
+#: How long the page animates a move, and a scoring round after it (js/motion.js:
+#: MOVE_MS, SCORE_MS): in a kernel, a bot waits at least that long after the last move.
+MOVE_SECONDS = 0.4
+SCORE_SECONDS = 0.5
+
+
+def motion_seconds(move) -> float:
+    """How long the page shows ``move`` moving (js/motion.js)."""
+    return MOVE_SECONDS + SCORE_SECONDS * len(move.rounds)
 
 
 def _bundle_text():
@@ -413,8 +422,16 @@ class AlhambraWidget(anywidget.AnyWidget):
             return
         bot, snapshot = self.bots[seat], g.copy()
         self._runner.start("bot", key, lambda: bot.choose(snapshot, seat), self._bot_done,
-                           delay=self.bot_delay)
+                           delay=self._bot_wait())
         self._refresh()  # shows that the bot is thinking
+
+    def _bot_wait(self) -> float:
+        """``bot_delay``; in a kernel (a page draws the moves) at least as long
+        as the page animates the last move, so that each move can be followed."""
+        g = self._game
+        if self._runner.loop is None or not g.moves:
+            return self.bot_delay
+        return max(self.bot_delay, motion_seconds(g.moves[-1]))
 
     def _bot_done(self, key, action) -> None:
         if key != self._bot_key() or self.replay_index != -1:
@@ -425,7 +442,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         if isinstance(action, BaseException):
             self._refresh()
             self._message({"kind": "error", "rule": None,
-                           "text": tr("ui.refuse.bot_failed", self.lang, name=bot.label,
+                           "text": tr("ui.refuse.bot_failed", self.lang, name=self._game.players[key[1]].name,
                                       error=f"{type(action).__name__}: {action}")})
             return
         with self.hold_sync(), use_language(self.lang):
@@ -442,7 +459,7 @@ class AlhambraWidget(anywidget.AnyWidget):
                                           error=e.message)})
                 self._poke_bots()
                 return
-            self._message({"kind": "info", "rule": None, "text": tr("ui.info.move", name=name, action=str(action))})
+            self._message({"kind": "info", "rule": None, "text": describe_move(self._game.moves[-1], self._game)})
 
     def play_bots(self, moves: int | None = None) -> int:
         """Play the bots' moves now, in this thread, until a person is to act
@@ -648,10 +665,10 @@ class AlhambraWidget(anywidget.AnyWidget):
         if not moves:
             self._message({})
             return
-        names = self._game.names
+        g = self._game
         last = moves[-1]   # the person's move, taken back last
-        self._message({"kind": "info", "rule": None,
-                       "text": tn("ui.info.undone", len(moves), name=names[last.player], action=str(last.action))})
+        said = describe_entry(log_entry(last, g.names), g.names, g.rounds, main_only=True)
+        self._message({"kind": "info", "rule": None, "text": tn("ui.move.undone", len(moves), move=said)})
 
     def _on_redo(self, content) -> None:
         g = self._live()
@@ -659,12 +676,13 @@ class AlhambraWidget(anywidget.AnyWidget):
             raise Refused(None, tr("ui.refuse.no_redo"))
         if self.seat is not None and g.current != self.seat:
             raise Refused(None, tr("ui.refuse.redo_not_turn"))
-        name = g.players[g.current].name
         try:
             action = self.redo()
         except IllegalMove as e:
             raise Refused(e.rule, e.message) from None
-        self._message({"kind": "info", "rule": None, "text": tr("ui.info.redone", name=name, action=str(action))})
+        move = next((m for m in reversed(g.moves) if m.player is not None), None)
+        said = describe_move(move, g) if move is not None and move.action == action else str(action)
+        self._message({"kind": "info", "rule": None, "text": tr("ui.move.redone", move=said)})
 
     def _on_action(self, content) -> None:
         g = self._live()
@@ -682,8 +700,6 @@ class AlhambraWidget(anywidget.AnyWidget):
             raise Refused("T", tr("ui.refuse.notation", error=str(e))) from None
         if action.kind == A.CHANCE:   # chance is the engine's, never a player's
             raise Refused("X3", tr("error.T.chance_move"))
-        name = g.players[g.current].name
-        rounds = len(g.rounds)
         before = self._msg_id
         try:
             g.play(action)
@@ -694,13 +710,8 @@ class AlhambraWidget(anywidget.AnyWidget):
             raise Refused(e.rule, e.message) from None
         if self._msg_id != before:
             return  # an on_move hook failed during the move: keep its message
-        scored = [r["round"] for r in g.rounds[rounds:]]
-        if scored:
-            note = tn("ui.info.move_scored", len(scored), name=name, action=str(action),
-                      rounds=join_names([str(r) for r in scored]))
-        else:
-            note = tr("ui.info.move", name=name, action=str(action))
-        self._message({"kind": "info", "rule": None, "text": note})
+        # the move in words, as the log says it (js/describe.js: the same ui.move.* texts)
+        self._message({"kind": "info", "rule": None, "text": describe_move(g.moves[-1], g)})
 
     _HANDLERS = {
         "action": _on_action, "undo": _on_undo, "redo": _on_redo, "replay": _on_replay,

@@ -41,6 +41,7 @@ import traitlets  # noqa: E402
 
 from alhambra_widget import AlhambraWidget, Game, IllegalMove, parse  # noqa: E402
 from alhambra_widget import widget as widget_module  # noqa: E402
+from alhambra_widget.i18n.moves import describe_move  # noqa: E402
 from alhambra_widget.view import view  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -125,7 +126,9 @@ def check_hidden(game, v, seat):
         if isinstance(val, list) and val and all(is_card(x) for x in val):
             ok = (path == ("money",)
                   or (len(path) == 3 and path[0] == "players" and path[2] == "hand" and path[1] in visible)
-                  or (len(path) == 3 and path[:2] == ("legal", "take")))
+                  or (len(path) == 3 and path[:2] == ("legal", "take"))
+                  # a logged move's cards were face up: taken, paid, drawn into the money market
+                  or (len(path) == 5 and path[0] == "log" and path[2] == "events" and path[4] == "cards"))
             assert ok, f"cards at {path}: {val}"
     for i, p in enumerate(v["players"]):
         if i in visible:
@@ -556,11 +559,13 @@ def test_undo_and_redo_from_the_front_end(w):
     g = w.game
     a = g.legal_actions()[0]
     intent(w, a)
+    said = describe_move(g.moves[-1], g).split(". ")[0] + "."   # the action, without the refills
     send(w, type="undo", stamp=w.view["stamp"], seat=None)
     assert played(g) == [] and w.view["can_redo"]
-    assert w.message["kind"] == "info" and str(a) in w.message["text"]     # says what was taken back
+    # says what was taken back, in words (the notation stays in w.game.moves)
+    assert w.message["kind"] == "info" and w.message["text"] == "Taken back: " + said
     send(w, type="redo")
-    assert played(g) == [a] and str(a) in w.message["text"]
+    assert played(g) == [a] and w.message["text"] == "Played again: " + describe_move(g.moves[-1], g)
     send(w, type="redo")
     assert w.message["kind"] == "error"
 

@@ -72,7 +72,8 @@ def test_bots_move_by_themselves_until_a_person_is_to_act():
     assert movers == {0, 1, 2}
     assert g.current == 0 and not g.is_over
     assert w.view["thinking"] is None
-    assert w.message["kind"] == "info" and w.message["text"].startswith(("Greedy", "Random"))
+    # the bot's move in words, under its seat's name
+    assert w.message["kind"] == "info" and w.message["text"].startswith(tuple(g.names[1:]))
 
 
 def test_bot_games_are_reproducible():
@@ -121,7 +122,7 @@ def test_undo_takes_back_the_bots_replies_and_the_persons_move():
     # everything anyone may know is as before; what nobody has seen is sampled afresh
     assert g.observation() == before
     assert [m for m in g.moves if m.player is not None] == []
-    assert re.match(r"Taken back \d+ moves, back to You: take ", w.message["text"])
+    assert re.match(r"Taken back \d+ moves, back to before: You took ", w.message["text"])
 
 
 def test_a_failing_bot_shows_a_message_and_never_raises():

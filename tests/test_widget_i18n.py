@@ -20,6 +20,7 @@ import traitlets  # noqa: E402
 
 from alhambra_widget import AlhambraWidget, Game, IllegalMove  # noqa: E402
 from alhambra_widget.i18n import LANGUAGES, catalogue, t, use_language  # noqa: E402
+from alhambra_widget.i18n.moves import describe_move  # noqa: E402
 from alhambra_widget.i18n.strings import front_end_strings  # noqa: E402
 from alhambra_widget.view import status_text, view  # noqa: E402
 
@@ -194,7 +195,9 @@ def test_an_accepted_move_is_noted_in_the_widgets_language():
     a = w.game.legal_actions()[0]
     name = w.game.players[w.game.current].name
     intent(w, str(a))
-    assert w.message == {**w.message, "kind": "info", "text": t("ui.info.move", "de", name=name, action=str(a))}
+    said = describe_move(w.game.moves[-1], w.game, "de")
+    assert w.message == {**w.message, "kind": "info", "text": said}
+    assert said.startswith(f"{name} nahm ") and str(a) not in said    # in words, not the notation
 
 
 def _engine_refusal(game, action, lang):
