@@ -1017,10 +1017,13 @@ class Game:
             raise IndexError("nothing to redo")
         action = self._redo[-1]
         listeners, self._listeners = self._listeners, []
+        left = len(self._redo)
         try:
-            self.play(action)          # pops it from the redo list
+            self.play(action)          # pops it from the redo list ...
         finally:
             self._listeners = listeners
+        if len(self._redo) == left:    # ... except a chance move's (play keeps the list for those)
+            self._redo.pop()
         self._tell("redo", self.moves[-1])
         return action
 
@@ -1108,6 +1111,7 @@ class Game:
                                          key=lambda c: _CARD_ORDER[c]),
                          "scoring": sorted(int(c.split()[1]) for c in deck if c.startswith("scoring"))}
         state["bag"] = {"size": len(self.bag), "tiles": state["bag"]}
+        state["discard"] = sorted(state["discard"], key=lambda c: _CARD_ORDER[c])   # a pile: its order plays no part
         state["seat"] = seat
         return state
 

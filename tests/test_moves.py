@@ -1,0 +1,256 @@
+"""The engine's move record, listeners, undo/redo by saved positions, the
+one declaration of a position's fields, and what a seat may know."""
+
+import gc
+import json
+import random
+import weakref
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from alhambra_widget import Game, IllegalMove, RecordError
+from alhambra_widget.engine import state as S
+from alhambra_widget.engine.actions import Reshuffle
+from alhambra_widget.engine.moves import Event, Move
+
+
+def random_game(n=3, seed=1, steps=60):
+    g = Game(n, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.play(g.random_action(rng))
+    return g
+
+
+# ----------------------------------------------------------------- the record
+def test_every_move_records_who_played_it_and_what_it_did():
+    g = Game(["Ana", "Ben", "Chi"], seed=7)
+    rng = random.Random(3)
+    while not g.is_over:
+        who, turn, before = g.current, g.turn, g.copy(history=False)
+        g.play(g.random_action(rng))
+        m = g.moves[-1]
+        assert (m.index, m.player, m.turn) == (len(g.moves), who, turn)
+        for e in m.events:
+            if e.kind == "take":
+                assert e.player == who and all(c in before.money for c in e.cards)
+            elif e.kind == "buy":
+                assert before.market[e.slot - 1] is e.tile and (who, e.tile) in g.pending
+            elif e.kind == "place":
+                assert g.players[who].alhambra[e.pos] is e.tile
+            elif e.kind == "refill":
+                assert e.tile not in before.market and e.tile in before.bag
+            elif e.kind == "money":
+                assert all(isinstance(c.value, int) for c in e.cards)
+            elif e.kind == "score":
+                assert g.rounds[e.round - 1]["round"] == e.round
+        assert m.rounds == tuple(e.round for e in m.events if e.kind == "score")
+    assert g.moves[-1].of_kind("over") and [r["round"] for r in g.rounds] == [1, 2, 3]
+    assert sum(len(m.rounds) for m in g.moves) == 3
+
+
+def test_a_place_event_names_the_spot_and_the_tile():
+    g = Game.from_position(["Ana", "Ben"], seed=1, hands=[["florin 9"], ["ducat 2"]], market=[7, 14, 22, 31])
+    g.play("buy 1 with florin 9")
+    assert [e.kind for e in g.moves[-1].events] == ["pay", "buy"]
+    spot = g.legal_actions("place")[0]
+    g.play(spot)
+    ev = g.moves[-1].events
+    assert ev[0] == Event("place", player=0, tile=g.moves[-1].events[0].tile, pos=spot.pos)
+    assert ev[0].tile.id == spot.tile_id
+    assert [e.kind for e in ev] == ["place", "refill", "next"] and ev[1].slot == 1 and ev[2].player == 1
+    js = g.moves[-1].to_json()
+    assert js["action"] == str(spot) and js["events"][0] == {"kind": "place", "player": 0, "tile": spot.tile_id,
+                                                           "pos": list(spot.pos)}
+    json.dumps([m.to_json() for m in g.moves])   # plain JSON
+
+
+def test_events_never_show_what_lies_below_in_the_deck():
+    g = random_game(4, seed=5, steps=150)
+    shown = {str(c) for m in g.moves for e in m.events for c in e.cards}
+    seen_face_up = {str(c) for m in g.moves for e in m.events if e.kind in ("money", "take", "pay") for c in e.cards}
+    assert shown == seen_face_up
+    text = json.dumps([m.to_json() for m in g.moves])
+    assert json.dumps([str(c) for c in g.deck[-4:]]) not in text
+
+
+# ----------------------------------------------------------------- undo and redo
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(1, 120), back=st.integers(1, 40))
+def test_undo_is_exact_and_redo_replays(seed, steps, back):
+    g = random_game(3, seed=seed, steps=steps)
+    records = [g.position_at(k).to_json() for k in range(len(g.moves) + 1)]
+    assert records[-1] == g.to_json()
+    played = list(g.history)
+    back = min(back, len(played))
+    for i in range(back):
+        assert g.undo() == played[-1 - i]
+        assert g.to_json() == records[len(played) - 1 - i]
+    for i in range(back):
+        g.redo()
+    assert g.to_json() == records[-1] and g.history == played
+    with pytest.raises(IndexError):
+        g.redo()
+
+
+def test_a_new_move_ends_what_can_be_redone():
+    g = random_game(2, seed=3, steps=10)
+    g.undo()
+    assert g.can_redo
+    other = [a for a in g.legal_actions() if a != g._redo[-1]][0]
+    g.play(other)
+    assert not g.can_redo
+
+
+def test_copies_share_saved_positions_without_disturbing_each_other():
+    g = random_game(3, seed=8, steps=50)
+    h = g.copy()
+    before = g.to_json()
+    h.undo()
+    h.undo()
+    h.play(h.legal_actions()[-1])
+    assert g.to_json() == before
+    g.undo()
+    assert h.to_json() != g.to_json() and Game.from_json(h.to_json()).to_json() == h.to_json()
+
+
+def test_position_at_is_a_game_of_its_own():
+    g = random_game(3, seed=9, steps=40)
+    p = g.position_at(10)
+    assert len(p.moves) == 10 and p.history == g.history[:10]
+    before = g.to_json()
+    p.play(p.legal_actions()[0])
+    p.undo()
+    p.undo()
+    assert g.to_json() == before
+    with pytest.raises(ValueError):
+        g.position_at(41)
+
+
+# ----------------------------------------------------------------- listeners
+def test_listeners_hear_play_undo_redo_and_restore():
+    g = Game(3, seed=2)
+    heard = []
+    fn = lambda game, event, move: heard.append((event, move.index if move else None))  # noqa: E731
+    g.listen(fn)
+    g.play(g.legal_actions()[0])
+    g.undo()
+    g.redo()
+    g.resample_hidden(random.Random(1))
+    g.forget_moves()
+    assert heard == [("play", 1), ("undo", 1), ("redo", 1), ("play", 2), ("restore", None)]
+    g.unlisten(fn)
+    g.play(g.legal_actions()[0])
+    assert len(heard) == 5
+    g.play(g.legal_actions()[0], record=False)   # not recorded: nobody is told
+    assert len(heard) == 5
+
+
+def test_a_bound_listener_is_held_weakly_and_copies_have_none():
+    class Watcher:
+        def __init__(self):
+            self.n = 0
+
+        def seen(self, game, event, move):
+            self.n += 1
+
+    g = Game(2, seed=4)
+    w = Watcher()
+    g.listen(w.seen)
+    g.play(g.legal_actions()[0])
+    assert w.n == 1
+    c = g.copy()
+    c.play(c.legal_actions()[0])
+    assert w.n == 1
+    ref = weakref.ref(w)
+    del w
+    gc.collect()
+    assert ref() is None
+    g.play(g.legal_actions()[0])   # a dead listener is skipped
+
+
+# ----------------------------------------------------------------- one declaration
+def test_the_fields_of_a_position_are_declared_once():
+    g = random_game(2, seed=6, steps=70)
+    state = S.dump_state(g)
+    assert list(state) == [f.name for f in S.FIELDS]
+    copy = g.copy(history=False)
+    assert S.dump_state(copy) == state
+    loaded = Game._from_state(json.loads(json.dumps(state)), g.seed)
+    assert S.dump_state(loaded) == state
+    for f in S.FIELDS:
+        assert f.doc and f.name in g.to_json()
+
+
+def test_from_position_goes_through_the_records_loader():
+    with pytest.raises(ValueError, match="does not add up|breaks rule"):
+        Game.from_position(["Ana", "Ben"], seed=1, alhambras=[{(2, 0): 7}, {}])
+    g = Game.from_position(["Ana", "Ben"], seed=1, hands=[["dinar 5"], ["florin 9"]], scores=[3, 4],
+                           rounds_played=1)
+    assert [r["round"] for r in g.rounds] == [1] and g.scores == [3, 4]
+    assert Game.from_json(g.to_json()).to_json() == g.to_json()
+
+
+def test_illegal_moves_and_bugs_leave_the_position_as_it_was():
+    g = random_game(3, seed=11, steps=30)
+    before = g.to_json()
+    with pytest.raises(IllegalMove):
+        g.play("buy 4 with florin 1")
+    assert g.to_json() == before and len(g.moves) == 30
+
+
+# ----------------------------------------------------------------- hidden information
+def test_observation_is_what_a_perfect_memory_knows():
+    g = random_game(4, seed=12, steps=80)
+    obs = g.observation(1)
+    assert "rng" not in obs and obs["seat"] == 1
+    assert [p["hand"] for p in obs["players"]] == [[str(c) for c in p.hand] for p in g.players]
+    assert obs["deck"]["size"] == len(g.deck) and sorted(obs["deck"]["cards"]) == sorted(
+        str(c) for c in g.deck if not str(c).startswith("scoring"))
+    assert obs["bag"]["tiles"] == sorted(t.id for t in g.bag)
+    assert obs == g.observation(1) and {k: v for k, v in obs.items() if k != "seat"} == \
+        {k: v for k, v in g.observation(3).items() if k != "seat"}
+    h = g.copy()
+    h.resample_hidden(random.Random(9))
+    assert {k: v for k, v in h.observation(1).items()} == obs     # only the hidden order changed
+    assert h.deck != g.deck or h._rng != g._rng
+
+
+def test_resample_hidden_is_a_recorded_chance_move_the_record_replays():
+    g = random_game(3, seed=13, steps=40)
+    g.resample_hidden(random.Random(2))
+    m = g.moves[-1]
+    assert isinstance(m.action, Reshuffle) and m.player is None and m.action.kind == "chance"
+    assert Reshuffle(m.action.seed) not in g.legal_actions()
+    rng = random.Random(13)
+    for _ in range(40):
+        g.play(g.random_action(rng))
+    assert Game.from_json(g.to_json()).to_json() == g.to_json()
+    d = g.copy(history=False)
+    d.resample_hidden(random.Random(3), record=False)
+    assert d.moves == []
+
+
+def test_resampling_gives_the_same_sample_for_positions_that_differ_only_in_hidden_order():
+    g = random_game(3, seed=14, steps=30)
+    h = g.copy(history=False)
+    h.deck.reverse()
+    h._rng ^= 12345
+    a, b = g.copy(history=False), h
+    a.resample_hidden(random.Random(5), record=False)
+    b.resample_hidden(random.Random(5), record=False)
+    assert a.deck == b.deck and a._rng == b._rng
+
+
+def test_a_record_with_a_chance_move_changed_by_hand_is_refused():
+    g = random_game(3, seed=15, steps=20)
+    g.resample_hidden(random.Random(1))
+    g.play(g.legal_actions()[0])
+    rec = json.loads(g.to_json())
+    i = next(i for i, a in enumerate(rec["history"]) if a.startswith("reshuffle"))
+    rec["history"][i] = "reshuffle " + "0" * 16
+    with pytest.raises(RecordError):
+        Game.from_json(json.dumps(rec))
