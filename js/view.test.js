@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { describeEntry } from "./describe.js";
 import { dom, fixture } from "./fixtures.js";
 import { alhambraSvg } from "./view/alhambra.js";
 import { CELL, cardsText, esc } from "./view/common.js";
@@ -240,13 +241,15 @@ describe("players, reserve, pending, Dirk", () => {
 });
 
 describe("log, scoring, controls", () => {
-  it("lists the last moves with player names, newest first", () => {
+  it("lists the last moves in words, newest first, each with its notation as a tooltip", () => {
     const v = fixture("buy-3p");
     const root = dom(logHtml(v));
     const items = [...root.querySelectorAll("li")];
     expect(items.length).toBe(v.log.length);
     const last = v.log[v.log.length - 1];
-    expect(items[0].textContent).toBe(`${last.name}: ${last.action}`);
+    expect(items[0].textContent).toBe(describeEntry(last, v));
+    expect(items[0].textContent.startsWith(`${last.name} `)).toBe(true);
+    expect(items[0].getAttribute("title")).toBe(`Notation: ${last.action}`);
   });
 
   it("shows each scoring round: points per building and wall, and the winners", () => {

@@ -8,6 +8,7 @@
 //   hints:    null or [{action, verb, kind, win, margin, slot?, cards?, tile?, cell?}, ...]
 //             best first (at most three)
 
+import { describeAction, formatNumber, notationTitle } from "../describe.js";
 import { t } from "../i18n.js";
 import { esc, num } from "./common.js";
 
@@ -34,12 +35,13 @@ export function hintsHtml(view) {
   if (!hints.length) return "";
   let out = `<div class="alh-hints" role="status" aria-live="polite"><span class="alh-label">${esc(t("ui.bots.hints_title"))}</span><ol class="alh-hint-list">`;
   hints.forEach((h, i) => {
+    // the move in words, the numbers as the language writes them ("52 %", "−3,0")
     const text = t("ui.bots.hint_item", {
-      action: h.action,
-      win: Math.round(h.win * 100),
-      margin: `${h.margin >= 0 ? "+" : ""}${h.margin.toFixed(1)}`,
+      action: describeAction(h.action, view),
+      win: formatNumber(h.win, { style: "percent", maximumFractionDigits: 0 }),
+      margin: formatNumber(h.margin, { signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1 }),
     });
-    out += `<li data-hint="${i + 1}"><span class="alh-hint-badge" aria-hidden="true">${i + 1}</span> ${esc(text)}</li>`;
+    out += `<li data-hint="${i + 1}" title="${esc(notationTitle(h.action))}"><span class="alh-hint-badge" aria-hidden="true">${i + 1}</span> ${esc(text)}</li>`;
   });
   return out + `</ol></div>`;
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { dom, fixture } from "../fixtures.js";
-import { useStrings } from "../i18n.js";
+import botsDe from "../../alhambra_widget/i18n/locales/de/bots.json";
+import namesDe from "../../alhambra_widget/i18n/locales/de/names.json";
+import uiDe from "../../alhambra_widget/i18n/locales/de/ui.json";
+import { tileText } from "../describe.js";
+import { EN, useStrings } from "../i18n.js";
+
+const pick = (cat) => Object.fromEntries(Object.entries(cat).filter(([k]) => !k.startsWith("_")));
 import { canHint, hintBadge, hintMarks, hintsHtml, thinkingHtml } from "./hints.js";
 
 const HINTS = [
@@ -15,8 +21,20 @@ describe("hints", () => {
     const view = { ...fixture("hotseat-3p"), hints: HINTS, hinting: false };
     const items = [...dom(hintsHtml(view)).querySelectorAll("li")];
     expect(items.map((li) => li.getAttribute("data-hint"))).toEqual(["1", "2", "3"]);
-    expect(items[0].textContent).toContain("buy 2 with dirham 3+4: wins 52%, margin +2.1");
-    expect(items[1].textContent).toContain("margin -3.0");
+    // the move in words (the building of slot 2), its notation as the tooltip
+    const slot2 = tileText(view.market[1].tile, "thing");
+    expect(items[0].textContent).toContain(`buy ${slot2} with dirham 3+4: wins 52%, margin +2.1`);
+    expect(items[0].getAttribute("title")).toBe("Notation: buy 2 with dirham 3+4");
+    expect(items[1].textContent).toContain("take dinar 2+3: wins 41%, margin -3.0");
+  });
+
+  it("writes the numbers as the language does", () => {
+    useStrings({ ...EN, ...pick(namesDe), ...pick(uiDe), ...pick(botsDe) }, "de");
+    const view = { ...fixture("hotseat-3p"), hints: HINTS, hinting: false };
+    const items = [...dom(hintsHtml(view)).querySelectorAll("li")];
+    expect(items[1].textContent).toContain("Denar 2+3 nehmen: gewinnt 41\u00a0%, Abstand -3,0");
+    expect(items[2].textContent).toContain("Abstand -8,3");
+    useStrings(null);
   });
 
   it("says a search is running, and nothing without hints", () => {

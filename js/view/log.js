@@ -1,8 +1,16 @@
-// The move log: the last moves with the player who made them, and the
-// scoring rounds they triggered.
+// The move log: the last moves told in words ("Ana bought a tower (8) with
+// dinar 3+5, the exact price.", js/describe.js), what followed each one (the
+// refills, a scoring round) in a quieter line, and the notation as a tooltip.
 
+import { describeParts, notationTitle } from "../describe.js";
 import { t } from "../i18n.js";
 import { OPEN, esc } from "./common.js";
+
+/** The log's own look: what followed a move is quieter than the move. */
+export const LOG_CSS = `
+.alh-log-list li { margin: 1px 0; }
+.alh-log-more { color: var(--alh-muted); font-size: .92em; }
+`;
 
 /**
  * @param {object} view  the JSON view
@@ -17,22 +25,24 @@ export function logHtml(view, { folded = false, open = false, lazy = false } = {
   let out = `<section class="alh-log" aria-label="${esc(t("ui.log.aria"))}">`;
   if (folded && log.length) {
     out += `<details class="alh-log-fold"${open ? OPEN : ""}><summary class="alh-fold-summary alh-log-summary" data-key="log" data-lm-suppress-shortcuts="true">${title}</summary>`;
-    return out + (open || !lazy ? movesHtml(log) : "") + `</details></section>`;
+    return out + (open || !lazy ? movesHtml(view, log) : "") + `</details></section>`;
   }
   out += `<h4>${title}</h4>`;
   if (!log.length) return out + `<p class="alh-muted">${esc(t("ui.log.none"))}</p></section>`;
-  return out + movesHtml(log) + `</section>`;
+  return out + movesHtml(view, log) + `</section>`;
 }
 
-/** The moves, newest first, numbered as in the game. */
-function movesHtml(log) {
+/** The moves, newest first, numbered as in the game; each in words, its notation in the tooltip. */
+function movesHtml(view, log) {
+  const joiner = t("list.sentences", { first: "", next: "" }); // " ", or nothing in Japanese
   let out = `<ol class="alh-log-list" start="${log[0].n}">`;
   for (let k = log.length - 1; k >= 0; k--) {
     const e = log[k];
-    // one line of text per move (an element per name or notation would double the log's cost)
-    const who = e.name !== null && e.name !== undefined ? `${esc(e.name)}: ` : "";
-    const rounds = (e.rounds || []).map((r) => ` <span class="alh-tag alh-tag-scoring">${esc(t("ui.log.scoring_round", { round: r }))}</span>`).join("");
-    out += `<li value="${e.n}" data-n="${e.n}"${e.player !== null && e.player !== undefined ? ` data-player="${e.player}"` : ""}>${who}${esc(e.action)}${rounds}</li>`;
+    const { main, more } = describeParts(e, view);
+    const after = more.length ? `${joiner}<span class="alh-log-more">${esc(more.reduce((a, b) => t("list.sentences", { first: a, next: b })))}</span>` : "";
+    const player = e.player !== null && e.player !== undefined ? ` data-player="${e.player}"` : "";
+    const scored = (e.rounds || []).length ? ` data-rounds="${e.rounds.join(" ")}"` : "";
+    out += `<li value="${e.n}" data-n="${e.n}"${player}${scored} title="${esc(notationTitle(e.action))}">${esc(main)}${after}</li>`;
   }
   return out + `</ol>`;
 }

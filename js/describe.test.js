@@ -1,0 +1,164 @@
+// Moves told in words (js/describe.js): every kind of move in every language,
+// exactly as the kernel says it (alhambra_widget/i18n/moves.py wrote
+// js/fixtures/moves.json from recorded games), and actions not played yet
+// (the hints) from their notation and the view.
+import { afterEach, describe, expect, it } from "vitest";
+import namesDe from "../alhambra_widget/i18n/locales/de/names.json";
+import uiDe from "../alhambra_widget/i18n/locales/de/ui.json";
+import namesEn from "../alhambra_widget/i18n/locales/en/names.json";
+import uiEn from "../alhambra_widget/i18n/locales/en/ui.json";
+import namesFi from "../alhambra_widget/i18n/locales/fi/names.json";
+import uiFi from "../alhambra_widget/i18n/locales/fi/ui.json";
+import namesJa from "../alhambra_widget/i18n/locales/ja/names.json";
+import uiJa from "../alhambra_widget/i18n/locales/ja/ui.json";
+import namesNl from "../alhambra_widget/i18n/locales/nl/names.json";
+import uiNl from "../alhambra_widget/i18n/locales/nl/ui.json";
+import { cardsText, describeAction, describeEntry, describeParts, formatNumber, notationTitle, placeText, tileText } from "./describe.js";
+import moves from "./fixtures/moves.json";
+import { fixture } from "./fixtures.js";
+import { useStrings } from "./i18n.js";
+
+// the strings trait of each language, as alhambra_widget/i18n/strings.py makes it (English fills gaps)
+const FRONT = /^(ui|building|currency|rule|list)\./;
+const pick = (...cats) => Object.fromEntries(cats.flatMap((c) => Object.entries(c)).filter(([k]) => FRONT.test(k)));
+const EN = pick(namesEn, uiEn);
+const STRINGS = {
+  en: EN,
+  de: { ...EN, ...pick(namesDe, uiDe) },
+  fi: { ...EN, ...pick(namesFi, uiFi) },
+  ja: { ...EN, ...pick(namesJa, uiJa) },
+  nl: { ...EN, ...pick(namesNl, uiNl) },
+};
+const LANGS = Object.keys(STRINGS);
+const use = (lang) => useStrings(STRINGS[lang], lang);
+
+afterEach(() => useStrings(null));
+
+const KINDS = ["take one", "take several", "buy exact", "buy over", "remove", "build", "swap", "place next to the fountain",
+  "place further away", "reserve", "dirk", "end", "pass", "refills", "shuffle", "scoring", "scoring with Dirk", "award", "over"];
+
+describe("a move in words, as the kernel says it", () => {
+  it("covers every kind of move", () => {
+    expect(moves.cases.map((c) => c.label).sort()).toEqual([...KINDS].sort());
+  });
+
+  for (const lang of LANGS) {
+    it(`says every kind of move in ${lang} as alhambra_widget/i18n/moves.py does`, () => {
+      use(lang);
+      for (const c of moves.cases) {
+        const view = { players: c.names.map((name) => ({ name })), rounds: c.rounds };
+        const text = describeEntry(c.entry, view);
+        expect(text, `${c.label} (${lang})`).toBe(c.texts[lang]);
+        // building names and prices, never a tile id or the notation
+        expect(text).not.toMatch(/#\d|\{|ui\.move/);
+        if (c.entry.action.includes(" ")) expect(text).not.toContain(c.entry.action);
+      }
+    });
+  }
+
+  it("splits the player's action from what followed it", () => {
+    use("en");
+    const c = moves.cases.find((x) => x.label === "scoring with Dirk");
+    const { main, more } = describeParts(c.entry, { players: c.names.map((name) => ({ name })), rounds: c.rounds });
+    expect(main).toMatch(/^Ben took florin \d\.$/);
+    expect(more.some((s) => s.startsWith("Scoring round 1: Ana +"))).toBe(true);
+    expect(more.some((s) => s.startsWith("Dirk drew "))).toBe(true);
+  });
+
+  it("falls back to the notation for an entry without its events (an older saved view)", () => {
+    use("en");
+    expect(describeEntry({ n: 1, player: 0, name: "Ana", action: "take dinar 3" }, {})).toBe("Ana: take dinar 3");
+  });
+
+  it("keeps the notation at hand as a tooltip", () => {
+    use("de");
+    expect(notationTitle("buy 2 with dinar 3+5")).toBe("Notation: buy 2 with dinar 3+5");
+  });
+});
+
+describe("the words inside a move", () => {
+  it("names places from the fountain, north or south first", () => {
+    use("en");
+    expect(placeText([1, 0])).toBe("east of the fountain");
+    expect(placeText([0, -1])).toBe("north of the fountain");
+    expect(placeText([-1, -2])).toBe("2 north, 1 west of the fountain");
+    expect(placeText([3, 0])).toBe("3 east of the fountain");
+    use("ja");
+    expect(placeText([-1, -2])).toBe("噴水から北に2、西に1");
+    use("fi");
+    expect(placeText([0, 1])).toBe("aloituslaatasta etelään");
+  });
+
+  it("groups cards by currency in slot order, values ascending", () => {
+    use("en");
+    expect(cardsText(["ducat 2", "florin 2", "florin 1"])).toBe("florin 1+2 and ducat 2");
+    use("de");
+    expect(cardsText(["dinar 5", "dinar 3"])).toBe("Denar 3+5");
+  });
+
+  it("names a tile by its building and price, in the form the sentence needs", () => {
+    use("de");
+    expect(tileText({ building: "tower", price: 8 })).toBe("einen Turm (8)");
+    expect(tileText({ building: "tower", price: 8 }, "new")).toBe("Turm (8)");
+    use("fi");
+    expect(tileText({ building: "tower", price: 8 })).toBe("tornin (8)");
+    expect(tileText({ building: "tower", price: 8 }, "thing")).toBe("torni (8)");
+  });
+
+  it("writes numbers as the language does", () => {
+    use("de");
+    expect(formatNumber(-4.5, { minimumFractionDigits: 1, maximumFractionDigits: 1 })).toBe("-4,5");
+    expect(formatNumber(0.52, { style: "percent" })).toBe("52\u00a0%");
+    use("en");
+    expect(formatNumber(-4.5, { minimumFractionDigits: 1 })).toBe("-4.5");
+    expect(formatNumber(0.52, { style: "percent" })).toBe("52%");
+    use("fi");
+    expect(formatNumber(-4.5, { minimumFractionDigits: 1 })).toBe("\u22124,5");
+  });
+});
+
+describe("an action to play, in words (hints)", () => {
+  const v = fixture("hotseat-3p");
+  const me = v.players[v.current];
+  const reserveTile = me.reserve[0];
+  const board = me.alhambra.find((tile) => tile.id !== 0);
+  const slot = v.market.find((s) => s.tile);
+  const pending = { ...v, phase: "place", pending: [{ player: v.current, tile: slot.tile }] };
+  const ACTIONS = [
+    ["take dinar 3", v],
+    ["take florin 1+2, ducat 2", v],
+    [`buy ${slot.slot} with ${slot.currency} 9`, v],
+    [`remove ${board.x},${board.y}`, v],
+    [`build ${reserveTile.id} at 5,5`, v],
+    [`swap ${reserveTile.id} at ${board.x},${board.y}`, v],
+    [`place ${slot.tile.id} at 0,-1`, pending],
+    [`reserve ${slot.tile.id}`, pending],
+    [`dirk ${slot.tile.id}`, pending],
+    ["end", v],
+    ["pass", v],
+  ];
+
+  for (const lang of LANGS) {
+    it(`says every kind of action in ${lang}, never by tile id`, () => {
+      use(lang);
+      const texts = ACTIONS.map(([a, view]) => describeAction(a, view));
+      texts.forEach((text, i) => {
+        const [a] = ACTIONS[i];
+        expect(text, a).not.toMatch(/#\d|\{|ui\.move/);
+        // (an English take reads as its notation: "take dinar 3")
+        if (a.includes(" ") && !a.startsWith("take")) expect(text, a).not.toContain(a);
+      });
+      expect(new Set(texts).size).toBe(texts.length);
+    });
+  }
+
+  it("in English", () => {
+    use("en");
+    expect(describeAction("take florin 1+2, ducat 2", v)).toBe("take florin 1+2 and ducat 2");
+    expect(describeAction(`place ${slot.tile.id} at 0,-1`, pending)).toBe(`place ${tileText(slot.tile, "thing")} north of the fountain`);
+    expect(describeAction(`swap ${reserveTile.id} at ${board.x},${board.y}`, v)).toBe(
+      `swap ${tileText(reserveTile, "thing")} from the reserve for ${tileText(board)} ${placeText([board.x, board.y])}`,
+    );
+    expect(describeAction("nonsense 3", v)).toBe("nonsense 3");
+  });
+});
