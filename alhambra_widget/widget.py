@@ -137,9 +137,6 @@ class AlhambraWidget(anywidget.AnyWidget):
     #: tutorial mode (``AlhambraWidget.tutorial()``): the lesson panel, else {}
     lesson = t.Dict().tag(sync=True)
 
-    #: Traits only the kernel sets.
-    _PROTECTED = frozenset({"view", "message", "seat", "replay_index", "lesson", "lang", "strings", "_esm", "_css", "_anywidget_id"})
-
     def __init__(self, game=None, *, players=_UNSET, seed=_UNSET, seat=None, bots=None,
                  bot_delay: float = 0.8, autoplay: bool = True, **kwargs):
         if game is not None and (players is not _UNSET or seed is not _UNSET):
@@ -204,17 +201,19 @@ class AlhambraWidget(anywidget.AnyWidget):
     def game(self, game) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"AlhambraWidget shows a Game, not {type(game).__name__}")
-        if game is self._game:
-            return
-        self._attach(game)
-        with self.hold_sync():  # one update for the front end
-            with self.hold_trait_notifications():
-                if self.seat is not None and self.seat >= game.n:
-                    self.seat = None
-                self.replay_index = -1
-            self._message({})
-            self._refresh()
-        self._poke_bots()
+        # under the lock: an intent or a bot's move in another thread finishes first
+        with self._lock:
+            if game is self._game:
+                return
+            self._attach(game)
+            with self.hold_sync():  # one update for the front end
+                with self.hold_trait_notifications():
+                    if self.seat is not None and self.seat >= game.n:
+                        self.seat = None
+                    self.replay_index = -1
+                self._message({})
+                self._refresh()
+            self._poke_bots()
 
     def _attach(self, game) -> None:
         if self._game is not None:
@@ -298,7 +297,11 @@ class AlhambraWidget(anywidget.AnyWidget):
         with self._lock, use_language(self.lang):
             if not self.can_redo:
                 return None
-            return self._game.redo()
+            g = self._game
+            action = g.redo()
+            while action.kind == A.CHANCE and g.can_redo:   # a reshuffle taken back with the move
+                action = g.redo()
+            return action
 
     @property
     def can_undo(self) -> bool:
@@ -471,7 +474,9 @@ class AlhambraWidget(anywidget.AnyWidget):
                 break
             self._runner.cancel("bot")
             seat = g.current
-            self.play(self.bots[seat].choose(g.copy(), seat))
+            action = self.bots[seat].choose(g.copy(), seat)
+            with use_language(self.lang):
+                g.play(action)   # on the game it was chosen for, even if w.game was replaced meanwhile
             made += 1
         return made
 
@@ -550,25 +555,39 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------ the front end
     def set_state(self, sync_data):
-        """State sent by the front end: the kernel's own traits are not writable."""
+        """State sent by the front end. The widget's front end changes no
+        state (its intents are messages; at most it writes a value back
+        unchanged), so a write that would change a value is forged or
+        malformed: nothing changes, and the kernel's values of the traits
+        named are sent back. Only ipywidgets' own view counter is taken, when
+        it is tracked."""
         if not isinstance(sync_data, dict):
             return
-        forged = [k for k in sync_data if k in self._PROTECTED]
-        if forged:
-            log.warning("ignored a front-end write to %s", ", ".join(sorted(forged)))
-            sync_data = {k: v for k, v in sync_data.items() if k not in self._PROTECTED}
+        count = sync_data.get("_view_count")
+        counted = (self._view_count is not None and isinstance(count, int) and not isinstance(count, bool)
+                   and 0 <= count < 10 ** 6)
+        if counted:
+            super().set_state({"_view_count": count})
+        names = [k for k in sync_data if not (counted and k == "_view_count") and not self._unchanged(k, sync_data[k])]
+        if not names:
+            return
+        log.warning("ignored a front-end write to %s", ", ".join(sorted(map(str, names)))[:200])
+        real = [k for k in names if k in self.keys]
+        if real:
             try:
-                self.send_state([k for k in forged if self.has_trait(k)])   # put the front end right again
+                self.send_state(real)   # put the front end right again
             except Exception:
                 log.exception("could not resend the state")
-        if sync_data:
-            try:
-                super().set_state(sync_data)
-            except Exception as e:  # a malformed update must not raise into the kernel
-                log.warning("ignored a malformed front-end update of %s: %s", ", ".join(map(str, sync_data)), e)
-                self._message({"kind": "error", "rule": None,
-                               "text": tr("ui.refuse.update", self.lang,
-                                          names=", ".join(map(str, sync_data))[:80])})
+
+    def _unchanged(self, name, value) -> bool:
+        """``value`` is what the kernel holds for trait ``name`` (a write back)."""
+        if name not in self.keys:
+            return False
+        try:
+            mine = self.get_state(name)[name]
+            return type(mine) is type(value) and mine == value
+        except Exception:
+            return False
 
     def _refuse_unless_my_turn(self, bot_key: str) -> None:
         """Refuse an intent made while a bot is to play (``bot_key`` says so) or,

@@ -23,7 +23,7 @@ from operator import attrgetter
 
 from .alhambra import Alhambra, broken_rule
 from .errors import IllegalMove, RecordError
-from .money import SCORING, Card, ScoringCard, card, full_deck
+from .money import SCORING, Card, card, full_deck
 from .tiles import BY_ID
 
 __all__ = ["Player", "FIELDS", "Field", "copy_fields", "dump_state", "load_into", "check_consistency",
@@ -109,6 +109,10 @@ def _shown(v, k: int = 40) -> str:
     except ValueError:  # an int too long to print
         r = "a huge number"
     return r if len(r) <= k else r[:k - 1] + "\u2026"
+
+
+def _cut(text: str, k: int) -> str:
+    return text if len(text) <= k else text[:k - 1] + "\u2026"
 
 
 def _list(v, what, most=None):
@@ -384,7 +388,7 @@ def load_into(g, state) -> None:
     try:
         check_bookkeeping(g)
     except AssertionError as e:
-        _fail(f"the position does not add up: {e}")
+        _fail(f"the position does not add up: {_cut(str(e), 200)}")
     check_consistency(g)
 
 

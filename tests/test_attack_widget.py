@@ -1,0 +1,501 @@
+"""The widget under attack, without a browser: bots, undo, threads, forged
+writes, floods and its lifetime (issue "Nothing lost, nothing leaked, nothing
+stuck"). The kernel's side of the protocol is driven as in tests/test_widget.py:
+``w._handle_custom_msg`` is what a front-end message calls, ``w.set_state``
+what a front-end trait write calls. Outside a kernel a bot's answer is played
+from its own thread, under the widget's lock; ``w.wait()`` waits for it.
+"""
+
+from __future__ import annotations
+
+import gc
+import itertools
+import json
+import math
+import random
+import threading
+import weakref
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import test_widget  # noqa: F401  (builds the bundle before the widget class is defined)
+from alhambra_widget import AlhambraWidget, Game
+from alhambra_widget import widget as widget_module
+from alhambra_widget.bots import Bot, Greedy
+
+JOIN = 20   # seconds a handler or the bots get before the test calls them stuck
+
+
+def send(w, **content):
+    w._handle_custom_msg(content, [])
+
+
+def intent(w, action):
+    send(w, type="action", action=str(action), stamp=w.view["stamp"], seat=w.seat)
+
+
+def person_first(n, people=(0,)):
+    """A seed whose start player is a person (so a test starts with a move of its own)."""
+    for s in range(200):
+        if Game(n, seed=s).current in people:
+            return s
+    raise AssertionError
+
+
+class Recorder(Bot):
+    """A bot that waits for ``go`` before it answers and records every
+    position it was asked about, with its answer: ``seen`` holds
+    ``(game.to_json(), str(action))``. Its answer follows from the position
+    alone, so a run is reproducible."""
+
+    def __init__(self, go, seen):
+        super().__init__(None)
+        self.go, self.seen = go, seen
+
+    def choose(self, game, seat=None):
+        self.go.wait(JOIN)
+        legal = game.legal_actions()
+        action = random.Random(len(game.moves) * 7 + game.current).choice(legal)
+        self.seen.add((game.to_json(), str(action)))
+        return action
+
+
+def watch(game, bots, bad):
+    """Check every bot move when it is played: the bot was asked about
+    exactly the position it is played in (never an answer for another one)."""
+    def on(g, event, move):
+        if event == "play" and move.player in bots:
+            before = g.position_at(move.index - 1).to_json()
+            if (before, str(move.action)) not in bots[move.player].seen:
+                bad.append(f"move {move.index} {move.action} by seat {move.player}: not asked there")
+    game.listen(on)   # a plain function: held by the game
+    return game
+
+
+# ---------------------------------------------- move, undo, move against bots
+TABLES = {
+    "one person, one bot": (["You", "bot"], (0,)),
+    "one person, two bots": (["You", "bot", "bot"], (0,)),
+    "two people at one screen, one bot": (["Ana", "Ben", "bot"], (0, 1)),
+}
+
+def run_table(table, ops):
+    """Play ``ops`` at a table of people and slow bots: ("move", k) a
+    person's k-th legal move (refused while a bot is to move), ("undo", _),
+    ("redo", _), ("wait", _) (the bots may answer now: wait for them),
+    ("replace", seed) (w.game = another game). Checks that no bot move is
+    played in another position than the one it was chosen for, and that after
+    waiting the bots have moved (no stall)."""
+    names, people = TABLES[table]
+    go, seen, bad = threading.Event(), set(), []
+    players = [p if p != "bot" else Recorder(go, seen) for p in names]
+    n = len(names)
+    w = AlhambraWidget(players=players, seed=person_first(n, people), bot_delay=0)
+    w._chance = random.Random(0)   # the reshuffles after an undo: reproducible
+    bots = w.bots
+    watch(w.game, bots, bad)
+
+    def settle():
+        go.set()
+        assert w.wait(JOIN), "the bots never finished"
+        go.clear()
+        g = w.game
+        # never a stall: after waiting, a bot to move has moved
+        assert g.is_over or g.current not in bots, f"stuck: it is {g.players[g.current].name}'s turn"
+        assert w.view["thinking"] is None
+
+    try:
+        for op, arg in ops:
+            g = w.game
+            if op == "move":
+                legal = g.legal_actions()
+                if legal:
+                    intent(w, legal[arg % len(legal)])
+            elif op == "undo":
+                send(w, type="undo", stamp=w.view["stamp"], seat=w.seat)
+            elif op == "redo":
+                send(w, type="redo", stamp=w.view["stamp"], seat=w.seat)
+                if w.message["kind"] == "info":   # a redo plays a person's move again, not a reshuffle
+                    assert g.moves[-1].player is not None and g.moves[-1].player not in bots
+            elif op == "wait":
+                settle()
+            else:
+                w.game = watch(Game(names, seed=arg % 50), bots, bad)
+            assert not bad, bad
+        settle()
+        assert not bad, bad
+    finally:
+        go.set()
+        w.wait(JOIN)
+        w.close()
+
+
+# every order of four steps from: two different moves, undo, wait, redo
+STEPS = [("move", 0), ("move", 1), ("undo", 0), ("wait", 0), ("redo", 0)]
+EVERY_ORDER = list(itertools.product(STEPS, repeat=4))
+
+
+def test_move_undo_move_against_a_slow_bot_in_every_order():
+    for ops in EVERY_ORDER:
+        run_table("one person, one bot", [("move", 0), ("wait", 0)] + list(ops))
+
+
+OPS = st.lists(st.tuples(st.sampled_from(["move", "move", "move", "undo", "undo", "redo", "wait", "wait", "replace"]),
+                         st.integers(0, 10 ** 6)), min_size=8, max_size=30)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=st.sampled_from(sorted(TABLES)), ops=OPS)
+def test_move_undo_move_against_slow_bots_in_any_order(table, ops):
+    run_table(table, ops)
+
+
+def test_a_refused_bot_answer_makes_it_think_again():
+    class Stubborn(Bot):
+        """Answers once with a move of another position, then legally."""
+        asked = 0
+
+        def choose(self, game, seat=None):
+            Stubborn.asked += 1
+            return "take dinar 99" if Stubborn.asked == 1 else game.legal_actions()[0]
+
+    w = AlhambraWidget(players=["You", Stubborn()], seed=person_first(2), bot_delay=0)
+    intent(w, w.game.legal_actions("take")[0])
+    assert w.wait(JOIN)
+    assert Stubborn.asked >= 2 and w.game.current == 0   # it thought again and moved
+    w.close()
+
+
+# ------------------------------------------------- undo racing a replacement
+def bots_replied():
+    """A widget where a person moved and two bots replied (autoplay off)."""
+    w = AlhambraWidget(players=["You", Greedy(seed=1), Greedy(seed=2)], seed=person_first(3), autoplay=False)
+    intent(w, w.game.legal_actions("take")[0])
+    w.play_bots()
+    assert w.game.current == 0 and len(w.game.moves) >= 3
+    return w
+
+
+def in_thread(fn, *args):
+    """Run ``fn`` in a thread; True if it returned within JOIN seconds."""
+    errors = []
+
+    def main():
+        try:
+            fn(*args)
+        except BaseException as e:  # reported to the test
+            errors.append(e)
+
+    th = threading.Thread(target=main, daemon=True)
+    th.start()
+    th.join(JOIN)
+    assert not errors, errors
+    return not th.is_alive()
+
+
+def test_undo_stops_when_a_watcher_replaces_the_game():
+    w = bots_replied()
+    a = w.game
+    b = Game(3, seed=99)
+    b.play(b.legal_actions()[0])
+    b_before = b.to_json()
+    moves_before = len(a.moves)
+
+    def replace(game, event, move):
+        if event == "undo" and w.game is a:
+            w.game = b      # a watcher (another cell, another widget) shows another game
+
+    a.listen(replace)
+    assert in_thread(lambda: send(w, type="undo", stamp=w.view["stamp"], seat=w.seat)), "the undo never returned"
+    assert w.game is b and b.to_json() == b_before     # the new game is untouched
+    assert len(a.moves) == moves_before - 1            # the old one: the one undo that replaced it
+    w.close()
+
+
+def test_undo_racing_a_replacement_from_another_thread_returns(caplog):
+    caplog.set_level("ERROR", logger="alhambra_widget")
+    w = bots_replied()
+    games = [w.game, w.game.copy(), Game(3, seed=5)]
+    stop = threading.Event()
+
+    failed = []
+
+    def replacer():
+        k = 0
+        while not stop.is_set():
+            k += 1
+            try:
+                w.game = games[k % len(games)]
+            except Exception as e:  # reported to the test
+                failed.append(e)
+                return
+
+    def player():
+        for i in range(150):
+            g = w.game
+            if i % 3 == 0 and not g.is_over and g.current == 0:
+                legal = g.legal_actions()
+                if legal:
+                    intent(w, legal[i % len(legal)])
+            else:
+                send(w, type="undo", seat=w.seat)
+            if i % 10 == 0:
+                w.play_bots(3)
+
+    th = threading.Thread(target=replacer, daemon=True)
+    th.start()
+    try:
+        assert in_thread(player), "an intent never returned"
+    finally:
+        stop.set()
+        th.join(JOIN)
+    assert not th.is_alive() and not failed, failed
+    bugs = [r.getMessage()[:200] for r in caplog.records if r.levelname == "ERROR"]
+    assert not bugs, bugs          # no handler met an internal error
+    for g in games:
+        g.check()
+        assert Game.from_json(g.to_json()).to_json() == g.to_json()
+    w.close()
+
+
+def test_undo_against_bots_takes_back_a_bounded_run(monkeypatch):
+    w = bots_replied()
+    g = w.game
+    replies = [m for m in g.moves if m.player in w.bots]
+    assert len(replies) >= 2
+    monkeypatch.setattr(widget_module, "MAX_UNDO_RUN", 1)
+    before = len([m for m in g.moves if m.player is not None])
+    send(w, type="undo", stamp=w.view["stamp"], seat=w.seat)
+    after = len([m for m in g.moves if m.player is not None])
+    assert before - after == 1
+    w.close()
+
+
+# -------------------------------------------- undo does not show the future
+def binomial_bound(n, p, tail=1e-9):
+    """The smallest b with P(Binomial(n, p) >= b) < tail."""
+    total = 0.0
+    for k in range(n, -1, -1):
+        total += math.comb(n, k) * p ** k * (1 - p) ** (n - k)
+        if total >= tail:
+            return k + 1
+    return 0
+
+
+def revealing_position(kind, seed):
+    """A widget (one person, one bot, autoplay off) where the person's next
+    move ``action`` shows what lay hidden: a ``kind`` event ("money": a card
+    from the deck, "refill": a tile from the bag)."""
+    rng = random.Random(seed)
+    w = AlhambraWidget(players=["You", Greedy(seed=1)], seed=seed, autoplay=False)
+    g = w.game
+    for _ in range(400):
+        if g.current == 0:
+            for a in g.legal_actions():
+                m = g.what_if(a).moves[-1]
+                if m.of_kind(kind) and not m.of_kind("scoring") and not m.of_kind("shuffle"):
+                    return w, a
+        g.play(rng.choice(g.legal_actions()))
+    raise AssertionError(f"no move of the person shows a {kind} event")
+
+
+@pytest.mark.parametrize("kind", ["money", "refill"])
+def test_undo_at_the_table_never_shows_the_same_unseen_card_more_often_than_chance(kind):
+    w, action = revealing_position(kind, seed=3)
+    w._chance = random.Random(11)   # seeded: the test is reproducible
+    g = w.game
+    before = g.observation()
+    if kind == "money":
+        unseen = [c for c in g.deck if not str(c).startswith("scoring")]
+    else:
+        unseen = list(g.bag)
+
+    def shown():
+        intent(w, action)
+        assert w.message["kind"] == "info", w.message
+        ev = g.moves[-1].of_kind(kind)[0]
+        return ev.cards[0] if kind == "money" else ev.tile
+
+    first = shown()
+    p = Counter(unseen)[first] / len(unseen)      # a fresh random draw shows it this often
+    trials = 300
+    draws = []
+    for _ in range(trials):
+        send(w, type="undo", stamp=w.view["stamp"], seat=w.seat)
+        assert g.observation() == before         # everything anyone may know is as before
+        draws.append(shown())
+    same = draws.count(first)
+    assert same < binomial_bound(trials, p), (same, trials, p)
+    assert len(set(draws)) >= 10                 # a real sample, not one fixed order
+    # the engine's own undo stays exact: the same card comes again
+    g.undo()
+    g.play(action)
+    assert (g.moves[-1].of_kind(kind)[0].cards[0] if kind == "money" else g.moves[-1].of_kind(kind)[0].tile) \
+        == draws[-1]
+    w.close()
+
+
+# ------------------------------------------------------------ the lifetime
+@pytest.mark.parametrize("how", ["own game", "one game kept by the test", "with bots"])
+def test_closed_widgets_are_collected(how):
+    kept = Game(3, seed=4)
+    refs = []
+    for i in range(200):
+        if how == "own game":
+            w = AlhambraWidget(players=3, seed=i)
+        elif how == "with bots":
+            w = AlhambraWidget(players=["You", Greedy(seed=i)], seed=person_first(2), bot_delay=0)
+            intent(w, w.game.legal_actions("take")[0])
+            w.wait(JOIN)
+        else:
+            w = AlhambraWidget(kept)
+        w.on_move(lambda action, game: None)
+        refs.append(weakref.ref(w))
+        w.close()
+        del w
+    gc.collect()
+    alive = sum(r() is not None for r in refs)
+    assert alive == 0, f"{alive} of 200 closed widgets are still alive"
+    kept.play(kept.legal_actions()[0])   # the kept game still plays, telling nobody
+
+
+# --------------------------------------------------------- forged writes
+def forged_values():
+    huge = 10 ** 5000
+    return [None, True, -1, 2 ** 64, huge, 1.5, float("nan"), "", "x" * 100_000, [], [1, [2]], {},
+            {"kind": "info", "text": "<img src=x onerror=alert(1)>"}, "IPY_MODEL_0000"]
+
+
+@pytest.fixture
+def w():
+    w = AlhambraWidget(players=3, seed=1)
+    w.play(w.game.legal_actions()[0])
+    yield w
+    w.close()
+
+
+def state_of(w):
+    return json.dumps({k: v for k, v in w.get_state().items() if k != "layout"}, sort_keys=True, default=str), \
+        w.game.to_json(), w.layout.get_state()
+
+
+@pytest.mark.parametrize("value", forged_values(), ids=range(len(forged_values())))
+def test_forged_trait_writes_change_nothing_and_the_kernel_state_is_resent(w, value):
+    names = list(dict.fromkeys(sorted(set(w.keys)) + ["_css", "_esm", "not_a_trait", "comm", "keys", "_game",
+                                                        "__class__", ""]))
+    def differs(name):   # a write that would change the kernel's value (not a write back)
+        if name not in w.keys:
+            return False
+        mine = w.get_state(name)[name]
+        return not (type(mine) is type(value) and mine == value)
+
+    for name in names:
+        before = state_of(w)
+        sent = []
+        w.send_state = lambda key=None: sent.append(key)
+        w.set_state({name: value})
+        assert state_of(w) == before, name
+        assert sent == ([[name]] if differs(name) else []), (name, sent)   # re-sent: only real traits
+        del w.send_state
+    # all at once, and a message that is not a dict at all
+    before = state_of(w)
+    sent = []
+    w.send_state = lambda key=None: sent.append(key)
+    w.set_state({name: value for name in names})
+    assert state_of(w) == before
+    assert sent == [[k for k in names if differs(k)]]
+    w.set_state("garbage")
+    w.set_state(None)
+    assert state_of(w) == before
+    intent(w, w.game.legal_actions()[0])        # the widget still plays
+    assert w.message["kind"] == "info"
+
+
+def test_the_front_end_writing_back_the_kernels_values_is_no_change(w, caplog):
+    # (the page writes a trait back unchanged for reactive hosts such as marimo)
+    sent = []
+    w.send_state = lambda key=None: sent.append(key)
+    before = state_of(w)
+    w.set_state(w.get_state())
+    assert state_of(w) == before and sent == []
+    assert not [r for r in caplog.records if "ignored" in r.getMessage()]
+
+
+def test_the_view_count_is_taken_from_the_front_end_only_when_tracked(w):
+    sent = []
+    w.send_state = lambda key=None: sent.append(key)
+    w.set_state({"_view_count": 3})                 # not tracked (None): forged
+    assert w._view_count is None and sent == [["_view_count"]]
+    w._view_count = 0                               # tracked: the front end counts its views
+    sent.clear()
+    w.set_state({"_view_count": 2})
+    assert w._view_count == 2
+    sent.clear()   # (the kernel sends a change of its own)
+    w.set_state({"_view_count": 2})
+    assert w._view_count == 2 and sent == []
+    for bad in ("2", -1, True, 10 ** 30, None):
+        w.set_state({"_view_count": bad})
+        assert w._view_count == 2 and sent[-1] == ["_view_count"]
+
+
+# ------------------------------------------------------------ a hint flood
+def test_a_hint_flood_runs_one_analysis_per_position_and_other_messages_pass(monkeypatch):
+    import alhambra_widget.analysis.hints as hints
+
+    release = threading.Event()
+    started = threading.Semaphore(0)
+    calls = Counter()        # position -> analyses started for it
+    running = []             # the positions of the analyses running now
+
+    def candidates(game, seconds=1.0, top=3, seed=None):
+        key = game.to_json()
+        calls[key] += 1
+        running.append(key)
+        started.release()
+        try:
+            release.wait(JOIN)
+        finally:
+            running.remove(key)
+        rows = [{"action": str(a), "win_probability": 0.5, "expected_margin": 0.0}
+                for a in game.legal_actions()[:top]]
+        return rows, {}
+
+    monkeypatch.setattr(hints, "candidates", candidates)
+    w = AlhambraWidget(players=2, seed=1)     # hot-seat: a hint on every turn
+
+    def flood():
+        threads = [threading.Thread(target=send, args=(w,), kwargs={"type": "hint", "seat": None})
+                   for _ in range(30)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join(JOIN)
+        assert not any(th.is_alive() for th in threads), "a hint message was not answered"
+        assert started.acquire(timeout=JOIN), "no analysis started"
+        assert not started.acquire(timeout=0.2), "a second analysis started for the same position"
+
+    try:
+        flood()
+        first = w.game.to_json()
+        assert calls == {first: 1} and running == [first]
+        assert w.view["hinting"] is True
+        # other messages are answered while the analysis runs: a move, a replay
+        n = len(w.game.moves)
+        intent(w, w.game.legal_actions()[0])
+        assert len(w.game.moves) == n + 1 and w.view["hints"] is None
+        assert in_thread(lambda: send(w, type="replay", index=0))
+        assert w.replay_index == 0
+        send(w, type="replay", index=-1)
+        flood()                               # a new position: one new analysis
+        second = w.game.to_json()
+        assert calls == {first: 1, second: 1}
+        # the first (now forgotten) runs on to its end; no more than one per position
+        assert sorted(running) == sorted([first, second])
+    finally:
+        release.set()
+        assert w.wait(JOIN)
+    shown = w.view["hints"]
+    assert shown and {h["action"] for h in shown} <= {str(a) for a in w.game.legal_actions()}
+    w.close()
