@@ -538,20 +538,70 @@ class AlhambraWidget(anywidget.AnyWidget):
                    "id": self._msg_id}
         self.message = msg
 
+    # ------------------------------------------------ display and the picture
+    # nbconvert's HTML (and any page) shows one part of an output: the widget
+    # view when there is one (it ranks first), so a picture in the widget's
+    # own output never shows. The picture is an output of its own, right
+    # after the widget's; the widget's style sheet hides it where the table
+    # is drawn (js/style.js), and every change of the view updates it (one
+    # display id per widget), so a saved notebook shows the last position.
+    def _ipython_display_(self, **kwargs):
+        """Display the table, then a picture of the position (SVG in HTML)
+        for pages without widget JavaScript. IPython calls this under
+        ipywidgets 7 and 8 alike (before any ``_repr_mimebundle_``)."""
+        from IPython.display import display
+
+        data = super()._repr_mimebundle_(**kwargs)   # anywidget's widget view
+        if data is None:
+            return
+        bundle, meta = data
+        display(bundle, metadata=meta, raw=True)
+        picture = self._picture()
+        if picture is not None:
+            display(picture, raw=True, display_id=self._picture_id())
+            self._picture_shown = picture["text/html"]
+
     def _repr_mimebundle_(self, **kwargs):
+        # hosts that ask for a bundle rather than display (marimo): the widget
+        # view and, for renderers without widgets, the picture beside it
         data = super()._repr_mimebundle_(**kwargs)
         if data is None:
             return None
         bundle, meta = data
-        try:
-            # where no JavaScript runs (exported HTML, GitHub): the table as it is now
-            from .render import game_svg
-            bundle = dict(bundle)
-            with use_language(self.lang):
-                bundle["image/svg+xml"] = game_svg(self._game, seat=self.seat)
-        except Exception:  # a picture is a nicety; the widget must still display
-            log.exception("could not draw the SVG fallback")
+        picture = self._picture()
+        if picture is not None:
+            bundle = {**bundle, "image/svg+xml": picture["image/svg+xml"]}
         return bundle, meta
+
+    def _picture_id(self) -> str:
+        return f"alhambra-widget-{self.model_id}"
+
+    def _picture(self):
+        """The picture of what the widget shows: {text/html, image/svg+xml,
+        text/plain}, or None if it cannot be drawn (it is a nicety: the
+        widget must still display)."""
+        try:
+            from .render import view_svg
+            with use_language(self.lang):
+                svg = view_svg(self.view)
+                plain = tr("picture.text", status=self.view.get("status", ""))
+        except Exception:
+            log.exception("could not draw the picture of the position")
+            return None
+        return {"text/html": f'<div class="alh-picture">{svg}</div>', "image/svg+xml": svg, "text/plain": plain}
+
+    @t.observe("view")
+    def _view_changed(self, change):
+        shown = getattr(self, "_picture_shown", None)
+        if shown is None:       # not displayed by IPython: no picture to update
+            return
+        picture = self._picture()
+        if picture is None or picture["text/html"] == shown:
+            return
+        from IPython.display import update_display
+
+        update_display(picture, raw=True, display_id=self._picture_id())
+        self._picture_shown = picture["text/html"]
 
     # ------------------------------------------------------ the front end
     def set_state(self, sync_data):

@@ -13,13 +13,14 @@
 // key itself, so a missing text never breaks a draw.
 
 import botsEn from "../alhambra_widget/i18n/locales/en/bots.json";
+import hostsEn from "../alhambra_widget/i18n/locales/en/hosts.json";
 import namesEn from "../alhambra_widget/i18n/locales/en/names.json";
 import uiEn from "../alhambra_widget/i18n/locales/en/ui.json";
 
 const strip = (cat) => Object.fromEntries(Object.entries(cat).filter(([k]) => !k.startsWith("_")));
 
 /** The bundled English texts (the fallback of every lookup). */
-export const EN = Object.freeze({ ...strip(namesEn), ...strip(uiEn), ...strip(botsEn) });
+export const EN = Object.freeze({ ...strip(namesEn), ...strip(uiEn), ...strip(botsEn), ...strip(hostsEn) });
 
 let current = EN;
 let currentLang = "en";

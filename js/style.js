@@ -68,6 +68,12 @@ export const CSS = `
 .alh-root:lang(ja) { font-family: "Noto Sans CJK JP", "Noto Sans JP", "Hiragino Sans", "Yu Gothic UI", Meiryo, var(--jp-ui-font-family, system-ui, sans-serif), sans-serif; line-break: strict; }
 body[data-jp-theme-light="true"] .alh-root, body.vscode-light .alh-root { --alh-wall: ${T.wall_light}; }
 body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root { --alh-wall: ${T.wall_dark}; }
+/* a saved copy with no kernel behind it (js/static-copy.js) */
+.alh-static-note { margin: 6px 2px 0; padding: 4px 10px; border-radius: 4px; border-left: 4px solid var(--alh-accent); background: var(--alh-info-bg); color: var(--alh-fg); }
+/* the picture a widget's display carries in an output of its own after the table, for pages
+   without widget JavaScript (AlhambraWidget._ipython_display_): hidden where the table is drawn */
+.jp-OutputArea-child:has(.alh-root) + .jp-OutputArea-child:has(.alh-picture),
+.output_area:has(.alh-root) + .output_area:has(.alh-picture) { display: none; }
 .alh-root * { box-sizing: border-box; }
 .alh-app { display: flex; flex-direction: column; gap: 10px; padding: 6px 2px; max-width: 1200px; overflow-wrap: break-word; }
 .alh-lang { display: flex; justify-content: flex-end; margin-bottom: -6px; }

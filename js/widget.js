@@ -26,6 +26,7 @@ import { t, useStrings } from "./i18n.js";
 import { bindInput, initialUi, reduce } from "./input.js";
 import { message } from "./protocol.js";
 import { mount, nodeAt, patch, patchNode } from "./patch.js";
+import { followKernel } from "./static-copy.js";
 import { CSS } from "./style.js";
 import { boardHelpHtml, messageHtml } from "./view/controls.js";
 import { LESSON_CSS } from "./view/lesson.js";
@@ -223,7 +224,10 @@ function render({ model, el }) {
   model.on("change:strings", draw);
   model.on("change:lang", draw);
   draw();
+  // no kernel behind the model (an exported page): a static copy, controls off
+  const unwatch = followKernel(el, root, strings);
   return () => {
+    unwatch();
     unbind();
     root.removeEventListener("click", onSummary, true);
     root.removeEventListener("toggle", onToggle, true);

@@ -1,0 +1,74 @@
+// What the widget does for the host it is shown in, apart from drawing.
+//
+// No kernel: a page exported with its widget state (nbconvert's HTML,
+// ipywidgets' embed) draws the saved table through
+// @jupyter-widgets/html-manager, whose models have no comm; a live page whose
+// kernel went away (shut down, restarted) keeps its views but their models
+// lose the comm. ipywidgets marks a view's element with the class
+// "jupyter-widgets-disconnected" whenever its model has no live comm
+// (DOMWidgetView, ipywidgets 7 and 8), and hosts with a widget runtime of
+// their own (marimo) never set it. While the class is there, the table says
+// it is a saved copy and its controls are disabled: nothing could answer them.
+
+import { t } from "./i18n.js";
+
+/** The class ipywidgets puts on a view's element while its model has no live comm. */
+export const DISCONNECTED = "jupyter-widgets-disconnected";
+
+/** True when the view's element says that no kernel is connected. */
+export function noKernel(el) {
+  return !!(el && el.classList && el.classList.contains(DISCONNECTED));
+}
+
+const NATIVE = new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA"]);
+
+/** Disable every control of the table (the [data-act] elements input.js answers). */
+export function disableControls(root) {
+  for (const c of root.querySelectorAll("[data-act]")) {
+    if (NATIVE.has(c.tagName)) {
+      if (!c.disabled) c.disabled = true;
+    } else if (c.getAttribute("aria-disabled") !== "true") {
+      c.setAttribute("aria-disabled", "true");
+    }
+  }
+}
+
+/**
+ * Keep `root` a static copy while `el` (the view's element) says no kernel is
+ * connected: a note first in the root (its text from `strings()`, called
+ * before t() so the widget's language is used) and every control disabled,
+ * also those drawn later. Returns a function that stops watching.
+ */
+export function followKernel(el, root, strings = () => {}) {
+  let note = null;
+  const controls = new MutationObserver(() => disableControls(root));
+  const apply = () => {
+    const off = noKernel(el);
+    if (off === root.classList.contains("alh-static")) return;
+    root.classList.toggle("alh-static", off);
+    if (off) {
+      strings();
+      note = root.ownerDocument.createElement("p");
+      note.className = "alh-static-note";
+      note.setAttribute("role", "note");
+      note.textContent = t("ui.static.note");
+      const style = root.querySelector(":scope > style");
+      root.insertBefore(note, style ? style.nextSibling : root.firstChild);
+      disableControls(root);
+      controls.observe(root, { childList: true, subtree: true });
+    } else {
+      // a comm never comes back to a model (ipywidgets makes new ones), but if
+      // a host clears the class, the next draw brings live controls again
+      controls.disconnect();
+      if (note) note.remove();
+      note = null;
+    }
+  };
+  const watch = new MutationObserver(apply);
+  if (el) watch.observe(el, { attributes: true, attributeFilter: ["class"] });
+  apply();
+  return () => {
+    watch.disconnect();
+    controls.disconnect();
+  };
+}
