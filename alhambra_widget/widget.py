@@ -26,6 +26,11 @@ Design
   ``strings``       the texts of that language for the front end
                     (:func:`alhambra_widget.i18n.strings.front_end_strings`),
                     sent again only when the language changes
+  ``moves``         the number of moves in the game's record (``len(w.game.moves)``),
+                    after every move, undo and redo: a value that reactive
+                    notebooks depend on (marimo re-runs a cell that reads
+                    ``mo.ui.anywidget(w).value`` after each move; the page
+                    writes it back unchanged for that, js/static-copy.js)
 
   The front end may not write these: state it sends is ignored and the
   kernel's values are sent back.
@@ -136,6 +141,9 @@ class AlhambraWidget(anywidget.AnyWidget):
     strings = t.Dict().tag(sync=True)
     #: tutorial mode (``AlhambraWidget.tutorial()``): the lesson panel, else {}
     lesson = t.Dict().tag(sync=True)
+    #: the number of moves in the game's record, after every move, undo and redo
+    #: (set by the kernel; the page writes it back unchanged, for marimo)
+    moves = t.Int(0).tag(sync=True)
 
     def __init__(self, game=None, *, players=_UNSET, seed=_UNSET, seat=None, bots=None,
                  bot_delay: float = 0.8, autoplay: bool = True, **kwargs):
@@ -592,6 +600,7 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     @t.observe("view")
     def _view_changed(self, change):
+        self.moves = int(change["new"].get("live_moves", 0))
         shown = getattr(self, "_picture_shown", None)
         if shown is None:       # not displayed by IPython: no picture to update
             return

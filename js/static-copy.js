@@ -9,6 +9,13 @@
 // (DOMWidgetView, ipywidgets 7 and 8), and hosts with a widget runtime of
 // their own (marimo) never set it. While the class is there, the table says
 // it is a saved copy and its controls are disabled: nothing could answer them.
+//
+// Reactive hosts: marimo re-runs the cells that use a widget when the page
+// writes one of its traits, not when the kernel does. echoMoves writes the
+// kernel's `moves` trait back each time it changes, so a marimo cell that
+// reads the widget re-runs after every move. Elsewhere the write is no change
+// (ipywidgets sends only values that differ from the kernel's) and nothing is
+// sent.
 
 import { t } from "./i18n.js";
 
@@ -71,4 +78,26 @@ export function followKernel(el, root, strings = () => {}) {
     watch.disconnect();
     controls.disconnect();
   };
+}
+
+/**
+ * Write the `moves` trait back whenever the kernel changes it (see above);
+ * model-wide, so once per model however many views it has. Returns a cleanup.
+ */
+export function echoMoves(model) {
+  let echoing = false;
+  const echo = () => {
+    if (echoing) return;
+    echoing = true;
+    try {
+      model.set("moves", model.get("moves"));
+      model.save_changes();
+    } catch (e) {
+      void e; // a host that cannot take a write (a static page) has nothing to re-run
+    } finally {
+      echoing = false;
+    }
+  };
+  model.on("change:moves", echo);
+  return () => model.off("change:moves", echo);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fakeModel, fixture } from "./fixtures.js";
 import { EN } from "./i18n.js";
-import { DISCONNECTED, followKernel, noKernel } from "./static-copy.js";
+import { DISCONNECTED, echoMoves, followKernel, noKernel } from "./static-copy.js";
 import widget from "./widget.js";
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -55,5 +55,38 @@ describe("a table with no kernel behind it", () => {
     el.classList.add(DISCONNECTED);
     await tick();
     expect(root.classList.contains("alh-static")).toBe(false);
+  });
+});
+
+describe("the move count written back (marimo)", () => {
+  it("writes the kernel's value back once per change, without echoing itself", () => {
+    // a model like marimo's: set() marks the key dirty and fires change events itself
+    const handlers = {};
+    const saved = [];
+    let dirty = {};
+    const state = { moves: 0 };
+    const model = {
+      get: (k) => state[k],
+      set: (k, v) => { state[k] = v; dirty[k] = v; (handlers[`change:${k}`] || []).forEach((f) => f()); },
+      save_changes: () => { if (Object.keys(dirty).length) saved.push(dirty); dirty = {}; },
+      on: (ev, f) => { (handlers[ev] ||= []).push(f); },
+      off: (ev, f) => { handlers[ev] = (handlers[ev] || []).filter((g) => g !== f); },
+    };
+    const kernel = (n) => { state.moves = n; (handlers["change:moves"] || []).forEach((f) => f()); };
+    const stop = echoMoves(model);
+    kernel(1);
+    kernel(2);
+    expect(saved).toEqual([{ moves: 1 }, { moves: 2 }]);
+    stop();
+    kernel(3);
+    expect(saved.length).toBe(2);
+  });
+
+  it("is wired once per model by initialize", () => {
+    const model = fakeModel({ view: fixture("buy-3p"), message: {}, moves: 0 });
+    const cleanup = widget.initialize({ model });
+    expect(model.count("change:moves")).toBe(1);
+    cleanup();
+    expect(model.count("change:moves")).toBe(0);
   });
 });

@@ -5,10 +5,12 @@
 // as custom messages; each display keeps its own selection, and every
 // display of the same widget shows the same model state.
 //
-//   kernel -> page: traits  view, message, seat, replay_index, lang, strings
+//   kernel -> page: traits  view, message, seat, replay_index, lang, strings,
+//                   moves
 //   page -> kernel: the messages declared in alhambra_widget/protocol.json
 //                   (action, undo, redo, replay, hint, language, lesson), built
-//                   by js/protocol.js from that declaration
+//                   by js/protocol.js from that declaration; and `moves` written
+//                   back unchanged, for marimo (js/static-copy.js)
 //
 // Texts: every text drawn comes from the `strings` trait (the widget's
 // language, js/i18n.js); useStrings() is called before each draw and each
@@ -26,7 +28,7 @@ import { t, useStrings } from "./i18n.js";
 import { bindInput, initialUi, reduce } from "./input.js";
 import { message } from "./protocol.js";
 import { mount, nodeAt, patch, patchNode } from "./patch.js";
-import { followKernel } from "./static-copy.js";
+import { echoMoves, followKernel } from "./static-copy.js";
 import { CSS } from "./style.js";
 import { boardHelpHtml, messageHtml } from "./view/controls.js";
 import { LESSON_CSS } from "./view/lesson.js";
@@ -36,10 +38,10 @@ import { tableParts } from "./view/table.js";
 export { message } from "./protocol.js";
 
 function initialize({ model }) {
-  // Model-wide wiring: nothing to keep -- the kernel pushes state in traits,
-  // and intents are sent by each view. Kept for anywidget's lifecycle.
-  void model;
-  return () => {};
+  // Model-wide wiring: the kernel pushes state in traits and intents are sent
+  // by each view; only the move count is written back, for hosts that re-run
+  // cells on the page's writes (marimo; js/static-copy.js)
+  return echoMoves(model);
 }
 
 function render({ model, el }) {

@@ -1,0 +1,116 @@
+"""The widget in marimo: examples/marimo_play.py served by ``marimo run``
+(headless, on a free port, its config and home in a temporary folder) and
+driven by Debian's Chromium.
+
+A move clicked in the widget makes marimo run the cell that reads the widget's
+value again (the page writes the kernel's ``moves`` trait back: marimo re-runs
+cells on the page's writes only), and the widget takes marimo's light or dark
+theme, whatever the system's colour scheme. Under ``CI=true`` a missing marimo
+fails the test (it is in the test extra); elsewhere it skips.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from .conftest import ROOT, _ci, _free_port
+
+pytestmark = pytest.mark.slow
+
+APP = ROOT / "examples" / "marimo_play.py"
+
+
+@pytest.fixture(scope="module")
+def marimo_app(tmp_path_factory):
+    try:
+        import marimo  # noqa: F401
+    except ImportError:
+        if _ci():
+            pytest.fail("marimo is not installed (it is in the test extra: pip install -e '.[test]')")
+        pytest.skip("marimo is not installed")
+    home = tmp_path_factory.mktemp("marimo")
+    env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
+           "XDG_STATE_HOME": str(home / ".state"), "XDG_CACHE_HOME": str(home / ".cache")}
+    port = _free_port()
+    log = open(home / "marimo.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "marimo", "run", str(APP), "--headless", "--port", str(port), "--no-token"],
+        env=env, cwd=home, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(base, timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.time() > deadline:
+                log.flush()
+                raise RuntimeError("marimo did not start:\n" + (home / "marimo.log").read_text()[-3000:])
+            time.sleep(0.2)
+        yield base
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=10)
+        except ProcessLookupError:
+            pass
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
+
+
+def open_app(browser, url, **context):
+    ctx = browser.new_context(viewport={"width": 1300, "height": 1000}, **context)
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(url)
+    # the widget lives in the shadow root of marimo's element: Playwright's locators look inside
+    page.locator(".alh-root .alh-status-text").wait_for(timeout=30_000)
+    return ctx, page
+
+
+def test_a_cell_reading_the_widget_runs_again_after_a_move(browser, marimo_app, artifacts):
+    ctx, page = open_app(browser, marimo_app)
+    try:
+        page.locator(".paragraph", has_text="Moves played: 0").wait_for(timeout=10_000)
+        root = page.locator(".alh-root")
+        root.locator('.alh-money [data-act="money"]').first.click()
+        root.locator('button[data-act="take"]').click()
+        # the dependent cell ran again: its output says who moved and what
+        out = page.locator(".paragraph", has_text="Moves played: 1")
+        out.wait_for(timeout=15_000)
+        assert "Ben: take " in out.inner_text()
+        assert "Turn 1" not in root.locator(".alh-status-text").inner_text()
+        page.screenshot(path=str(artifacts / "marimo-after-a-move.png"))
+        assert page.errors == []
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("theme, system", [("dark", "light"), ("light", "dark")])
+def test_the_widget_takes_marimos_theme_not_the_systems(browser, marimo_app, theme, system):
+    ctx, page = open_app(browser, f"{marimo_app}/?theme={theme}", color_scheme=system)
+    try:
+        assert page.evaluate("document.body.dataset.theme") == theme   # marimo's own theme mark
+        scheme, bg, fg = page.locator(".alh-root").evaluate(
+            "e => { const s = getComputedStyle(e); return [s.colorScheme, s.backgroundColor, s.color]; }")
+        assert scheme == theme
+
+        def luminance(rgb):
+            r, g, b = (int(x) for x in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3])
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+        assert (luminance(bg) < 80) == (theme == "dark") and (luminance(fg) > 170) == (theme == "dark")
+    finally:
+        ctx.close()
