@@ -55,7 +55,7 @@ from importlib import resources
 
 from .i18n import t as _t, tn as _tn
 
-__all__ = ["alhambra_svg", "board_svg", "game_svg", "tile_svg", "view_svg", "CELL", "PALETTE",
+__all__ = ["alhambra_svg", "board_svg", "game_svg", "tile_svg", "view_svg", "CELL", "PALETTE", "ARTWORK",
            "BUILDING_COLORS", "CURRENCY_COLORS"]
 
 #: Size of one grid cell in user units (tile (x, y) starts at (x*CELL, y*CELL)).
@@ -65,6 +65,10 @@ SIDES = ("N", "E", "S", "W")
 
 #: The colours of ``palette.json`` (shared with the front end).
 PALETTE = json.loads(resources.files(__package__).joinpath("palette.json").read_text(encoding="utf-8"))
+
+#: The pictures of ``artwork.json`` (shared with the front end): per building, per currency, marks.
+ARTWORK = json.loads(resources.files(__package__).joinpath("artwork.json").read_text(encoding="utf-8"))
+ART_BOX = ARTWORK["box"]
 
 #: Building colours of the rulebook: (fill, edge, text).
 BUILDING_COLORS = {k: tuple(v) for k, v in PALETTE["buildings"].items()}
@@ -189,11 +193,33 @@ def _text(out, x, y, s, size, *, fill=INK, anchor="start", weight=None, cls=None
 
 
 # ------------------------------------------------------------------- tiles
+def _art(out, d: str, x, y, size, fill, cls="alh-mark"):
+    """A picture of ``artwork.json`` (path data in its 100-unit box) drawn in the box (x, y, size)."""
+    if d:
+        out.append(f'<path class="{cls}" d="{d}" transform="translate({_n(x)} {_n(y)}) scale({_n(size / ART_BOX)})" '
+                   f'fill="{fill}" fill-rule="evenodd"/>')
+
+
+def _fountain(out, x0, y0, s):
+    f = _FOUNTAIN
+    g = s * 0.03
+    cx, cy = x0 + s / 2, y0 + s / 2
+    out.append(f'<rect x="{_n(x0 + g)}" y="{_n(y0 + g)}" width="{_n(s - 2 * g)}" height="{_n(s - 2 * g)}" '
+               f'rx="{_n(s * 0.07)}" fill="{f["base"]}" stroke="{f["rim"]}" stroke-width="{_n(s * 0.02)}"/>')
+    out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(s * 0.34)}" fill="{f["water"]}" '
+               f'stroke="{f["water_edge"]}" stroke-width="{_n(s * 0.04)}"/>')
+    out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(s * 0.2)}" fill="none" '
+               f'stroke="{f["ripple"]}" stroke-width="{_n(s * 0.035)}"/>')
+    out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(s * 0.07)}" fill="{f["water_edge"]}"/>')
+
+
 def _tile(out, t: dict, x0, y0, s, *, pos=None, walls=True, detail=True):
     """One view tile as a ``<g class="alh-tile ...">`` with its square at
-    (x0, y0), side ``s``. ``pos`` adds data-x/data-y; ``walls`` draws the
-    walls inside the group (a grid draws them in a layer of their own, above
-    every tile)."""
+    (x0, y0), side ``s``: its colour, its price at the top and its building's
+    picture below (``artwork.json``, as the widget draws it); ``detail``
+    False draws the picture alone, larger (small tiles; the price is in the
+    title). ``pos`` adds data-x/data-y; ``walls`` draws the walls inside the
+    group (a grid draws them in a layer of their own, above every tile)."""
     kind = _kind(t)
     data = f' data-tile="{t["id"]}"'
     if pos is not None:
@@ -202,27 +228,18 @@ def _tile(out, t: dict, x0, y0, s, *, pos=None, walls=True, detail=True):
     g = s * 0.03
     r = s * 0.07
     if t["id"] == 0:
-        f = _FOUNTAIN
-        cx, cy = x0 + s / 2, y0 + s / 2
-        out.append(f'<rect x="{_n(x0 + g)}" y="{_n(y0 + g)}" width="{_n(s - 2 * g)}" height="{_n(s - 2 * g)}" '
-                   f'rx="{_n(r)}" fill="{f["base"]}" stroke="{f["rim"]}" stroke-width="{_n(s * 0.02)}"/>')
-        out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(s * 0.34)}" fill="{f["water"]}" '
-                   f'stroke="{f["water_edge"]}" stroke-width="{_n(s * 0.04)}"/>')
-        out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(s * 0.2)}" fill="none" '
-                   f'stroke="{f["ripple"]}" stroke-width="{_n(s * 0.035)}"/>')
-        out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(s * 0.07)}" fill="{f["water_edge"]}"/>')
+        _fountain(out, x0, y0, s)
     else:
         fill, edge, ink = BUILDING_COLORS.get(kind, _UNKNOWN)
         out.append(f'<rect x="{_n(x0 + g)}" y="{_n(y0 + g)}" width="{_n(s - 2 * g)}" height="{_n(s - 2 * g)}" '
                    f'rx="{_n(r)}" fill="{fill}" stroke="{edge}" stroke-width="{_n(s * 0.03)}"/>')
-        cx = x0 + s / 2
+        art = ARTWORK["buildings"].get(kind, "")
         if detail:
-            fs = s * 0.4
-            _text(out, cx, y0 + s * 0.56, t["price"], fs, fill=ink, anchor="middle", weight="bold")
-            _text(out, cx, y0 + s * 0.82, _t(f"building.{kind}"), s * 0.16, fill=ink, anchor="middle", fit=s * 0.86)
+            _text(out, x0 + s / 2, y0 + s * 0.29, t["price"], s * 0.26, fill=ink, anchor="middle", weight="bold",
+                  cls="alh-price")
+            _art(out, art, x0 + s * 0.22, y0 + s * 0.36, s * 0.56, ink)
         else:
-            fs = s * 0.5
-            _text(out, cx, y0 + s / 2 + fs * 0.36, t["price"], fs, fill=ink, anchor="middle", weight="bold")
+            _art(out, art, x0 + s * 0.14, y0 + s * 0.14, s * 0.72, ink)
     if walls:
         _wall_lines(out, t, x0, y0, s, pos)
     out.append("</g>")
@@ -400,27 +417,65 @@ def alhambra_svg(alhambra, *, size=None, highlight=(), wall=None, title=None) ->
 
 
 # --------------------------------------------------------------- the table
-W = 1000          # width of the table in user units (and natural pixels)
-PAD = 14
+# The widget's wide table (js/view/table.js, js/layout.js): a main column --
+# the status line, the two markets, the acting player's section (their
+# Alhambra big; beside it their hand, the tiles to place, the reserve, Dirk)
+# -- and a column of every player. Sizes in user units (natural pixels).
+W = 1240          # width of the table
+PAD = 12
+GAP = 10
+SIDE_W = 372      # the column of players
+MAIN_W = W - 2 * PAD - GAP - SIDE_W
+HOLD_W = 320      # the column beside the acting player's board
+FOCUS_H = 440     # the acting player's section
+PANEL_W = 340     # a player's picture (js/layout.js PANEL_W)
+SEATS = tuple(PALETTE["seats"])
 
 
-def _card(out, card: str, x, y, w, h, *, big=False):
+def _panel_layout(n: int) -> dict:
+    """A player's picture for ``n`` players, as js/layout.js panelLayout: the
+    side of its miniature Alhambra (the picture is as tall), a card in hand, a
+    reserve tile, a count chip."""
+    board = 100 if n <= 3 else 92 if n == 4 else 80 if n == 5 else 74
+    return {"board": board, "card": (18, 25) if n <= 4 else (16, 22), "tile": 19 if n <= 4 else 17,
+            "chip": 14 if n <= 4 else 13}
+
+
+def _seat(i: int) -> str:
+    return SEATS[i % len(SEATS)]
+
+
+def _dot(out, cx, cy, r, i):
+    out.append(f'<circle class="alh-seat-dot" cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{_seat(i)}" '
+               f'stroke="{PANEL}" stroke-width="1.5"/>')
+
+
+def _card(out, card: str, x, y, w, h, *, big=False, small=False):
+    """A money card: its colour, its currency's symbol (artwork.json) in the top left corner, its value;
+    ``big``: the value large and the currency's name under it; ``small``: value and symbol in its left part."""
     cur, value = _card_parts(card)
     fill, edge, ink = CURRENCY_COLORS.get(cur, _UNKNOWN)
     name = _t(f"currency.{cur}")
+    symbol = ARTWORK["currencies"].get(cur, "")
     out.append(f'<g class="alh-card alh-{cur}" data-currency="{cur}" data-value="{value}">'
                f'<title>{_esc(_t("ui.card", currency=name, value=value))}</title>')
     out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="{_n(w * 0.14)}" '
                f'fill="{fill}" stroke="{edge}" stroke-width="1.5"/>')
+    if small:
+        _text(out, x + w * 0.36, y + h * 0.42, value, h * 0.36, fill=ink, anchor="middle", weight="bold")
+        _art(out, symbol, x + w * 0.1, y + h * 0.54, w * 0.52, ink, cls="alh-symbol")
+        out.append("</g>")
+        return
     i = w * 0.1
     out.append(f'<rect x="{_n(x + i)}" y="{_n(y + i)}" width="{_n(w - 2 * i)}" height="{_n(h - 2 * i)}" '
                f'rx="{_n(w * 0.08)}" fill="none" stroke="{ink}" stroke-opacity="0.35" stroke-width="1"/>')
+    _art(out, symbol, x + w * 0.12, y + w * 0.12, w * (0.3 if big else 0.34), ink, cls="alh-symbol")
     if big:
-        _text(out, x + w / 2, y + h * 0.55, value, h * 0.42, fill=ink, anchor="middle", weight="bold")
-        _text(out, x + w / 2, y + h * 0.84, name, h * 0.15, fill=ink, anchor="middle", fit=w * 0.84)
+        _text(out, x + w / 2, y + h * 0.64, value, h * 0.4, fill=ink, anchor="middle", weight="bold")
+        _text(out, x + w / 2, y + h * 0.88, name, h * 0.14, fill=ink, anchor="middle", fit=w * 0.84)
     else:
-        fs = h * 0.5
-        _text(out, x + w / 2, y + h / 2 + fs * 0.36, value, fs, fill=ink, anchor="middle", weight="bold")
+        fs = h * 0.46
+        _text(out, x + w * 0.56, y + h * 0.6 + fs * 0.36, value, fs, fill=ink, anchor="middle", weight="bold")
     out.append("</g>")
 
 
@@ -449,11 +504,27 @@ _STAR = ((0.0, -1.0), (0.5878, -0.809), (0.9511, -0.309), (0.9511, 0.309), (0.58
 
 def _tag(out, x, y, text, fill, ink=ON_DARK, cls="alh-tag"):
     """A small rounded label; returns its width."""
-    w = 10 + _width(text, 12) * 1.1
-    out.append(f'<g class="{cls}"><rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="18" rx="9" fill="{fill}"/>')
-    _text(out, x + w / 2, y + 13, text, 12, fill=ink, anchor="middle", weight="bold")
+    w = 10 + _width(text, 11) * 1.1
+    out.append(f'<g class="{cls}"><rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="16" rx="8" fill="{fill}"/>')
+    _text(out, x + w / 2, y + 12, text, 11, fill=ink, anchor="middle", weight="bold")
     out.append("</g>")
     return w
+
+
+def _fan(n, width, w, gap, groups=None, group_gap=0.0) -> list:
+    """The x of ``n`` items ``w`` wide in a row of ``width`` (js/layout.js fanRow): ``gap`` apart,
+    ``group_gap`` more before a new group; overlapping by one step when they do not fit."""
+    if not n:
+        return []
+    gaps = sum(group_gap for k in range(1, n) if groups and groups[k] != groups[k - 1])
+    natural = n * w + (n - 1) * gap + gaps
+    step = w + gap if natural <= width else max(1.0, (width - w - gaps) / max(1, n - 1))
+    xs, x = [], 0.0
+    for k in range(n):
+        if k:
+            x += step + (group_gap if groups and groups[k] != groups[k - 1] else 0)
+        xs.append(x)
+    return xs
 
 
 def _flow(n, x0, width, step, row_h, gaps=None):
@@ -477,7 +548,7 @@ def game_svg(game, *, seat=None, size=None) -> str:
 
     ``seat``: the viewer's seat index, or None (hot-seat); the picture shows
     the hands that seat's view shows (decision X3), a hand the view hides as
-    a card back and its number of cards. ``size``: None (natural, 1000 px
+    a card back and its number of cards. ``size``: None (natural, 1240 px
     wide and shrinking to fit), a width in pixels, or a CSS length like
     ``"100%"``.
     """
@@ -489,176 +560,289 @@ def game_svg(game, *, seat=None, size=None) -> str:
     return view_svg(view(game, seat, may_act=False), size=size)
 
 
+def _focus_player(v: dict) -> int:
+    """The seat the table centres on (js/selection.js focusPlayer): the player to act, the viewer, the winner."""
+    if v.get("legal"):
+        return v["legal"]["player"]
+    if v.get("seat") is not None:
+        return v["seat"]
+    if v["phase"] == "over" and v["winners"]:
+        return v["winners"][0]
+    return v["current"]
+
+
 def view_svg(v: dict, *, size=None) -> str:
-    """The whole table drawn from a JSON view (:func:`alhambra_widget.view.view`).
+    """The whole table drawn from a JSON view (:func:`alhambra_widget.view.view`),
+    laid out as the widget's wide table.
 
-    Top: whose turn it is (or the winners; the view's ``status``), deck, bag
-    and discard counts; the building market (slots 1-4 with their
-    currencies), the money market, the deck and the bag; tiles still to place
-    and, with two players, Dirk's tiles. Below, a panel per player: name,
-    score, building counts and longest wall, hand (or, when the view hides
-    it, the number of cards), Alhambra (all drawn at one scale) and reserve.
+    The main column: whose turn it is (or the winners; the view's ``status``),
+    deck, bag and discard counts; the building market (slots 1-4 with their
+    currencies) and the money market, the deck and the bag; and the section of
+    the player in focus (the player to act, the viewer, the winner): their
+    Alhambra big, with its counted longest wall, and beside it their hand, the
+    tiles still to place, their reserve and, with two players, Dirk's tiles
+    (counted per building). Beside the main column, a panel per player in
+    their seat's colour: name, score, a miniature Alhambra, building counts
+    and longest wall, hand (or, when the view hides it, the number of cards)
+    and reserve. Buildings and currencies are drawn with the widget's
+    pictures (``artwork.json``) and colours (``palette.json``).
 
-    ``size``: None (natural, 1000 px wide and shrinking to fit), a width in
+    ``size``: None (natural, 1240 px wide and shrinking to fit), a width in
     pixels, or a CSS length like ``"100%"``.
     """
     players = v["players"]
     n = len(players)
+    over = v["phase"] == "over"
     out = []
+    body = []
+
+    # -- the status line
     y = PAD
-
-    # -- header
-    head = []
     status = v["status"]
-    # bold sans glyphs average about 0.6 em: shrink a long status to fit, squeeze a very long one
-    avail = W - 2 * PAD - 12
-    _text(head, PAD + 6, y + 24, status, max(12, min(22, avail / (0.6 * max(len(status), 1)))),
-          weight="bold", cls="alh-status", fit=avail)
-    rounds = _t("list.sep").join(str(r["round"]) for r in v["rounds"]) or _t("ui.tiles.none")
-    sub = _t("ui.svg.info", players=n, deck=_tn("ui.cards", v["deck"]), discard=v["discard"],
-             bag=_tn("ui.tiles", v["bag"]), rounds=rounds)
-    _text(head, PAD + 6, y + 46, sub, 14, fill=MUTED, cls="alh-info")
-    y += 60
+    stripe = WINNER if over else CURRENT
+    body.append(f'<g class="alh-status-line"><rect x="{PAD}" y="{y}" width="{MAIN_W}" height="32" rx="4" '
+                f'fill="{PANEL}" stroke="{PANEL_EDGE}"/><rect x="{PAD}" y="{y}" width="4" height="32" fill="{stripe}"/>')
+    tx = PAD + 14
+    if not over:
+        _dot(body, tx + 5, y + 16, 5.5, v["current"])
+        tx += 16
+    info = _t("ui.status.info", deck=v["deck"], discard=v["discard"], bag=v["bag"], moves=v["moves"])
+    info_w = min(300, _width(info, 12) + 6)
+    _text(body, tx, y + 21, status, 15, weight="bold", cls="alh-status", fit=MAIN_W - (tx - PAD) - info_w - 20)
+    _text(body, PAD + MAIN_W - 10, y + 21, info, 12, fill=MUTED, anchor="end", cls="alh-info", fit=info_w)
+    body.append("</g>")
+    y += 32 + 8
 
-    # -- markets
-    mk = []
-    mk.append('<g class="alh-building-market">')
-    _text(mk, PAD + 6, y + 14, _t("ui.market.building"), 13, fill=MUTED, weight="bold")
-    sw, ts = 104, 80
+    if over:
+        y = _result(body, v, y)
+    else:
+        y = _markets(body, v, y) + 8
+    fp = _focus_player(v)
+    y = _focus(body, v, fp, y, FOCUS_H if not over else 360)
+    main_h = y
+
+    # -- the column of players
+    L = _panel_layout(n)
+    side_x = PAD + MAIN_W + GAP
+    sy = PAD
+    for i in range(n):
+        sy = _player_panel(body, v, i, side_x, sy, L) + 5
+    total_h = max(main_h, sy - 5) + PAD
+
+    out.append(_root("alh-game", 0, 0, W, total_h, size, 1, status))
+    out.append(f'<rect class="alh-bg" x="0" y="0" width="{W}" height="{_n(total_h)}" rx="12" fill="{BG}" '
+               f'stroke="{BG_EDGE}" stroke-width="2"/>')
+    out += body
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _markets(out, v, y) -> float:
+    """The building market and the money market, the deck and the bag, in one row; returns the row's bottom."""
+    x0 = PAD
+    sw, gap, ts, top = 96, 8, 76, 24
+    out.append('<g class="alh-building-market">')
     for slot in v["market"]:
         i = slot["slot"] - 1
         t = slot["tile"]
         cur = slot["currency"]
         fill, edge, ink = CURRENCY_COLORS.get(cur, _UNKNOWN)
-        x0, y0 = PAD + 6 + i * (sw + 10), y + 22
+        sx = x0 + i * (sw + gap)
         label = _t("ui.market.slot", slot=i + 1, currency=_t(f"currency.{cur}"),
                    tile=_describe(t) if t is not None else _t("ui.tile.empty"))
-        mk.append(f'<g class="alh-slot alh-{cur}" data-slot="{i + 1}" data-currency="{cur}">'
-                  f'<title>{_esc(label)}</title>')
-        mk.append(f'<rect x="{x0}" y="{y0}" width="{sw}" height="{ts + 36}" rx="8" fill="{PANEL}" '
-                  f'stroke="{edge}" stroke-width="2"/>')
-        mk.append(f'<path d="M{x0} {y0 + 22}V{y0 + 8}a8 8 0 0 1 8 -8H{x0 + sw - 8}a8 8 0 0 1 8 8V{y0 + 22}Z" '
-                  f'fill="{fill}"/>')
-        _text(mk, x0 + sw / 2, y0 + 16, f"{i + 1} \u00b7 {_t(f'currency.{cur}')}", 13, fill=ink, anchor="middle",
-              weight="bold", fit=sw - 12)
-        tx, ty = x0 + (sw - ts) / 2, y0 + 28
+        out.append(f'<g class="alh-slot alh-{cur}" data-slot="{i + 1}" data-currency="{cur}">'
+                   f'<title>{_esc(label)}</title>')
+        out.append(f'<rect x="{sx}" y="{y}" width="{sw}" height="{top + ts + 5}" rx="8" fill="{PANEL}" '
+                   f'stroke="{edge}" stroke-width="2"/>')
+        out.append(f'<path d="M{sx} {y + 20}V{y + 8}a8 8 0 0 1 8 -8H{sx + sw - 8}a8 8 0 0 1 8 8V{y + 20}Z" '
+                   f'fill="{fill}"/>')
+        _art(out, ARTWORK["currencies"].get(cur, ""), sx + 5, y + 3, 14, ink, cls="alh-symbol")
+        _text(out, sx + sw / 2 + 8, y + 15, f"{i + 1} \u00b7 {_t(f'currency.{cur}')}", 12, fill=ink, anchor="middle",
+              weight="bold", fit=sw - 30)
+        tx = sx + (sw - ts) / 2
         if t is not None:
-            _tile(mk, t, tx, ty, ts)
+            _tile(out, t, tx, y + top, ts)
         else:
-            mk.append(f'<rect class="alh-empty" x="{_n(tx)}" y="{ty}" width="{ts}" height="{ts}" rx="6" '
-                      f'fill="none" stroke="{PANEL_EDGE}" stroke-width="2" stroke-dasharray="6 5"/>')
-            _text(mk, tx + ts / 2, ty + ts / 2 + 5, _t("ui.tile.empty"), 13, fill=MUTED, anchor="middle", fit=ts - 8)
-        mk.append("</g>")
-    mk.append("</g>")
-    mx = PAD + 6 + 4 * (sw + 10) + 16
-    mk.append('<g class="alh-money-market">')
-    _text(mk, mx, y + 14, _t("ui.market.money"), 13, fill=MUTED, weight="bold")
-    cw, ch = 56, 84
+            out.append(f'<rect class="alh-empty" x="{_n(tx)}" y="{y + top}" width="{ts}" height="{ts}" rx="6" '
+                       f'fill="none" stroke="{PANEL_EDGE}" stroke-width="2" stroke-dasharray="6 5"/>')
+            _text(out, tx + ts / 2, y + top + ts / 2 + 5, _t("ui.tile.empty"), 13, fill=MUTED, anchor="middle",
+                  fit=ts - 8)
+        out.append("</g>")
+    out.append("</g>")
+    mx = x0 + 4 * (sw + gap) + 6
+    cw, ch, cg = 52, 80, 7
+    out.append('<g class="alh-money-market">')
     for i, c in enumerate(v["money"]):
-        _card(mk, c, mx + i * (cw + 8), y + 22 + (ts + 36 - ch) / 2, cw, ch, big=True)
+        _card(out, c, mx + i * (cw + cg), y + 8, cw, ch, big=True)
     if not v["money"]:
-        _text(mk, mx, y + 70, _t("ui.money.none"), 13, fill=MUTED)
-    mk.append("</g>")
+        _text(out, mx, y + 50, _t("ui.money.none"), 13, fill=MUTED)
+    out.append("</g>")
     deck = v["deck"]
-    dx = mx + 4 * (cw + 8) + 16
-    dy = y + 22 + (ts + 36 - ch) / 2
-    mk.append(f'<g class="alh-deck" data-count="{deck}">'
-              f'<title>{_esc(_t("ui.svg.deck_title", cards=_tn("ui.cards", deck)))}</title>')
-    _text(mk, dx, y + 14, _t("ui.svg.deck"), 13, fill=MUTED, weight="bold", fit=cw + 28)
+    dx = mx + 4 * (cw + cg) + 6
+    out.append(f'<g class="alh-deck" data-count="{deck}">'
+               f'<title>{_esc(_t("ui.svg.deck_title", cards=_tn("ui.cards", deck)))}</title>')
     if deck:
-        _card_back(mk, dx + 4, dy - 4, cw, ch, cls="alh-deck-card")
-        _card_back(mk, dx, dy, cw, ch, cls="alh-deck-card")
+        _card_back(out, dx + 4, y + 4, cw, ch - 4, cls="alh-deck-card")
+        _card_back(out, dx, y + 8, cw, ch - 4, cls="alh-deck-card")
     else:
-        mk.append(f'<rect x="{dx}" y="{_n(dy)}" width="{cw}" height="{ch}" rx="8" fill="none" '
-                  f'stroke="{PANEL_EDGE}" stroke-width="2" stroke-dasharray="6 5"/>')
-    _text(mk, dx + cw / 2 + 2, dy + ch + 16, _tn("ui.cards", deck), 13, anchor="middle", fit=cw + 28)
-    mk.append("</g>")
+        out.append(f'<rect x="{dx}" y="{y + 8}" width="{cw}" height="{ch - 4}" rx="8" fill="none" '
+                   f'stroke="{PANEL_EDGE}" stroke-width="2" stroke-dasharray="6 5"/>')
+    _text(out, dx + cw / 2, y + ch + 22, _t("ui.money.deck", n=deck), 12, anchor="middle", fit=cw + 14)
+    out.append("</g>")
     bag = v["bag"]
-    bx = dx + cw + 34
-    mk.append(f'<g class="alh-bag" data-count="{bag}">'
-              f'<title>{_esc(_t("ui.money.bag_title", tiles=_tn("ui.tiles", bag)))}</title>')
-    _text(mk, bx, y + 14, _t("ui.svg.bag"), 13, fill=MUTED, weight="bold", fit=70)
-    by = dy + 10
-    mk.append(f'<path d="M{bx + 18} {_n(by)}h34l-6 14c20 8 28 26 24 44c-3 12-14 16-35 16s-32-4-35-16'
-              f'c-4-18 4-36 24-44z" fill="{_BAG["fill"]}" stroke="{_BAG["edge"]}" stroke-width="2"/>')
-    mk.append(f'<path d="M{bx + 22} {_n(by + 14)}h26" stroke="{_BAG["band"]}" stroke-width="3"/>')
-    _text(mk, bx + 35, by + 52, bag, 18, fill=_BAG["ink"], anchor="middle", weight="bold")
-    _text(mk, bx + 35, dy + ch + 16, _tn("ui.tiles", bag), 13, anchor="middle", fit=70)
-    mk.append("</g>")
-    y += 22 + ts + 36 + 24
+    bx = dx + cw + 12
+    out.append(f'<g class="alh-bag" data-count="{bag}">'
+               f'<title>{_esc(_t("ui.money.bag_title", tiles=_tn("ui.tiles", bag)))}</title>')
+    out.append(f'<path d="M{bx + 12} {y + 20}h34l-6 14c20 8 28 26 24 44c-3 12-14 16-35 16s-32-4-35-16'
+               f'c-4-18 4-36 24-44z" fill="{_BAG["fill"]}" stroke="{_BAG["edge"]}" stroke-width="2"/>')
+    out.append(f'<path d="M{bx + 16} {y + 34}h26" stroke="{_BAG["band"]}" stroke-width="3"/>')
+    _text(out, bx + 29, y + 72, bag, 18, fill=_BAG["ink"], anchor="middle", weight="bold")
+    _text(out, bx + 29, y + ch + 22, _t("ui.money.bag", n=bag), 12, anchor="middle", fit=62)
+    out.append("</g>")
+    return y + top + ts + 5
 
-    # -- tiles to place, Dirk
-    small = 40
+
+def _result(out, v, y) -> float:
+    """At the end of the game, in place of the markets: the winners and each player's final points."""
+    rounds = v["rounds"]
+    out.append('<g class="alh-result">')
+    h = 30 + 22 * len(v["players"])
+    out.append(f'<rect x="{PAD}" y="{y}" width="{MAIN_W}" height="{h}" rx="6" fill="{PANEL}" stroke="{PANEL_EDGE}"/>')
+    names = [v["players"][i]["name"] for i in v["winners"]]
+    if names:
+        best = v["players"][v["winners"][0]]["score"]
+        key = "ui.scoring.final_shared" if len(names) > 1 else "ui.scoring.final_wins"
+        from .i18n.format import join_names
+
+        out.append(_star(PAD + 18, y + 17, 9, WINNER))
+        _text(out, PAD + 32, y + 22, _t(key, names=join_names(names), points=best), 15, weight="bold",
+              cls="alh-final", fit=MAIN_W - 50)
+    last = rounds[-1] if rounds else None
+    for i, p in enumerate(v["players"]):
+        ry = y + 30 + 22 * i
+        _dot(out, PAD + 18, ry + 11, 5, i)
+        _text(out, PAD + 30, ry + 16, _short(p["name"], 24), 13, weight="bold", fit=200)
+        if last is not None:
+            pts = "  ".join(f"{_t(f'ui.building_short.{b}')} {last['buildings'][i][k]}"
+                            for k, b in enumerate(v.get("buildings") or BUILDING_ORDER))
+            _text(out, PAD + 240, ry + 16, f"{pts}   {_t('ui.scoring.wall')} {last['walls'][i]}", 12, fill=MUTED,
+                  fit=MAIN_W - 360)
+        _text(out, PAD + MAIN_W - 12, ry + 16, _tn("ui.points_short", p["score"]), 13, anchor="end", weight="bold")
+    out.append("</g>")
+    return y + h + 8
+
+
+def _focus(out, v, fp, y, h) -> float:
+    """The section of the player in focus: their Alhambra big (coordinates, walls, the counted longest
+    wall) and beside it their hand, the tiles to place, the reserve and Dirk's tiles; returns its bottom."""
+    p = v["players"][fp]
+    out.append(f'<g class="alh-focus" data-player="{fp}">')
+    out.append(f'<rect x="{PAD}" y="{y}" width="{MAIN_W}" height="{h}" rx="8" fill="none" stroke="{PANEL_EDGE}" '
+               f'stroke-width="2"/>')
+    # the board, fitted into its frame (at least 5 x 5 cells, as the widget's frame)
+    bw, bh = MAIN_W - HOLD_W - 3 * GAP, h - 2 * GAP
+    tiles = sorted(p["alhambra"], key=lambda t: (t["y"], t["x"]))
+    minx, maxx, miny, maxy = _frame(_bounds(tiles), 5)
+    C = CELL
+    m = C * 0.45
+    vw, vh = (maxx - minx + 1) * C + 2 * m, (maxy - miny + 1) * C + 2 * m
+    k = min(bw / vw, bh / vh)
+    bx = PAD + GAP + (bw - vw * k) / 2
+    by = y + GAP + (bh - vh * k) / 2
+    out.append(f'<g class="alh-focus-board" data-player="{fp}" transform="translate({_n(bx)} {_n(by)}) '
+               f'scale({k:.5f}) translate({_n(-(minx * C - m))} {_n(-(miny * C - m))})">')
+    out.append(f'<rect x="{_n(minx * C - m)}" y="{_n(miny * C - m)}" width="{_n(vw)}" height="{_n(vh)}" '
+               f'rx="{C * 0.1}" fill="{PANEL}" stroke="{PANEL_EDGE}" stroke-width="3"/>')
+    out.append(f'<g class="alh-coords" font-size="{C * 0.2}" fill="{MUTED}" text-anchor="middle">')
+    for x in range(minx, maxx + 1):
+        out.append(f'<text x="{x * C + C // 2}" y="{_n(miny * C - m * 0.35)}">{x}</text>')
+    for yy in range(miny, maxy + 1):
+        out.append(f'<text x="{_n(minx * C - m / 2)}" y="{_n(yy * C + C * 0.57)}">{yy}</text>')
+    out.append("</g>")
+    _board(out, tiles, path=_sides(p.get("wall_path") or []), box=(minx, maxx, miny, maxy))
+    out.append("</g>")
+    # the column beside it
+    hx = PAD + MAIN_W - HOLD_W - GAP
+    hy = y + GAP
+    _dot(out, hx + 5, hy + 10, 5.5, fp)
+    _text(out, hx + 16, hy + 15, _short(p["name"], 26), 15, weight="bold", cls="alh-focus-name", fit=HOLD_W - 90)
+    _text(out, hx + HOLD_W, hy + 15, _tn("ui.points_short", p["score"]), 14, anchor="end", weight="bold")
+    hy += 28
+    hand = p["hand"]
+    out.append(f'<g class="alh-focus-hand{"" if hand is not None else " alh-hidden"}" data-player="{fp}">')
+    if hand is None:
+        _card_back(out, hx, hy, 34, 48)
+        _text(out, hx + 44, hy + 30, _tn("ui.cards", p.get("cards", 0)), 14)
+    elif not hand:
+        _text(out, hx, hy + 28, _t("ui.hand.none"), 13, fill=MUTED)
+    else:
+        curs = [_card_parts(c)[0] for c in hand]
+        for x, c in zip(_fan(len(hand), HOLD_W, 36, 5, curs, 10), hand):
+            _card(out, c, hx + x, hy, 36, 48)
+    out.append("</g>")
+    hy += 60
+    # the tiles to place (any player's), the reserve, Dirk
+    ts = 40
+    _text(out, hx, hy + 25, _t("ui.table.to_place"), 13, fill=MUTED, weight="bold", fit=90)
     if v["pending"]:
-        mk.append('<g class="alh-pending">')
-        groups = []
-        for e in v["pending"]:
-            pl, t = e["player"], e["tile"]
-            if groups and groups[-1][0] == pl:
-                groups[-1][1].append(t)
-            else:
-                groups.append((pl, [t]))
-        _text(mk, PAD + 6, y + 26, _t("ui.svg.to_place"), 14, weight="bold", fit=70)
-        x = PAD + 80
-        row = 0
-        for pl, ts_ in groups:
-            name = _short(players[pl]["name"], 18)
-            nw = len(name) * 8 + 14
-            if x + nw + small > W - PAD and x > PAD + 80:
-                x, row = PAD + 80, row + 1
-            _text(mk, x, y + 26 + row * (small + 8), name + ":", 14)
-            x += nw
-            for t in ts_:
-                if x + small > W - PAD:
-                    x, row = PAD + 80, row + 1
-                mk.append(f'<g class="alh-pending-tile" data-player="{pl}">')
-                _tile(mk, t, x, y + 6 + row * (small + 8), small, detail=False)
-                mk.append("</g>")
-                x += small + 8
-            x += 12
-        mk.append("</g>")
-        y += (row + 1) * (small + 8) + 8
+        out.append('<g class="alh-pending">')
+        for x, e in zip(_fan(len(v["pending"]), HOLD_W - 100, ts, 6), v["pending"]):
+            out.append(f'<g class="alh-pending-tile" data-player="{e["player"]}">')
+            _tile(out, e["tile"], hx + 100 + x, hy, ts)
+            out.append("</g>")
+        out.append("</g>")
+    else:
+        _text(out, hx + 100, hy + 25, "\u2013", 13, fill=MUTED)
+    hy += ts + 10
+    reserve = list(p["reserve"])
+    out.append(f'<g class="alh-focus-reserve" data-player="{fp}" data-count="{len(reserve)}">')
+    _text(out, hx, hy + 25, _t("ui.reserve"), 13, fill=MUTED, weight="bold", fit=90)
+    for x, t in zip(_fan(len(reserve), HOLD_W - 100, ts, 6), reserve):
+        _tile(out, t, hx + 100 + x, hy, ts)
+    if not reserve:
+        _text(out, hx + 100, hy + 25, _t("ui.reserve.empty"), 13, fill=MUTED)
+    out.append("</g>")
+    hy += ts + 10
     if v.get("dirk") is not None:
-        dirk = list(v["dirk"])
-        mk.append(f'<g class="alh-dirk" data-count="{len(dirk)}">')
-        _text(mk, PAD + 6, y + 26, _t("ui.svg.dirk", name=_t("ui.dirk.name"), n=len(dirk)), 14, weight="bold", fit=86)
-        pos, rows = _flow(len(dirk), PAD + 96, W - 2 * PAD - 100, small + 8, small + 8)
-        for (x, dy_), t in zip(pos, dirk):
-            _tile(mk, t, x, y + 6 + dy_, small, detail=False)
-        if not dirk:
-            _text(mk, PAD + 96, y + 26, _t("ui.dirk.none"), 13, fill=MUTED)
-        mk.append("</g>")
-        y += max(rows, 1) * (small + 8) + 8
+        _dirk(out, v, hx, hy)
+    out.append("</g>")
+    return y + h
 
-    # -- player panels
-    cols = {2: 2, 3: 3, 4: 2}.get(n, 3)
-    gap = 12
-    pw = (W - 2 * PAD - (cols - 1) * gap) / cols
-    ip = 10                                   # inner padding of a panel
-    bounds = [_bounds(p["alhambra"]) for p in players]
-    span_w = max(b[1] - b[0] + 1 for b in bounds) + 0.6
-    span_h = max(b[3] - b[2] + 1 for b in bounds) + 0.6
-    cellpx = min((pw - 2 * ip) / span_w, 60)
-    board_w, board_h = span_w * cellpx, span_h * cellpx
-    panels = [_panel(v, i, bounds[i], pw, ip, span_w, span_h, board_w, board_h) for i in range(n)]
-    body = []
-    for r in range(0, n, cols):
-        row = panels[r:r + cols]
-        hand_h = max(hh for hh, _, _ in row)      # one hand height per row keeps boards aligned
-        h = max(hand_h + rest for _, rest, _ in row)
-        for k, (_, _, draw) in enumerate(row):
-            draw(body, PAD + k * (pw + gap), y, h, hand_h)
-        y += h + gap
-    total_h = y - gap + PAD
 
-    out.append(_root("alh-game", 0, 0, W, total_h, size, 1, status))
-    out.append(f'<rect class="alh-bg" x="0" y="0" width="{W}" height="{_n(total_h)}" rx="12" fill="{BG}" '
-               f'stroke="{BG_EDGE}" stroke-width="2"/>')
-    out += head
-    out += mk
-    out += body
-    out.append("</svg>")
-    return "".join(out)
+def _frame(b, least: int) -> tuple:
+    """Bounds grown to at least ``least`` x ``least`` cells (js/layout.js boardFrame)."""
+    minx, maxx, miny, maxy = b
+
+    def grow(lo, hi):
+        need = least - (hi - lo + 1)
+        if need <= 0:
+            return lo, hi
+        return lo - need // 2, hi + (need - need // 2)
+
+    minx, maxx = grow(minx, maxx)
+    miny, maxy = grow(miny, maxy)
+    return minx, maxx, miny, maxy
+
+
+def _dirk(out, v, x, y):
+    """Dirk's tiles (2 players, D2, D3): per building a chip with its picture and how many tiles Dirk has."""
+    dirk = list(v["dirk"])
+    buildings = v.get("buildings") or BUILDING_ORDER
+    counts = [sum(1 for t in dirk if t["building"] == b) for b in buildings]
+    tiles = "; ".join(_describe(t) for t in dirk)
+    out.append(f'<g class="alh-dirk" data-count="{len(dirk)}" data-counts="{" ".join(map(str, counts))}">'
+               f'<title>{_esc(_t("ui.label_count", label=_t("ui.dirk.label"), count=len(dirk)))}'
+               f'{_esc(": " + tiles) if tiles else ""}</title>')
+    _text(out, x, y + 16, f"{_t('ui.dirk.name')} \u00b7 {len(dirk)}", 13, fill=MUTED, weight="bold", fit=90)
+    for k, b in enumerate(buildings):
+        cx = x + 100 + k * 36
+        fill, edge, ink = BUILDING_COLORS.get(b, _UNKNOWN)
+        out.append(f'<g class="alh-dirk-count alh-{b}" data-count="{counts[k]}">'
+                   f'<rect x="{_n(cx)}" y="{_n(y + 2)}" width="18" height="18" rx="3" fill="{fill}" stroke="{edge}"/>')
+        _art(out, ARTWORK["buildings"].get(b, ""), cx + 2, y + 4, 14, ink)
+        _text(out, cx + 22, y + 16, counts[k], 12)
+        out.append("</g>")
+    out.append("</g>")
 
 
 def _short(name: str, k: int) -> str:
@@ -666,116 +850,107 @@ def _short(name: str, k: int) -> str:
     return name if len(name) <= k else name[:k - 1] + "\u2026"
 
 
-def _panel(v, i, bounds, pw, ip, span_w, span_h, board_w, board_h):
-    """Measure one player's panel (``v["players"][i]``): (hand height, height
-    of the rest, draw(out, x, y, panel height, hand height))."""
+def _player_panel(out, v, i, x0, y0, L) -> float:
+    """One player's panel in the column of players (js/view/players.js and panel.js): a stripe in the
+    seat's colour, name, tags and score; the miniature Alhambra, the building counts and the longest
+    wall, the hand and the reserve. Returns the panel's bottom."""
     p = v["players"][i]
     over = v["phase"] == "over"
     current = not over and i == v["current"]
     winner = over and i in v["winners"]
     seat = v.get("seat")
-    hand = p["hand"]
-    show_hand = hand is not None
-    hand = list(hand or ())
-    cards = p.get("cards", len(hand))
-    reserve = list(p["reserve"])
+    B = L["board"]
+    h = 6 + 20 + 2 + B + 6
+    stroke, sw_ = (CURRENT, 2.5) if current else ((WINNER, 2.5) if winner else (PANEL_EDGE, 1.5))
+    out.append(f'<g class="alh-player{" alh-current" if current else ""}{" alh-winner" if winner else ""}" '
+               f'data-player="{i}"><title>{_esc(_tn("ui.player.aria", p["score"], name=p["name"]))}</title>')
+    out.append(f'<rect x="{_n(x0)}" y="{_n(y0)}" width="{SIDE_W}" height="{h}" rx="8" fill="{PANEL}" '
+               f'stroke="{stroke}" stroke-width="{sw_}"/>')
+    out.append(f'<rect class="alh-seat" x="{_n(x0)}" y="{_n(y0 + 3)}" width="6" height="{h - 6}" rx="3" '
+               f'fill="{_seat(i)}"/>')
+    # header: name, tags, score
+    y = y0 + 6
+    tx = x0 + 14
+    if winner:
+        out.append(_star(tx + 8, y + 9, 8, WINNER))
+        tx += 20
+    name = _short(p["name"], 22)
+    _text(out, tx, y + 14, name, 14, weight="bold", cls="alh-name", fit=SIDE_W - 170)
+    tx += min(_width(name, 14) * 1.08, SIDE_W - 170) + 8
+    tags = []
+    if current:
+        tags.append((_t("ui.player.placing" if v["phase"] == "place" else "ui.player.to_act"), CURRENT, INK))
+    if winner:
+        tags.append((_t("ui.player.winner"), WINNER, INK))
+    if seat == i:
+        tags.append((_t("ui.player.you"), MUTED, ON_DARK))
+    if (v.get("bots") or {}).get(str(i)):
+        tags.append((_t("ui.bots.bot_tag"), MUTED, ON_DARK))
+    for label, col, ink in tags:
+        if tx + 60 < x0 + SIDE_W - 70:
+            tx += _tag(out, tx, y + 1, label, col, ink=ink) + 4
+    _text(out, x0 + SIDE_W - 10, y + 14, _tn("ui.points_short", p["score"]), 14, anchor="end", weight="bold",
+          cls="alh-score")
+    y += 22
+    px = x0 + 14
+    # the miniature Alhambra, centred in its square
     tiles = sorted(p["alhambra"], key=lambda t: (t["y"], t["x"]))
-
-    # hand: cards grouped by currency, wrapping inside the panel
-    hx, hwidth = ip + 58, pw - 2 * ip - 58
-    cw, ch = 24, 34
-    if show_hand:
+    mnx, mxx, mny, mxy = _bounds(tiles)
+    cols, rows = mxx - mnx + 1, mxy - mny + 1
+    cell = min(22, B / cols, B / rows)
+    k = cell / CELL
+    ox = px + (B - cols * cell) / 2 - mnx * cell
+    oy = y + (B - rows * cell) / 2 - mny * cell
+    out.append(f'<rect class="alh-mini-bg" x="{_n(px)}" y="{_n(y)}" width="{B}" height="{B}" rx="5" fill="{BG}" '
+               f'stroke="{PANEL_EDGE}"/>')
+    out.append(f'<g class="alh-board" data-player="{i}" transform="translate({_n(ox)} {_n(oy)}) scale({k:.5f})">')
+    _board(out, tiles, path=_sides(p.get("wall_path") or []), box=(mnx, mxx, mny, mxy), detail=False)
+    out.append("</g>")
+    ix = px + B + 10
+    iw = PANEL_W - B - 10
+    # the building counts and the longest wall (what the scoring rounds look at)
+    S = L["chip"]
+    buildings = v.get("buildings") or BUILDING_ORDER
+    cw_ = iw / (len(buildings) + 1)
+    out.append('<g class="alh-counts">')
+    for k_, (b, count) in enumerate(zip(buildings, p["counts"])):
+        cx = ix + k_ * cw_
+        fill, edge, ink = BUILDING_COLORS.get(b, _UNKNOWN)
+        label = _esc(_t("ui.label_count", label=_t(f"building.{b}"), count=count))
+        out.append(f'<g class="alh-count alh-{b}" data-count="{count}"><title>{label}</title>'
+                   f'<rect x="{_n(cx)}" y="{_n(y)}" width="{S}" height="{S}" rx="2.5" fill="{fill}" stroke="{edge}"/>')
+        _art(out, ARTWORK["buildings"].get(b, ""), cx + 1.5, y + 1.5, S - 3, ink)
+        _text(out, cx + S + 3, y + S - 2.5, count, 11, weight="bold")
+        out.append("</g>")
+    wx = ix + len(buildings) * cw_
+    out.append(f'<g class="alh-count-wall" data-count="{p["wall"]}"><title>{_esc(_t("ui.longest_wall"))}: {p["wall"]}'
+               f'</title><rect x="{_n(wx + 1)}" y="{_n(y + 1)}" width="{S - 2}" height="{S - 2}" rx="2.5" fill="none" '
+               f'stroke="{LONGEST}" stroke-width="2"/>')
+    _art(out, ARTWORK["marks"]["wall"], wx + 3, y + 3, S - 6, INK)
+    _text(out, wx + S + 3, y + S - 2.5, p["wall"], 11, weight="bold")
+    out.append("</g></g>")
+    # the hand
+    cw, ch = L["card"]
+    hy = y + S + 5
+    hand = p["hand"]
+    show = hand is not None and not over
+    cards = p.get("cards", len(hand or ()))
+    out.append(f'<g class="alh-hand{"" if hand is not None else " alh-hidden"}" data-player="{i}" '
+               f'data-count="{len(hand) if hand is not None else cards}">')
+    if show and hand:
         curs = [_card_parts(c)[0] for c in hand]
-        gaps = [0] + [6 if curs[k] != curs[k - 1] else 0 for k in range(1, len(hand))]
-        hpos, hrows = _flow(len(hand), 0, hwidth, cw + 3, ch + 4, gaps)
-        hand_h = max(hrows, 1) * (ch + 4)
-    else:
-        hpos, hand_h = [], ch + 4
-    rs = 34
-    rpos, rrows = _flow(len(reserve), 0, pw - 2 * ip - 66, rs + 8, rs + 8)
-    res_h = max(rrows, 1) * (rs + 8)
-    head_h, counts_h = 34, 24
-    rest = ip + head_h + counts_h + 8 + board_h + 8 + res_h + ip
-
-    def draw(out, x0, y0, h, hand_h):
-        stroke, sw_ = (CURRENT, 3) if current else ((WINNER, 3) if winner else (PANEL_EDGE, 1.5))
-        out.append(f'<g class="alh-player{" alh-current" if current else ""}{" alh-winner" if winner else ""}" '
-                   f'data-player="{i}"><title>{_esc(_tn("ui.player.aria", p["score"], name=p["name"]))}</title>')
-        out.append(f'<rect x="{_n(x0)}" y="{_n(y0)}" width="{_n(pw)}" height="{_n(h)}" rx="10" fill="{PANEL}" '
-                   f'stroke="{stroke}" stroke-width="{sw_}"/>')
-        y = y0 + ip
-        # header: name, tags, score
-        tx = x0 + ip
-        if winner:
-            out.append(_star(tx + 9, y + 14, 10, WINNER))
-            tx += 24
-        name = _short(p["name"], max(6, int((pw - 150) / 11)))
-        _text(out, tx, y + 20, name, 18, weight="bold", cls="alh-name")
-        tx += len(name) * 10.5 + 8
-        tags = []
-        if current:
-            tags.append((_t("ui.player.placing" if v["phase"] == "place" else "ui.player.to_act"), CURRENT))
-        if winner:
-            tags.append((_t("ui.player.winner"), WINNER))
-        if seat == i:
-            tags.append((_t("ui.player.you"), MUTED))
-        for label, col in tags:
-            if tx + 60 < x0 + pw - 80:
-                tx += _tag(out, tx, y + 6, label, col) + 5
-        _text(out, x0 + pw - ip, y + 21, _tn("ui.points_short", p["score"]), 18, anchor="end", weight="bold",
-              cls="alh-score")
-        y += head_h
-        # building counts and longest wall (what the scoring rounds look at)
-        out.append('<g class="alh-counts">')
-        cx = x0 + ip
-        for b, count in zip(v.get("buildings") or BUILDING_ORDER, p["counts"]):
-            fill, edge, ink = BUILDING_COLORS.get(b, _UNKNOWN)
-            label = _esc(_t("ui.label_count", label=_t(f"building.{b}"), count=count))
-            out.append(f'<g class="alh-count alh-{b}" data-count="{count}"><title>{label}</title>'
-                       f'<rect x="{_n(cx)}" y="{_n(y + 2)}" width="16" height="16" rx="3" fill="{fill}" '
-                       f'stroke="{edge}"/>')
-            _text(out, cx + 8, y + 14.5, _t(f"ui.building_short.{b}"), 11, fill=ink, anchor="middle", weight="bold",
-                  fit=14)
-            _text(out, cx + 20, y + 15, count, 13)
-            out.append("</g>")
-            cx += 38
-        _text(out, cx + 4, y + 15, f"{_t('ui.counts.wall')} {p['wall']}", 13, fill=MUTED)
-        out.append("</g>")
-        y += counts_h
-        # hand
-        out.append(f'<g class="alh-hand{"" if show_hand else " alh-hidden"}" data-player="{i}" '
-                   f'data-count="{len(hand) if show_hand else cards}">')
-        _text(out, x0 + ip, y + 22, _t("ui.hand.label"), 13, fill=MUTED, weight="bold", fit=52)
-        if show_hand:
-            for (cx, cy), c in zip(hpos, hand):
-                _card(out, c, x0 + hx + cx, y + cy, cw, ch)
-            if not hand:
-                _text(out, x0 + hx, y + 22, _t("ui.hand.none"), 13, fill=MUTED)
-        else:
-            _card_back(out, x0 + hx, y, cw, ch)
-            _text(out, x0 + hx + cw + 8, y + 22, _tn("ui.cards", cards), 13)
-        out.append("</g>")
-        y += hand_h + 8
-        # the Alhambra, at the table's common scale, centred on its own tiles
-        mnx, mxx, mny, mxy = bounds
-        vx = ((mnx + mxx + 1) / 2 - span_w / 2) * CELL
-        vy = ((mny + mxy + 1) / 2 - span_h / 2) * CELL
-        bx = x0 + (pw - board_w) / 2
-        k = board_w / (span_w * CELL)
-        # a transform, not a nested <svg>: page CSS such as `svg {height: auto}`
-        # would also hit a nested <svg> when the picture is inlined in HTML
-        out.append(f'<g class="alh-board" data-player="{i}" transform="translate({_n(bx)} {_n(y)}) '
-                   f'scale({k:.5f}) translate({_n(-vx)} {_n(-vy)})">')
-        _board(out, tiles, path=(), box=(mnx, mxx, mny, mxy), detail=False)
-        out.append("</g>")
-        y += board_h + 8
-        # reserve
-        out.append(f'<g class="alh-reserve" data-player="{i}" data-count="{len(reserve)}">')
-        _text(out, x0 + ip, y + 22, _t("ui.reserve"), 13, fill=MUTED, weight="bold", fit=60)
-        for (rx, ry), t in zip(rpos, reserve):
-            _tile(out, t, x0 + ip + 66 + rx, y + ry, rs, detail=False)
-        if not reserve:
-            _text(out, x0 + ip + 66, y + 22, _t("ui.tile.empty"), 13, fill=MUTED)
-        out.append("</g></g>")
-
-    return hand_h, rest, draw
+        for x, c in zip(_fan(len(hand), iw, cw, 2, curs, 4), hand):
+            _card(out, c, ix + x, hy, cw, ch, small=True)
+    elif hand is None:
+        _card_back(out, ix, hy, cw, ch)
+        _text(out, ix + cw + 6, hy + ch * 0.7, _tn("ui.cards", cards), 12)
+    out.append("</g>")
+    # the reserve
+    rs = L["tile"]
+    ry = min(y + B - rs - 1, hy + ch + 5)
+    reserve = list(p["reserve"])
+    out.append(f'<g class="alh-reserve" data-player="{i}" data-count="{len(reserve)}">')
+    for x, t in zip(_fan(len(reserve), iw, rs, 3), reserve):
+        _tile(out, t, ix + x, ry, rs, detail=False)
+    out.append("</g></g>")
+    return y0 + h

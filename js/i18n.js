@@ -16,11 +16,12 @@ import botsEn from "../alhambra_widget/i18n/locales/en/bots.json";
 import hostsEn from "../alhambra_widget/i18n/locales/en/hosts.json";
 import namesEn from "../alhambra_widget/i18n/locales/en/names.json";
 import uiEn from "../alhambra_widget/i18n/locales/en/ui.json";
+import tableEn from "../alhambra_widget/i18n/locales/en/table.json";
 
 const strip = (cat) => Object.fromEntries(Object.entries(cat).filter(([k]) => !k.startsWith("_")));
 
 /** The bundled English texts (the fallback of every lookup). */
-export const EN = Object.freeze({ ...strip(namesEn), ...strip(uiEn), ...strip(botsEn), ...strip(hostsEn) });
+export const EN = Object.freeze({ ...strip(namesEn), ...strip(uiEn), ...strip(botsEn), ...strip(hostsEn), ...strip(tableEn) });
 
 let current = EN;
 let currentLang = "en";

@@ -26,16 +26,17 @@ export function initialUi() {
   return { sel: null, note: null, hover: null };
 }
 
-function why(view, rule, where) {
+/** A refusal explained by its rule; `at`: the board cell it is about (a callout shows there). */
+function why(view, rule, where, at = null) {
   const text = ruleText(view, rule);
-  return { kind: "why", rule, text: t(text ? "ui.why.text" : "ui.why.plain", { where, rule, text }) };
+  return { kind: "why", rule, at, text: t(text ? "ui.why.text" : "ui.why.plain", { where, rule, text }) };
 }
 
 function note(text, rule = null) {
   return { kind: "note", rule, text };
 }
 
-const NUM = ["i", "slot", "x", "y", "id", "index"];
+const NUM = ["i", "slot", "x", "y", "id", "index", "round"];
 
 /** The event a control stands for, read from its data-* attributes. */
 export function eventFrom(el) {
@@ -148,7 +149,7 @@ export function reduce(ui, ev, view) {
         if (entry?.from === "reserve") {
           if (hasCell(entry.swaps, ev.x, ev.y) || view.lesson) return act(`swap ${sel.id} at ${where}`);
           const rule = ruleAt(entry.no_swap, ev.x, ev.y) ?? "P6";
-          return keep(sel, why(view, rule, t("ui.why.swap", { id: sel.id, where })));
+          return keep(sel, why(view, rule, t("ui.why.swap", { id: sel.id, where }), [ev.x, ev.y]));
         }
         return keep(sel, note(t(legal.dirk.length ? "ui.note.bought_no_swap_dirk" : "ui.note.bought_no_swap"), "T4"));
       }
@@ -158,7 +159,7 @@ export function reduce(ui, ev, view) {
         return keep({ kind: "placed", x: ev.x, y: ev.y });
       }
       const rule = ruleAt(legal.no_remove, ev.x, ev.y) ?? "P6";
-      return keep(null, why(view, rule, t("ui.why.remove", { where })));
+      return keep(null, why(view, rule, t("ui.why.remove", { where }), [ev.x, ev.y]));
     }
     case "spot": {
       const where = `${ev.x},${ev.y}`;
@@ -167,7 +168,7 @@ export function reduce(ui, ev, view) {
       if (!entry) return keep(null);
       if (hasCell(entry.spots, ev.x, ev.y) || view.lesson) return act(`${entry.from === "reserve" ? "build" : "place"} ${sel.id} at ${where}`);
       const rule = ev.rule ?? ruleAt(entry.why_not, ev.x, ev.y) ?? "P2";
-      return keep(sel, why(view, rule, t("ui.why.spot", { id: sel.id, where })));
+      return keep(sel, why(view, rule, t("ui.why.spot", { id: sel.id, where }), [ev.x, ev.y]));
     }
     case "reserve-tile":
     case "pending-tile": {

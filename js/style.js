@@ -54,6 +54,8 @@ export const CSS = `
   --alh-wall: ${T.wall_light};
   --alh-wall: light-dark(${T.wall_light}, ${T.wall_dark});
   --alh-focus: var(--jp-brand-color1, ${T.accent});
+  --alh-remove: ${T.remove};
+  --alh-swap: ${T.swap};
   /* text in a theme colour: half that colour, half the text colour (>= 5:1 on --alh-bg and --alh-panel) */
   --alh-current-ink: color-mix(in srgb, var(--alh-current) 50%, var(--alh-fg));
   --alh-winner-ink: color-mix(in srgb, var(--alh-winner) 50%, var(--alh-fg));
@@ -78,52 +80,91 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .jp-OutputArea-child:has(.alh-root) + .jp-OutputArea-child:has(.alh-picture),
 .output_area:has(.alh-root) + .output_area:has(.alh-picture) { display: none; }
 .alh-root * { box-sizing: border-box; }
-.alh-app { display: flex; flex-direction: column; gap: 10px; padding: 6px 2px; max-width: 1200px; overflow-wrap: break-word; }
-.alh-lang { display: flex; justify-content: flex-end; margin-bottom: -6px; }
+/* the widget's root is the container its layout asks about: the wide table (a main column and a
+   column of players) from 960 px on, stacked below; the acting player's section stacks below 700 px */
+.alh-root { container: alh / inline-size; }
+.alh-sr { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+.alh-app { position: relative; display: grid; grid-template-columns: minmax(0, 1fr); gap: 10px; padding: 4px 2px; max-width: 1560px; overflow-wrap: break-word;
+  --alh-side-w: clamp(300px, 31cqi, 410px); --alh-board-h: clamp(240px, 64cqi, 440px); --alh-pic-h: 100px; }
+.alh-app[data-players="4"] { --alh-pic-h: 92px; }
+.alh-app[data-players="5"] { --alh-pic-h: 80px; }
+.alh-app[data-players="6"] { --alh-pic-h: 74px; }
+.alh-main { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
+.alh-side { display: flex; flex-direction: column; gap: 6px; min-width: 0; }
+.alh-bottom { min-width: 0; }
+.alh-top { display: flex; align-items: center; gap: 8px; height: 32px; min-width: 0; }
+.alh-lang { flex: none; display: flex; }
 .alh-lang-label { display: inline-flex; align-items: center; gap: 2px; }
+.alh-lang .alh-label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .alh-lang-select { font: inherit; padding: 1px 4px; border-radius: 4px; border: 1px solid var(--alh-border); background: var(--alh-bg); color: var(--alh-fg); max-width: 100%; }
 .alh-lang-select:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
 .alh-root h4 { margin: 0 0 4px; font-size: 1em; color: var(--alh-muted); font-weight: 600; }
 .alh-muted { color: var(--alh-muted); fill: var(--alh-muted); }
 .alh-label { color: var(--alh-muted); font-weight: 600; margin-right: 6px; }
-.alh-status { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 14px; padding: 6px 10px;
+/* the status line: one line, cut (its whole text in the tooltip), never wrapped */
+.alh-status { flex: 1 1 auto; min-width: 0; height: 32px; display: flex; flex-wrap: nowrap; align-items: center; gap: 4px 12px; padding: 0 10px; overflow: hidden; white-space: nowrap;
   border-left: 4px solid var(--alh-current); background: var(--alh-panel); border-radius: 4px; }
 .alh-status.alh-over { border-left-color: var(--alh-winner); }
-.alh-status-text { font-size: 1.15em; }
-.alh-turn { color: var(--alh-current-ink); font-weight: 600; }
-.alh-winners { color: var(--alh-winner-ink); font-weight: 700; }
-.alh-info { color: var(--alh-muted); margin-left: auto; }
-.alh-message { min-height: 1.6em; padding: 2px 8px; border-radius: 4px; color: var(--alh-fg); }
-.alh-message:empty { padding: 0; min-height: 0; }
+.alh-status-text { font-size: 1.1em; min-width: 0; overflow: hidden; text-overflow: ellipsis; flex: 0 1 auto; }
+.alh-turn { color: var(--alh-current-ink); font-weight: 600; flex: none; }
+.alh-winners { color: var(--alh-winner-ink); font-weight: 700; flex: none; }
+.alh-info { color: var(--alh-muted); margin-left: auto; flex: 0 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
+/* replay mode: the banner in place of the status line, the table tinted */
+.alh-replay-banner { border-left-color: var(--alh-accent); background: var(--alh-info-bg); }
+.alh-replay-banner .alh-btn { flex: none; padding: 2px 10px; }
+.alh-replaying .alh-focus, .alh-replaying .alh-markets { opacity: .9; }
+.alh-replaying .alh-focus { border-color: var(--alh-accent); border-style: dashed; }
+.alh-seat-dot { display: inline-block; flex: none; width: .75em; height: .75em; border-radius: 50%; background: var(--alh-seat); box-shadow: 0 0 0 1.5px var(--alh-bg); vertical-align: baseline; }
+/* the message line: a block of its own size in the action bar, three lines at most */
+.alh-message { display: flex; align-items: flex-start; gap: 6px; height: calc(3 * 1.35em + 8px); padding: 4px 4px 4px 8px; border-radius: 4px; color: var(--alh-fg); overflow: hidden; flex: none; }
+.alh-message-text { flex: 1 1 auto; min-width: 0; overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; }
+.alh-message .alh-btn.alh-small { flex: none; margin: 0; white-space: nowrap; }
 .alh-message.alh-error { background: var(--alh-error-bg); border-left: 4px solid var(--alh-error); }
 .alh-message.alh-why { background: var(--alh-error-bg); border-left: 4px solid var(--alh-current); }
 .alh-message.alh-info-msg { background: var(--alh-info-bg); border-left: 4px solid var(--alh-accent); }
 .alh-rule { display: inline-block; font-weight: 700; padding: 0 6px; border-radius: 8px; background: var(--alh-rule-bg); color: ${T.on_rule}; }
-.alh-markets { display: flex; flex-wrap: wrap; gap: 12px; }
-.alh-markets > .alh-section { flex: 1 1 330px; min-width: 0; }
+/* the markets: one row as wide as the main column, each picture at most a quarter above its natural size */
+.alh-markets { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: flex-start; }
+.alh-markets > .alh-building { flex: 408 1 300px; min-width: 0; }
+.alh-markets .alh-svg { max-height: 112px; }
+.alh-markets > .alh-money-section { flex: 372 1 280px; min-width: 0; }
+.alh-section h4.alh-sr { margin: -1px; }
 .alh-extras { display: flex; flex-wrap: wrap; gap: 8px 24px; align-items: center; }
-.alh-pending-row, .alh-dirk { display: flex; align-items: center; gap: 6px; flex-wrap: wrap; }
+.alh-pending-row, .alh-dirk { display: flex; align-items: center; gap: 4px 6px; flex-wrap: nowrap; min-width: 0; }
+.alh-pending { display: flex; flex-direction: column; gap: 2px; min-width: 0; }
 .alh-svg { display: block; width: 100%; height: auto; overflow: visible; }
 .alh-svg text:not([fill]) { fill: var(--alh-fg); }
-.alh-tiles-row, .alh-reserve, .alh-pending-tiles, .alh-dirk-tiles { display: inline-block; width: auto; max-height: 70px; min-width: 120px; }
+.alh-tiles-row, .alh-reserve, .alh-pending-tiles, .alh-dirk-tiles { display: inline-block; width: auto; max-height: 56px; min-width: 0; max-width: 100%; }
 .alh-row-empty { font-size: .9em; padding: 0 4px; }
-.alh-hand { max-height: 80px; }
+.alh-hand { max-height: 70px; }
 .alh-hand.alh-hidden { max-height: 50px; width: 140px; }
+/* the boards */
 .alh-board-bg { fill: var(--alh-panel); stroke: var(--alh-border); stroke-width: 3; }
 .alh-grid { fill: none; stroke: var(--alh-grid); stroke-width: 2; }
 .alh-coords { color: var(--alh-muted); }
 .alh-wall { fill: none; stroke: var(--alh-wall); stroke-linecap: square; }
 .alh-longest { fill: none; stroke: var(--alh-longest); stroke-width: 7; stroke-linecap: round; stroke-linejoin: round; opacity: .9; }
-.alh-spot { fill: var(--alh-spot); fill-opacity: .18; stroke: var(--alh-spot); stroke-width: 5; stroke-dasharray: 12 8; cursor: pointer; }
-.alh-spot:hover { fill-opacity: .35; }
-.alh-cell-no { fill: var(--alh-error); fill-opacity: 0.04; stroke: var(--alh-error); stroke-opacity: .35; stroke-width: 2; stroke-dasharray: 4 6; cursor: help; }
-.alh-selection { stroke: var(--alh-focus); stroke-width: 7; fill: none; }
+/* legal spots: green, solid, a plus; refused cells: a faint red dotted outline; removable tiles: a
+   dashed teal ring and an arrow up; swappable ones: a violet ring and two arrows; hints: yellow and
+   numbered; the selected tile: a ring and a check mark above its walls */
+.alh-spot { fill: var(--alh-spot); fill-opacity: .2; stroke: var(--alh-spot); stroke-width: 5; cursor: pointer; }
+.alh-spot:hover, .alh-spot:focus-visible { fill-opacity: .42; }
+.alh-spot-plus { fill: var(--alh-spot); opacity: .85; }
+.alh-cell-no { fill: var(--alh-error); fill-opacity: 0; stroke: var(--alh-error); stroke-opacity: .5; stroke-width: 3; stroke-dasharray: 1 9; stroke-linecap: round; cursor: help; }
+.alh-cell-no:hover, .alh-cell-no:focus-visible { fill-opacity: .08; stroke-opacity: .8; }
+.alh-remove-ring .alh-ring { fill: none; stroke: var(--alh-remove); stroke-width: 5; stroke-dasharray: 14 7; }
+.alh-swap-ring .alh-ring { fill: none; stroke: var(--alh-swap); stroke-width: 6; }
+.alh-ring-mark { stroke: var(--alh-bg); stroke-width: 10; paint-order: stroke; stroke-linejoin: round; }
+.alh-remove-ring .alh-ring-mark { fill: var(--alh-remove); }
+.alh-swap-ring .alh-ring-mark { fill: var(--alh-swap); }
+.alh-sel-halo { fill: none; stroke: var(--alh-bg); }
+.alh-sel-ring { fill: none; stroke: var(--alh-focus); }
+.alh-sel-disc { fill: var(--alh-focus); stroke: var(--alh-bg); }
+.alh-sel-check { fill: var(--alh-accent-ink); }
 .alh-slot-bg { fill: var(--alh-panel); stroke-width: 2; }
 .alh-empty { fill: none; stroke: var(--alh-border); stroke-width: 2; stroke-dasharray: 6 5; }
 .alh-slot.alh-buyable .alh-slot-bg { stroke-width: 4; }
-.alh-slot.alh-selected .alh-slot-bg, .alh-selected > .alh-tile-face, .alh-selected > .alh-card-face { stroke: var(--alh-focus); stroke-width: 6; }
-.alh-removable > .alh-tile-face { stroke: var(--alh-spot); stroke-width: 5; stroke-dasharray: 10 6; }
-.alh-swappable > .alh-tile-face { stroke: var(--alh-accent); stroke-width: 6; stroke-dasharray: 10 6; }
+.alh-slot.alh-selected .alh-slot-bg, .alh-selected > .alh-card-face { stroke: var(--alh-focus); stroke-width: 4; }
 .alh-dim { opacity: .4; }
 .alh-choosable { cursor: pointer; }
 .alh-root [role="button"] { cursor: pointer; }
@@ -131,50 +172,98 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-root [role="button"]:focus { outline: none; }
 .alh-root [role="button"]:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 2px; }
 .alh-root g[role="button"]:focus-visible > rect:first-of-type, .alh-root rect[role="button"]:focus-visible { stroke: var(--alh-focus); stroke-width: 8; }
-.alh-controls { display: flex; flex-direction: column; gap: 6px; padding: 8px 10px; background: var(--alh-panel); border-radius: 6px; position: sticky; top: 0; z-index: 1; }
-.alh-selection { margin: 0; min-height: 1.3em; }
-.alh-buttons { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+/* the acting player's section: the board (a size container: the board fills it) with the help line
+   and the history under it; beside it the hand, the tiles to place, the reserve, Dirk, the action
+   bar and the message line, each block of a fixed size */
+.alh-focus { border: 2px solid var(--alh-border); border-radius: 8px; padding: 6px; display: grid; grid-template-columns: minmax(0, 1fr); gap: 8px 10px; min-width: 0; }
+.alh-play { display: grid; grid-template-rows: minmax(0, 1fr) auto auto; gap: 4px; min-width: 0; min-height: 0; }
+.alh-focus-board { position: relative; container-type: size; min-height: 0; height: var(--alh-board-h); }
+.alh-focus-board > .alh-svg { position: absolute; inset: 0; width: 100%; height: 100%; }
+.alh-hold { display: flex; flex-direction: column; gap: 6px; min-width: 0; min-height: 0; overflow: hidden; }
+.alh-focus-title { display: flex; align-items: center; gap: 6px; margin: 0; height: 22px; white-space: nowrap; overflow: hidden; flex: none; }
+.alh-focus-name { min-width: 0; overflow: hidden; text-overflow: ellipsis; color: var(--alh-fg); font-weight: 700; }
+.alh-focus-score { margin-left: auto; color: var(--alh-fg); }
+.alh-focus-hand { height: 64px; flex: none; display: flex; align-items: center; min-width: 0; }
+.alh-focus-hand .alh-svg { width: auto; max-width: 100%; max-height: 64px; }
+.alh-focus-hand .alh-row-empty { padding: 0; }
+.alh-focus-pending, .alh-focus-reserve { height: 50px; flex: none; display: flex; align-items: center; min-width: 0; overflow: hidden; }
+.alh-focus-dirk { height: 46px; flex: none; display: flex; align-items: center; min-width: 0; overflow: hidden; }
+.alh-focus-dirk .alh-label { max-width: 45%; font-size: .9em; }
+.alh-focus-pending .alh-pending-tiles, .alh-focus-reserve .alh-reserve { max-height: 50px; }
+.alh-focus-dirk .alh-dirk-tiles { max-height: 42px; }
+.alh-focus-hints { min-height: 0; overflow: auto; flex: 1 1 auto; }
+.alh-board-help { margin: 0; height: calc(2 * 1.35em); overflow: hidden; color: var(--alh-fg); }
+.alh-board-help.alh-help-on { font-weight: 600; }
+/* the callout at a refused cell: placed by the cell's position in the board's view box (--dx, --dy,
+   --vw, --vh: see calloutPlace) and the board frame's size (container query units) */
+.alh-callout { position: absolute; z-index: 3; pointer-events: none; width: max-content; max-width: min(280px, 80cqw); padding: 4px 8px; border-radius: 6px;
+  background: var(--alh-bg); color: var(--alh-fg); border: 2px solid var(--alh-error); font-size: .95em; line-height: 1.3;
+  --alh-k: min(100cqw / var(--vw), 100cqh / var(--vh));
+  left: calc(50cqw + var(--dx) * var(--alh-k)); top: calc(50cqh + var(--dy) * var(--alh-k)); }
+.alh-callout-center { translate: -50% 0; }
+.alh-callout-left { translate: calc(50 * var(--alh-k) - 100%) 0; }
+.alh-callout-right { translate: calc(-50 * var(--alh-k)) 0; }
+.alh-callout-below { margin-top: calc(50 * var(--alh-k) + 6px); }
+.alh-callout-above { transform: translateY(-100%); margin-top: calc(-50 * var(--alh-k) - 6px); }
+/* the action bar */
+.alh-controls { display: flex; flex-direction: column; gap: 4px; padding: 6px 8px; background: var(--alh-panel); border-radius: 6px; flex: none; }
+.alh-selection { margin: 0; height: calc(3 * 1.35em); overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; }
+.alh-buttons { display: flex; flex-wrap: wrap; gap: 5px; align-items: center; min-height: calc(2 * 1.9em + 5px); align-content: flex-start; }
 .alh-spacer { flex: 1 1 auto; }
-.alh-btn { font: inherit; max-width: 100%; overflow-wrap: break-word; hyphens: auto; padding: 4px 12px; border-radius: 4px; border: 1px solid var(--alh-border); background: var(--alh-bg); color: var(--alh-fg); cursor: pointer; }
+.alh-btn { font: inherit; max-width: 100%; overflow-wrap: break-word; hyphens: auto; padding: 3px 9px; border-radius: 4px; border: 1px solid var(--alh-border); background: var(--alh-bg); color: var(--alh-fg); cursor: pointer; }
 .alh-btn:hover:not(:disabled) { border-color: var(--alh-accent); }
 .alh-btn:disabled { opacity: .45; cursor: default; }
 .alh-btn:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
 .alh-btn.alh-primary { background: var(--alh-accent); color: var(--alh-accent-ink); border-color: transparent; font-weight: 600; }
 .alh-btn.alh-small { padding: 0 6px; margin-left: 6px; }
-.alh-focus { border: 2px solid var(--alh-border); border-radius: 8px; padding: 8px; display: grid; gap: 6px; }
-.alh-focus-board .alh-svg { margin: 0 auto; }
-.alh-focus-reserve { display: flex; align-items: center; flex-wrap: wrap; }
 .alh-lang-icon { width: 1.1em; height: 1.1em; color: var(--alh-muted); flex: none; }
-.alh-players-title { margin-top: 4px; }
-.alh-players { display: grid; grid-template-columns: repeat(auto-fill, minmax(230px, 1fr)); gap: 10px; }
-.alh-player { border: 1.5px solid var(--alh-border); border-radius: 8px; padding: 6px 8px; display: flex; flex-direction: column; gap: 4px; background: var(--alh-bg); }
-.alh-player.alh-current { border: 3px solid var(--alh-current); }
-.alh-player.alh-winner { border: 3px solid var(--alh-winner); }
-.alh-player header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px; }
-.alh-name { font-weight: 700; font-size: 1.1em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.alh-score { margin-left: auto; font-weight: 700; font-size: 1.1em; white-space: nowrap; }
-.alh-tag { white-space: nowrap; font-size: .8em; padding: 0 6px; border-radius: 8px; background: var(--alh-muted); color: var(--alh-bg); font-weight: 600; }
+/* the history under the board: Undo, Redo, the replay slider, the way back to live */
+.alh-replay { display: flex; align-items: center; gap: 6px; flex-wrap: nowrap; min-width: 0; height: 30px; }
+.alh-history { display: flex; gap: 4px; flex: none; }
+.alh-history .alh-btn { padding: 2px 8px; }
+.alh-replay-label { flex: 1 1 auto; display: flex; align-items: center; min-width: 60px; }
+.alh-replay-label .alh-label { flex: none; }
+.alh-range { flex: 1 1 auto; min-width: 40px; accent-color: var(--alh-accent); }
+.alh-replay-pos { flex: none; white-space: nowrap; color: var(--alh-muted); }
+.alh-replay > .alh-btn { flex: none; padding: 2px 8px; }
+.alh-replay-on .alh-replay-pos { color: var(--alh-fg); font-weight: 700; }
+/* the column of players */
+.alh-players { display: flex; flex-direction: column; gap: 5px; }
+@container alh (max-width: 959.98px) {
+  .alh-players { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 8px; }
+  .alh-log-list { max-height: 260px; }
+}
+.alh-player { border: 1.5px solid var(--alh-border); border-left: 6px solid var(--alh-seat, var(--alh-border)); border-radius: 8px; padding: 3px 8px 4px 8px; display: flex; flex-direction: column; gap: 2px; background: var(--alh-bg); min-width: 0; }
+.alh-player.alh-current { border-color: var(--alh-current); border-left-color: var(--alh-seat); box-shadow: inset 0 0 0 1.5px var(--alh-current); }
+.alh-player.alh-winner { border-color: var(--alh-winner); border-left-color: var(--alh-seat); box-shadow: inset 0 0 0 1.5px var(--alh-winner); }
+.alh-player header { display: flex; flex-wrap: nowrap; align-items: center; gap: 5px; min-width: 0; height: 20px; overflow: hidden; white-space: nowrap; }
+.alh-player .alh-panel-picture { height: var(--alh-pic-h); width: 100%; }
+.alh-name { font-weight: 700; font-size: 1.05em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 2em; flex: 0 1 auto; }
+.alh-score { margin-left: auto; font-weight: 700; font-size: 1.05em; white-space: nowrap; flex: none; }
+.alh-tag { white-space: nowrap; font-size: .8em; padding: 0 6px; border-radius: 8px; background: var(--alh-muted); color: var(--alh-bg); font-weight: 600; flex: none; }
 .alh-tag-turn { background: var(--alh-current); color: ${TABLE.ink}; }
 .alh-tag-winner { background: var(--alh-winner); color: ${TABLE.ink}; }
 .alh-tag-scoring { background: var(--alh-longest); color: ${TABLE.ink}; }
 .alh-tag-bot { background: var(--alh-accent); color: var(--alh-accent-ink); }
-.alh-thinking { display: inline-flex; align-items: center; gap: 6px; color: var(--alh-accent); font-weight: 600; }
+.alh-tag-thinking { display: inline-flex; align-items: center; gap: 4px; background: var(--alh-info-bg); color: var(--alh-fg); }
+.alh-thinking { display: inline-flex; align-items: center; gap: 6px; color: var(--alh-fg); font-weight: 600; flex: none; }
 .alh-spinner { width: .9em; height: .9em; border-radius: 50%; border: 2px solid currentColor; border-right-color: transparent; animation: alh-spin 0.9s linear infinite; }
 @keyframes alh-spin { to { transform: rotate(360deg); } }
 @media (prefers-reduced-motion: reduce) { .alh-spinner { animation: none; border-right-color: currentColor; opacity: .6; } }
 .alh-hints { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 10px; }
-.alh-hint-list { margin: 0; padding: 0; list-style: none; display: flex; flex-wrap: wrap; gap: 4px 16px; }
+.alh-hint-list { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; gap: 2px; }
 .alh-hint-badge { display: inline-block; min-width: 1.4em; padding: 0 4px; border-radius: 0.7em; text-align: center; font-weight: 700; background: var(--alh-hint); color: ${T.on_hint}; }
 .alh-hint-mark rect { fill: var(--alh-hint); stroke: ${T.on_hint}; stroke-width: 1.5; }
 .alh-hint-mark text { fill: ${T.on_hint}; font-weight: 700; }
-.alh-hint-cell { fill: var(--alh-hint); fill-opacity: .25; stroke: var(--alh-hint); stroke-width: 5; stroke-dasharray: 4 4; }
-.alh-board-grid { fill: var(--alh-panel); stroke: var(--alh-grid); stroke-width: 1; }
-.alh-longest-thin { stroke-width: 3.5; }
-.alh-bottom { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 12px; align-items: start; }
-/* the result at the end of the game: the scores wide, the folded moves beside them */
-.alh-bottom.alh-result { display: flex; flex-wrap: wrap; align-items: flex-start; }
-.alh-result > .alh-scoring { flex: 3 1 420px; min-width: 0; }
-.alh-result > .alh-log { flex: 1 1 200px; }
+.alh-hint-cell { fill: var(--alh-hint); fill-opacity: .18; stroke: var(--alh-hint); stroke-width: 7; }
+.alh-board-grid { fill: none; stroke: var(--alh-grid); stroke-width: 1; }
+.alh-mini-bg { stroke-width: 1; }
+.alh-longest-thin { stroke-width: 3; }
+/* the last moves, under the players */
+.alh-side-log > .alh-log { border-radius: 6px; }
+/* the result at the end of the game: the scores wide, the folded moves with the players */
+.alh-result { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
+.alh-bar { display: flex; flex-direction: column; gap: 6px; }
 .alh-scoring, .alh-log { background: var(--alh-panel); border-radius: 6px; padding: 6px 10px; overflow-x: auto; }
 .alh-round { border-collapse: collapse; margin: 4px 0 8px; font-size: .95em; }
 .alh-round caption { text-align: left; font-weight: 700; padding: 2px 0; }
@@ -182,10 +271,9 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-round-box { margin: 0 0 8px; }
 .alh-narration { margin: 2px 0 6px; padding-left: 1.4em; }
 .alh-narration li { margin: 1px 0; }
-.alh-board-help { margin: 0; min-height: 1.35em; color: var(--alh-fg); }
-.alh-board-help.alh-help-on { font-weight: 600; }
 .alh-round th, .alh-round td { padding: 1px 4px; text-align: center; white-space: nowrap; border-bottom: 1px solid var(--alh-border); }
 .alh-round th[scope="row"] { text-align: left; }
+.alh-round th[scope="row"] .alh-seat-dot { margin-right: 5px; }
 .alh-round td.alh-scored { font-weight: 700; }
 .alh-round small { color: var(--alh-muted); font-weight: 400; }
 .alh-earlier, .alh-why, .alh-latest-round { margin: 2px 0 6px; }
@@ -194,13 +282,38 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-fold-summary:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
 .alh-round-points { color: var(--alh-spot-ink); font-weight: 700; }
 .alh-final { font-weight: 700; color: var(--alh-fg); }
-.alh-log-list { margin: 0; padding-left: 2.6em; max-height: 260px; overflow-y: auto; }
-.alh-replay { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
-.alh-replay-label { flex: 1 1 240px; display: flex; align-items: center; }
-.alh-range { flex: 1 1 200px; accent-color: var(--alh-accent); }
-.alh-replaying .alh-status { border-left-color: var(--alh-accent); }
-.alh-replaying .alh-focus, .alh-replaying .alh-markets { opacity: .92; }
+.alh-log-list { margin: 0; padding-left: 2.6em; overflow-y: auto; }
+/* a scoring round as an event: a panel over the table, until dismissed */
+.alh-pop { position: absolute; inset: 0; z-index: 5; display: flex; align-items: flex-start; justify-content: center; padding: 48px 12px 12px;
+  background: color-mix(in srgb, var(--alh-bg) 55%, transparent); }
+.alh-pop-card { background: var(--alh-bg); color: var(--alh-fg); border: 3px solid var(--alh-longest); border-radius: 10px; padding: 10px 16px 12px; max-width: min(960px, 100%); max-height: 100%; overflow: auto; }
+.alh-pop-head { display: flex; align-items: center; gap: 16px; }
+.alh-root .alh-pop-title { margin: 0; font-size: 1.25em; }
+.alh-pop-head .alh-btn { margin-left: auto; }
+.alh-pop-table { font-size: 1.05em; }
+.alh-pop-table th, .alh-pop-table td { padding: 3px 8px; }
+.alh-pop-boards { display: flex; flex-wrap: wrap; gap: 8px 14px; margin: 4px 0; }
+.alh-pop-board { margin: 0; display: flex; flex-direction: column; gap: 2px; align-items: flex-start; }
+.alh-pop-board figcaption { display: flex; align-items: center; gap: 5px; font-weight: 600; }
+.alh-pop-board .alh-svg { width: 150px; height: 110px; }
 /* panels are replaced one by one on a redraw: keep their layout to themselves
    (not paint containment: focus rings may stick out of a panel) */
-.alh-section, .alh-focus, .alh-player, .alh-scoring, .alh-log { contain: layout style; }
+.alh-section, .alh-focus, .alh-player, .alh-scoring, .alh-log, .alh-hold, .alh-play { contain: layout style; }
+/* the wide table and the side by side acting section: last, so that they override the stacked defaults */
+@container alh (min-width: 700px) {
+  .alh-focus { grid-template-columns: minmax(0, 1fr) clamp(250px, 38%, 330px); }
+}
+@container alh (min-width: 960px) {
+  .alh-app { grid-template-columns: minmax(0, 1fr) var(--alh-side-w); align-items: stretch; }
+  .alh-app > .alh-lesson, .alh-app > .alh-bottom { grid-column: 1 / -1; }
+  /* the acting player's section fills the window's height left under the markets (JupyterLab's
+     menus and toolbars take ~120 px of it), so that the table fits the screen */
+  .alh-focus { height: clamp(430px, calc(100vh - 290px), 720px); }
+  .alh-tutorial .alh-focus { height: clamp(430px, calc(100vh - 420px), 640px); }
+  .alh-focus-board { height: auto; }
+  /* the last moves fill the column of players down to the main column's end, and scroll */
+  .alh-side-log { flex: 1 1 auto; position: relative; min-height: 90px; }
+  .alh-side-log > .alh-log { position: absolute; inset: 0; overflow-y: auto; }
+  .alh-side-log .alh-log-list { max-height: none; }
+}
 `;

@@ -87,7 +87,13 @@ describe("alhambraSvg", () => {
     expect(t.classList.contains("alh-removable")).toBe(true);
     expect(t.classList.contains("alh-selected")).toBe(true);
     expect(t.getAttribute("data-act")).toBe("placed");
-    expect(root.querySelector("rect.alh-selection")).not.toBeNull();
+    // the selected tile's ring is drawn above every tile and wall (the board's last layers)
+    const ring = root.querySelector(".alh-selection");
+    expect(ring).not.toBeNull();
+    expect(ring.querySelector(".alh-sel-ring")).not.toBeNull();
+    expect([...root.querySelector("svg").children].indexOf(ring)).toBeGreaterThan([...root.querySelector("svg").children].indexOf(root.querySelector(".alh-walls")));
+    // removable tiles: a ring of their own above the walls, apart from the spots' look
+    expect(root.querySelectorAll(".alh-remove-ring path.alh-ring").length).toBe(1);
   });
 
   it("draws a real Alhambra from the engine with a wall line per wall side", () => {
@@ -235,7 +241,11 @@ describe("players, reserve, pending, Dirk", () => {
     const t = pend.querySelector('g.alh-tile[data-act="pending-tile"]');
     expect(t.dataset.id).toBe(String(v.pending[0].tile.id));
     const dirk = dom(dirkHtml(v));
-    expect(dirk.querySelectorAll("g.alh-tile").length).toBe(v.dirk.length);
+    // Dirk's tiles as what counts for the majorities: a count per building, every tile in the title
+    const counts = dirk.querySelector(".alh-dirk").dataset.counts.split(" ").map(Number);
+    expect(counts).toEqual(v.buildings.map((b) => v.dirk.filter((x) => x.building === b).length));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(v.dirk.length);
+    expect(dirk.querySelector("title").textContent.split(";").length).toBe(v.dirk.length);
     expect(dirkHtml(fixture("buy-3p"))).toBe("");
   });
 });
@@ -272,8 +282,14 @@ describe("log, scoring, controls", () => {
     const root = dom(controlsHtml(v, { sel: null }));
     const acts = [...root.querySelectorAll("button")].map((b) => b.dataset.act);
     // seated (seat 0 to place): a hint may be asked for
-    expect(acts).toEqual(["to-reserve", "dirk", "hint", "undo", "redo"]);
-    expect(root.querySelector('[data-act="redo"]').disabled).toBe(true);
+    // every button of the game is always there (nothing moves during a turn): disabled when of no use now
+    expect(acts).toEqual(["take", "buy", "to-reserve", "dirk", "end", "clear", "hint"]);
+    const on = [...root.querySelectorAll("button:not([disabled])")].map((b) => b.dataset.act);
+    expect(on).toEqual(["hint"]);
+    // Undo and Redo sit with the replay control under the board
+    const history = dom(replayHtml(v));
+    expect([...history.querySelectorAll("button")].map((b) => b.dataset.act)).toEqual(["undo", "redo", "live"]);
+    expect(history.querySelector('[data-act="redo"]').disabled).toBe(true);
     const over = dom(controlsHtml(fixture("over-4p"), { sel: null }));
     expect([...over.querySelectorAll("button")].map((b) => b.dataset.act)).toEqual(["undo", "redo"]);
   });
@@ -324,7 +340,7 @@ describe("the whole table", () => {
     expect(app.dataset.phase).toBe("over");
     expect(over.querySelector(".alh-markets")).toBeNull();
     expect(over.querySelector(".alh-focus")).toBeNull();
-    const order = [".alh-status", ".alh-controls", ".alh-scoring", ".alh-log", ".alh-players", ".alh-replay"].map((sel) =>
+    const order = [".alh-status", ".alh-controls", ".alh-scoring", ".alh-replay", ".alh-players", ".alh-log"].map((sel) =>
       [...app.querySelectorAll("*")].indexOf(over.querySelector(sel)));
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
@@ -387,8 +403,10 @@ describe("the whole table", () => {
     expect(CSS).toContain("color-scheme: light dark");
     expect(CSS).toMatch(/var\(--jp-layout-color1,/);
     expect(CSS).toMatch(/var\(--jp-ui-font-color1,/);
-    const classes = CSS.match(/\.[a-z][\w-]*/g).filter((c) => !/^\.\d/.test(c));
-    for (const c of classes) expect(c.startsWith(".alh-") || c.startsWith(".vscode-")).toBe(true);
+    const classes = CSS.replace(/\/\*[\s\S]*?\*\//g, "").match(/\.[a-z][\w-]*/g).filter((c) => !/^\.\d/.test(c));
+    // the host page's own classes, read only to follow its theme or its layout
+    const host = new Set([".light", ".dark", ".jp-OutputArea-child", ".output_area"]);
+    for (const c of classes) expect(c.startsWith(".alh-") || c.startsWith(".vscode-") || host.has(c), c).toBe(true);
   });
 });
 

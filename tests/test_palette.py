@@ -1,6 +1,8 @@
-"""One look: the colours live in ``alhambra_widget/palette.json``, read by the
-static pictures (render.py) and by the front end (js/view/common.js,
-js/style.js), and no drawing code spells a colour of its own."""
+"""One look: the colours live in ``alhambra_widget/palette.json`` and the
+pictures (buildings, currencies, marks) in ``alhambra_widget/artwork.json``,
+both read by the static pictures (render.py) and by the front end
+(js/view/common.js, js/style.js), and no drawing code spells a colour of its
+own."""
 
 import json
 import re
@@ -15,29 +17,15 @@ from alhambra_widget.engine.tiles import BUILDINGS
 ROOT = Path(__file__).resolve().parent.parent
 PALETTE_FILE = ROOT / "alhambra_widget" / "palette.json"
 PALETTE = json.loads(PALETTE_FILE.read_text(encoding="utf-8"))
+ARTWORK = json.loads((ROOT / "alhambra_widget" / "artwork.json").read_text(encoding="utf-8"))
 
 HEX = re.compile(r"(?<![&\w])#(?:[0-9a-fA-F]{8}|[0-9a-fA-F]{6}|[0-9a-fA-F]{3,4})\b")
 COLOUR = re.compile(r"#[0-9a-f]{6}")
 
 #: Colour literals still spelled out in drawing code, each with its reason.
-#: Every one is a palette colour (so the switch is mechanical); take an entry
-#: off when its file reads the palette (``PALETTE`` and friends in common.js).
-ALLOWED = {
-    ("js/view/panel.js", "#2a2118"): "DARK ink of the panels' numbers: palette table.ink (file outside this change)",
-    ("js/view/panel.js", "#ffffff"): "LIGHT ink of the panels' numbers: palette table.on_dark (file outside this change)",
-    ("js/view/panel.js", "#f3e7c4"): "the small boards' fountain: FOUNTAIN_COLORS.base (file outside this change)",
-    ("js/view/panel.js", "#b59a5e"): "the small boards' fountain: FOUNTAIN_COLORS.rim (file outside this change)",
-    ("js/view/panel.js", "#7fb8e6"): "the small boards' fountain: FOUNTAIN_COLORS.water (file outside this change)",
-    ("js/view/panel.js", "#2d6fa8"): "the small boards' fountain: FOUNTAIN_COLORS.water_edge (file outside this change)",
-    ("js/view/panel.js", "#999"): "fallback fill of an unknown building: UNKNOWN_COLORS (file outside this change)",
-    ("js/view/panel.js", "#666"): "fallback edge of an unknown building: UNKNOWN_COLORS (file outside this change)",
-    ("js/view/hand.js", "#000"): "fallback ink of an unknown currency: UNKNOWN_COLORS (file outside this change)",
-    ("js/view/hand.js", "#999"): "fallback fill of an unknown currency: UNKNOWN_COLORS (file outside this change)",
-    ("js/view/hand.js", "#666"): "fallback edge of an unknown currency: UNKNOWN_COLORS (file outside this change)",
-    ("js/view/money.js", "#9b6b3c"): "the bag: BAG_COLORS.fill (file outside this change)",
-    ("js/view/money.js", "#5e3f20"): "the bag: BAG_COLORS.edge (file outside this change)",
-    ("js/view/money.js", "#ffffff"): "the bag's count: BAG_COLORS.ink (file outside this change)",
-}
+#: Every one must be a palette colour (so the switch is mechanical); take an
+#: entry off when its file reads the palette (``PALETTE`` and friends in common.js).
+ALLOWED: dict = {}
 
 
 def colours(node):
@@ -78,6 +66,7 @@ def test_the_palette_covers_the_game():
     assert all(len(v) == 3 for v in PALETTE["currencies"].values())
     assert all(len(v) == 2 for v in PALETTE["building_labels"].values())
     assert len(PALETTE["unknown"]) == 3
+    assert len(PALETTE["seats"]) == 6 and len(set(PALETTE["seats"])) == 6      # one colour a seat, 2-6 players
 
 
 def _luminance(c: str) -> float:
@@ -130,3 +119,62 @@ def test_no_colour_is_spelled_outside_the_palette():
     gone = sorted(set(ALLOWED) - found)
     assert gone == [], f"no longer in the file: take them off ALLOWED in {Path(__file__).name}"
     assert all(long_hex(c) in palette for _, c in ALLOWED), "an allowed literal is a palette colour"
+
+
+def test_the_artwork_covers_the_game():
+    assert list(ARTWORK["buildings"]) == [b.value for b in BUILDINGS]
+    assert list(ARTWORK["currencies"]) == [c.value for c in CURRENCIES]
+    assert {"wall", "check"} <= set(ARTWORK["marks"])
+    assert ARTWORK["box"] == 100
+
+
+PATH_TOKEN = re.compile(r"[MLHVCAZ]|-?\d+(?:\.\d+)?")
+
+
+def _points(d: str) -> list:
+    """The end points of path data in absolute M L H V C A Z commands (the grammar the drawing code reads)."""
+    tokens = PATH_TOKEN.findall(d)
+    out, cmd, i, x, y = [], "", 0, 0.0, 0.0
+    take = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "A": 7, "Z": 0}
+    while i < len(tokens):
+        if tokens[i] in take:
+            cmd = tokens[i]
+            i += 1
+            if cmd == "Z":
+                continue
+        args = [float(v) for v in tokens[i:i + take[cmd]]]
+        assert len(args) == take[cmd], (cmd, d)
+        i += take[cmd]
+        if cmd == "H":
+            x = args[0]
+        elif cmd == "V":
+            y = args[0]
+        else:
+            x, y = args[-2], args[-1]
+            if cmd == "C":
+                out += [(args[0], args[1]), (args[2], args[3])]
+        out.append((x, y))
+    return out
+
+
+@pytest.mark.parametrize("group", ["buildings", "currencies", "marks"])
+def test_every_picture_is_absolute_path_data_inside_its_box(group):
+    for name, d in ARTWORK[group].items():
+        assert re.fullmatch(r"[MLHVCAZ0-9. -]+", d), name          # absolute commands only, no relative ones
+        pts = _points(d)
+        assert pts, name
+        assert all(0 <= x <= 100 and 0 <= y <= 100 for x, y in pts), name
+
+
+def test_the_pictures_tell_buildings_apart():
+    """Each building its own silhouette: no two pictures are the same shapes."""
+    ds = list(ARTWORK["buildings"].values())
+    assert len(set(ds)) == len(ds)
+    counts = [d.count("M") for d in ds]
+    assert min(counts) >= 3          # a picture, not a single square
+
+
+def test_both_renderers_read_the_artwork():
+    common = (ROOT / "js" / "view" / "common.js").read_text(encoding="utf-8")
+    assert 'from "../../alhambra_widget/artwork.json"' in common
+    assert render.ARTWORK == ARTWORK

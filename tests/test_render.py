@@ -8,6 +8,7 @@ is drawn from the JSON view the widget draws, so the front end's fixtures
 
 import json
 import random
+import sys
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -16,7 +17,12 @@ import pytest
 
 from alhambra_widget import TILES, Alhambra, Game, tile
 from alhambra_widget.render import CELL, alhambra_svg, board_svg, game_svg, tile_svg, view_svg
+from alhambra_widget.engine.tiles import BUILDINGS
 from alhambra_widget.view import tile_json, view
+
+sys.path.insert(0, str(Path(__file__).parent))
+from js_fixtures import VIEWS as JS_VIEWS  # noqa: E402  (the views the front-end tests draw)
+
 
 SVG = "{http://www.w3.org/2000/svg}"
 EDGE = {"N": (0, 0, 1, 0), "E": (1, 0, 1, 1), "S": (0, 1, 1, 1), "W": (0, 0, 0, 1)}
@@ -203,6 +209,16 @@ def hands(root) -> dict:
     return {int(h.get("data-player")): h for h in having(root, "alh-hand")}
 
 
+def outside_focus(root, cls: str) -> list:
+    """The elements of class ``cls`` outside the section of the player in focus (drawn big there)."""
+    inside = {id(el) for f in having(root, "alh-focus") for el in f.iter()}
+    return [el for el in having(root, cls) if id(el) not in inside]
+
+
+def dirk_counts(el) -> list:
+    return [int(c) for c in el.get("data-counts").split()]
+
+
 def test_seat_shows_the_hands_its_view_shows():
     """The picture for a seat shows what that seat's view shows (the view
     decides which hands a seat knows); a hand the view hides is a card back
@@ -223,7 +239,12 @@ def test_seat_shows_the_hands_its_view_shows():
             assert p["hand"] == [str(c) for c in g.players[i].hand]
             shown += len(cards)
     # the only cards shown: the money market and the hands the view shows
-    assert len(having(root, "alh-card")) == len(g.money) + shown
+    assert len(outside_focus(root, "alh-card")) == len(g.money) + shown
+    # the player in focus (the player to act) has their hand drawn big too, the same cards
+    (focus,) = having(root, "alh-focus")
+    (big,) = having(focus, "alh-focus-hand")
+    fp = int(focus.get("data-player"))
+    assert [f"{c.get('data-currency')} {c.get('data-value')}" for c in having(big, "alh-card")] == v["players"][fp]["hand"]
 
 
 def test_a_hidden_hand_is_a_back_and_a_count():
@@ -243,7 +264,7 @@ def test_a_hidden_hand_is_a_back_and_a_count():
         # no value leaks through tooltips either
         assert not any(el.get("data-value") for el in hs[i].iter())
         assert not any(c in "".join(hs[i].itertext()) for c in ("florin", "dirham", "dinar", "ducat"))
-    assert len(having(root, "alh-card")) == len(g.money) + len(g.players[0].hand)
+    assert len(outside_focus(root, "alh-card")) == len(g.money) + len(g.players[0].hand)
 
 
 def test_no_seat_shows_every_hand():
@@ -319,7 +340,10 @@ def test_two_players_show_dirk():
     g = played(["Ana", "Ben"], seed=7, steps=60)
     root = parse(game_svg(g, seat=1))
     (dirk,) = having(root, "alh-dirk")
-    assert sorted(int(t.get("data-tile")) for t in having(dirk, "alh-tile")) == sorted(t.id for t in g.dirk)
+    # counted per building, as the widget shows them (what the majorities count, D3), every tile in the title
+    assert dirk_counts(dirk) == [sum(1 for t in g.dirk if t.building == b) for b in BUILDINGS]
+    assert int(dirk.get("data-count")) == len(g.dirk)
+    assert len(dirk.find(SVG + "title").text.split(";")) == len(g.dirk)
     assert len(g.dirk) >= 6
     assert having(parse(game_svg(Game(3, seed=1))), "alh-dirk") == []
 
@@ -364,7 +388,7 @@ def _timed(f) -> float:
 
 
 # ------------------------------------------------- drawn from the view JSON
-FIXTURES = sorted((Path(__file__).resolve().parent.parent / "js" / "fixtures").glob("*.json"))
+FIXTURES = sorted(Path(__file__).resolve().parent.parent / "js" / "fixtures" / f"{name}.json" for name in JS_VIEWS)
 
 
 def test_there_are_fixtures():
@@ -414,17 +438,24 @@ def test_every_front_end_fixture_draws(path):
         if p["hand"] is None:
             assert "alh-hidden" in classes(hs[i]) and cards == []
             assert int(hs[i].get("data-count")) == p["cards"]
+        elif v["phase"] == "over":
+            assert cards == []          # money is worth nothing at the end: the widget leaves the hands out too
+            assert int(hs[i].get("data-count")) == len(p["hand"])
         else:
             assert cards == p["hand"]
     slots = having(root, "alh-slot")
-    assert [(int(s.get("data-slot")), s.get("data-currency")) for s in slots] == \
-        [(m["slot"], m["currency"]) for m in v["market"]]
-    for s, m in zip(slots, v["market"]):
-        assert drawn_tiles(s) == ([tile_key(m["tile"])] if m["tile"] else [])
-    (money,) = having(root, "alh-money-market")
-    assert [f"{c.get('data-currency')} {c.get('data-value')}" for c in having(money, "alh-card")] == v["money"]
-    assert int(having(root, "alh-deck")[0].get("data-count")) == v["deck"]
-    assert int(having(root, "alh-bag")[0].get("data-count")) == v["bag"]
+    if v["phase"] == "over":
+        # the result in place of the markets, as the widget shows it
+        assert slots == [] and having(root, "alh-money-market") == [] and having(root, "alh-result")
+    else:
+        assert [(int(s.get("data-slot")), s.get("data-currency")) for s in slots] == \
+            [(m["slot"], m["currency"]) for m in v["market"]]
+        for s, m in zip(slots, v["market"]):
+            assert drawn_tiles(s) == ([tile_key(m["tile"])] if m["tile"] else [])
+        (money,) = having(root, "alh-money-market")
+        assert [f"{c.get('data-currency')} {c.get('data-value')}" for c in having(money, "alh-card")] == v["money"]
+        assert int(having(root, "alh-deck")[0].get("data-count")) == v["deck"]
+        assert int(having(root, "alh-bag")[0].get("data-count")) == v["bag"]
     pend = having(root, "alh-pending")
     if v["pending"]:
         assert drawn_tiles(pend[0]) == sorted(tile_key(e["tile"]) for e in v["pending"])
@@ -436,7 +467,7 @@ def test_every_front_end_fixture_draws(path):
     if v["dirk"] is None:
         assert dirk == []
     else:
-        assert drawn_tiles(dirk[0]) == sorted(tile_key(t) for t in v["dirk"])
+        assert dirk_counts(dirk[0]) == [sum(1 for t in v["dirk"] if t["building"] == b) for b in v["buildings"]]
     over = v["phase"] == "over"
     assert [int(el.get("data-player")) for el in having(root, "alh-current")] == ([] if over else [v["current"]])
     assert sorted(int(el.get("data-player")) for el in having(root, "alh-winner")) == (sorted(v["winners"]) if over else [])

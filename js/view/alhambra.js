@@ -1,22 +1,44 @@
-// One player's Alhambra as SVG: tiles in their building colours with price,
-// walls drawn exactly on the tiles' wall sides (above every tile), the
-// fountain, the counted longest wall (C4), and -- when the viewer may act on
-// this board -- the legal empty spots of the selected tile, the frontier cells
-// it may not go to (with the rule), removable and swappable tiles.
+// One player's Alhambra as SVG: tiles in their building colours with price
+// and picture, walls drawn exactly on the tiles' wall sides (above every
+// tile), the fountain, the counted longest wall (C4), and -- when the viewer
+// may act on this board -- the legal empty spots of the selected tile (green,
+// with a plus), the frontier cells it may not go to (a faint dotted outline,
+// with the rule), removable tiles (a dashed ring and an arrow up) and
+// swappable ones (a ring and two arrows), each drawn above the walls; the
+// selected tile's ring above everything but the hints (numbered yellow marks).
 //
-// A board is one <svg>. The small boards of the players' panels (compact)
-// draw their walls and longest wall as one <path> each, the tiles' faces as
-// one <path> per building and their prices as stroked digits (one <path> per
-// ink: an SVG <text> costs ~30 us of layout); each tile keeps its <g
-// class="alh-tile"> (data-tile, data-x, data-y) and its <title>. The focus
-// board keeps one <line> per wall side (data-x, data-y, data-side) and a
-// <rect> and <text>s per tile. The grid is one path.
+// A board is one <svg>. The small boards (compact) draw their walls and
+// longest wall as one <path> each, the tiles' faces as one <path> per
+// building and their pictures as one <path> per ink (an SVG <text> costs ~30
+// us of layout); each tile keeps its <g class="alh-tile"> (data-tile, data-x,
+// data-y) and its <title>. The acting player's board keeps one <line> per
+// wall side (data-x, data-y, data-side) and a <rect> and a picture per tile.
+// The grid is one path; so are the plus signs of the spots and the rings of
+// the removable and of the swappable tiles.
 
 import { t, tn } from "../i18n.js";
 import { hintBadge } from "./hints.js";
-import { CELL, EDGE, control, describeTile, esc, facesPath, num, numbersPath, pricesText, sideSegment, svgOpen, tileSvg, wallLines, wallPath } from "./common.js";
+import { boardFrame } from "../layout.js";
+import {
+  ARTWORK, BUILDING_COLORS, CELL, EDGE, UNKNOWN_COLORS, artD, control, describeTile, esc, markD, num, numbersPath, roundRect, selectionRing, sideSegment,
+  svgOpen, tileSvg, wallLines, wallPath,
+} from "./common.js";
 
 const key = (x, y) => `${x},${y}`;
+
+/**
+ * The cells an Alhambra's picture shows and its view box, in user units
+ * (CELL a cell): every tile, highlighted and marked cell, and at least `min`
+ * x `min` cells (`o.min`, default 1).
+ */
+export function boardBox(player, o = {}) {
+  const marked = Object.keys(o.marks || {}).map((k) => k.split(",").map(Number));
+  const cells = [...(o.spots || []), ...(o.refused || []), ...marked];
+  const b = boardFrame(player.alhambra || [], cells, o.min ?? 1);
+  const C = CELL;
+  const m = o.coords === false ? C * 0.2 : C * 0.45;
+  return { ...b, m, x: b.minx * C - m, y: b.miny * C - m, w: (b.maxx - b.minx + 1) * C + 2 * m, h: (b.maxy - b.miny + 1) * C + 2 * m };
+}
 
 /**
  * @param {object} player  a view player ({name, alhambra, wall, wall_path, ...})
@@ -30,12 +52,14 @@ const key = (x, y) => `${x},${y}`;
  * @param {number[]|null} [o.selected] the selected cell [x, y]
  * @param {boolean} [o.wall]         draw the longest wall (default true)
  * @param {boolean} [o.coords]       column/row numbers in the margin (default true)
- * @param {boolean} [o.detail]       building names on the tiles (default true)
- * @param {boolean} [o.compact]      walls and the longest wall as one path each (default false)
+ * @param {boolean} [o.detail]       prices and pictures on the tiles (default true)
+ * @param {boolean} [o.compact]      faces, pictures and walls as one path each (default false)
  * @param {string} [o.tileAction]    what clicking a tile does, for its accessible name
  * @param {number} [o.maxWidth]      max width in px
  * @param {number} [o.cellPx]        natural size of a cell in px (default 64)
- * @param {boolean} [o.names]         buildings' names on the tiles, not their marks (the tutorial)
+ * @param {boolean} [o.fill]         fill the frame it is drawn in (no natural size: the style sheet sizes it)
+ * @param {number} [o.min]           show at least min x min cells (default 1)
+ * @param {boolean} [o.names]        buildings' names on the tiles, not their pictures (the tutorial)
  */
 export function alhambraSvg(player, o = {}) {
   const {
@@ -52,25 +76,16 @@ export function alhambraSvg(player, o = {}) {
     compact = false,
   } = o;
   const tiles = player.alhambra || [];
-  const marked = Object.keys(o.marks || {}).map((k) => k.split(",").map(Number));
-  const cells = [...tiles.map((t) => [t.x, t.y]), ...spots, ...refused, ...marked];
-  let minx = 0, maxx = 0, miny = 0, maxy = 0;
-  for (const [x, y] of cells) {
-    minx = Math.min(minx, x); maxx = Math.max(maxx, x);
-    miny = Math.min(miny, y); maxy = Math.max(maxy, y);
-  }
+  const vb = boardBox(player, o);
+  const { minx, maxx, miny, maxy } = vb;
   const C = CELL;
-  const m = coords ? C * 0.45 : C * 0.2;
-  const vx = minx * C - m;
-  const vy = miny * C - m;
-  const vw = (maxx - minx + 1) * C + 2 * m;
-  const vh = (maxy - miny + 1) * C + 2 * m;
+  const m = vb.m;
   const n = tiles.filter((t) => t.id !== 0).length;
   const label = tn("ui.board.label", n, { name: player.name, wall: player.wall ?? 0 });
-  const natural = Math.min(o.maxWidth ?? Infinity, (vw * (o.cellPx ?? 64)) / C);
-  let out = svgOpen("alh-alhambra", vx, vy, vw, vh, label, { maxWidth: natural });
+  const natural = o.fill ? null : Math.min(o.maxWidth ?? Infinity, (vb.w * (o.cellPx ?? 64)) / C);
+  let out = svgOpen("alh-alhambra", vb.x, vb.y, vb.w, vb.h, label, { maxWidth: natural });
   out += `<title>${esc(label)}</title>`;
-  out += `<rect class="alh-board-bg" x="${num(vx)}" y="${num(vy)}" width="${num(vw)}" height="${num(vh)}" rx="${C * 0.1}"/>`;
+  out += `<rect class="alh-board-bg" x="${num(vb.x)}" y="${num(vb.y)}" width="${num(vb.w)}" height="${num(vb.h)}" rx="${C * 0.1}"/>`;
   // faint grid: one path
   let grid = "";
   for (let x = minx; x <= maxx + 1; x++) grid += `M${x * C} ${miny * C}V${(maxy + 1) * C}`;
@@ -86,8 +101,8 @@ export function alhambraSvg(player, o = {}) {
   const rm = new Set(removable.map(([x, y]) => key(x, y)));
   const sw = new Set(swaps.map(([x, y]) => key(x, y)));
   const sel = selected ? key(selected[0], selected[1]) : null;
-  // a small board: the tiles' faces as one path per building, below the tiles
-  if (compact) out += facesPath(tiles, C);
+  // a small board: the tiles' faces as one path per building, their pictures as one path per ink
+  if (compact) out += facesAndArt(tiles, C);
   out += `<g class="alh-tiles">`;
   for (const tile of tiles) {
     const k = key(tile.x, tile.y);
@@ -99,20 +114,23 @@ export function alhambraSvg(player, o = {}) {
     else if (sw.has(k)) name = t("ui.board.tile_swappable", { tile: name });
     if (tileAction) name = t("ui.board.tile_action", { tile: name, action: tileAction });
     const attrs = interactive ? control("placed", name, { key: `placed-${k}` }) : ""; // data-x, data-y: tileSvg
-    out += tileSvg(tile, tile.x * C, tile.y * C, C, { walls: false, detail, attrs, cls, price: !compact, face: !compact, name: !!o.names });
+    out += compact
+      ? tileSvg(tile, tile.x * C, tile.y * C, C, { walls: false, attrs, cls, face: false, price: false, art: false, ring: false })
+      : tileSvg(tile, tile.x * C, tile.y * C, C, { walls: false, detail, attrs, cls, name: !!o.names, ring: false });
   }
   out += `</g>`;
-  // a small board: the prices as one <text> above the tiles
-  if (compact) out += pricesText(tiles, C);
   if (spots.length || refused.length) {
     const i = C * 0.08;
     out += `<g class="alh-spots">`;
+    let plus = "";
     for (const [x, y] of spots) {
       const attrs = interactive ? control("spot", t("ui.spot.legal_label", { x, y }), { x, y, key: `spot-${key(x, y)}` }) : "";
       out +=
         `<rect class="alh-spot" data-x="${x}" data-y="${y}"${attrs} x="${x * C + i}" y="${y * C + i}" ` +
         `width="${C - 2 * i}" height="${C - 2 * i}" rx="${i}"><title>${esc(t("ui.spot.legal_title", { x, y }))}</title></rect>`;
+      plus += markD(ARTWORK.marks.plus, x * C + C * 0.34, y * C + C * 0.34, C * 0.32, ARTWORK.box);
     }
+    if (plus) out += `<path class="alh-spot-plus" pointer-events="none" aria-hidden="true" d="${plus}"/>`;
     for (const [x, y, rule] of refused) {
       const text = o.why ? o.why(rule) : "";
       const attrs = interactive
@@ -148,9 +166,12 @@ export function alhambraSvg(player, o = {}) {
     }
     out += `</g>`;
   }
+  // removable and swappable tiles: rings above the walls (one path each), and their marks
+  out += ringsSvg(removable, "alh-remove-ring", ARTWORK.marks.lift, C);
+  out += ringsSvg(swaps, "alh-swap-ring", ARTWORK.marks.swap, C);
   if (sel) {
     const [x, y] = selected;
-    out += `<rect class="alh-selection" pointer-events="none" x="${x * C + 3}" y="${y * C + 3}" width="${C - 6}" height="${C - 6}" rx="8"/>`;
+    out += `<g class="alh-selection" transform="translate(${x * C} ${y * C})">${selectionRing(C)}</g>`;
   }
   // hints (js/view/hints.js): a numbered mark on each cell a hint acts on
   for (const [k, ranks] of Object.entries(o.marks || {})) {
@@ -159,4 +180,39 @@ export function alhambraSvg(player, o = {}) {
     out += hintBadge(x * C + C / 2, y * C + C * 0.22, C * 0.14, ranks);
   }
   return out + `</svg>`;
+}
+
+/** Rings around cells (one path) and a small mark in each one's corner (one path), above the walls. */
+function ringsSvg(cells, cls, mark, C) {
+  if (!cells.length) return "";
+  let ring = "";
+  let marks = "";
+  for (const [x, y] of cells) {
+    ring += roundRect(x * C + C * 0.1, y * C + C * 0.1, C * 0.8, C * 0.8, C * 0.1);
+    marks += markD(mark, x * C + C * 0.62, y * C + C * 0.62, C * 0.26, ARTWORK.box);
+  }
+  return (
+    `<g class="${cls}" pointer-events="none" aria-hidden="true"><path class="alh-ring" d="${ring}"/>` +
+    `<path class="alh-ring-mark" d="${marks}"/></g>`
+  );
+}
+
+/** The faces of a small board's tiles (one <path> per building) and their pictures (one <path> per ink). */
+function facesAndArt(tiles, s) {
+  const byKind = {};
+  const byInk = {};
+  const g = s * 0.03;
+  for (const t of tiles) {
+    if (t.id === 0) continue;
+    byKind[t.building] = (byKind[t.building] || "") + roundRect(t.x * s + g, t.y * s + g, s - 2 * g, s - 2 * g, s * 0.07);
+    const ink = (BUILDING_COLORS[t.building] || UNKNOWN_COLORS)[2];
+    byInk[ink] = (byInk[ink] || "") + artD(t.building, t.x * s + s * 0.14, t.y * s + s * 0.14, s * 0.72);
+  }
+  let out = "";
+  for (const [kind, d] of Object.entries(byKind)) {
+    const [fill, edge] = BUILDING_COLORS[kind] || UNKNOWN_COLORS;
+    out += `<path class="alh-tile-faces alh-${kind}" d="${d}" fill="${fill}" stroke="${edge}" stroke-width="${num(s * 0.03)}" pointer-events="none"/>`;
+  }
+  for (const [ink, d] of Object.entries(byInk)) out += `<path class="alh-arts" d="${d}" fill="${ink}" fill-rule="evenodd" pointer-events="none"/>`;
+  return out;
 }

@@ -3,6 +3,7 @@
 // tile, one money card, and the attributes every control carries.
 // Everything here is pure: strings in, strings out (texts from js/i18n.js).
 
+import artwork from "../../alhambra_widget/artwork.json";
 import palette from "../../alhambra_widget/palette.json";
 import { buildingName, cardName, currencyName, t } from "../i18n.js";
 
@@ -179,15 +180,19 @@ function at(x, y) {
 }
 
 /**
- * One tile at (x0, y0) with side s: colour, price (and, when `detail`, the
- * building's mark -- or its name with `name`),
- * walls (unless walls=false: a board draws them in a layer above all tiles).
+ * One tile at (x0, y0) with side s: its colour, its price at the top and its
+ * building's picture below (ARTWORK; or, with `name`, the building's name: the
+ * tutorial's tiles speak to beginners); `detail: false` draws the picture
+ * alone, larger (small tiles: the price is in the title), and `price: false`
+ * leaves out the price. Walls (unless walls=false: a board draws them in a
+ * layer above all tiles). A selected tile (cls "alh-selected") gets a ring
+ * and a check mark above its walls.
  * `attrs` is put on the tile's <g> (e.g. a control()). The <g> is translated
  * to (x0, y0) and its shapes are drawn at the origin: tiles of one size share
  * every attribute but the translation, which lets the browser share their
  * computed styles.
  */
-export function tileSvg(tile, x0, y0, s, { detail = true, walls = true, attrs = "", cls = "", title = null, price = true, face = true, name = false } = {}) {
+export function tileSvg(tile, x0, y0, s, { detail = true, walls = true, attrs = "", cls = "", title = null, price = true, face = true, name = false, art = true, ring = true } = {}) {
   const kind = tile.id === 0 ? "fountain" : tile.building;
   const pos = tile.x !== undefined ? ` data-x="${tile.x}" data-y="${tile.y}"` : "";
   const label = title ?? describeTile(tile);
@@ -195,67 +200,98 @@ export function tileSvg(tile, x0, y0, s, { detail = true, walls = true, attrs = 
   const g = num(s * 0.03);
   const side = num(s - 2 * s * 0.03);
   const r = num(s * 0.07);
-  const c = num(s / 2);
   if (tile.id === 0) {
-    const F = FOUNTAIN_COLORS;
-    out +=
-      `<rect x="${g}" y="${g}" width="${side}" height="${side}" rx="${r}" fill="${F.base}" stroke="${F.rim}" stroke-width="${num(s * 0.02)}"/>` +
-      `<circle cx="${c}" cy="${c}" r="${num(s * 0.34)}" fill="${F.water}" stroke="${F.water_edge}" stroke-width="${num(s * 0.04)}"/>` +
-      (detail ? `<circle cx="${c}" cy="${c}" r="${num(s * 0.2)}" fill="none" stroke="${F.ripple}" stroke-width="${num(s * 0.035)}"/>` : "") +
-      `<circle cx="${c}" cy="${c}" r="${num(s * 0.07)}" fill="${F.water_edge}"/>`;
+    if (face) out += fountainSvg(s, detail);
   } else {
     const [fill, edge, ink] = BUILDING_COLORS[kind] || UNKNOWN_COLORS;
     if (face) out += `<rect class="alh-tile-face" x="${g}" y="${g}" width="${side}" height="${side}" rx="${r}" fill="${fill}" stroke="${edge}" stroke-width="${num(s * 0.03)}"/>`;
-    if (detail) {
-      out += priceMark(s / 2, s * 0.42, tile.price, s * 0.28, ink);
-      // the building: its mark (a path, the same in every language), or with
-      // `name` its name (the tutorial's tiles speak to beginners)
-      if (name) out += text(s / 2, s * 0.82, buildingName(kind), s * 0.16, { anchor: "middle", fill: ink, maxWidth: s * 0.86 });
-      else if (BUILDING_MARK[kind]) {
-        const m = s * 0.22;
-        out +=
-          `<path class="alh-mark" d="${markD(BUILDING_MARK[kind], (s - m) / 2, s * 0.67, m)}" fill="none" stroke="${ink}" ` +
-          `stroke-width="${num(s * 0.028)}" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"/>`;
-      }
-    } else if (price) {
-      out += priceMark(s / 2, s / 2, tile.price, s * 0.36, ink);
+    if (detail && price) {
+      out += priceMark(s / 2, s * 0.2, tile.price, s * 0.2, ink);
+      if (name) out += text(s / 2, s * 0.72, buildingName(kind), s * 0.17, { anchor: "middle", fill: ink, maxWidth: s * 0.86 });
+      else if (art) out += artPath(kind, s * 0.22, s * 0.36, s * 0.56, ink);
+    } else if (name) {
+      out += text(s / 2, s * 0.58, buildingName(kind), s * 0.17, { anchor: "middle", fill: ink, maxWidth: s * 0.86 });
+    } else if (art) {
+      out += artPath(kind, s * 0.14, s * 0.14, s * 0.72, ink);
     }
   }
   if (walls) out += wallLines(tile, 0, 0, s);
+  if (ring && cls && /(^| )alh-selected( |$)/.test(cls)) out += selectionRing(s);
   return out + "</g>";
 }
 
+/** The fountain in a cell of side s at the origin (the base, the pool, a ripple, the jet). */
+export function fountainSvg(s, ripple = true) {
+  const F = FOUNTAIN_COLORS;
+  const g = num(s * 0.03);
+  const side = num(s - 2 * s * 0.03);
+  const c = num(s / 2);
+  return (
+    `<rect x="${g}" y="${g}" width="${side}" height="${side}" rx="${num(s * 0.07)}" fill="${F.base}" stroke="${F.rim}" stroke-width="${num(s * 0.02)}"/>` +
+    `<circle cx="${c}" cy="${c}" r="${num(s * 0.34)}" fill="${F.water}" stroke="${F.water_edge}" stroke-width="${num(s * 0.04)}"/>` +
+    (ripple ? `<circle cx="${c}" cy="${c}" r="${num(s * 0.2)}" fill="none" stroke="${F.ripple}" stroke-width="${num(s * 0.035)}"/>` : "") +
+    `<circle cx="${c}" cy="${c}" r="${num(s * 0.07)}" fill="${F.water_edge}"/>`
+  );
+}
+
 /**
- * The buildings' marks, in a 10 x 10 box (absolute commands M L H V C A Z):
- * a pavilion's roof on posts, a seraglio's dome, two arcades, a chamber's
- * windows, a garden's tree, a tower's battlements; and bricks for the wall.
+ * The ring of a selected tile or cell of side s at the origin, drawn above
+ * its walls, with a check mark in a disc at its top right corner: no wall,
+ * no neighbour and no building colour hides it.
  */
-export const BUILDING_MARK = {
-  pavilion: "M1 5L5 1.5L9 5Z M2.5 5V9 M7.5 5V9 M1 9H9",
-  seraglio: "M5 1C8 3.5 8 4.5 7.2 5.5H2.8C2 4.5 2 3.5 5 1Z M3 5.5V9H7V5.5",
-  arcades: "M1 9V5A2 2 0 0 1 5 5V9 M5 5A2 2 0 0 1 9 5V9",
-  chambers: "M1.5 1.5H8.5V8.5H1.5Z M5 1.5V8.5 M1.5 5H8.5",
-  garden: "M2.4 3.6A2.6 2.6 0 1 1 7.6 3.6A2.6 2.6 0 1 1 2.4 3.6Z M5 6.2V9 M3 9H7",
-  tower: "M2.5 9V1.2H4V2.6H6V1.2H7.5V9Z M4.3 9V6.6H5.7V9",
-  wall: "M1 2.5H9V8.5H1Z M1 5.5H9 M4 2.5V5.5 M6.5 5.5V8.5",
-};
+export function selectionRing(s) {
+  const o = s * 0.05;
+  const b = s * 0.17;
+  return (
+    `<g class="alh-sel" pointer-events="none" aria-hidden="true">` +
+    `<rect class="alh-sel-halo" x="${num(-o)}" y="${num(-o)}" width="${num(s + 2 * o)}" height="${num(s + 2 * o)}" rx="${num(s * 0.1)}" stroke-width="${num(s * 0.11)}"/>` +
+    `<rect class="alh-sel-ring" x="${num(-o)}" y="${num(-o)}" width="${num(s + 2 * o)}" height="${num(s + 2 * o)}" rx="${num(s * 0.1)}" stroke-width="${num(s * 0.06)}"/>` +
+    `<circle class="alh-sel-disc" cx="${num(s - b * 0.35)}" cy="${num(b * 0.35)}" r="${num(b)}" stroke-width="${num(s * 0.025)}"/>` +
+    `<path class="alh-sel-check" d="${markD(ARTWORK.marks.check, s - b * 1.05, b * 0.35 - b * 0.7, b * 1.4, 100)}"/></g>`
+  );
+}
+
+/** The pictures of alhambra_widget/artwork.json (buildings, marks, currencies), shared with render.py. */
+export const ARTWORK = artwork;
+
+/** A building's picture (ARTWORK.buildings) in the box (x, y, size), filled with `ink`. */
+export function artPath(kind, x, y, size, ink, cls = "alh-mark") {
+  const art = ARTWORK.buildings[kind];
+  if (!art) return "";
+  return `<path class="${cls}" d="${artD(kind, x, y, size)}" fill="${ink}" fill-rule="evenodd" pointer-events="none" aria-hidden="true"/>`;
+}
+
+/** Path data of a building's picture in the box (x, y, size). */
+export function artD(kind, x, y, size) {
+  const art = ARTWORK.buildings[kind] || ARTWORK.marks[kind];
+  return art ? markD(art, x, y, size, ARTWORK.box) : "";
+}
+
+/** Path data of a currency's symbol (ARTWORK.currencies) in the box (x, y, size). */
+export function symbolD(currency, x, y, size) {
+  const art = ARTWORK.currencies[currency];
+  return art ? markD(art, x, y, size, ARTWORK.box) : "";
+}
 
 const marks = new Map();
 
-/** Path data of a mark (BUILDING_MARK) drawn in the box (x, y, size). */
-export function markD(mark, x, y, size) {
-  const key = `${mark}|${x}|${y}|${size}`;
+/**
+ * Path data of a picture (absolute M L H V C A Z commands in a box of side
+ * `box`, e.g. ARTWORK's 100) drawn in the box (x, y, size).
+ */
+export function markD(mark, x, y, size, box = 10) {
+  const key = `${mark}|${x}|${y}|${size}|${box}`;
   let d = marks.get(key);
   if (d === undefined) {
-    d = markPath(mark, x, y, size);
-    if (marks.size > 500) marks.clear();
+    d = markPath(mark, x, y, size, box);
+    if (marks.size > 2000) marks.clear();
     marks.set(key, d);
   }
   return d;
 }
 
-function markPath(mark, x, y, size) {
-  const f = size / 10;
+function markPath(mark, x, y, size, box) {
+  const f = size / box;
   const px = (v) => num(x + v * f);
   const py = (v) => num(y + v * f);
   const out = [];
@@ -276,7 +312,7 @@ function markPath(mark, x, y, size) {
     else if (cmd === "A") {
       const rx = next(), ry = next();
       out.push(num(rx * f), num(ry * f), next(), next(), next(), px(next()), py(next()));
-    }
+    } else i++; // Z followed by a number: malformed, skip it
   }
   return out.join(" ").replace(/ ?([MLHVCAZ]) ?/g, "$1");
 }
@@ -413,10 +449,12 @@ export function roundRect(x, y, w, h, r) {
 
 /**
  * A money card at (x, y), w x h (a translated <g>, shapes at the origin, as
- * tileSvg). `inner: false` leaves out the card's inner border (a row of
+ * tileSvg): its colour, its currency's symbol (ARTWORK.currencies) in the top
+ * left corner, its value; `big`: the value large and the currency's name
+ * under it. `inner: false` leaves out the card's inner border (a row of
  * cards draws all of them as one path: fewer elements).
  */
-export function cardSvg(card, x, y, w, h, { attrs = "", cls = "", big = false, inner = true, value: showValue = true, face = true } = {}) {
+export function cardSvg(card, x, y, w, h, { attrs = "", cls = "", big = false, inner = true, value: showValue = true, face = true, symbol = true } = {}) {
   const { currency, value } = parseCard(card);
   const [fill, edge, ink] = CURRENCY_COLORS[currency] || UNKNOWN_COLORS;
   let out = `<g class="alh-card alh-${currency}${cls ? " " + cls : ""}" data-currency="${currency}" data-value="${value}"${at(x, y)}${attrs}><title>${esc(cardName(card))}</title>`;
@@ -425,12 +463,19 @@ export function cardSvg(card, x, y, w, h, { attrs = "", cls = "", big = false, i
     const i = w * 0.1;
     out += `<rect x="${num(i)}" y="${num(i)}" width="${num(w - 2 * i)}" height="${num(h - 2 * i)}" rx="${num(w * 0.08)}" fill="none" stroke="${ink}" stroke-opacity="0.35"/>`;
   }
+  if (symbol && ARTWORK.currencies[currency]) {
+    const m = w * (big ? 0.3 : 0.34);
+    out += `<path class="alh-symbol" d="${symbolD(currency, w * 0.12, w * 0.12, m)}" fill="${ink}" fill-rule="evenodd" pointer-events="none" aria-hidden="true"/>`;
+  }
   if (big) {
-    out += text(w / 2, h * 0.55, value, h * 0.42, { anchor: "middle", weight: "bold", fill: ink });
-    out += text(w / 2, h * 0.84, currencyName(currency), h * 0.15, { anchor: "middle", fill: ink, maxWidth: w * 0.84 });
+    out += text(w / 2, h * 0.64, value, h * 0.4, { anchor: "middle", weight: "bold", fill: ink });
+    out += text(w / 2, h * 0.88, currencyName(currency), h * 0.14, { anchor: "middle", fill: ink, maxWidth: w * 0.84 });
   } else if (showValue) {
-    const fs = h * 0.5;
-    out += text(w / 2, h / 2 + fs * 0.36, value, fs, { anchor: "middle", weight: "bold", fill: ink });
+    const fs = h * 0.46;
+    out += text(w * 0.56, h * 0.6 + fs * 0.36, value, fs, { anchor: "middle", weight: "bold", fill: ink });
+  }
+  if (cls && /(^| )alh-selected( |$)/.test(cls)) {
+    out += `<rect class="alh-sel-ring" pointer-events="none" x="-3" y="-3" width="${num(w + 6)}" height="${num(h + 6)}" rx="${num(w * 0.18)}" stroke-width="3.5"/>`;
   }
   return out + "</g>";
 }

@@ -4,7 +4,7 @@
 
 import { currencyName, ruleText, t } from "../i18n.js";
 import { describeTile, esc } from "./common.js";
-import { canHint, hintsHtml } from "./hints.js";
+import { canHint } from "./hints.js";
 import { hasCell, ruleAt, summarize, tileChoice } from "../selection.js";
 
 function button(act, label, { disabled = false, primary = false, text = label, key = act } = {}) {
@@ -106,7 +106,11 @@ function findTile(view, id) {
   return null;
 }
 
-/** The message line: a local note (why not ...) or the kernel's last message. */
+/**
+ * The message line: a local note (why not ...) or the kernel's last message,
+ * in a block of its own size (the text is cut after three lines, the whole of
+ * it in the tooltip), its dismiss button at the end of the line.
+ */
 export function messageHtml(message, note, view = null) {
   const m = note || (message && message.text ? message : null);
   if (!m) return `<div class="alh-message" role="status" aria-live="polite"></div>`;
@@ -115,50 +119,96 @@ export function messageHtml(message, note, view = null) {
   const rule = m.rule ? `<span class="alh-rule" title="${esc(tip)}">${esc(m.rule)}</span> ` : "";
   const text = m.kind === "error" ? t("ui.msg.refused", { text: m.text }) : m.text;
   return (
-    `<div class="alh-message ${kind}" role="status" aria-live="polite" data-rule="${esc(m.rule ?? "")}">${rule}${esc(text)}` +
-    ` <button type="button" class="alh-btn alh-small" data-act="dismiss" data-key="btn-dismiss" data-lm-suppress-shortcuts="true" aria-label="${esc(t("ui.msg.dismiss"))}">\u00d7</button></div>`
+    `<div class="alh-message ${kind}" role="status" aria-live="polite" data-rule="${esc(m.rule ?? "")}">` +
+    `<span class="alh-message-text" title="${esc(text)}">${rule}${esc(text)}</span>` +
+    `<button type="button" class="alh-btn alh-small" data-act="dismiss" data-key="btn-dismiss" data-lm-suppress-shortcuts="true" aria-label="${esc(t("ui.msg.dismiss"))}">\u00d7</button></div>`
   );
 }
 
-/** The buttons for the player to act, and Undo/Redo. */
+/** Whether Dirk's tiles and button belong on the table: two players, and in the tutorial only in the lesson on Dirk. */
+export function dirkShown(view) {
+  if (!view.dirk) return false;
+  if (!view.lesson) return true;
+  return (view.lesson.rules || []).some((r) => /^D\d/.test(r));
+}
+
+/**
+ * The action bar: what is selected and the buttons that send an intent. Every
+ * button of the game is always there, disabled when it cannot be used now,
+ * so that nothing moves under the mouse while a turn is played. (Undo and
+ * Redo are with the replay control under the board; at the end of the game,
+ * here.)
+ */
 export function controlsHtml(view, ui) {
   const legal = view.legal;
   const s = legal ? summarize(ui, view) : { kind: null };
+  const over = view.phase === "over";
   let out = `<div class="alh-controls" role="toolbar" aria-label="${esc(t("ui.controls.aria"))}">`;
   out += `<p class="alh-selection" aria-live="polite">${esc(selectionText(view, ui))}</p><div class="alh-buttons">`;
-  if (legal && view.phase === "action") {
+  if (!over) {
+    const act = !!legal && view.phase === "action";
+    const place = !!legal && view.phase === "place";
     const exact = s.kind === "buy" && s.exact;
-    out += button("take", t("ui.btn.take_aria"), { text: t("ui.btn.take"), disabled: !(s.kind === "take" && s.intent), primary: s.kind === "take" && s.ok });
-    out += button("buy", t("ui.btn.buy_aria"), { text: t(exact ? "ui.btn.buy_exact" : "ui.btn.buy"), disabled: !(s.kind === "buy" && s.intent), primary: s.kind === "buy" && s.ok });
-    out += button("to-reserve", t("ui.btn.to_reserve_aria"), { text: t("ui.btn.to_reserve"), disabled: !(s.kind === "placed" && s.intent) });
-    if (legal.end) out += button("end", t("ui.btn.end_aria"), { text: t("ui.btn.end") });
-    if (legal.pass) out += button("pass", t("ui.btn.pass_aria"), { text: t("ui.btn.pass"), primary: true });
+    out += button("take", t("ui.btn.take_aria"), { text: t("ui.btn.take"), disabled: !(act && s.kind === "take" && s.intent), primary: s.kind === "take" && s.ok });
+    out += button("buy", t("ui.btn.buy_aria"), { text: t(exact ? "ui.btn.buy_exact" : "ui.btn.buy"), disabled: !(act && s.kind === "buy" && s.intent), primary: s.kind === "buy" && s.ok });
+    if (place) out += button("to-reserve", t("ui.btn.reserve_tile_aria"), { text: t("ui.btn.to_reserve"), disabled: !(s.kind === "tile" && s.toReserve) });
+    else out += button("to-reserve", t("ui.btn.to_reserve_aria"), { text: t("ui.btn.to_reserve"), disabled: !(act && s.kind === "placed" && s.intent) });
+    if (view.n === 2 && dirkShown(view)) out += button("dirk", t("ui.btn.dirk_aria"), { text: t("ui.btn.dirk"), disabled: !(place && !view.final && s.kind === "tile" && s.dirk) });
+    out += button("end", t("ui.btn.end_aria"), { text: t("ui.btn.end"), disabled: !(act && legal.end) });
+    if (legal && legal.pass) out += button("pass", t("ui.btn.pass_aria"), { text: t("ui.btn.pass"), primary: true });
+    out += button("clear", t("ui.btn.clear_aria"), { text: t("ui.btn.clear"), disabled: !(legal && ui.sel) });
+    if (!view.lesson) {
+      out += button("hint", t("ui.bots.hint_aria"), { text: view.hinting ? t("ui.bots.hinting") : t("ui.bots.hint"), disabled: !canHint(view) || !!view.hinting });
+    }
+  } else {
+    out += undoRedoHtml(view);
   }
-  if (legal && view.phase === "place") {
-    out += button("to-reserve", t("ui.btn.reserve_tile_aria"), { text: t("ui.btn.to_reserve"), disabled: !(s.kind === "tile" && s.toReserve) });
-    if (view.n === 2 && !view.final) out += button("dirk", t("ui.btn.dirk_aria"), { text: t("ui.btn.dirk"), disabled: !(s.kind === "tile" && s.dirk) });
-  }
-  if (legal && ui.sel) out += button("clear", t("ui.btn.clear_aria"), { text: t("ui.btn.clear") });
-  if (canHint(view)) {
-    out += button("hint", t("ui.bots.hint_aria"), { text: view.hinting ? t("ui.bots.hinting") : t("ui.bots.hint"), disabled: !!view.hinting });
-  }
-  out += `<span class="alh-spacer"></span>`;
-  out += button("undo", t("ui.btn.undo_aria"), { text: `\u21b6 ${t("ui.btn.undo")}`, disabled: !view.can_undo });
-  out += button("redo", t("ui.btn.redo_aria"), { text: `${t("ui.btn.redo")} \u21b7`, disabled: !view.can_redo });
-  return out + `</div>${view.hinting ? "" : hintsHtml(view)}</div>`;
+  return out + `</div></div>`;
 }
 
-/** The replay slider: 0 = the start, live_moves = now (live). */
+/** Undo and Redo (beside the replay control under the board; in the action bar at the end of the game). */
+export function undoRedoHtml(view) {
+  return (
+    button("undo", t("ui.btn.undo_aria"), { text: `\u21b6 ${t("ui.btn.undo")}`, disabled: !view.can_undo }) +
+    button("redo", t("ui.btn.redo_aria"), { text: `${t("ui.btn.redo")} \u21b7`, disabled: !view.can_redo })
+  );
+}
+
+/**
+ * The history under the board: Undo, Redo and the replay slider (0 = the
+ * start, live_moves = now), the position shown, and the way back to the live game.
+ */
 export function replayHtml(view) {
   const n = view.live_moves ?? view.moves;
   const at = view.replay ?? n;
   const live = view.replay === null || view.replay === undefined;
-  let out = `<div class="alh-replay" role="group" aria-label="${esc(t("ui.replay.title"))}">`;
+  const over = view.phase === "over";
+  let out = `<div class="alh-replay${live ? "" : " alh-replay-on"}" role="group" aria-label="${esc(t("ui.replay.title"))}">`;
+  if (!over) out += `<span class="alh-history">${undoRedoHtml(view)}</span>`;
   out += `<label class="alh-replay-label"><span class="alh-label">${esc(t("ui.replay.title"))}</span>`;
   out += `<input type="range" class="alh-range" data-act="replay" data-key="replay" data-lm-suppress-shortcuts="true" min="0" max="${n}" step="1" value="${at}" aria-label="${esc(t("ui.replay.aria", { at, n }))}" aria-valuetext="${esc(t("ui.replay.valuetext", { at, n }))}"${n ? "" : " disabled"}></label>`;
   out += `<span class="alh-replay-pos">${esc(live ? t("ui.replay.live_pos", { n }) : t("ui.replay.pos", { at, n }))}</span>`;
   out += button("live", t("ui.replay.live_aria"), { text: t("ui.replay.live"), disabled: live });
   return out + `</div>`;
+}
+
+/**
+ * The banner of replay mode, in place of the status line: which position is
+ * shown (after which move, by whom) and the way back to the live game.
+ */
+export function replayBannerHtml(view) {
+  const n = view.live_moves ?? view.moves;
+  const at = view.replay ?? n;
+  const last = view.log && view.log.length ? view.log[view.log.length - 1] : null;
+  const who = last && last.name !== null && last.name !== undefined ? `${last.name}: ` : "";
+  const move = last && last.n === at ? `${who}${last.text ?? last.action}` : "";
+  const text = at === 0 ? t("ui.table.replay_start", { n }) : move ? t("ui.table.replay_banner", { at, n, move }) : t("ui.sel.replay", { at, n });
+  const info = t("ui.status.info", { deck: view.deck, discard: view.discard, bag: view.bag, moves: view.moves });
+  return (
+    `<div class="alh-status alh-replay-banner" role="status"><strong class="alh-status-text">${esc(text)}</strong>` +
+    button("live", t("ui.replay.live_aria"), { text: t("ui.table.back_to_live"), primary: true, key: "live-banner" }) +
+    `<span class="alh-info">${esc(info)}</span></div>`
+  );
 }
 
 /**

@@ -3,7 +3,7 @@
 
 import { cardName, t, tn } from "../i18n.js";
 import { cardMarks, hintBadge } from "./hints.js";
-import { CURRENCY_COLORS, cardBack, cardInner, roundRect, cardSvg, control, esc, numbersPath, parseCard, svgOpen, text } from "./common.js";
+import { CURRENCY_COLORS, UNKNOWN_COLORS, cardBack, cardInner, roundRect, cardSvg, control, esc, numbersPath, parseCard, svgOpen, symbolD, text } from "./common.js";
 
 /**
  * A visible hand.
@@ -39,6 +39,7 @@ export function handSvg(hand, o = {}) {
   const inner = {};
   const faces = {};
   const values = [];
+  const symbols = {};
   hand.forEach((card, i) => {
     const on = selected.includes(i);
     const dim = currency && parseCard(card).currency !== currency;
@@ -48,19 +49,21 @@ export function handSvg(hand, o = {}) {
     out += cardSvg(card, pos[i], y, cw, ch - 10, { attrs, cls, inner: interactive, value: interactive, face: interactive });
     if (!interactive) {
       const { currency, value } = parseCard(card);
-      const ink = (CURRENCY_COLORS[currency] || [0, 0, "#000"])[2];
+      const ink = (CURRENCY_COLORS[currency] || UNKNOWN_COLORS)[2];
       inner[ink] = (inner[ink] || "") + cardInner(pos[i], y, cw, ch - 10);
       faces[currency] = (faces[currency] || "") + roundRect(pos[i], y, cw, ch - 10, cw * 0.14);
-      values.push([pos[i] + cw / 2, y + (ch - 10) / 2, value, ink]);
+      values.push([pos[i] + cw * 0.56, y + (ch - 10) * 0.6, value, ink]);
+      symbols[ink] = (symbols[ink] || "") + symbolD(currency, pos[i] + cw * 0.12, y + cw * 0.12, cw * 0.34);
     }
   });
   for (const [cur, d] of Object.entries(faces)) {
-    const [fill, edge] = CURRENCY_COLORS[cur] || ["#999", "#666"];
+    const [fill, edge] = CURRENCY_COLORS[cur] || UNKNOWN_COLORS;
     out += `<path class="alh-card-faces alh-${cur}" d="${d}" fill="${fill}" stroke="${edge}" stroke-width="1.5" pointer-events="none"/>`;
   }
   for (const [ink, d] of Object.entries(inner)) out += `<path d="${d}" fill="none" stroke="${ink}" stroke-opacity="0.35" pointer-events="none"/>`;
+  for (const [ink, d] of Object.entries(symbols)) out += `<path class="alh-symbols" d="${d}" fill="${ink}" fill-rule="evenodd" pointer-events="none"/>`;
   // ... and their values as strokes, one path per ink
-  out += numbersPath(values, (ch - 10) * 0.36, "alh-card-values");
+  out += numbersPath(values, (ch - 10) * 0.34, "alh-card-values");
   if (!hand.length) out += text(4, 36, t("ui.hand.none"), 14, { cls: "alh-muted", maxWidth: W - 8 });
   for (const [i, ranks] of cardMarks(hand, o.marks)) out += hintBadge(pos[i] + cw / 2, 8, 8, ranks);
   return out + `</g></svg>`;

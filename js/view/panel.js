@@ -1,16 +1,21 @@
-// The picture of a player in the players' panels: building counts, hand,
-// Alhambra and reserve in ONE <svg>, drawn with one element per paint.
+// The picture of a player in the column of players: a miniature Alhambra on
+// the left; on the right the building counts, the cards in hand and the
+// reserve -- in ONE <svg> as tall as the miniature (js/layout.js,
+// panelLayout: fewer players, bigger pictures), drawn with one element per
+// paint.
 //
-// The panels are not controls (the focus section above is where a player
-// acts), so nothing in them needs an element of its own, and what the browser
-// pays for is elements (~30-40 us each, style to paint, on the machines here),
-// not the shapes in them. So the picture has one <path> per fill: each
-// building's colour holds that building's tiles on the board, in the reserve
-// and its count chip; each currency's colour holds the cards in hand; and one
-// <path> per ink holds every number (prices, card values, counts, drawn as
-// strokes) and the chips' building marks. A 6-player end-of-game table drew
-// ~75 elements per panel in three <svg>s and as many HTML chips; this draws
-// ~20 (benchmarks/bench_widget.py).
+// The panels are not controls (the focus section is where a player acts), so
+// nothing in them needs an element of its own, and what the browser pays for
+// is elements (~30-40 us each, style to paint, on the machines here), not the
+// shapes in them. So the picture has one <path> per fill: each building's
+// colour holds that building's tiles on the board, in the reserve and its
+// count chip; each currency's colour holds the cards in hand; one <path> per
+// ink holds the buildings' pictures (artwork.json) and the currencies'
+// symbols; and one per ink every number (card values, counts, drawn as
+// strokes). A 6-player end-of-game table drew ~75 elements per panel in
+// three <svg>s and as many HTML chips; this draws ~20
+// (benchmarks/bench_widget.py). The miniature shows each tile's picture, not
+// its price (the price is in the description).
 //
 // What the picture shows is told in words too: the <svg> is an image whose
 // name (its <title>, also the tooltip) sums it up -- the Alhambra's size and
@@ -21,21 +26,18 @@
 // for scripts and tests.
 
 import { buildingName, cardName, t, tn } from "../i18n.js";
-import { BUILDING_COLORS, BUILDING_MARK, CURRENCY_COLORS, cardBack, describeTile, esc, markD, num, numberD, parseCard, roundRect, sideSegment, text } from "./common.js";
+import { boundsOf, fanRow, fitBoard, panelLayout } from "../layout.js";
+import {
+  ARTWORK, BUILDING_COLORS, CURRENCY_COLORS, FOUNTAIN_COLORS, PALETTE, UNKNOWN_COLORS, artD, cardBack, describeTile, esc, markD, num, numberD, parseCard, roundRect,
+  sideSegment, symbolD, text,
+} from "./common.js";
 
-export { BUILDING_MARK, markD, numberD };
+export { markD, numberD };
 
-/** Sizes in px at the picture's natural size: a board cell, a hand card, a reserve tile, a count chip. */
-const CELL = 44;
-const CARD_W = 28;
-const CARD_H = 40;
-const RESERVE = 34;
-const CHIP_W = 31;
-const CHIP_H = 15;
-const GAP = 8;
-/** Ink of the numbers on light faces (florin cards, chambers tiles). */
-const DARK = "#2a2118";
-const LIGHT = "#ffffff";
+/** Ink of the numbers and pictures on light faces (florin cards, chambers tiles), and on dark ones. */
+const DARK = PALETTE.table.ink;
+const LIGHT = PALETTE.table.on_dark;
+const GAP = 10;
 
 /** Collects path data by paint: add(key, d), then the <path>s. */
 function layers() {
@@ -50,9 +52,12 @@ function layers() {
   };
 }
 
+/** The ink (dark or light) a colour triple's text colour stands for. */
+const inkOf = (colors) => ((colors || UNKNOWN_COLORS)[2] === LIGHT ? LIGHT : DARK);
+
 /**
- * One player's picture for the players' panels.
- * @param {object} view  the JSON view (for the buildings' order)
+ * One player's picture for the column of players.
+ * @param {object} view  the JSON view (for the buildings' order and the number of players)
  * @param {object} p     a view player ({name, counts, hand|null, cards, alhambra, reserve, wall, wall_path})
  * @param {object} [o]
  * @param {boolean} [o.hand]  draw the hand (default true; at the end of the game money is worth nothing)
@@ -64,106 +69,103 @@ export function panelSvg(view, p, o = {}) {
   const hand = p.hand;
   const buildings = view.buildings || Object.keys(BUILDING_COLORS);
   const counts = p.counts || buildings.map(() => 0);
-
-  // the board's extent, in cells
-  let minx = 0, maxx = 0, miny = 0, maxy = 0;
-  for (const { x, y } of tiles) {
-    minx = Math.min(minx, x); maxx = Math.max(maxx, x);
-    miny = Math.min(miny, y); maxy = Math.max(maxy, y);
-  }
-  const m = CELL * 0.2;
-  const boardW = (maxx - minx + 1) * CELL + 2 * m;
-  const boardH = (maxy - miny + 1) * CELL + 2 * m;
-  let handW = CARD_W + 80;
-  if (hand && hand.length) {
-    handW = -4;
-    hand.forEach((c, i) => {
-      if (i && parseCard(c).currency !== parseCard(hand[i - 1]).currency) handW += 6;
-      handW += CARD_W + 4;
-    });
-  }
-  const chipsW = (buildings.length + 1) * (CHIP_W + 3) - 3;
-  // the reserve in rows as wide as the rest of the picture (at least four
-  // tiles a row): a long reserve does not shrink the whole picture
-  const perRow = Math.max(4, Math.floor((Math.max(boardW, drawHand ? handW : 0, chipsW) - 70 + 4) / (RESERVE + 4)));
-  const rows = Math.ceil(reserve.length / perRow);
-  const W = Math.max(boardW, drawHand ? handW : 0, 70 + Math.min(reserve.length, perRow) * (RESERVE + 4) - 4, chipsW);
-  const handTop = CHIP_H + GAP;
-  const boardTop = drawHand ? handTop + CARD_H + GAP : handTop;
-  const reserveTop = boardTop + boardH + GAP;
-  const H = reserve.length ? reserveTop + rows * (RESERVE + 4) - 4 : boardTop + boardH;
+  const L = panelLayout(view.n || (view.players || []).length || 4);
+  const B = L.board;
+  const W = L.width;
+  const H = B;
+  const x0 = B + GAP; // the column right of the miniature
+  const IW = W - x0;
 
   const faces = layers(); // fill per building or currency
-  const inks = layers(); // strokes per ink: numbers and marks
+  const arts = layers(); // filled pictures per ink: buildings, currencies
+  const inks = layers(); // strokes per ink: numbers
   const walls = layers(); // wall sides, the longest wall
   const number = (cx, cy, n, height, ink) => inks.add(ink, numberD(cx, cy, n, height));
-  const tileFace = (tile, x, y, s) => {
+  const tileFace = (tile, x, y, s, square = true) => {
     if (tile.id === 0) return;
     const g = s * 0.03;
     // square: at this size a rounded corner is a pixel, and four arcs are most of a path's data
-    faces.add(`b:${tile.building}`, `M${num(x + g)} ${num(y + g)}h${num(s - 2 * g)}v${num(s - 2 * g)}h${num(2 * g - s)}z`);
-    const ink = (BUILDING_COLORS[tile.building] || [0, 0, DARK])[2] === LIGHT ? LIGHT : DARK;
-    number(x + s / 2, y + s / 2, tile.price, s * 0.36, ink);
+    faces.add(`b:${tile.building}`, square ? `M${num(x + g)} ${num(y + g)}h${num(s - 2 * g)}v${num(s - 2 * g)}h${num(2 * g - s)}z` : roundRect(x, y, s, s, s * 0.12));
+    arts.add(inkOf(BUILDING_COLORS[tile.building]), artD(tile.building, x + s * 0.14, y + s * 0.14, s * 0.72));
+  };
+  const tileWalls = (tile, x, y, s) => {
     for (const side of tile.walls || "") walls.add("wall", sideSegment(x / s, y / s, side, s));
   };
 
-  // 1. the building counts: per building a square in its colour with its mark,
-  // and the count beside it in the text colour; the same for the longest wall
-  // (an amber square with bricks)
-  const S = CHIP_H;
-  buildings.forEach((b, i) => {
-    const x = i * (CHIP_W + 3);
-    faces.add(`b:${b}`, roundRect(x, 0, S, S, 3));
-    const ink = (BUILDING_COLORS[b] || [0, 0, DARK])[2] === LIGHT ? LIGHT : DARK;
-    inks.add(ink, markD(BUILDING_MARK[b], x + 2.5, 2.5, S - 5));
-    number(x + S + (CHIP_W - S) / 2, S / 2, counts[i] ?? 0, 9, "currentColor");
-  });
-  {
-    const x = buildings.length * (CHIP_W + 3);
-    walls.add("longest", roundRect(x + 1, 1, S - 2, S - 2, 3));
-    inks.add("currentColor", markD(BUILDING_MARK.wall, x + 2.5, 2.5, S - 5));
-    number(x + S + (CHIP_W - S) / 2, S / 2, p.wall ?? 0, 9, "currentColor");
-  }
-
-  // 2. the hand: its cards, or the back of a card and how many
-  let extra = "";
-  if (drawHand && hand && hand.length) {
-    let x = 0;
-    hand.forEach((card, i) => {
-      const { currency, value } = parseCard(card);
-      if (i && currency !== parseCard(hand[i - 1]).currency) x += 6;
-      faces.add(`c:${currency}`, roundRect(x, handTop, CARD_W, CARD_H, CARD_W * 0.14));
-      number(x + CARD_W / 2, handTop + CARD_H / 2, value, CARD_H * 0.36, (CURRENCY_COLORS[currency] || [0, 0, DARK])[2] === LIGHT ? LIGHT : DARK);
-      x += CARD_W + 4;
-    });
-  } else if (drawHand && hand) {
-    extra += `<rect class="alh-empty" x="1" y="${handTop + 1}" width="${CARD_W}" height="${CARD_H - 2}" rx="4"/>`;
-  } else if (drawHand) {
-    extra += cardBack(0, handTop, CARD_W, CARD_H) + text(CARD_W + 8, handTop + CARD_H * 0.66, tn("ui.cards", p.cards ?? 0), 14, { cls: "alh-hand-count", maxWidth: 80 });
-  }
-
-  // 3. the Alhambra, centred: background and grid, the fountain, the tiles
-  const ox = (W - boardW) / 2 - minx * CELL + m;
-  const oy = boardTop - miny * CELL + m;
-  let grid = roundRect(ox + minx * CELL - m, oy + miny * CELL - m, boardW, boardH, 4);
-  for (let x = minx + 1; x <= maxx; x++) grid += `M${num(ox + x * CELL)} ${num(oy + miny * CELL)}v${(maxy - miny + 1) * CELL}`;
-  for (let y = miny + 1; y <= maxy; y++) grid += `M${num(ox + minx * CELL)} ${num(oy + y * CELL)}h${(maxx - minx + 1) * CELL}`;
-  extra += `<path class="alh-board-grid" d="${grid}"/>`;
+  // 1. the Alhambra, centred in its square: background and grid, the fountain, the tiles
+  const bounds = boundsOf(tiles);
+  const fit = fitBoard(bounds, B);
+  const C = fit.cell;
+  let extra = `<rect class="alh-board-bg alh-mini-bg" x="0" y="0" width="${B}" height="${B}" rx="5" stroke-width="1"/>`;
+  const { minx, maxx, miny, maxy } = bounds;
+  let grid = "";
+  for (let x = minx + 1; x <= maxx; x++) grid += `M${num(fit.ox + x * C)} ${num(fit.oy + miny * C)}v${num((maxy - miny + 1) * C)}`;
+  for (let y = miny + 1; y <= maxy; y++) grid += `M${num(fit.ox + minx * C)} ${num(fit.oy + y * C)}h${num((maxx - minx + 1) * C)}`;
+  if (grid) extra += `<path class="alh-board-grid" d="${grid}"/>`;
   const home = tiles.find((tile) => tile.id === 0);
   if (home) {
-    const x = ox + home.x * CELL;
-    const y = oy + home.y * CELL;
+    const x = fit.ox + home.x * C;
+    const y = fit.oy + home.y * C;
+    const F = FOUNTAIN_COLORS;
     extra +=
-      `<rect x="${num(x + 1.3)}" y="${num(y + 1.3)}" width="${num(CELL - 2.6)}" height="${num(CELL - 2.6)}" rx="3" fill="#f3e7c4" stroke="#b59a5e"/>` +
-      `<circle cx="${num(x + CELL / 2)}" cy="${num(y + CELL / 2)}" r="${num(CELL * 0.34)}" fill="#7fb8e6" stroke="#2d6fa8" stroke-width="2"/>`;
+      `<rect x="${num(x + C * 0.03)}" y="${num(y + C * 0.03)}" width="${num(C * 0.94)}" height="${num(C * 0.94)}" rx="2" fill="${F.base}" stroke="${F.rim}"/>` +
+      `<circle cx="${num(x + C / 2)}" cy="${num(y + C / 2)}" r="${num(C * 0.32)}" fill="${F.water}" stroke="${F.water_edge}" stroke-width="${num(Math.max(1, C * 0.06))}"/>`;
   }
-  for (const tile of tiles) tileFace(tile, ox + tile.x * CELL, oy + tile.y * CELL, CELL);
-  for (const [x, y, side] of p.wall_path || []) walls.add("longest", sideSegment(x + ox / CELL, y + oy / CELL, side, CELL));
+  for (const tile of tiles) {
+    tileFace(tile, fit.ox + tile.x * C, fit.oy + tile.y * C, C);
+    tileWalls(tile, fit.ox + tile.x * C, fit.oy + tile.y * C, C);
+  }
+  for (const [x, y, side] of p.wall_path || []) walls.add("longest", sideSegment(x + fit.ox / C, y + fit.oy / C, side, C));
 
-  // 4. the reserve: a label and its tiles, in rows
+  // 2. the building counts: per building a square in its colour with its
+  // picture, and the count beside it in the text colour; the same for the
+  // longest wall (bricks in an amber frame)
+  const S = L.chip;
+  const CW = IW / (buildings.length + 1);
+  buildings.forEach((b, i) => {
+    const x = x0 + i * CW;
+    faces.add(`b:${b}`, roundRect(x, 0, S, S, 2.5));
+    arts.add(inkOf(BUILDING_COLORS[b]), artD(b, x + 1.5, 1.5, S - 3));
+    number(x + S + (CW - S) / 2, S / 2, counts[i] ?? 0, S * 0.62, "currentColor");
+  });
+  {
+    const x = x0 + buildings.length * CW;
+    walls.add("longest", roundRect(x + 1, 1, S - 2, S - 2, 2.5));
+    arts.add("currentColor", markD(ARTWORK.marks.wall, x + 3, 3, S - 6, ARTWORK.box));
+    number(x + S + (CW - S) / 2, S / 2, p.wall ?? 0, S * 0.62, "currentColor");
+  }
+
+  // 3. the hand: its cards (fanned when many), or the back of a card and how many
+  const [cw, ch] = L.card;
+  const handTop = S + 5;
+  if (drawHand && hand && hand.length) {
+    const curs = hand.map((c) => parseCard(c).currency);
+    const row = fanRow(hand.map(() => cw), IW, { gap: 2, groups: curs, groupGap: 4 });
+    hand.forEach((card, i) => {
+      const { currency, value } = parseCard(card);
+      const x = x0 + row.xs[i];
+      const ink = inkOf(CURRENCY_COLORS[currency]);
+      faces.add(`c:${currency}`, roundRect(x, handTop, cw, ch, cw * 0.16));
+      // value and symbol in the card's left part: still seen when the next card covers the rest
+      number(x + cw * 0.36, handTop + ch * 0.3, value, ch * 0.3, ink);
+      arts.add(ink, symbolD(currency, x + cw * 0.1, handTop + ch * 0.54, cw * 0.52));
+    });
+  } else if (drawHand && hand) {
+    extra += `<rect class="alh-empty" x="${x0 + 1}" y="${handTop + 1}" width="${cw}" height="${ch - 2}" rx="3"/>`;
+  } else if (drawHand) {
+    extra += cardBack(x0, handTop, cw, ch) + text(x0 + cw + 6, handTop + ch * 0.7, tn("ui.cards", p.cards ?? 0), 13, { cls: "alh-hand-count", maxWidth: IW - cw - 8 });
+  }
+
+  // 4. the reserve: its tiles in a row (overlapping when many)
+  const rs = L.tile;
+  const reserveTop = Math.min(H - rs - 1, (drawHand ? handTop + ch : handTop) + 5);
   if (reserve.length) {
-    extra += text(0, reserveTop + RESERVE * 0.62, t("ui.reserve"), 13, { cls: "alh-muted", maxWidth: 64 });
-    reserve.forEach((tile, i) => tileFace(tile, 70 + (i % perRow) * (RESERVE + 4), reserveTop + Math.floor(i / perRow) * (RESERVE + 4), RESERVE));
+    const row = fanRow(reserve.map(() => rs), IW, { gap: 3 });
+    reserve.forEach((tile, i) => {
+      const x = x0 + row.xs[i];
+      tileFace(tile, x, reserveTop, rs, false);
+      tileWalls(tile, x, reserveTop, rs);
+    });
   }
 
   // the words
@@ -183,7 +185,7 @@ export function panelSvg(view, p, o = {}) {
 
   let out =
     `<svg xmlns="http://www.w3.org/2000/svg" class="alh-svg alh-panel-picture" viewBox="0 0 ${num(W)} ${num(H)}" ` +
-    `preserveAspectRatio="xMidYMin meet" role="img" style="max-width:${num(W * 1.1)}px"` +
+    `preserveAspectRatio="xMinYMid meet" role="img"` +
     ` data-tiles="${esc(tiles.map((tile) => `${tile.id}@${tile.x},${tile.y}`).join(" "))}"` +
     ` data-reserve="${esc(reserve.map((tile) => tile.id).join(" "))}" data-counts="${counts.join(" ")}"` +
     ` data-wall="${p.wall ?? 0}" data-cards="${hand ? hand.length : p.cards ?? 0}">` +
@@ -191,19 +193,20 @@ export function panelSvg(view, p, o = {}) {
     extra;
   for (const [key, d] of faces.entries()) {
     const [kind, name] = key.split(":");
-    const [fill, edge] = (kind === "b" ? BUILDING_COLORS : CURRENCY_COLORS)[name] || ["#999", "#666"];
-    out += `<path class="alh-faces alh-${name}" d="${d}" fill="${fill}" stroke="${edge}" stroke-width="1.3"/>`;
+    const [fill, edge] = (kind === "b" ? BUILDING_COLORS : CURRENCY_COLORS)[name] || UNKNOWN_COLORS;
+    out += `<path class="alh-faces alh-${name}" d="${d}" fill="${fill}" stroke="${edge}" stroke-width="1"/>`;
   }
+  for (const [ink, d] of arts.entries()) out += `<path class="alh-arts" d="${d}" fill="${ink}" fill-rule="evenodd"/>`;
   const w = walls.entries();
   for (const [key, d] of w) {
-    if (key === "wall") out += `<path class="alh-wall" stroke-width="${num(CELL * 0.12)}" d="${d}"/>`;
+    if (key === "wall") out += `<path class="alh-wall" stroke-width="${num(Math.max(1.6, C * 0.14))}" d="${d}"/>`;
   }
   for (const [key, d] of w) {
     // the longest wall's sides, and the outline of its count chip
     if (key === "longest") out += `<path class="alh-longest alh-longest-thin" data-length="${(p.wall_path || []).length}" d="${d}"/>`;
   }
   for (const [ink, d] of inks.entries()) {
-    out += `<path class="alh-strokes" d="${d}" fill="none" stroke="${ink}" stroke-width="1.9" stroke-linecap="round" stroke-linejoin="round"/>`;
+    out += `<path class="alh-strokes" d="${d}" fill="none" stroke="${ink}" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round"/>`;
   }
   return out + `</svg>`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dom, fixture } from "../fixtures.js";
-import { DIGIT, num } from "./common.js";
-import { BUILDING_MARK, markD, numberD, panelSvg } from "./panel.js";
+import { ARTWORK, DIGIT, num } from "./common.js";
+import { markD, numberD, panelSvg } from "./panel.js";
 
 /** The numbers of a path's data, in order. */
 const numbers = (d) => (d.match(/-?(?:\d+\.?\d*|\.\d+)/g) || []).map(Number);
@@ -67,18 +67,20 @@ describe("a player's picture in the players' panels", () => {
     const tower = { id: 47, building: "tower", price: 9, walls: "NE", x: 1, y: 0 };
     const p = { name: "Ana", hand: [], cards: 0, alhambra: [fountain, tower], reserve: [], counts: [0, 0, 0, 0, 0, 1], wall: 2, wall_path: [[1, 0, "N"], [1, 0, "E"]] };
     const svg = dom(panelSvg({ buildings: v.buildings }, p)).querySelector("svg");
-    // the tower's square (after its count chip) gives its cell: inset by 3% of 44 px
-    const face = svg.querySelector("path.alh-faces.alh-tower").getAttribute("d").split("M").filter(Boolean)[1];
-    const [fx, fy] = numbers(face);
-    const x0 = Math.round((fx - 44 * 0.03) * 100) / 100;
-    const y0 = Math.round((fy - 44 * 0.03) * 100) / 100;
-    const north = `M${x0} ${y0}H${x0 + 44}`;
-    const east = `M${x0 + 44} ${y0}V${y0 + 44}`;
+    // the tower's square on the board (its first shape; its count chip follows) gives its cell: inset by 3% of the cell
+    const face = svg.querySelector("path.alh-faces.alh-tower").getAttribute("d").split("M").filter(Boolean)[0];
+    const [fx, fy, w] = numbers(face);
+    const s = Math.round((w / 0.94) * 100) / 100;
+    const r2 = (v) => Math.round(v * 100) / 100;
+    const x0 = r2(fx - s * 0.03);
+    const y0 = r2(fy - s * 0.03);
+    const north = `M${x0} ${y0}H${r2(x0 + s)}`;
+    const east = `M${r2(x0 + s)} ${y0}V${r2(y0 + s)}`;
     expect(svg.querySelector("path.alh-wall").getAttribute("d")).toBe(north + east);
-    // the longest wall: the chip's outline, then the same two sides
-    expect(svg.querySelector("path.alh-longest").getAttribute("d").endsWith(north + east)).toBe(true);
+    // the longest wall: the same two sides, then the outline of its count chip
+    expect(svg.querySelector("path.alh-longest").getAttribute("d").startsWith(north + east)).toBe(true);
     // the fountain sits one cell to the left of the tower
-    expect(Number(svg.querySelector("circle").getAttribute("cx"))).toBeCloseTo(x0 - 44 / 2, 1);
+    expect(Number(svg.querySelector("circle").getAttribute("cx"))).toBeCloseTo(x0 - s / 2, 1);
   });
 
   it("shows a hidden hand as the back of a card and its size, an empty one as an empty place", () => {
@@ -120,8 +122,8 @@ describe("a player's picture at the end of the game", () => {
     const end = dom(panelSvg(v, p, { hand: false })).querySelector("svg");
     expect(full.querySelectorAll('[class~="alh-florin"], [class~="alh-dirham"], [class~="alh-dinar"], [class~="alh-ducat"]').length).toBeGreaterThan(0);
     expect(end.querySelectorAll('[class~="alh-florin"], [class~="alh-dirham"], [class~="alh-dinar"], [class~="alh-ducat"]').length).toBe(0);
-    const height = (svg) => Number(svg.getAttribute("viewBox").split(" ")[3]);
-    expect(height(end)).toBeLessThan(height(full));
+    // the picture keeps its size (the column of players does not move at the end)
+    expect(end.getAttribute("viewBox")).toBe(full.getAttribute("viewBox"));
     expect(end.querySelector("title").textContent).toContain(`${p.hand.length} cards`);
     expect(end.dataset.tiles).toBe(full.dataset.tiles);
   });
@@ -143,12 +145,15 @@ describe("numbers and marks as strokes", () => {
     }
   });
 
-  it("moves and scales a building's mark into its box", () => {
+  it("moves and scales a picture into its box", () => {
     expect(markD("M1 5L5 1.5H9V9Z", 10, 20, 10)).toBe("M11 25L15 21.5H19V29Z");
     expect(markD("M1 9A2 2 0 0 1 5 5", 0, 0, 20)).toBe("M2 18A4 4 0 0 1 10 10");
-    for (const mark of Object.values(BUILDING_MARK)) {
+    expect(markD("M10 50L50 10H90V90Z", 0, 0, 10, 100)).toBe("M1 5L5 1H9V9Z");
+    const pictures = [...Object.values(ARTWORK.buildings), ...Object.values(ARTWORK.marks), ...Object.values(ARTWORK.currencies)];
+    expect(pictures.length).toBe(6 + Object.keys(ARTWORK.marks).length + 4);
+    for (const mark of pictures) {
       // coordinates only: an arc's radii, rotation and flags left out
-      const d = markD(mark, 100, 100, 10).replace(/A([^A-Z]+)/g, (_, a) => "L" + numbers(a).slice(5).join(" "));
+      const d = markD(mark, 100, 100, 10, ARTWORK.box).replace(/A([^A-Z]+)/g, (_, a) => "L" + numbers(a).slice(5).join(" "));
       const xs = numbers(d);
       expect(Math.min(...xs)).toBeGreaterThanOrEqual(100);
       expect(Math.max(...xs)).toBeLessThanOrEqual(110);

@@ -1,12 +1,24 @@
-// The players: status line (whose turn, actions left, counts), and a panel
-// per player with name, score, building counts, longest wall, and the
-// picture of their hand (or its size), Alhambra and reserve (js/view/panel.js).
+// The players: the status line (whose turn, actions left, counts), and the
+// column of players: a panel per player with their seat's colour, name, tags
+// (to act, winner, you, bot, thinking…), score, and the picture of their
+// Alhambra, building counts, hand and reserve (js/view/panel.js).
 
 import { joinAnd, t, tn } from "../i18n.js";
-import { esc } from "./common.js";
+import { PALETTE, esc } from "./common.js";
 import { box, leaf, partHtml } from "./parts.js";
 import { panelSvg } from "./panel.js";
 import { thinkingHtml } from "./hints.js";
+
+/** Seat i's colour (palette.json "seats"). */
+export function seatColor(i) {
+  const seats = PALETTE.seats || [];
+  return seats.length ? seats[i % seats.length] : "currentColor";
+}
+
+/** A dot in seat i's colour (decoration: the seat is named in words beside it). */
+export function seatDot(i) {
+  return `<span class="alh-seat-dot" style="--alh-seat:${seatColor(i)}" aria-hidden="true"></span>`;
+}
 
 /** "1 action left" / "another action (exact payment)" for the player to act. */
 export function actionsText(view) {
@@ -19,7 +31,7 @@ export function actionsText(view) {
   return view.actions ? t("ui.status.with_taken", { text, taken: tn("ui.status.taken", view.actions) }) : text;
 }
 
-/** The status bar: the sentence from Python, the actions left, deck and bag. */
+/** The status bar: the sentence from Python, the actions left, deck and bag (one line: cut, never wrapped). */
 export function statusHtml(view) {
   const over = view.phase === "over";
   const who = over ? "" : `<span class="alh-turn">${esc(actionsText(view))}</span>`;
@@ -27,9 +39,10 @@ export function statusHtml(view) {
     ? `<span class="alh-winners" aria-label="${esc(t("ui.status.winners"))}">\u2605 ${esc(joinAnd(view.winners.map((i) => view.players[i].name)))}</span>`
     : "";
   const info = t("ui.status.info", { deck: view.deck, discard: view.discard, bag: view.bag, moves: view.moves });
+  const dot = over ? "" : seatDot(view.current);
   return (
     `<div class="alh-status${over ? " alh-over" : ""}" role="status">` +
-    `<strong class="alh-status-text">${esc(view.status)}</strong>${who}${winners}${thinkingHtml(view)}<span class="alh-info">${esc(info)}</span></div>`
+    `${dot}<strong class="alh-status-text" title="${esc(view.status)}">${esc(view.status)}</strong>${who}${winners}${thinkingHtml(view)}<span class="alh-info">${esc(info)}</span></div>`
   );
 }
 
@@ -41,11 +54,12 @@ export function playerHtml(view, p, i) {
   if (current) tags.push(`<span class="alh-tag alh-tag-turn">${esc(t(view.phase === "place" ? "ui.player.placing" : "ui.player.to_act"))}</span>`);
   if (winner) tags.push(`<span class="alh-tag alh-tag-winner">\u2605 ${esc(t("ui.player.winner"))}</span>`);
   if (view.seat === i) tags.push(`<span class="alh-tag">${esc(t("ui.player.you"))}</span>`);
-  if (view.bots && view.bots[String(i)]) tags.push(`<span class="alh-tag alh-tag-bot">${esc(t("ui.bots.bot_tag"))}</span>`);
+  if (view.bots && view.bots[String(i)]) tags.push(`<span class="alh-tag alh-tag-bot" title="${esc(view.bots[String(i)])}">${esc(t("ui.bots.bot_tag"))}</span>`);
+  if (view.thinking === i) tags.push(`<span class="alh-tag alh-tag-thinking"><span class="alh-spinner" aria-hidden="true"></span>${esc(t("ui.table.thinking_tag"))}</span>`);
   const cls = ["alh-player", current ? "alh-current" : "", winner ? "alh-winner" : ""].filter(Boolean).join(" ");
-  let out = `<section class="${cls}" role="listitem" data-player="${i}" aria-label="${esc(tn("ui.player.aria", p.score, { name: p.name }))}">`;
-  out += `<header><span class="alh-name">${esc(p.name)}</span>${tags.join("")}<span class="alh-score">${esc(tn("ui.points_short", p.score))}</span></header>`;
-  out += `<div class="alh-player-picture">${panelSvg(view, p, { hand: view.phase !== "over" })}</div>`;
+  let out = `<section class="${cls}" role="listitem" data-player="${i}" style="--alh-seat:${seatColor(i)}" aria-label="${esc(tn("ui.player.aria", p.score, { name: p.name }))}">`;
+  out += `<header><span class="alh-name" title="${esc(p.name)}">${esc(p.name)}</span>${tags.join("")}<span class="alh-score">${esc(tn("ui.points_short", p.score))}</span></header>`;
+  out += panelSvg(view, p, { hand: view.phase !== "over" });
   return out + `</section>`;
 }
 

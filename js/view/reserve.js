@@ -2,7 +2,7 @@
 // of a turn, and Dirk's tiles in a two-player game.
 
 import { t, tn } from "../i18n.js";
-import { control, describeTile, esc, svgOpen, tileSvg } from "./common.js";
+import { BUILDING_COLORS, UNKNOWN_COLORS, artD, control, describeTile, esc, numbersPath, roundRect, svgOpen, tileSvg } from "./common.js";
 
 /**
  * @param {object[]} tiles  view tiles
@@ -32,7 +32,7 @@ export function tilesRowSvg(tiles, o = {}) {
     if (hint) name = t("ui.tiles.item_hint", { item: name, hint });
     const attrs = can ? control(act, name, { id: tile.id, key: `${act}-${tile.id}` }, { pressed: on }) : "";
     const c = [on ? "alh-selected" : "", can ? "alh-choosable" : ""].filter(Boolean).join(" ");
-    out += tileSvg(tile, i * (size + gap) + gap / 2, gap / 2, size, { attrs, cls: c, detail: size >= 50, name: !!o.names });
+    out += tileSvg(tile, i * (size + gap) + gap / 2, gap / 2, size, { attrs, cls: c, detail: size >= 44, name: !!o.names });
   });
   return out + `</svg>`;
 }
@@ -54,12 +54,13 @@ export function pendingHtml(view, o = {}) {
   for (const [p, tiles] of byPlayer) {
     const mine = o.player === p;
     const name = view.players[p].name;
-    out += `<div class="alh-pending-row" data-player="${p}"><span class="alh-label">${esc(t("ui.pending.row", { name }))}</span>`;
+    out += `<div class="alh-pending-row" data-player="${p}"><span class="alh-label">${esc(mine ? t("ui.table.to_place") : t("ui.pending.row", { name }))}</span>`;
     out += tilesRowSvg(tiles, {
       label: t("ui.pending.label", { name }),
       act: mine && o.act ? o.act : null,
       selected: o.selected ?? null,
       cls: "alh-pending-tiles",
+      size: o.size ?? 48,
       names: o.names,
       hint: t(view.n === 2 && !view.final ? "ui.pending.hint_dirk" : "ui.pending.hint"),
     });
@@ -68,12 +69,42 @@ export function pendingHtml(view, o = {}) {
   return out + `</div>`;
 }
 
-/** Dirk's tiles (2 players only; D2, D3). */
+/**
+ * Dirk's tiles (2 players only; D2, D3): what counts for the majorities --
+ * per building a chip in its colour with its picture and how many tiles Dirk
+ * has (one <svg>, a path per paint); every tile in its title.
+ */
 export function dirkHtml(view) {
   if (!view.dirk) return "";
+  const buildings = view.buildings || Object.keys(BUILDING_COLORS);
+  const counts = buildings.map((b) => view.dirk.filter((x) => x.building === b).length);
+  const S = 18;
+  const CW = 40;
+  const W = buildings.length * CW - (CW - S - 16);
+  const faces = {};
+  const arts = {};
+  const nums = [];
+  buildings.forEach((b, i) => {
+    const x = i * CW;
+    const [, , ink] = BUILDING_COLORS[b] || UNKNOWN_COLORS;
+    faces[b] = roundRect(x, 1, S, S, 3);
+    arts[ink] = (arts[ink] || "") + artD(b, x + 2, 3, S - 4);
+    nums.push([x + S + 8, 1 + S / 2, counts[i], "currentColor"]);
+  });
+  const tiles = view.dirk.map((x) => describeTile(x, false)).join("; ");
+  const label = `${t("ui.label_count", { label: t("ui.dirk.label"), count: view.dirk.length })}${tiles ? `: ${tiles}` : ""}`;
+  let svg = svgOpen("alh-dirk-tiles", 0, 0, W, S + 2, label, { maxWidth: W * 1.2 }).replace('role="group"', 'role="img"');
+  svg += `<title>${esc(label)}</title>`;
+  for (const [b, d] of Object.entries(faces)) {
+    const [fill, edge] = BUILDING_COLORS[b] || UNKNOWN_COLORS;
+    svg += `<path class="alh-faces alh-${b}" d="${d}" fill="${fill}" stroke="${edge}"/>`;
+  }
+  for (const [ink, d] of Object.entries(arts)) svg += `<path d="${d}" fill="${ink}" fill-rule="evenodd"/>`;
+  svg += numbersPath(nums, 11, "alh-dirk-counts");
+  svg += `</svg>`;
   return (
-    `<div class="alh-dirk" data-count="${view.dirk.length}"><span class="alh-label">${esc(tn("ui.dirk.row", view.dirk.length))}</span>` +
-    tilesRowSvg(view.dirk, { label: t("ui.dirk.label"), size: 40, cls: "alh-dirk-tiles", empty: t("ui.dirk.none") }) +
+    `<div class="alh-dirk" data-count="${view.dirk.length}" data-counts="${counts.join(" ")}"><span class="alh-label" title="${esc(tn("ui.dirk.row", view.dirk.length))}">${esc(t("ui.dirk.name"))} \u00b7 ${view.dirk.length}</span>` +
+    svg +
     `</div>`
   );
 }

@@ -5,12 +5,14 @@
 
 import { buildingName, joinAnd, t, tn } from "../i18n.js";
 import { BUILDING_LABEL_COLORS, OPEN, buildingShort, esc } from "./common.js";
+import { alhambraSvg } from "./alhambra.js";
 import { box, leaf, partHtml } from "./parts.js";
+import { seatDot } from "./players.js";
 
-function roundTable(view, r, latest, { whyOpen = false, lazy = false } = {}) {
+function roundTable(view, r, latest, { whyOpen = false, lazy = false, story: withStory = true, cls = "" } = {}) {
   const names = view.players.map((p) => p.name);
   const just = latest ? ` data-just="${esc(t("ui.scoring.just_scored"))}"` : "";
-  let out = `<table class="alh-round${latest ? " alh-latest" : ""}" data-round="${r.round}">`;
+  let out = `<table class="alh-round${latest ? " alh-latest" : ""}${cls ? " " + cls : ""}" data-round="${r.round}">`;
   out += `<caption${just}>${esc(t(r.round === 3 ? "ui.scoring.round_final" : "ui.scoring.round", { round: r.round }))}</caption>`;
   out += `<thead><tr><th scope="col">${esc(t("ui.scoring.player"))}</th>`;
   view.buildings.forEach((b) => {
@@ -20,7 +22,7 @@ function roundTable(view, r, latest, { whyOpen = false, lazy = false } = {}) {
   });
   out += `<th scope="col">${esc(t("ui.scoring.wall"))}</th><th scope="col">${esc(t("ui.scoring.round_points"))}</th><th scope="col">${esc(t("ui.scoring.total"))}</th></tr></thead><tbody>`;
   names.forEach((name, i) => {
-    out += `<tr data-player="${i}"><th scope="row">${esc(name)}</th>`;
+    out += `<tr data-player="${i}"><th scope="row">${seatDot(i)}${esc(name)}</th>`;
     view.buildings.forEach((b, k) => {
       const pts = r.buildings[i][k];
       const cnt = r.counts[i][k];
@@ -42,7 +44,7 @@ function roundTable(view, r, latest, { whyOpen = false, lazy = false } = {}) {
   // folded under the table: while folded and `lazy`, the lines are left out
   // (the widget draws them when the summary is clicked; a 6-player round is
   // ~1,700 characters of text, more to lay out than the table itself)
-  const story = Array.isArray(r.narration) ? r.narration : [];
+  const story = withStory && Array.isArray(r.narration) ? r.narration : [];
   if (story.length) {
     const why = esc(t("ui.scoring.narration", { round: r.round }));
     let det = `<details class="alh-why"${whyOpen ? OPEN : ""}><summary class="alh-why-summary alh-fold-summary" data-key="why-${r.round}" data-lm-suppress-shortcuts="true">${why}</summary>`;
@@ -112,4 +114,36 @@ export function scoringPart(view, { earlierOpen = false, lazyEarlier = false, wh
 
 export function scoringHtml(view, o = {}) {
   return partHtml(scoringPart(view, o));
+}
+
+/**
+ * A scoring round as an event: a panel over the table with each player's
+ * points per building type and for the wall, the round's points and the
+ * totals; with `boards`, each player's Alhambra with the counted longest wall
+ * drawn on it (the boards as they were scored: only for the round just
+ * scored). It stays until the player dismisses it (js/widget.js closes it
+ * by itself after a few seconds when every seat is a bot's).
+ * @param {object} view    the JSON view
+ * @param {number} round   the round's number (1-3)
+ * @param {object} [o]
+ * @param {boolean} [o.boards]  draw the boards with their counted walls
+ */
+export function scoringPopHtml(view, round, { boards = false } = {}) {
+  const r = (view.rounds || []).find((x) => x.round === round);
+  if (!r) return `<div class="alh-pop-none" hidden></div>`;
+  const title = t(r.round === 3 ? "ui.scoring.round_final" : "ui.scoring.round", { round: r.round });
+  let out = `<div class="alh-pop" role="dialog" aria-label="${esc(title)}" data-round="${r.round}"><div class="alh-pop-card">`;
+  out += `<header class="alh-pop-head"><h3 class="alh-pop-title">${esc(title)}</h3>`;
+  out += `<button type="button" class="alh-btn alh-primary" data-act="pop-close" data-key="btn-pop-close" data-lm-suppress-shortcuts="true" aria-label="${esc(t("ui.table.scoring_close_aria"))}">${esc(t("ui.table.scoring_close"))}</button></header>`;
+  out += roundTable(view, r, false, { story: false, cls: "alh-pop-table" });
+  if (boards) {
+    out += `<div class="alh-pop-boards">`;
+    view.players.forEach((p, i) => {
+      out += `<figure class="alh-pop-board" data-player="${i}"><figcaption>${seatDot(i)}${esc(p.name)} \u00b7 ${esc(t("ui.scoring.wall"))} ${r.walls[i]}</figcaption>`;
+      out += alhambraSvg(p, { compact: true, coords: false, detail: false, maxWidth: 150, cellPx: 24 }) + `</figure>`;
+    });
+    out += `</div>`;
+  }
+  out += `<p class="alh-muted alh-legend">${esc(t("ui.scoring.legend"))}</p>`;
+  return out + `</div></div>`;
 }

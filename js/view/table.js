@@ -1,34 +1,61 @@
-// The whole widget: status, message, markets, tiles to place and Dirk, the
-// action bar, the focus player's hand, Alhambra and reserve, every player's
-// panel, scoring rounds, the move log and the replay. tableParts() gives it as
-// a tree of parts (js/view/parts.js) that the widget patches panel by panel;
-// tableHtml() as one HTML string (the same markup).
+// The whole widget, one screen (js/layout.js, js/style.js): a main column --
+// the status line (or the replay banner), the two markets, and the acting
+// player's section: their Alhambra big, with the replay control under it;
+// beside it their hand, the tiles to place, the reserve, Dirk's tiles and the
+// action bar (the selection, the buttons, the message line) -- and a column
+// of every player with the last moves under it. The scoring rounds follow
+// below; a round just scored shows over the table (js/view/scoring.js). At
+// the end of the game the main column shows the result instead of the
+// markets. tableParts() gives it as a tree of parts (js/view/parts.js) that
+// the widget patches panel by panel; tableHtml() as one HTML string.
+//
+// Every block of the acting player's section has a fixed size, and every
+// button is always there (disabled when it cannot be used): selecting,
+// taking, buying and placing change what the blocks show, never where they
+// are.
 
-import { alhambraSvg } from "./alhambra.js";
+import { alhambraSvg, boardBox } from "./alhambra.js";
 import { languages, ruleText, t, tn } from "../i18n.js";
-import { esc } from "./common.js";
-import { boardHelpHtml, controlsHtml, languageHtml, messageHtml, replayHtml } from "./controls.js";
+import { calloutPlace, tableClass } from "../layout.js";
+import { CELL, esc } from "./common.js";
+import { boardHelpHtml, controlsHtml, dirkShown, languageHtml, messageHtml, replayBannerHtml, replayHtml } from "./controls.js";
 import { handSvg, hiddenHandSvg } from "./hand.js";
 import { lessonHtml } from "./lesson.js";
 import { logHtml } from "./log.js";
 import { marketSvg } from "./market.js";
 import { moneySvg } from "./money.js";
 import { box, leaf, partHtml } from "./parts.js";
-import { playersPart, statusHtml } from "./players.js";
-import { hintMarks } from "./hints.js";
+import { playersPart, seatDot, statusHtml } from "./players.js";
+import { hintMarks, hintsHtml } from "./hints.js";
 import { dirkHtml, pendingHtml, reserveSvg } from "./reserve.js";
-import { scoringPart } from "./scoring.js";
+import { scoringPart, scoringPopHtml } from "./scoring.js";
 import { boardOptions, focusPlayer, tileChoice } from "../selection.js";
 
+/** Where the widget finds the parts it redraws alone (js/widget.js): the message line, the help line. */
+export const PATHS = { message: ["main", "focus", "hold"], help: ["main", "focus", "play"] };
+
 /**
- * The table as a tree of parts: the app box (status, message, markets,
- * extras, controls, focus, players, bottom, replay).
+ * The message line alone, for a redraw that changes nothing else (js/widget.js):
+ * null when the board must be drawn again too (a note anchored at a board
+ * cell shows a callout there, before or after) or the tutorial's lesson panel
+ * speaks instead.
+ */
+export function messageLeaf(view, message, note, drawnNote = null) {
+  if ((note && note.at) || (drawnNote && drawnNote.at)) return null;
+  if (view && view.lesson && message && message.kind === "error" && !note) return leaf("message", messageHtml({}, null, view));
+  return leaf("message", messageHtml(message, note, view));
+}
+
+/**
+ * The table as a tree of parts: the app box (lesson, main column, players
+ * column, scoring rounds, the scoring round just scored).
  * @param {object} view     the JSON view from Python
- * @param {object} ui       local selection state ({sel, note})
+ * @param {object} ui       local selection state ({sel, note, hover})
  * @param {object} message  the kernel's message trait
  * @param {object} [local]  how this display is unfolded: {earlierOpen, whyOpen, logOpen, lazyEarlier} (the earlier
  *                          scoring rounds and why a round gave its points, see scoringPart; the moves at the end),
- *                          and its language: {lang} (the switch shows it; default "en")
+ *                          the scoring round shown over the table ({pop}: its number, or null) and the
+ *                          language: {lang} (the switch shows it; default "en")
  */
 export function tableParts(view, ui = { sel: null, note: null }, message = {}, local = {}) {
   if (!view || !view.players) return leaf("waiting", `<div class="alh-app"><p class="alh-muted">${esc(t("ui.waiting"))}</p></div>`);
@@ -38,83 +65,140 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
   const me = view.players[fp];
   const sel = ui.sel;
   const marks = hintMarks(view);
-  const names = !!view.lesson; // the tutorial names the buildings on the tiles; a game shows their marks
-  const kids = [];
-  kids.push(leaf("lang", languageHtml(local.lang || "en", languages())));
-  if (view.lesson) kids.push(leaf("lesson", lessonHtml(view.lesson))); // tutorial mode
-  kids.push(leaf("status", statusHtml(view)));
-  kids.push(leaf("message", messageHtml(message, ui.note, view)));
-  // the game is over: the result first (the final scores and the last moves),
-  // then every Alhambra; the markets and the acting player's section have
-  // nothing more to offer (the replay brings any earlier position back whole)
+  const names = !!view.lesson; // the tutorial names the buildings on the tiles; a game shows their pictures
   const over = view.phase === "over";
-  const log = leaf("log", logHtml(view, { folded: over, open: !!local.logOpen, lazy: !!local.lazyEarlier }));
-  const bottom = () => box("bottom", `<div class="alh-bottom${over ? " alh-result" : ""}">`, [scoringPart(view, local), log], `</div>`);
+  const replaying = view.replay !== null && view.replay !== undefined;
+  // in the tutorial the lesson panel tells about every try: the kernel's
+  // refusals are not repeated in the message line
+  const shown = view.lesson && message && message.kind === "error" ? {} : message;
+
+  const top = box("top", `<div class="alh-top">`, [
+    leaf("status", replaying ? replayBannerHtml(view) : statusHtml(view)),
+    leaf("lang", languageHtml(local.lang || "en", languages())),
+  ], `</div>`);
+
+  const main = [top];
   if (over) {
-    if (view.dirk) kids.push(leaf("extras", `<div class="alh-extras">${dirkHtml(view)}</div>`));
-    kids.push(leaf("controls", controlsHtml(view, ui)));
-    kids.push(bottom());
+    main.push(box("result", `<div class="alh-result">`, [
+      leaf("bar", `<div class="alh-bar">${controlsHtml(view, ui)}${messageHtml(shown, ui.note, view)}</div>`),
+      scoringPart(view, local),
+      dirkShown(view) ? leaf("extras", `<div class="alh-extras">${dirkHtml(view)}</div>`) : null,
+      leaf("replay", replayHtml(view)),
+    ], `</div>`));
   } else {
-    // markets
     const bm = esc(t("ui.market.building"));
     const mm = esc(t("ui.market.money"));
-    kids.push(box("markets", `<div class="alh-markets">`, [
-      leaf("building", `<section class="alh-section" aria-label="${bm}"><h4>${bm}</h4>${marketSvg(view, {
+    main.push(box("markets", `<div class="alh-markets">`, [
+      leaf("building", `<section class="alh-section alh-building" aria-label="${bm}"><h4 class="alh-sr">${bm}</h4>${marketSvg(view, {
         interactive: acting && view.phase === "action",
         selected: sel?.kind === "buy" ? sel.slot : null,
         buyable: legal ? legal.buy.map((b) => b.slot) : [],
         marks: marks.slots,
         names,
       })}</section>`),
-      leaf("money", `<section class="alh-section" aria-label="${mm}"><h4>${mm}</h4>${moneySvg(view, {
+      leaf("money", `<section class="alh-section alh-money-section" aria-label="${mm}"><h4 class="alh-sr">${mm}</h4>${moneySvg(view, {
         interactive: acting && view.phase === "action",
         selected: sel?.kind === "money" ? sel.idx : [],
         marks: marks.money,
       })}</section>`),
     ], `</div>`));
-    const pend = pendingHtml(view, {
-      player: legal ? legal.player : null,
-      act: acting && view.phase === "place" ? "pending-tile" : null,
-      selected: sel?.kind === "tile" ? sel.id : null,
-      names,
-    });
-    if (pend || view.dirk) kids.push(leaf("extras", `<div class="alh-extras">${pend}${dirkHtml(view)}</div>`));
-    kids.push(leaf("controls", controlsHtml(view, ui)));
-    // the focus player: hand, Alhambra, reserve
-    const title = acting ? t("ui.focus.your_turn", { name: me.name }) : view.seat !== null && view.seat !== undefined ? t("ui.focus.you", { name: me.name }) : me.name;
-    const payCurrency = sel?.kind === "buy" ? view.market[sel.slot - 1].currency : null;
-    const hand = me.hand
-      ? handSvg(me.hand, {
-          interactive: acting && view.phase === "action",
-          selected: sel?.kind === "buy" ? sel.idx : [],
-          currency: payCurrency,
-          label: t("ui.hand.of", { name: me.name }),
-          marks: marks.hand,
-        })
-      : hiddenHandSvg(me.cards, me.name);
-    const reserveIds = acting && view.phase === "action" ? legal.tiles.filter((t) => t.from === "reserve").map((t) => t.id) : [];
-    const why = (rule) => ruleText(view, rule);
-    kids.push(box("focus", `<section class="alh-focus" data-player="${fp}" aria-label="${esc(t("ui.focus.aria", { name: me.name }))}">`, [
-      leaf("title", `<h4>${esc(title)} \u00b7 ${esc(tn("ui.points_short", me.score))}</h4>`),
-      leaf("hand", `<div class="alh-focus-hand">${hand}</div>`),
-      leaf("board", `<div class="alh-focus-board">${alhambraSvg(me, { ...boardOptions(ui, view), why, maxWidth: 640, cellPx: 84, marks: marks.cells, names })}</div>`),
-      leaf("help", boardHelpHtml(view, ui)),
-      leaf("reserve", `<div class="alh-focus-reserve"><span class="alh-label">${esc(t("ui.reserve"))}</span>${reserveSvg(me, {
-        act: acting && view.phase === "action" ? "reserve-tile" : null,
-        enabled: reserveIds,
-        selected: sel?.kind === "tile" && tileChoice(view, sel.id)?.from === "reserve" ? sel.id : null,
-        size: 56,
-        hint: t("ui.reserve.hint"),
-        names,
-      })}</div>`),
-    ], `</section>`));
+    main.push(focusPart(view, ui, shown, { fp, me, acting, sel, marks, names }));
   }
-  kids.push(leaf("players-title", `<h4 class="alh-players-title">${esc(t("ui.players.title"))}</h4>`));
-  kids.push(playersPart(view));
-  if (!over) kids.push(bottom());
-  kids.push(leaf("replay", replayHtml(view)));
-  const open = `<div class="alh-app${view.replay !== null && view.replay !== undefined ? " alh-replaying" : ""}" data-players="${view.n}" data-phase="${view.phase}">`;
+
+  const side = box("side", `<aside class="alh-side" aria-label="${esc(t("ui.players.aria"))}">`, [
+    leaf("players-title", `<h4 class="alh-sr">${esc(t("ui.players.title"))}</h4>`),
+    playersPart(view),
+    box("logbox", `<div class="alh-side-log">`, [leaf("log", logHtml(view, { folded: over, open: !!local.logOpen, lazy: !!local.lazyEarlier }))], `</div>`),
+  ], `</aside>`);
+
+  const kids = [];
+  if (view.lesson) kids.push(leaf("lesson", lessonHtml(view.lesson))); // tutorial mode
+  kids.push(box("main", `<div class="alh-main">`, main, `</div>`));
+  kids.push(side);
+  if (!over) kids.push(box("bottom", `<div class="alh-bottom">`, [scoringPart(view, local)], `</div>`));
+  const pop = local.pop ?? null;
+  if (pop !== null && !replaying) kids.push(leaf("pop", scoringPopHtml(view, pop, { boards: !!local.popBoards })));
+  const cls = ["alh-app", tableClass(view.n), replaying ? "alh-replaying" : "", view.lesson ? "alh-tutorial" : ""].filter(Boolean).join(" ");
+  const open = `<div class="${cls}" data-players="${view.n}" data-phase="${view.phase}">`;
   return box("app", open, kids, `</div>`);
+}
+
+/**
+ * The acting player's section (or, when nobody may act here, the focus
+ * player's): their Alhambra with the help line and the replay control; and
+ * the column beside it ("hold"): the title, hand, tiles to place, reserve,
+ * Dirk's tiles, the action bar, the message line and the hints.
+ */
+function focusPart(view, ui, message, { fp, me, acting, sel, marks, names }) {
+  const legal = view.legal;
+  const seated = view.seat !== null && view.seat !== undefined;
+  // "You (you)" helps nobody: the tutorial's learner is named "You"
+  const title = acting ? t("ui.focus.your_turn", { name: me.name }) : seated && !view.lesson ? t("ui.focus.you", { name: me.name }) : me.name;
+  const payCurrency = sel?.kind === "buy" ? view.market[sel.slot - 1].currency : null;
+  const hand = me.hand
+    ? handSvg(me.hand, {
+        interactive: acting && view.phase === "action",
+        selected: sel?.kind === "buy" ? sel.idx : [],
+        currency: payCurrency,
+        label: t("ui.hand.of", { name: me.name }),
+        marks: marks.hand,
+      })
+    : hiddenHandSvg(me.cards, me.name);
+  const reserveIds = acting && view.phase === "action" ? legal.tiles.filter((x) => x.from === "reserve").map((x) => x.id) : [];
+  const why = (rule) => ruleText(view, rule);
+  const bo = { ...boardOptions(ui, view), why, fill: true, min: 5, marks: marks.cells, names };
+  const pend = pendingHtml(view, {
+    player: legal ? legal.player : null,
+    act: acting && view.phase === "place" ? "pending-tile" : null,
+    selected: sel?.kind === "tile" ? sel.id : null,
+    names,
+  });
+  const hold = [
+    leaf("title", `<h4 class="alh-focus-title">${seatDot(fp)}<span class="alh-focus-name">${esc(title)}</span><span class="alh-focus-score">${esc(tn("ui.points_short", me.score))}</span></h4>`),
+    leaf("hand", `<div class="alh-focus-hand">${hand}</div>`),
+    leaf("pending", `<div class="alh-focus-pending">${pend || `<span class="alh-label">${esc(t("ui.table.to_place"))}</span><span class="alh-row-empty alh-muted">\u2013</span>`}</div>`),
+    leaf("reserve", `<div class="alh-focus-reserve"><span class="alh-label">${esc(t("ui.reserve"))}</span>${reserveSvg(me, {
+      act: acting && view.phase === "action" ? "reserve-tile" : null,
+      enabled: reserveIds,
+      selected: sel?.kind === "tile" && tileChoice(view, sel.id)?.from === "reserve" ? sel.id : null,
+      size: 48,
+      hint: t("ui.reserve.hint"),
+      names,
+    })}</div>`),
+    dirkShown(view) ? leaf("dirk", `<div class="alh-focus-dirk">${dirkHtml(view)}</div>`) : null,
+    leaf("controls", controlsHtml(view, ui)),
+    leaf("message", messageHtml(message, ui.note, view)),
+    leaf("hints", `<div class="alh-focus-hints">${view.hinting ? "" : hintsHtml(view)}</div>`),
+  ];
+  const play = [
+    leaf("board", boardHtml(me, bo, ui.note)),
+    leaf("help", boardHelpHtml(view, ui)),
+    leaf("replay", replayHtml(view)),
+  ];
+  return box("focus", `<section class="alh-focus" data-player="${fp}" aria-label="${esc(t("ui.focus.aria", { name: me.name }))}">`, [
+    box("play", `<div class="alh-play">`, play, `</div>`),
+    box("hold", `<div class="alh-hold">`, hold, `</div>`),
+  ], `</section>`);
+}
+
+/**
+ * The acting player's board in its frame (a size container: the board fills
+ * it), with a callout at the cell a refusal is about: the note's rule and
+ * its explanation, anchored at the cell whatever the board's scale (js/layout.js,
+ * calloutPlace; the style sheet turns the numbers into a position).
+ */
+export function boardHtml(player, o, note) {
+  let callout = "";
+  const at = note && note.at;
+  if (at && note.rule) {
+    const vb = boardBox(player, o);
+    const c = calloutPlace(vb, at[0], at[1], CELL);
+    const text = o.why ? o.why(note.rule) : "";
+    callout =
+      `<div class="alh-callout alh-callout-${c.vertical} alh-callout-${c.horizontal}" role="note" data-x="${at[0]}" data-y="${at[1]}" data-rule="${esc(note.rule)}" ` +
+      `style="--dx:${c.dx};--dy:${c.dy};--vw:${c.vw};--vh:${c.vh}"><span class="alh-rule">${esc(note.rule)}</span> ${esc(text || t("ui.spot.refused_title", { rule: note.rule }))}</div>`;
+  }
+  return `<div class="alh-focus-board" role="region" aria-label="${esc(t("ui.table.board_aria"))}">${alhambraSvg(player, o)}${callout}</div>`;
 }
 
 /**

@@ -101,6 +101,16 @@ def carry_out(page, w, a, keyboard):
         else:
             loc.click()
 
+    # a scoring round just scored shows over the table until it is dismissed
+    pop = page.get_by_role("dialog").get_by_role("button", name="Close the scoring round and go on")
+    if pop.count():
+        if keyboard:
+            pop.focus()
+            page.keyboard.press("Enter")
+        else:
+            pop.click()
+        page.get_by_role("dialog").wait_for(state="detached")
+
     def pick(cards, shown, sel):
         used = set()
         for c in cards:

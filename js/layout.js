@@ -1,0 +1,129 @@
+// The table's layout, as numbers: pure functions the views draw with (and
+// vitest checks), so that the whole game fits one screen and nothing moves
+// while a turn is played.
+//
+// The page layout itself is CSS (js/style.js): the widget's root is a size
+// container, and container queries choose between the wide table (the
+// markets, the action bar and the acting player's board on the left; a
+// column of every player, the last moves under it, on the right) and the
+// narrow one (everything stacked). What CSS cannot know is drawn here: how
+// tall each player's picture may be for the number of players (so that 2-6
+// panels fit beside the main column), how a board's cells fit a box, how
+// loose tiles and cards fit a row, and where a callout at a board cell goes.
+
+/** Natural width (SVG user units, about px) of a player's picture in the column of players. */
+export const PANEL_W = 340;
+
+/**
+ * The picture of each player's panel for `n` players: `board`, the side of
+ * the square its miniature Alhambra is drawn in (the picture is as tall), and
+ * `card` / `tile`, the sizes of a card in hand and of a reserve tile. Fewer
+ * players, bigger pictures; six panels and the last moves fit beside a main
+ * column of 780 px (a 1440 x 900 screen), four beside one of 650 px (1366 x 768).
+ */
+export function panelLayout(n) {
+  const board = n <= 3 ? 100 : n === 4 ? 92 : n === 5 ? 80 : 74;
+  const card = n <= 4 ? [18, 25] : [16, 22];
+  const tile = n <= 4 ? 19 : 17;
+  return { width: PANEL_W, board, card, tile, chip: n <= 4 ? 14 : 13 };
+}
+
+/**
+ * Fit a board of cells `bounds` ({minx, maxx, miny, maxy}) into a box of
+ * side `box`: the cell size (at most `maxCell`) and the offset of cell
+ * (0, 0)'s corner, the board centred in the box.
+ */
+export function fitBoard(bounds, box, maxCell = 22) {
+  const cols = bounds.maxx - bounds.minx + 1;
+  const rows = bounds.maxy - bounds.miny + 1;
+  const cell = Math.min(maxCell, box / cols, box / rows);
+  const ox = (box - cols * cell) / 2 - bounds.minx * cell;
+  const oy = (box - rows * cell) / 2 - bounds.miny * cell;
+  return { cell, ox, oy, cols, rows };
+}
+
+/** The cells a board's pictures must show: its tiles and any extra cells ([x, y] ...). */
+export function boundsOf(tiles, extra = []) {
+  let minx = 0, maxx = 0, miny = 0, maxy = 0;
+  for (const t of tiles) {
+    minx = Math.min(minx, t.x); maxx = Math.max(maxx, t.x);
+    miny = Math.min(miny, t.y); maxy = Math.max(maxy, t.y);
+  }
+  for (const [x, y] of extra) {
+    minx = Math.min(minx, x); maxx = Math.max(maxx, x);
+    miny = Math.min(miny, y); maxy = Math.max(maxy, y);
+  }
+  return { minx, maxx, miny, maxy };
+}
+
+/**
+ * The acting player's board: the cells its frame shows -- every tile, every
+ * highlighted cell, and at least `min` x `min` cells around the fountain (the
+ * board grows in its frame only once the Alhambra does, not with every
+ * selection that lights a spot one cell further out).
+ */
+export function boardFrame(tiles, cells = [], min = 5) {
+  const b = boundsOf(tiles, cells);
+  const grow = (lo, hi) => {
+    const need = min - (hi - lo + 1);
+    if (need <= 0) return [lo, hi];
+    const before = Math.floor(need / 2);
+    return [lo - before, hi + (need - before)];
+  };
+  const [minx, maxx] = grow(b.minx, b.maxx);
+  const [miny, maxy] = grow(b.miny, b.maxy);
+  return { minx, maxx, miny, maxy };
+}
+
+/**
+ * Items of widths `widths` in a row of width `width`, `gap` apart and
+ * `groupGap` more before the first item of a new group (`groups[i]`
+ * differs from `groups[i-1]`): the x of each item. When they do not fit,
+ * the items overlap (a fanned hand) by the same step, never beyond `width`.
+ */
+export function fanRow(widths, width, { gap = 2, groups = null, groupGap = 0 } = {}) {
+  const n = widths.length;
+  if (!n) return { xs: [], step: 0, width: 0 };
+  let gaps = 0;
+  for (let i = 1; i < n; i++) if (groups && groups[i] !== groups[i - 1]) gaps += groupGap;
+  const w = widths[0];
+  const natural = n * w + (n - 1) * gap + gaps;
+  const step = natural <= width ? w + gap : Math.max(1, (width - w - gaps) / Math.max(1, n - 1));
+  const xs = [];
+  let x = 0;
+  for (let i = 0; i < n; i++) {
+    if (i) x += step + (groups && groups[i] !== groups[i - 1] ? groupGap : 0);
+    xs.push(x);
+  }
+  return { xs, step, width: x + w };
+}
+
+/**
+ * Where a callout about board cell (x, y) goes, for a board drawn with view
+ * box `vb` ({x, y, w, h} in user units, CELL units a cell) and scaled to fit
+ * its frame (preserveAspectRatio meet): the cell's centre relative to the
+ * view box's centre and the view box's size, as unitless numbers the style
+ * sheet turns into a position (--dx, --dy, --vw, --vh); and the side the
+ * callout opens to, away from the nearer edges ("above"/"below",
+ * "left"/"right").
+ */
+export function calloutPlace(vb, x, y, cell) {
+  const cx = (x + 0.5) * cell;
+  const cy = (y + 0.5) * cell;
+  const dx = cx - (vb.x + vb.w / 2);
+  const dy = cy - (vb.y + vb.h / 2);
+  return {
+    dx: Math.round(dx * 10) / 10,
+    dy: Math.round(dy * 10) / 10,
+    vw: vb.w,
+    vh: vb.h,
+    // top half: the callout hangs below the cell; else above it
+    vertical: dy < 0 ? "below" : "above",
+    horizontal: dx > vb.w * 0.15 ? "left" : dx < -vb.w * 0.15 ? "right" : "center",
+  };
+}
+
+/** The classes of the table for `n` players: the column of players in one or two columns. */
+export function tableClass(n) {
+  return n >= 5 ? "alh-many" : "alh-few";
+}

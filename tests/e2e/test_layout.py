@@ -1,0 +1,234 @@
+"""The table on one screen, in a real JupyterLab (Debian's Chromium).
+
+A notebook of one cell shows a hot-seat game in play; the file browser is
+closed, as a player would have it. At a 1366 x 768 window, with 2 and with 4
+players, and at 1440 x 900 with 6, every player's panel, both markets, the
+action bar and the acting player's board lie inside the visible notebook area
+once the widget is scrolled to its top -- nothing of a turn needs scrolling.
+Then a turn is played by clicking (select, take; select, buy; place): the
+markets, the board and the action bar keep their boxes to the pixel after
+every step. Elements are found by their role and accessible name.
+Screenshots of 2, 4 and 6 players in JupyterLab Light and Dark go to
+test-artifacts/layout-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from .conftest import ARTIFACTS, notebook, open_notebook, run_all, run_code
+
+pytestmark = pytest.mark.slow
+
+NAMES = ["Ana", "Ben", "Chi", "Dan", "Eve", "Fay"]
+
+# a game in play: the builder policy of benchmarks/bench_widget.py (Alhambras grow as in a real game)
+GAME = """
+import random
+from alhambra_widget import AlhambraWidget, Game
+from alhambra_widget.engine import actions as A
+
+def builder(g, rng):
+    acts = g.legal_actions()
+    for kind in (A.Place, A.Buy, A.Build):
+        pick = [a for a in acts if isinstance(a, kind)]
+        if pick:
+            return rng.choice(pick)
+    takes = [a for a in acts if isinstance(a, A.TakeMoney)]
+    if takes:
+        return max(takes, key=lambda a: sum(c.value for c in a.cards))
+    return rng.choice(acts)
+
+def in_play(n, moves, seed=6):
+    g = Game(%r[:n], seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over and (len(g.history) < moves or g.phase != "action"):
+        g.play(builder(g, rng))
+    return g
+""" % NAMES
+
+# a turn set up to be played by clicking: Ana takes dinar 2, Ben buys slot 2
+# (seraglio 4 for dirham 1+3, exact: he then ends his turn) and places it
+TURN = """
+w.game = Game.from_position(["Ana", "Ben", "Chi", "Dan"], seed=3,
+                            hands=[["florin 2", "florin 3", "dirham 1"], ["dirham 1", "dirham 3", "ducat 4"],
+                                   ["ducat 2"], ["dinar 5"]],
+                            market=[4, 9, 15, 24], money=["dinar 2", "ducat 4", "dirham 3", "florin 6"])
+print(w.game.current, w.view["market"][1]["tile"])
+"""
+
+# boxes in the page, rounded to a tenth of a pixel; and the visible notebook area
+BOXES = """(root) => {
+  const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map((v) => Math.round(v * 10) / 10); };
+  const area = root.closest('.jp-WindowedPanel-outer') || document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer');
+  return {area: box(area), root: box(root)};
+}"""
+
+# every animation that ends (the spinner of a thinking bot runs forever): wait for them
+SETTLED = """() => Promise.all(document.getAnimations()
+  .filter((a) => { const t = a.effect && a.effect.getComputedTiming(); return t && t.endTime !== Infinity; })
+  .map((a) => a.finished.catch(() => null)))"""
+
+
+def layout_notebook(tmp: Path, n: int) -> Path:
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(nbformat.v4.new_code_cell(GAME + f"\nw = AlhambraWidget(in_play({n}, {40 if n < 6 else 150}))\nw"))
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path = tmp / f"layout-{n}p.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+def open_table(browser, lab, tmp: Path, n: int, viewport: tuple):
+    """The notebook for ``n`` players in a page of that size, run, the file browser closed."""
+    ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    open_notebook(page, lab, lab.copy(layout_notebook(tmp, n)))
+    # close the left sidebar (the file browser): click its open tab
+    page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").first.click()
+    page.wait_for_function("() => !document.querySelector('#jp-left-stack') || "
+                           "document.querySelector('#jp-left-stack').classList.contains('lm-mod-hidden')")
+    run_all(page)
+    root = notebook(page).locator(".alh-root").first
+    root.locator(".alh-status-text").wait_for(timeout=60_000)
+    page.evaluate("() => document.fonts.ready")
+    return ctx, page, root
+
+
+def to_top(page, root):
+    """Scroll the widget's top to the top of the visible notebook area; wait for it to be still."""
+    root.evaluate("r => r.scrollIntoView({block: 'start'})")
+    page.evaluate(SETTLED)
+    page.wait_for_timeout(50)
+
+
+def inside(box, area) -> bool:
+    x, y, w, h = box
+    ax, ay, aw, ah = area
+    return x >= ax - 0.5 and y >= ay - 0.5 and x + w <= ax + aw + 0.5 and y + h <= ay + ah + 0.5
+
+
+def parts(page, root, n: int) -> dict:
+    """The parts a turn needs, found by role and accessible name: name -> locator."""
+    out = {
+        "building market": root.get_by_role("region", name="Building market"),
+        "money market": root.get_by_role("region", name="Money market"),
+        "action bar": root.get_by_role("toolbar", name="Actions"),
+        "acting board": root.get_by_role("region", name="Board in focus"),
+    }
+    players = root.get_by_role("list", name="players").get_by_role("listitem")
+    assert players.count() == n
+    for i in range(n):
+        out[f"panel {i + 1}"] = players.nth(i)
+    return out
+
+
+def boxes(page, root, n: int) -> dict:
+    """The parts' boxes relative to the widget's top left corner (a click may scroll the notebook)."""
+    r = root.bounding_box()
+    out = {}
+    for k, loc in parts(page, root, n).items():
+        b = loc.bounding_box()
+        out[k] = [round(b["x"] - r["x"], 1), round(b["y"] - r["y"], 1), round(b["width"], 1), round(b["height"], 1)]
+    return out
+
+
+def assert_fits(page, root, n: int, label: str):
+    to_top(page, root)
+    area = root.evaluate(BOXES)["area"]
+    got = {k: [b["x"], b["y"], b["width"], b["height"]] for k, b in
+           ((k, loc.bounding_box()) for k, loc in parts(page, root, n).items())}
+    out = {k: b for k, b in got.items() if not inside(b, area)}
+    assert not out, f"{label}: outside the visible notebook area {area}: {out}"
+
+
+def _theme(page, name: str):
+    page.locator(".lm-MenuBar-item", has_text="Settings").first.click()
+    page.locator(".lm-Menu-item", has_text=re.compile(r"^Theme")).first.hover()
+    page.locator(".lm-Menu-itemLabel").get_by_text(name, exact=True).click()
+    page.wait_for_selector(f'body[data-jp-theme-name="{name}"]', state="attached", timeout=30_000)
+
+
+def shots(page, root, name: str):
+    """Screenshots of the visible notebook area in JupyterLab Light and Dark (back to Light after)."""
+    to_top(page, root)
+    area = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer")
+    area.screenshot(path=str(ARTIFACTS / f"{name}-light.png"))
+    try:
+        _theme(page, "JupyterLab Dark")
+        to_top(page, root)
+        area.screenshot(path=str(ARTIFACTS / f"{name}-dark.png"))
+    finally:
+        _theme(page, "JupyterLab Light")
+
+
+def test_two_and_four_players_fit_a_1366x768_screen_and_a_turn_moves_nothing(browser, lab, artifacts, tmp_path):
+    ctx, page, root = open_table(browser, lab, tmp_path, 2, (1366, 768))
+    try:
+        assert_fits(page, root, 2, "2 players at 1366 x 768")
+        shots(page, root, "layout-2p")
+
+        run_code(page, GAME + "\nw.game = in_play(4, 40)\nprint(len(w.game.players))", new_cell=True)
+        root.locator('.alh-app[data-players="4"]').wait_for()
+        assert_fits(page, root, 4, "4 players at 1366 x 768")
+        shots(page, root, "layout-4p")
+
+        # a turn by clicking: the markets, the board and the action bar never move
+        cur, tile = run_code(page, TURN).split(" ", 1)
+        assert cur == "0"
+        root.locator(".alh-info").filter(has_text=re.compile(r"\bmove 0$")).wait_for()
+        to_top(page, root)
+        keep = ("building market", "money market", "action bar", "acting board")
+
+        def still(step: str):
+            page.evaluate(SETTLED)
+            now = boxes(page, root, 4)
+            moved = {k: (first[k], now[k]) for k in keep if now[k] != first[k]}
+            assert not moved, f"moved by {step}: {moved}"
+
+        first = boxes(page, root, 4)
+        root.get_by_role("button", name="face-up card dinar 2").click()                  # select
+        still("selecting a card")
+        root.get_by_role("button", name="Take the selected money cards").click()        # take
+        root.locator(".alh-info").filter(has_text=re.compile(r"\bmove 1$")).wait_for()
+        still("taking it")
+        root.get_by_role("button", name=re.compile(r"^slot 2 \(pay in dirham\)")).click()  # Ben: select the slot ...
+        root.get_by_role("button", name="your card dirham 1").click()
+        root.get_by_role("button", name="your card dirham 3").click()
+        still("selecting a slot and cards")
+        root.get_by_role("button", name="Buy the tile of the selected slot with the selected cards").click()  # buy
+        root.locator(".alh-info").filter(has_text=re.compile(r"\bmove 2$")).wait_for()
+        still("buying")
+        root.get_by_role("button", name="End the turn without the extra action").click()
+        root.locator(".alh-info").filter(has_text=re.compile(r"\bmove 3$")).wait_for()
+        still("ending the turn")
+        state = json.loads(run_code(page, "import json\nprint(json.dumps(w.view['legal']['tiles']))"))
+        tile_id, (x, y) = state[0]["id"], state[0]["spots"][0]
+        root.get_by_role("button", name=re.compile(r"tile to place")).first.click()     # place: the tile ...
+        still("choosing the tile to place")
+        root.get_by_role("button", name=f"empty spot {x},{y}: legal").click()           # ... on a legal spot
+        root.locator(".alh-info").filter(has_text=re.compile(r"\bmove 4$")).wait_for()
+        still("placing it")
+        placed = json.loads(run_code(page, "print(json.dumps({f'{x},{y}': t.id for (x, y), t in "
+                                           "w.game.players[1].alhambra.items()}))"))
+        assert placed[f"{x},{y}"] == tile_id
+        assert page.errors == []
+    finally:
+        ctx.close()
+
+
+def test_six_players_fit_a_1440x900_screen(browser, lab, artifacts, tmp_path):
+    ctx, page, root = open_table(browser, lab, tmp_path, 6, (1440, 900))
+    try:
+        assert_fits(page, root, 6, "6 players at 1440 x 900")
+        shots(page, root, "layout-6p")
+        assert page.errors == []
+    finally:
+        ctx.close()
