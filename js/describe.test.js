@@ -1,6 +1,6 @@
 // Moves told in words (js/describe.js): every kind of move in every language,
 // exactly as the kernel says it (alhambra_widget/i18n/moves.py wrote
-// js/fixtures/moves.json from recorded games), and actions not played yet
+// js/fixtures/moves/cases.json from recorded games), and actions not played yet
 // (the hints) from their notation and the view.
 import { afterEach, describe, expect, it } from "vitest";
 import namesDe from "../alhambra_widget/i18n/locales/de/names.json";
@@ -14,7 +14,7 @@ import uiJa from "../alhambra_widget/i18n/locales/ja/ui.json";
 import namesNl from "../alhambra_widget/i18n/locales/nl/names.json";
 import uiNl from "../alhambra_widget/i18n/locales/nl/ui.json";
 import { cardsText, describeAction, describeEntry, describeParts, formatNumber, notationTitle, placeText, tileText } from "./describe.js";
-import moves from "./fixtures/moves.json";
+import moves from "./fixtures/moves/cases.json";
 import { fixture } from "./fixtures.js";
 import { useStrings } from "./i18n.js";
 

@@ -32,6 +32,8 @@ import { echoMoves, followKernel } from "./static-copy.js";
 import { CSS } from "./style.js";
 import { boardHelpHtml, messageHtml } from "./view/controls.js";
 import { LESSON_CSS } from "./view/lesson.js";
+import { LOG_CSS } from "./view/log.js";
+import { MOTION_CSS, createMotion } from "./motion.js";
 import { leaf } from "./view/parts.js";
 import { tableParts } from "./view/table.js";
 
@@ -52,9 +54,11 @@ function render({ model, el }) {
   root.setAttribute("aria-label", "Alhambra");
   root.tabIndex = -1;
   const style = document.createElement("style");
-  style.textContent = CSS + LESSON_CSS;
+  style.textContent = CSS + LESSON_CSS + LOG_CSS + MOTION_CSS;
   const body = document.createElement("div");
   root.append(style, body);
+  // every move seen: the moves new in a view fly from where things were (js/motion.js)
+  const motion = createMotion(root, body);
   el.appendChild(root);
 
   let ui = initialUi();
@@ -131,10 +135,12 @@ function render({ model, el }) {
     const aria = t("ui.widget.aria");
     if (root.getAttribute("aria-label") !== aria) root.setAttribute("aria-label", aria);
     if (root.getAttribute("lang") !== local.lang) root.setAttribute("lang", local.lang);
+    const pre = view !== drawn.view ? motion.before(view) : null; // measured before the patch (FLIP)
     const part = tableParts(view, ui, shown, local);
     keepFocus(() => {
       tree = tree ? patch(tree, part) : mount(body, part);
     });
+    motion.after(pre, view);
     drawn = { view, sel: ui.sel, note: ui.note, shown, hover: ui.hover, strings: texts };
   }
 

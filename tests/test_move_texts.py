@@ -1,6 +1,6 @@
 """Moves told in words (alhambra_widget/i18n/moves.py): every kind of move in
 every language, with building names, prices, cards and places from the
-fountain, never a tile id; and js/fixtures/moves.json, the cases the front
+fountain, never a tile id; and js/fixtures/moves/cases.json, the cases the front
 end's js/describe.test.js must put into exactly the same words.
 
 Regenerate the fixture when the texts change on purpose::
@@ -26,7 +26,7 @@ from alhambra_widget.i18n import LANGUAGES, t  # noqa: E402
 from alhambra_widget.i18n.moves import cards_text, describe_entry, describe_move, place_text  # noqa: E402
 from alhambra_widget.view import log_entry  # noqa: E402
 
-FIXTURE = ROOT / "js" / "fixtures" / "moves.json"
+FIXTURE = ROOT / "js" / "fixtures" / "moves" / "cases.json"
 
 #: what each case must show: a label -> a test of a move (and its events' kinds)
 WANTED = {
@@ -103,7 +103,7 @@ def made():
 
 def test_the_front_ends_cases_are_up_to_date(made):
     assert FIXTURE.exists() and FIXTURE.read_text(encoding="utf-8") == text_of(made), (
-        "js/fixtures/moves.json is out of date: run `python tests/test_move_texts.py`, then `npx vitest run`")
+        "js/fixtures/moves/cases.json is out of date: run `python tests/test_move_texts.py`, then `npx vitest run`")
 
 
 def test_every_kind_of_move_in_every_language_in_words_never_by_tile_id(made):

@@ -41,8 +41,8 @@ function movesHtml(view, log) {
     const { main, more } = describeParts(e, view);
     const after = more.length ? `${joiner}<span class="alh-log-more">${esc(more.reduce((a, b) => t("list.sentences", { first: a, next: b })))}</span>` : "";
     const player = e.player !== null && e.player !== undefined ? ` data-player="${e.player}"` : "";
-    const scored = (e.rounds || []).length ? ` data-rounds="${e.rounds.join(" ")}"` : "";
-    out += `<li value="${e.n}" data-n="${e.n}"${player}${scored} title="${esc(notationTitle(e.action))}">${esc(main)}${after}</li>`;
+    const rounds = (e.rounds || []).map((r) => ` <span class="alh-tag alh-tag-scoring" data-round="${r}">${esc(t("ui.log.scoring_round", { round: r }))}</span>`).join("");
+    out += `<li value="${e.n}" data-n="${e.n}"${player} title="${esc(notationTitle(e.action))}">${esc(main)}${after}${rounds}</li>`;
   }
   return out + `</ol>`;
 }

@@ -98,9 +98,10 @@ def test_play_against_a_bot_and_ask_for_hints(browser, lab, tmp_path):
         top(page)
         assert s["hints"] is not None, json.dumps(s)
         assert len(s["hints"]) == n
-        shown = [li.inner_text() for li in root.locator(".alh-hint-list li").all()]
-        for h, text in zip(s["hints"], shown):
-            assert h["action"] in text
+        # each hint in words, its notation as the tooltip
+        shown = [li.get_attribute("title") for li in root.locator(".alh-hint-list li").all()]
+        for h, title in zip(s["hints"], shown):
+            assert title == f"Notation: {h['action']}"
         # playing the top hint from a cell makes the hints disappear
         run_code(page, "wb.play(wb.view['hints'][0]['action'])")
         top(page)

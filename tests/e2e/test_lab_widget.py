@@ -114,9 +114,11 @@ def test_take_money_by_clicking(ui):
     assert s1["last"] == f"take {card}"
     assert s1["current"] == (me + 1) % 3
     assert sorted(s1["hands"][me]) == sorted(s0["hands"][me] + [card])
-    assert s1["message"]["kind"] == "info" and s1["message"]["text"].endswith(f"take {card}")
+    # the move in words (the notation stays in the log line's tooltip and in w.game.moves)
+    assert s1["message"]["kind"] == "info" and re.search(rf" took {card}\.", s1["message"]["text"])
     expect(root.locator(".alh-status-text")).to_have_text(s1["status"])
-    expect(root.locator(".alh-log-list li").first).to_have_text(re.compile(rf"^[^:]+: take {card}$"))
+    expect(root.locator(".alh-log-list li").first).to_have_text(re.compile(rf"^\S+ took {card}\."))
+    expect(root.locator(".alh-log-list li").first).to_have_attribute("title", f"Notation: take {card}")
     snap(root, "lab-take-money.png")
 
 
@@ -253,7 +255,8 @@ def test_the_widget_follows_changes_made_from_cells(ui):
     s = state(page, 'w.play(w.game.legal_actions("take")[-1])')
     assert s["moves"] == 1
     expect_moves(root, 1)
-    expect(root.locator('.alh-log-list li[data-n="1"]')).to_have_text(re.compile(rf"^[^:]+: {re.escape(s['last'])}$"))
+    expect(root.locator('.alh-log-list li[data-n="1"]')).to_have_text(re.compile(r"^\S+ took "))
+    expect(root.locator('.alh-log-list li[data-n="1"]')).to_have_attribute("title", f"Notation: {s['last']}")
     expect(root.locator(".alh-status-text")).to_have_text(s["status"])
     cur = s["current"]
     expect(root.locator(f'.alh-player[data-player="{cur}"]')).to_have_class(re.compile(r"\balh-current\b"))
@@ -470,7 +473,7 @@ def test_messages_and_coloured_text_contrast_in_light_and_dark(ui):
         # the take: the kernel's info message
         root.locator('button[data-act="take"]').click()
         expect_moves(root, 2)
-        expect(root.locator(".alh-message.alh-info-msg")).to_contain_text("take dinar 2")
+        expect(root.locator(".alh-message.alh-info-msg")).to_contain_text("took dinar 2")
         assert not _low_contrast(root, [".alh-message"]), ("JupyterLab Dark", _low_contrast(root, [".alh-message"]))
         _theme(page, "JupyterLab Light")
         assert not _low_contrast(root, [".alh-message"]), ("JupyterLab Light", _low_contrast(root, [".alh-message"]))

@@ -1,0 +1,191 @@
+// Every move seen (js/motion.js): which moves are new, what flies from where
+// to where for each kind of event, the queue of moves one after the other,
+// no motion with prefers-reduced-motion, and the marks of what changed since
+// the viewer's last move (until they act).
+import { describe, expect, it } from "vitest";
+import moves from "./fixtures/moves/cases.json";
+import { fakeModel, fixture } from "./fixtures.js";
+import { MAX_MOVES, MOVE_MS, SCORE_MS, changedSince, lastMove, motionLength, newMoves, planMotion, viewer } from "./motion.js";
+import widget from "./widget.js";
+
+const box = (x, y, w = 40, h = 40, extra = {}) => ({ x, y, w, h, ...extra });
+const entry = (n, player, action, events, rounds = []) => ({ n, player, name: ["Ana", "Ben", "Chi"][player], action, events, rounds, tiles: {} });
+
+/** Anchors as measure() gives them: key -> box (+ card). */
+const anchors = (pairs) => new Map(pairs);
+
+describe("which moves are new", () => {
+  const log = [1, 2, 3, 4, 5, 6].map((n) => ({ n }));
+  it("none on the first draw, the ones after the last move drawn later", () => {
+    expect(newMoves(log, null)).toEqual([]);
+    expect(newMoves(log, 4).map((e) => e.n)).toEqual([5, 6]);
+    expect(newMoves(log, 6)).toEqual([]);
+    expect(lastMove(log)).toBe(6);
+    expect(lastMove([])).toBe(0);
+  });
+  it("none after an undo, nor when more than a few came at once (a replay jump, another game)", () => {
+    expect(newMoves(log.slice(0, 3), 6)).toEqual([]);
+    expect(newMoves(log, 0).length).toBe(0);
+    expect(newMoves(log.slice(0, MAX_MOVES), 0).length).toBe(MAX_MOVES);
+  });
+});
+
+describe("what moves where", () => {
+  it("cards taken fly from the money market into the hand, the refills arrive from the deck", () => {
+    const before = anchors([
+      ["money:0", box(10, 0, 20, 30, { card: "dinar 3" })],
+      ["money:1", box(40, 0, 20, 30, { card: "florin 2" })],
+      ["hand:0:0", box(0, 100, 20, 30, { card: "dinar 3" })],
+      ["deck", box(100, 0)],
+    ]);
+    const after = anchors([
+      ["money:0", box(10, 0, 20, 30, { card: "florin 2" })],
+      ["money:1", box(40, 0, 20, 30, { card: "ducat 7" })],
+      ["hand:0:0", box(0, 100, 20, 30, { card: "dinar 3" })],
+      ["hand:0:1", box(25, 100, 20, 30, { card: "dinar 3" })],
+      ["deck", box(100, 0)],
+    ]);
+    const e = entry(1, 0, "take dinar 3", [{ kind: "take", player: 0, cards: ["dinar 3"] }, { kind: "money", cards: ["ducat 7"] }, { kind: "next", player: 1 }]);
+    const steps = planMotion([e], before, after);
+    // the new dinar 3 in the hand (the second one), flown in from the market
+    expect(steps[0]).toMatchObject({ kind: "move", key: "hand:0:1", from: before.get("money:0"), to: after.get("hand:0:1"), delay: 0 });
+    expect(steps[1]).toMatchObject({ kind: "arrive", key: "money:1", from: after.get("deck"), to: after.get("money:1") });
+    expect(steps[1].delay).toBeGreaterThan(0);
+    for (const s of steps) expect(s.delay + s.duration).toBeLessThanOrEqual(MOVE_MS);
+  });
+
+  it("cards taken by a player whose hand is not drawn card by card fly to their panel", () => {
+    const before = anchors([["money:0", box(10, 0, 20, 30, { card: "dinar 3" })]]);
+    const after = anchors([["player:2", box(500, 300, 200, 100)]]);
+    const steps = planMotion([entry(1, 2, "take dinar 3", [{ kind: "take", player: 2, cards: ["dinar 3"] }])], before, after);
+    expect(steps).toEqual([expect.objectContaining({ kind: "fly", key: "money:0", to: after.get("player:2") })]);
+  });
+
+  it("paid cards fly to the discard pile, the tile bought from its slot to the tiles to place", () => {
+    const before = anchors([
+      ["hand:1:0", box(0, 100, 20, 30, { card: "dinar 3" })],
+      ["hand:1:1", box(25, 100, 20, 30, { card: "dinar 5" })],
+      ["tile:23", box(200, 0, 80, 80)],
+      ["discard", box(300, 0)],
+    ]);
+    const after = anchors([["tile:23", box(250, 200, 50, 50)], ["discard", box(300, 0)], ["deck", box(350, 0)]]);
+    const e = entry(4, 1, "buy 3 with dinar 3+5", [
+      { kind: "pay", player: 1, slot: 3, cards: ["dinar 3", "dinar 5"] },
+      { kind: "buy", player: 1, slot: 3, tile: 23 },
+      { kind: "extra", player: 1 },
+    ]);
+    const steps = planMotion([e], before, after);
+    expect(steps.map((s) => [s.kind, s.key])).toEqual([["fly", "hand:1:0"], ["fly", "hand:1:1"], ["move", "tile:23"]]);
+    expect(steps[0].to).toBe(after.get("discard"));
+    expect(steps[2]).toMatchObject({ from: before.get("tile:23"), to: after.get("tile:23") });
+  });
+
+  it("a tile placed, built, removed or swapped moves from where it was to where it is", () => {
+    const before = anchors([["tile:7", box(0, 0)], ["tile:9", box(100, 100)]]);
+    const after = anchors([["tile:7", box(100, 100)], ["tile:9", box(0, 0)]]);
+    const swap = entry(5, 0, "swap 7 at 1,0", [{ kind: "swap", player: 0, tile: 7, pos: [1, 0], old: 9 }]);
+    expect(planMotion([swap], before, after).map((s) => [s.kind, s.key, s.from, s.to])).toEqual([
+      ["move", "tile:7", before.get("tile:7"), after.get("tile:7")],
+      ["move", "tile:9", before.get("tile:9"), after.get("tile:9")],
+    ]);
+    for (const kind of ["place", "build", "remove", "reserve"]) {
+      const e = entry(5, 0, `${kind} 7`, [{ kind, player: 0, tile: 7, pos: [1, 0] }]);
+      expect(planMotion([e], before, after)[0]).toMatchObject({ kind: "move", key: "tile:7" });
+    }
+  });
+
+  it("a tile that goes where it is not drawn on its own flies there: another player's board, Dirk", () => {
+    const before = anchors([["tile:7", box(0, 0)], ["tile:8", box(50, 0)]]);
+    const after = anchors([["player:1", box(500, 0, 200, 100)], ["dirk", box(300, 300, 100, 40)]]);
+    const place = entry(5, 1, "place 7 at 1,0", [{ kind: "place", player: 1, tile: 7, pos: [1, 0] }]);
+    const dirk = entry(6, 1, "dirk 8", [{ kind: "dirk", player: 1, tile: 8 }]);
+    const steps = planMotion([place, dirk], before, after);
+    expect(steps.map((s) => [s.kind, s.key, s.to])).toEqual([["fly", "tile:7", after.get("player:1")], ["fly", "tile:8", after.get("dirk")]]);
+  });
+
+  it("a refill arrives from the bag into its slot", () => {
+    const after = anchors([["tile:31", box(0, 0, 80, 80)], ["bag", box(400, 0, 60, 60)]]);
+    const steps = planMotion([entry(2, 0, "place 7 at 1,0", [{ kind: "refill", slot: 1, tile: 31 }])], new Map(), after);
+    expect(steps).toEqual([expect.objectContaining({ kind: "arrive", key: "tile:31", from: after.get("bag"), to: after.get("tile:31") })]);
+  });
+
+  it("a scoring round counts each player's points up after the move", () => {
+    const v = { rounds: [{ round: 1, points: [3, 11, 0], scores: [3, 11, 0] }] };
+    const after = anchors([["score:0", box(0, 0, 30, 12)], ["score:1", box(0, 20, 30, 12)], ["score:2", box(0, 40, 30, 12)]]);
+    const e = entry(9, 0, "take dinar 3", [{ kind: "score", round: 1 }], [1]);
+    const steps = planMotion([e], new Map(), after, { view: v });
+    expect(steps.map((s) => [s.kind, s.player, s.from, s.to])).toEqual([["count", 0, 0, 3], ["count", 1, 0, 11], ["count", 2, 0, 0]]);
+    for (const s of steps) expect([s.delay, s.duration]).toEqual([MOVE_MS, SCORE_MS]);
+    expect(motionLength([e])).toBe(MOVE_MS + SCORE_MS);
+  });
+
+  it("moves that come together play one after the other, each within its time", () => {
+    const before = anchors([["tile:1", box(0, 0)], ["tile:2", box(0, 50)]]);
+    const after = anchors([["tile:1", box(100, 0)], ["tile:2", box(100, 50)]]);
+    const a = entry(1, 0, "place 1 at 1,0", [{ kind: "place", player: 0, tile: 1, pos: [1, 0] }]);
+    const b = entry(2, 1, "place 2 at 1,0", [{ kind: "place", player: 1, tile: 2, pos: [1, 0] }]);
+    const steps = planMotion([a, b], before, after, { start: 100 });
+    expect(steps.map((s) => s.delay)).toEqual([100, 100 + MOVE_MS]);
+    for (const s of steps) expect(s.duration).toBeLessThanOrEqual(MOVE_MS);
+  });
+
+  it("every recorded kind of move plans its motion in time, and nothing moves with reduced motion", () => {
+    for (const c of moves.cases) {
+      const map = anchors([...Object.keys(c.entry.tiles).map((id) => [`tile:${id}`, box(Number(id), 0)]), ["bag", box(0, 0)], ["deck", box(0, 0)], ["discard", box(0, 0)]]);
+      const steps = planMotion([c.entry], map, map, { view: { rounds: c.rounds, players: c.names.map((name) => ({ name })) } });
+      for (const s of steps) expect(s.delay + s.duration, c.label).toBeLessThanOrEqual(motionLength([c.entry]));
+      expect(planMotion([c.entry], map, map, { reduced: true }), c.label).toEqual([]);
+    }
+  });
+});
+
+describe("what changed since your last move", () => {
+  const log = [
+    entry(1, 0, "place 5 at 1,0", [{ kind: "place", player: 0, tile: 5, pos: [1, 0] }, { kind: "refill", slot: 2, tile: 6 }]),
+    entry(2, 1, "take dinar 3", [{ kind: "take", player: 1, cards: ["dinar 3"] }, { kind: "money", cards: ["florin 4", "ducat 2"] }]),
+    entry(3, 2, "buy 2 with dirham 9", [{ kind: "pay", player: 2, slot: 2, cards: ["dirham 9"] }, { kind: "buy", player: 2, slot: 2, tile: 6 }]),
+    entry(4, 2, "place 6 at 0,1", [{ kind: "place", player: 2, tile: 6, pos: [0, 1] }, { kind: "refill", slot: 2, tile: 8 }, { kind: "money", cards: ["dinar 1"] }]),
+    entry(5, 0, "take florin 4", [{ kind: "take", player: 0, cards: ["florin 4"] }]),
+  ];
+  it("marks the tiles that moved or came up and the money that came up and is still there", () => {
+    const v = { seat: 1, log, money: ["ducat 2", "dinar 1", "dirham 5"] };
+    const c = changedSince(v);
+    expect([...c.tiles].sort()).toEqual([6, 8]);
+    expect(c.money).toEqual(["dinar 1"]); // ducat 2 came up with the viewer's own move
+    // since move 1: florin 4 came up and was taken again, ducat 2 is still there
+    const before = { seat: 1, log: log.map((e) => (e.player === 1 ? { ...e, player: 0 } : e)), money: ["ducat 2", "dinar 1"] };
+    expect(changedSince(before).money.sort()).toEqual(["dinar 1", "ducat 2"]);
+  });
+  it("nothing once the viewer acted; in hot-seat the viewer is the player to act", () => {
+    expect(changedSince({ seat: 0, log, money: [] }).tiles.size).toBe(0);
+    expect(viewer({ seat: null, current: 2, legal: { player: 2 }, log })).toBe(2);
+    expect([...changedSince({ seat: null, current: 2, legal: { player: 2 }, log, money: [] }).tiles]).toEqual([]);
+    expect(viewer({ seat: null, current: 1, phase: "over", log })).toBe(null);
+  });
+});
+
+describe("in the widget", () => {
+  function mount(model) {
+    const el = document.createElement("div");
+    document.body.appendChild(el);
+    return { el, cleanup: widget.render({ model, el }) };
+  }
+
+  it("marks on the table what changed since the viewer's last move, and clears the marks when they act", () => {
+    const v = fixture("seated-2p-other"); // seat 1, not to act: the other player moved last
+    const model = fakeModel({ view: v, message: {} });
+    const { el, cleanup } = mount(model);
+    const { tiles } = changedSince(v);
+    const marked = [...el.querySelectorAll(".alh-changed")];
+    expect(tiles.size).toBeGreaterThan(0);
+    expect(marked.length).toBeGreaterThan(0);
+    for (const tile of marked.filter((m) => m.hasAttribute("data-tile"))) expect(tiles.has(Number(tile.getAttribute("data-tile")))).toBe(true);
+    // the viewer's own move comes: nothing since it
+    const mine = { ...v, stamp: v.stamp + 1, log: [...v.log, entry(v.log.at(-1).n + 1, 1, "take dinar 3", [{ kind: "take", player: 1, cards: ["dinar 3"] }])] };
+    model.push({ view: mine });
+    expect(el.querySelectorAll(".alh-changed").length).toBe(0);
+    // jsdom has no Web Animations: the table is drawn, nothing flies, no layer is left behind
+    expect(el.querySelector(".alh-motion")).toBeNull();
+    cleanup();
+  });
+});

@@ -1,0 +1,160 @@
+"""Every move seen, told in words, in Debian's Chromium: the real bundle on
+the static page harness of test_widget_page.py (a stand-in model wired to a
+real AlhambraWidget in this process, no Jupyter server).
+
+* after a move, ``document.getAnimations()`` is non-empty: the tile bought
+  flies from its market slot to the tiles to place (its ghost starts on the
+  slot and ends where the tile now is), each within ~400 ms, and nothing is
+  left over the table afterwards;
+* with ``prefers-reduced-motion: reduce`` nothing animates;
+* in Japanese the log and the message line tell the move in Japanese, with
+  the notation as the log line's tooltip.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from alhambra_widget import AlhambraWidget
+from alhambra_widget.engine import actions as A
+from alhambra_widget.i18n.moves import describe_move
+
+from .test_widget_page import PAGE, carry_out, mount_bundle
+
+pytestmark = pytest.mark.slow
+
+#: every animation of a move, with its delay, ends by then (ms); a scoring round counts up after it
+MOVE_MS = 400
+
+ANIMATIONS = """() => document.getAnimations().map((a) => {
+  const t = a.effect.getComputedTiming();
+  return {end: t.endTime, target: a.effect.target && a.effect.target.getAttribute("class")};
+})"""
+#: the largest box of the elements matched (getBoundingClientRect: the geometry, as the widget measures it)
+LARGEST = """(sel) => {
+  const boxes = [...document.querySelectorAll(sel)].map((el) => el.getBoundingClientRect()).filter((r) => r.width);
+  if (!boxes.length) return null;
+  const r = boxes.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
+  return {x: r.left, y: r.top, width: r.width, height: r.height};
+}"""
+SETTLED = """() => Promise.all(document.getAnimations().map((a) => a.finished))
+  .then(() => document.querySelectorAll(".alh-motion > *").length)"""
+
+
+@pytest.fixture
+def table(browser):
+    """open(w, reduced=False, lang=...): the widget in a page of its own, its intents played by ``w``."""
+    contexts = []
+
+    def open_(w, reduced=False):
+        ctx = browser.new_context(viewport={"width": 1366, "height": 900},
+                                  reduced_motion="reduce" if reduced else "no-preference")
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        page.set_content(PAGE)
+
+        def to_kernel(text):
+            w._handle_custom_msg(json.loads(text), [])
+            page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message})
+
+        page.expose_function("toKernel", to_kernel)
+        page.evaluate("s => { window.state = s; }", {"view": w.view, "message": w.message, "seat": w.seat,
+                                                     "strings": w.strings, "lang": w.lang})
+        mount_bundle(page)
+        return page
+
+    yield open_
+    for ctx in contexts:
+        ctx.close()
+
+
+def play(page, w, a):
+    before = len(w.game.moves)
+    carry_out(page, w, a, keyboard=False)
+    page.wait_for_function(f"window.state.view.moves > {before}", timeout=10_000)
+    assert w.game.history[-1] == a
+
+
+def a_buy(w):
+    return next(a for a in w.game.legal_actions("buy"))
+
+
+def four_players():
+    w = AlhambraWidget(players=["Ana", "Ben", "Chi", "Dan"], seed=3)
+    # a position where the player to act can buy (take money until then)
+    while not w.game.legal_actions("buy"):
+        w.play(w.game.legal_actions("take")[0])
+    return w
+
+
+def test_a_move_is_seen_moving_from_where_it_was_to_where_it_goes(table):
+    w = four_players()
+    page = table(w)
+    a = a_buy(w)
+    tile = w.game.market[a.slot - 1]
+    # where the tile is drawn (its largest drawing) when the kernel's new view comes
+    page.evaluate("""([largest, sel]) => {
+        const push = window.pushState;
+        const measure = eval(largest);
+        window.pushState = (s) => {
+          if (s.view) window.__slot = measure(sel);
+          push(s);
+        };
+      }""", [LARGEST, f'.alh-app [data-tile="{tile.id}"]'])
+    play(page, w, a)
+    slot = page.evaluate("() => window.__slot")
+    anims = page.evaluate(ANIMATIONS)
+    assert anims, "a move animates"
+    assert all(x["end"] <= MOVE_MS + 1 for x in anims), anims
+    # the tile's ghost: on the slot at the start, where the tile is drawn now at the end
+    page.evaluate("() => document.getAnimations().forEach((a) => { a.pause(); a.currentTime = 0; })")
+    ghost = f'.alh-motion [data-tile="{tile.id}"]'
+    start = page.evaluate(LARGEST, ghost)
+    assert abs(start["x"] - slot["x"]) < 3 and abs(start["y"] - slot["y"]) < 3, (start, slot)
+    assert abs(start["width"] - slot["width"]) < 3
+    page.evaluate("() => document.getAnimations().forEach((a) => { a.currentTime = a.effect.getComputedTiming().endTime - 1; })")
+    end = page.evaluate(LARGEST, ghost)
+    now = page.evaluate(LARGEST, f'.alh-app [data-tile="{tile.id}"]')
+    assert abs(end["x"] - now["x"]) < 3 and abs(end["y"] - now["y"]) < 3, (end, now)
+    page.evaluate("() => document.getAnimations().forEach((a) => a.play())")
+    assert page.evaluate(SETTLED) == 0          # nothing left over the table
+    # the next move: the tile placed (or reserved) moves again
+    b = next(x for x in w.game.legal_actions() if isinstance(x, (A.Place, A.Reserve)))
+    play(page, w, b)
+    assert page.evaluate(ANIMATIONS)
+    assert page.evaluate(SETTLED) == 0
+    assert not page.errors, page.errors
+
+
+def test_reduced_motion_turns_the_animations_off(table):
+    w = four_players()
+    page = table(w, reduced=True)
+    play(page, w, a_buy(w))
+    assert page.evaluate(ANIMATIONS) == []
+    assert page.locator(".alh-motion > *").count() == 0
+    play(page, w, w.game.legal_actions()[0])
+    assert page.evaluate(ANIMATIONS) == []
+    assert not page.errors, page.errors
+
+
+def test_in_japanese_the_log_tells_the_moves_in_japanese(table):
+    w = AlhambraWidget(players=["Ana", "Ben", "Chi"], seed=7, lang="ja")
+    page = table(w)
+    for _ in range(3):
+        play(page, w, w.game.legal_actions()[0])
+    g = w.game
+    items = page.locator(".alh-log-list li")
+    assert items.count() == 3
+    for k, m in enumerate(reversed(g.moves[-3:])):
+        said = describe_move(m, g, "ja")
+        assert items.nth(k).inner_text().replace("\n", "") == said
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", said) and str(m.action) not in said
+        assert items.nth(k).get_attribute("title") == f"記法: {m.action}"
+    # the message line says the last move as the log does
+    assert describe_move(g.moves[-1], g, "ja") in page.locator(".alh-message").inner_text()
+    assert not page.errors, page.errors
