@@ -15,8 +15,9 @@ import namesNl from "../alhambra_widget/i18n/locales/nl/names.json";
 import uiNl from "../alhambra_widget/i18n/locales/nl/ui.json";
 import { cardsText, describeAction, describeEntry, describeParts, formatNumber, notationTitle, placeText, tileText } from "./describe.js";
 import moves from "./fixtures/moves/cases.json";
-import { fixture } from "./fixtures.js";
+import { dom, fixture } from "./fixtures.js";
 import { useStrings } from "./i18n.js";
+import { replayBannerHtml } from "./view/controls.js";
 
 // the strings trait of each language, as alhambra_widget/i18n/strings.py makes it (English fills gaps)
 const FRONT = /^(ui|building|currency|rule|list)\./;
@@ -68,6 +69,16 @@ describe("a move in words, as the kernel says it", () => {
   it("falls back to the notation for an entry without its events (an older saved view)", () => {
     use("en");
     expect(describeEntry({ n: 1, player: 0, name: "Ana", action: "take dinar 3" }, {})).toBe("Ana: take dinar 3");
+  });
+
+  it("the replay banner tells the move shown in words", () => {
+    use("nl");
+    const v = fixture("buy-3p");
+    const last = v.log[v.log.length - 1];
+    const banner = replayBannerHtml({ ...v, replay: last.n, live_moves: last.n + 3 });
+    const text = dom(banner).textContent;
+    expect(text).toContain(describeEntry(last, v));
+    expect(text).not.toContain(last.action);
   });
 
   it("keeps the notation at hand as a tooltip", () => {

@@ -2,6 +2,7 @@
 // payment), the buttons that send an intent, Undo/Redo, the replay slider and
 // the message line (refusals from the kernel, local explanations).
 
+import { describeEntry } from "../describe.js";
 import { currencyName, ruleText, t } from "../i18n.js";
 import { describeTile, esc } from "./common.js";
 import { canHint } from "./hints.js";
@@ -200,8 +201,7 @@ export function replayBannerHtml(view) {
   const n = view.live_moves ?? view.moves;
   const at = view.replay ?? n;
   const last = view.log && view.log.length ? view.log[view.log.length - 1] : null;
-  const who = last && last.name !== null && last.name !== undefined ? `${last.name}: ` : "";
-  const move = last && last.n === at ? `${who}${last.text ?? last.action}` : "";
+  const move = last && last.n === at ? describeEntry(last, view) : ""; // the move in words (js/describe.js)
   const text = at === 0 ? t("ui.table.replay_start", { n }) : move ? t("ui.table.replay_banner", { at, n, move }) : t("ui.sel.replay", { at, n });
   const info = t("ui.status.info", { deck: view.deck, discard: view.discard, bag: view.bag, moves: view.moves });
   return (
