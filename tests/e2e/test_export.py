@@ -77,18 +77,23 @@ nbformat.write(nb, sys.argv[1])
 
 def ipywidgets7_python(where: Path) -> str:
     """A venv with ipywidgets 7 and this venv's anywidget (its front end is the
-    one served to the page), made with uv; the package comes from the source tree."""
+    one served to the page), made with uv (pip without it); the package comes
+    from the source tree (PYTHONPATH)."""
     import anywidget
 
     venv = where / "venv"
+    py = str(venv / "bin" / "python")
+    packages = ["ipywidgets>=7.6,<8", f"anywidget=={anywidget.__version__}", "ipykernel", "nbclient", "nbformat"]
     uv = [sys.executable, "-m", "uv"]
     try:
-        subprocess.run(uv + ["venv", "-q", str(venv), "--python", sys.executable], check=True,
-                       capture_output=True, timeout=120)
-        py = str(venv / "bin" / "python")
-        subprocess.run(uv + ["pip", "install", "-q", "--python", py, "ipywidgets>=7.6,<8",
-                             f"anywidget=={anywidget.__version__}", "ipykernel", "nbclient", "nbformat"],
-                       check=True, capture_output=True, timeout=600)
+        if subprocess.run(uv + ["--version"], capture_output=True).returncode == 0:
+            subprocess.run(uv + ["venv", "-q", str(venv), "--python", sys.executable], check=True,
+                           capture_output=True, timeout=120)
+            subprocess.run(uv + ["pip", "install", "-q", "--python", py, *packages],
+                           check=True, capture_output=True, timeout=600)
+        else:   # pip: slower (about a minute), as scripts/_setup.sh falls back to it
+            subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True, timeout=120)
+            subprocess.run([py, "-m", "pip", "install", "-q", *packages], check=True, capture_output=True, timeout=900)
     except (OSError, subprocess.SubprocessError) as e:
         message = f"could not make a venv with ipywidgets 7: {e}"
         if _ci():
