@@ -12,6 +12,9 @@ import namesFi from "../alhambra_widget/i18n/locales/fi/names.json";
 import uiFi from "../alhambra_widget/i18n/locales/fi/ui.json";
 import namesJa from "../alhambra_widget/i18n/locales/ja/names.json";
 import uiJa from "../alhambra_widget/i18n/locales/ja/ui.json";
+import tableDe from "../alhambra_widget/i18n/locales/de/table.json";
+import tableFi from "../alhambra_widget/i18n/locales/fi/table.json";
+import tableJa from "../alhambra_widget/i18n/locales/ja/table.json";
 import { dom, fakeModel, fixture } from "./fixtures.js";
 import { EN, buildingName, cardName, fill, joinAnd, languages, ruleText, t, tn, useStrings } from "./i18n.js";
 import { initialUi, reduce } from "./input.js";
@@ -27,9 +30,9 @@ const strings = (...cats) => {
   for (const [code, name] of Object.entries(LANGS)) out[`language.${code}`] = name;
   return out;
 };
-const DE = strings(namesDe, uiDe, botsDe);
-const FI = strings(namesFi, uiFi, botsFi);
-const JA = strings(namesJa, uiJa, botsJa);
+const DE = strings(namesDe, uiDe, botsDe, tableDe);
+const FI = strings(namesFi, uiFi, botsFi, tableFi);
+const JA = strings(namesJa, uiJa, botsJa, tableJa);
 
 afterEach(() => useStrings(null));
 

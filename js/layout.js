@@ -57,13 +57,15 @@ export function boundsOf(tiles, extra = []) {
 }
 
 /**
- * The acting player's board: the cells its frame shows -- every tile, every
- * highlighted cell, and at least `min` x `min` cells around the fountain (the
- * board grows in its frame only once the Alhambra does, not with every
- * selection that lights a spot one cell further out).
+ * The acting player's board: the cells its frame shows -- every tile with a
+ * ring of one cell around them (where any spot, refused cell or hint of the
+ * next choice lies: selecting a tile lights cells inside the frame, never
+ * beyond it), any other cell asked for, and at least `min` x `min` cells.
+ * The frame changes only when the Alhambra does.
  */
 export function boardFrame(tiles, cells = [], min = 5) {
-  const b = boundsOf(tiles, cells);
+  const t = boundsOf(tiles);
+  const b = boundsOf([], [[t.minx - 1, t.miny - 1], [t.maxx + 1, t.maxy + 1], ...cells]);
   const grow = (lo, hi) => {
     const need = min - (hi - lo + 1);
     if (need <= 0) return [lo, hi];

@@ -277,6 +277,8 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-round td.alh-scored { font-weight: 700; }
 .alh-round small { color: var(--alh-muted); font-weight: 400; }
 .alh-earlier, .alh-why, .alh-latest-round { margin: 2px 0 6px; }
+.alh-round-show { margin: 0 0 6px; }
+.alh-round-show .alh-btn.alh-small { margin-left: 0; padding: 1px 8px; }
 .alh-log-summary { color: var(--alh-muted); }
 .alh-fold-summary { cursor: pointer; color: var(--alh-muted); font-weight: 600; padding: 2px 0; }
 .alh-fold-summary:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }

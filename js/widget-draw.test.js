@@ -2,9 +2,10 @@
 // a change of the message alone touches only the message line, a draw with
 // nothing new is skipped, the focus stays on the control that had it, and the
 // folded earlier scoring rounds stay as the player left them.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fakeModel, fixture } from "./fixtures.js";
 import widget from "./widget.js";
+import { POP_WATCH_MS } from "./view/pop.js";
 
 
 function mount(model) {
@@ -208,5 +209,76 @@ describe("redrawing part by part", () => {
     // moves later the round is no longer recent: it folds, as nobody chose otherwise
     model.push({ view: { ...recent, stamp: recent.stamp + 1, log: [...over.log, ...quiet.slice(0, over.n)] } });
     expect(fold().open).toBe(false);
+  });
+});
+
+describe("a scoring round as an event", () => {
+  // the same game in play before and after its second scoring round
+  const over = fixture("over-4p");
+  const quiet = over.log.filter((e) => !(e.rounds || []).length);
+  const before = { ...over, phase: "action", winners: [], legal: null, rounds: over.rounds.slice(0, 1), log: quiet.slice(-6) };
+  const scored = { ...before, stamp: before.stamp + 1, rounds: over.rounds.slice(0, 2), log: [...quiet.slice(-5), { ...quiet[quiet.length - 1], n: 999, rounds: [2] }] };
+  const dialog = (el) => el.querySelector('.alh-pop[role="dialog"]');
+
+  it("a round scored while the table is drawn shows over it, with every board's counted wall, until dismissed", () => {
+    const model = fakeModel({ view: before, message: {} });
+    const { el } = mount(model);
+    expect(dialog(el)).toBeNull(); // the rounds scored before it was drawn stay in the scoring section
+    model.push({ view: scored });
+    const pop = dialog(el);
+    expect(pop.dataset.round).toBe("2");
+    expect(pop.getAttribute("aria-label")).toBe("Scoring round 2");
+    const r2 = over.rounds[1];
+    over.players.forEach((p, i) => {
+      const row = pop.querySelector(`tr[data-player="${i}"]`);
+      const cells = [...row.querySelectorAll("td")].map((td) => td.textContent.split("\u00a0")[0]);
+      expect(cells[6]).toBe(String(r2.walls[i]));
+      expect(cells[7]).toBe(`+${r2.points[i]}`);
+      expect(pop.querySelectorAll(`.alh-pop-board[data-player="${i}"] .alh-longest`).length).toBe(p.wall_path.length ? 1 : 0);
+    });
+    // a new view (another move) keeps it; Continue closes it
+    model.push({ view: { ...scored, stamp: scored.stamp + 1 } });
+    expect(dialog(el)).not.toBeNull();
+    click(pop.querySelector('button[data-act="pop-close"]'));
+    expect(dialog(el)).toBeNull();
+    // shown again from the scoring section, without the boards (they may have changed since)
+    click(el.querySelector('.alh-scoring button[data-act="scoring-round"]'));
+    expect(dialog(el).dataset.round).toBe("2");
+    expect(dialog(el).querySelector(".alh-pop-board")).not.toBeNull(); // the round is the last move's: boards as scored
+    click(dialog(el).querySelector('button[data-act="pop-close"]'));
+    model.push({ view: { ...scored, stamp: scored.stamp + 2, log: quiet.slice(-6) } });
+    click(el.querySelector('.alh-scoring button[data-act="scoring-round"]'));
+    expect(dialog(el).querySelector(".alh-pop-board")).toBeNull();
+  });
+
+  it("closes by itself after a few seconds when the viewer only watches bots; not when a person plays", () => {
+    vi.useFakeTimers();
+    try {
+      const bots = { 0: "Greedy", 1: "Greedy", 2: "MCTS", 3: "Random" };
+      const model = fakeModel({ view: { ...before, bots }, message: {} });
+      const { el } = mount(model);
+      model.push({ view: { ...scored, bots } });
+      expect(dialog(el)).not.toBeNull();
+      vi.advanceTimersByTime(POP_WATCH_MS + 10);
+      expect(dialog(el)).toBeNull();
+      const people = fakeModel({ view: { ...before, bots: { 1: "Greedy" } }, message: {} });
+      const other = mount(people);
+      people.push({ view: { ...scored, bots: { 1: "Greedy" } } });
+      vi.advanceTimersByTime(POP_WATCH_MS * 3);
+      expect(dialog(other.el)).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("is not shown for a replayed position, nor for a round taken back", () => {
+    const model = fakeModel({ view: before, message: {} });
+    const { el } = mount(model);
+    model.push({ view: { ...scored, replay: 40, live_moves: 999 } });
+    expect(dialog(el)).toBeNull();
+    model.push({ view: scored });
+    expect(dialog(el)).not.toBeNull();
+    model.push({ view: { ...before, stamp: scored.stamp + 1 } }); // undone
+    expect(dialog(el)).toBeNull();
   });
 });

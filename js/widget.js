@@ -30,12 +30,13 @@ import { message } from "./protocol.js";
 import { mount, nodeAt, patch, patchNode } from "./patch.js";
 import { echoMoves, followKernel } from "./static-copy.js";
 import { CSS } from "./style.js";
-import { boardHelpHtml, messageHtml } from "./view/controls.js";
+import { boardHelpHtml } from "./view/controls.js";
 import { LESSON_CSS } from "./view/lesson.js";
 import { LOG_CSS } from "./view/log.js";
 import { MOTION_CSS, createMotion } from "./motion.js";
 import { leaf } from "./view/parts.js";
-import { tableParts } from "./view/table.js";
+import { closeRound, followRounds, onlyBots, openRound, POP_WATCH_MS } from "./view/pop.js";
+import { PATHS, messageLeaf, tableParts } from "./view/table.js";
 
 export { message } from "./protocol.js";
 
@@ -113,21 +114,24 @@ function render({ model, el }) {
     const msg = model.get("message") || {};
     const shown = msg.id !== undefined && msg.id === dismissed ? {} : msg;
     if (tree && view === drawn.view && ui.sel === drawn.sel && texts === drawn.strings) {
-      const app = nodeAt(tree);
       if (ui.note === drawn.note && shown === drawn.shown) {
         if (ui.hover === drawn.hover) return; // nothing changed
         // only the cell under the pointer changed: the help line under the board
-        const focus = nodeAt(tree, "focus");
+        const focus = nodeAt(tree, ...PATHS.help);
         if (focus && focus.kids && focus.kids.has("help")) {
           keepFocus(() => patchNode(focus, leaf("help", boardHelpHtml(view, ui))));
           drawn = { ...drawn, hover: ui.hover };
           return;
         }
-      } else if (ui.hover === drawn.hover && app && app.kids && app.kids.has("message")) {
-        // only the message line changed
-        keepFocus(() => patchNode(app, leaf("message", messageHtml(shown, ui.note, view))));
-        drawn = { ...drawn, note: ui.note, shown };
-        return;
+      } else if (ui.hover === drawn.hover) {
+        // only the message line changed (unless a note at a board cell comes or goes: its callout)
+        const host = nodeAt(tree, ...PATHS.message);
+        const line = messageLeaf(view, shown, ui.note, drawn.note);
+        if (line && host && host.kids && host.kids.has("message")) {
+          keepFocus(() => patchNode(host, line));
+          drawn = { ...drawn, note: ui.note, shown };
+          return;
+        }
       }
     }
     // set only when they change: setting lang, even to the same value, makes
@@ -135,6 +139,16 @@ function render({ model, el }) {
     const aria = t("ui.widget.aria");
     if (root.getAttribute("aria-label") !== aria) root.setAttribute("aria-label", aria);
     if (root.getAttribute("lang") !== local.lang) root.setAttribute("lang", local.lang);
+    // a scoring round just scored shows over the table; by itself it goes after a while when only bots play
+    const opened = followRounds(local, view);
+    if (opened !== null && onlyBots(view)) {
+      setTimeout(() => {
+        if (local.pop === opened && root.isConnected) {
+          closeRound(local);
+          redraw();
+        }
+      }, POP_WATCH_MS);
+    }
     const pre = view !== drawn.view ? motion.before(view) : null; // measured before the patch (FLIP)
     const part = tableParts(view, ui, shown, local);
     keepFocus(() => {
@@ -163,6 +177,13 @@ function render({ model, el }) {
   }
 
   function dispatch(ev) {
+    if (ev.act === "pop-close" || ev.act === "scoring-round") {
+      // the scoring round's panel: closed, or shown again (from the log)
+      if (ev.act === "pop-close") closeRound(local);
+      else openRound(local, model.get("view"), ev.round);
+      redraw();
+      return;
+    }
     if (ev.act === "dismiss") {
       ui = { ...ui, note: null };
       dismissed = (model.get("message") || {}).id ?? null;
@@ -217,7 +238,7 @@ function render({ model, el }) {
       }
       return null;
     };
-    const leaf = leafOf(tree && nodeAt(tree, "bottom"));
+    const leaf = leafOf(tree);
     if (details.open === details.hasAttribute("data-drawn-open") && leaf && leaf.html !== null) return;
     local[FOLDS[fold]] = details.open;
     // the part drawn around it no longer matches its markup: draw it anew next time

@@ -97,6 +97,9 @@ export function scoringPart(view, { earlierOpen = false, lazyEarlier = false, wh
       if (open || !lazyEarlier) det += table();
       kids.push(leaf(`round-${latest.round}`, det + `</details>`));
     }
+    // the round's panel over the table again (a round just scored shows there by itself)
+    kids.push(leaf("show", `<p class="alh-round-show"><button type="button" class="alh-btn alh-small" data-act="scoring-round" data-round="${latest.round}" ` +
+      `data-key="round-show" data-lm-suppress-shortcuts="true" aria-label="${esc(t("ui.table.scoring_show_aria", { round: latest.round }))}">${esc(t("ui.table.scoring_show"))}</button></p>`));
     if (rounds.length > 1) {
       // earlier rounds, newest first, folded: the latest table carries the totals,
       // and closed, they cost no layout (a 6-player table is ~100 elements)
