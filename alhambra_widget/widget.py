@@ -551,8 +551,9 @@ class AlhambraWidget(anywidget.AnyWidget):
     # view when there is one (it ranks first), so a picture in the widget's
     # own output never shows. The picture is an output of its own, right
     # after the widget's; the widget's style sheet hides it where the table
-    # is drawn (js/style.js), and every change of the view updates it (one
-    # display id per widget), so a saved notebook shows the last position.
+    # is drawn (js/style.js), and it follows the view (one display id per
+    # widget: at the end of a cell that changed it, at once after a click or
+    # a bot's move), so a saved notebook shows the last position.
     def _ipython_display_(self, **kwargs):
         """Display the table, then a picture of the position (SVG in HTML)
         for pages without widget JavaScript. IPython calls this under
@@ -568,6 +569,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         if picture is not None:
             display(picture, raw=True, display_id=self._picture_id())
             self._picture_shown = picture["text/html"]
+            _hook_pictures()
 
     def _repr_mimebundle_(self, **kwargs):
         # hosts that ask for a bundle rather than display (marimo): the widget
@@ -601,8 +603,16 @@ class AlhambraWidget(anywidget.AnyWidget):
     @t.observe("view")
     def _view_changed(self, change):
         self.moves = int(change["new"].get("live_moves", 0))
+        if getattr(self, "_picture_shown", None) is None:   # not displayed by IPython: no picture
+            return
+        if _CELL:               # a cell runs (maybe a whole game): the picture when it ends
+            _STALE.add(self)
+        else:                   # a click, a bot's move: now
+            self._update_picture()
+
+    def _update_picture(self) -> None:
         shown = getattr(self, "_picture_shown", None)
-        if shown is None:       # not displayed by IPython: no picture to update
+        if shown is None or self.comm is None:
             return
         picture = self._picture()
         if picture is None or picture["text/html"] == shown:
@@ -896,3 +906,41 @@ def _hook_cells(w) -> None:
 
 def _unhook_cells(w) -> None:
     _LIVE.discard(w)
+
+
+# ------------------------------------------ pictures at the end of a cell
+# While a cell runs, a displayed widget's picture is brought up to date once,
+# when the cell ends (a cell may play a whole game: one update, not one per
+# move); outside cells (clicks, bots' moves) at once.
+_CELL: list = []   # [True] while a cell runs
+_STALE: "weakref.WeakSet[AlhambraWidget]" = weakref.WeakSet()
+_PICTURES_HOOKED: list = []
+
+
+def _pictures_pre_cell(*_args, **_kwargs):
+    _CELL[:] = [True]
+
+
+def _pictures_post_cell(*_args, **_kwargs):
+    _CELL.clear()
+    stale = list(_STALE)
+    _STALE.clear()
+    for w in stale:
+        try:
+            w._update_picture()
+        except Exception:
+            log.exception("could not update the picture after a cell")
+
+
+def _hook_pictures() -> None:
+    if _PICTURES_HOOKED:
+        return
+    from IPython import get_ipython
+
+    ip = get_ipython()
+    if ip is None:
+        return
+    ip.events.register("pre_run_cell", _pictures_pre_cell)
+    ip.events.register("post_run_cell", _pictures_post_cell)
+    _PICTURES_HOOKED.append(ip)
+    _CELL[:] = [True]    # displayed from a cell, which is running now

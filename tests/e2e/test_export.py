@@ -1,7 +1,7 @@
 """A notebook exported with nbconvert, opened without a kernel and offline.
 
 A notebook with a widget is executed headless (nbclient, which saves the
-widget state) -- one cell shows the widget, the next plays a move from code
+widget state) -- one cell shows the widget, the next plays two moves from code
 -- under ipywidgets 8 (this venv) and under ipywidgets 7 (a venv of its own,
 made with uv in a few seconds), and exported with ``nbconvert --to html``
 (the lab template, its default options). The page is opened in Debian's
@@ -47,7 +47,7 @@ PLAYERS = ["Ana", "Ben", "Chi"]
 SEED = 7
 CELLS = [
     f"from alhambra_widget import AlhambraWidget\nw = AlhambraWidget(players={PLAYERS!r}, seed={SEED})\nw",
-    'w.play(w.game.legal_actions("take")[0])',
+    'for _ in range(2):\n    w.play(w.game.legal_actions("take")[0])',
 ]
 #: the npm packages of the page's widget JavaScript (pinned: the test does not follow the CDN)
 NPM = {"requirejs": "2.3.8", "@jupyter-widgets/html-manager": "1.0.15"}
@@ -59,18 +59,26 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 def expected_status() -> str:
     """What the table says after the notebook's move (the last position)."""
     w = AlhambraWidget(players=PLAYERS, seed=SEED)
-    w.play(w.game.legal_actions("take")[0])
+    for _ in range(2):
+        w.play(w.game.legal_actions("take")[0])
     status = w.view["status"]
     w.close()
     return status
 
 
 EXECUTE = f"""
-import sys, nbformat
+import json, sys, nbformat
 from nbclient import NotebookClient
+updates = {{}}   # cell index -> update_display_data messages
+class Client(NotebookClient):
+    def process_message(self, msg, cell, cell_index):
+        if msg["msg_type"] == "update_display_data":
+            updates[cell_index] = updates.get(cell_index, 0) + 1
+        return super().process_message(msg, cell, cell_index)
 nb = nbformat.v4.new_notebook()
 nb.cells = [nbformat.v4.new_code_cell(src) for src in {CELLS!r}]
-NotebookClient(nb, kernel_name="python3", timeout=120).execute()
+Client(nb, kernel_name="python3", timeout=120).execute()
+nb.metadata["test_updates"] = updates
 nbformat.write(nb, sys.argv[1])
 """
 
@@ -197,10 +205,11 @@ def test_the_picture_is_an_output_of_its_own_after_the_widget(executed):
     picture = outs[1]["data"]
     assert picture["text/html"].startswith('<div class="alh-picture"><svg')
     assert picture["image/svg+xml"].startswith("<svg")
-    # the move played by the next cell updated it: it shows the last position
+    # the moves played by the next cell updated it, once, when the cell ended: it shows the last position
     status = expected_status()
     assert picture["text/plain"] == t("picture.text", "en", status=status)
     assert f"<title>{status}</title>" in picture["text/html"]
+    assert executed.metadata["test_updates"] == {"1": 1}
 
 
 def test_without_javascript_and_offline_the_page_shows_the_last_position(browser, exported, artifacts):
