@@ -23,6 +23,9 @@ its animations are done -- under a Chromium performance trace
   machine frames are dropped whatever moves);
 * the same frame intervals as the page saw them (requestAnimationFrame
   while ``document.getAnimations()`` is not empty), as a cross-check;
+* what the motion costs a move's draw: then ``--ab`` pairs of moves taking
+  turns in the same page, with motion and with reduced motion (Playwright's
+  emulate_media), each timed from the new view to style and layout done;
 * how many animations a move starts, and how long they last (<= 400 ms a
   move, a scoring round 500 ms more).
 
@@ -67,6 +70,19 @@ FRAMES = """() => {
   requestAnimationFrame(loop);
 }"""
 SETTLED = "() => Promise.all(document.getAnimations().map((a) => a.finished)).then(() => true)"
+#: how long the page takes to draw a move's view: the patch, the motion planned and started, style and layout
+COST = """() => {
+  const push = window.pushState;
+  window.pushState = (s) => {
+    const t0 = performance.now();
+    push(s);
+    if (!s.view) return;
+    queueMicrotask(() => queueMicrotask(() => {
+      void document.body.offsetHeight;
+      window.__cost = performance.now() - t0;
+    }));
+  };
+}"""
 CONTROL = """async (k) => {
   const box = document.createElement("div");
   box.style.cssText = "position:fixed;left:0;top:0;width:40px;height:40px;background:#888;will-change:transform";
@@ -94,7 +110,7 @@ def pct(xs, q):
     return xs[min(len(xs) - 1, int(q * (len(xs) - 1)))] if xs else 0.0
 
 
-def run(rounds: int, trace_file: Path | None) -> dict:
+def run(rounds: int, trace_file: Path | None, ab: int = 10) -> dict:
     from playwright.sync_api import sync_playwright
 
     w = AlhambraWidget(game())
@@ -146,13 +162,29 @@ def run(rounds: int, trace_file: Path | None) -> dict:
                 k += 1
             trace = browser.stop_tracing()
             frames_page = page.evaluate("() => window.__frames")
+            # A/B in the same page, taking turns: a move's view drawn with its motion planned and
+            # started, or with reduced motion (nothing moves); each until style and layout are done
+            page.evaluate(COST)
+            cost = {"motion": [], "still": []}
+            for k in range(2 * ab):
+                if g.is_over:
+                    break
+                which = "still" if k % 2 else "motion"
+                page.emulate_media(reduced_motion="reduce" if which == "still" else "no-preference")
+                a = builder(g, rng)
+                before = len(g.moves)
+                carry_out(page, w, a, keyboard=False)
+                page.wait_for_function(f"window.state.view.moves > {before}", timeout=10_000)
+                page.evaluate(SETTLED)
+                cost[which].append(page.evaluate("() => window.__cost"))
         finally:
             browser.close()
     if trace_file:
         trace_file.write_bytes(trace)
     data = json.loads(trace)
     control = frames_of(data, "ctrl-")
-    return {"version": version, "moves": moves, "page": frames_page, **frames_of(data), "control": control["gaps"]}
+    return {"version": version, "moves": moves, "page": frames_page, **frames_of(data), "control": control["gaps"],
+            "cost": cost}
 
 
 def frames_of(trace, prefix: str = "move-") -> dict:
@@ -203,8 +235,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=3, help="rounds of four turns to trace")
     ap.add_argument("--trace", type=Path, help="keep the Chromium trace in this file")
+    ap.add_argument("--ab", type=int, default=10, help="pairs of moves drawn with and without motion")
     args = ap.parse_args()
-    r = run(args.rounds, args.trace)
+    r = run(args.rounds, args.trace, args.ab)
     gaps, page, tasks = r["gaps"], r["page"], r["tasks"]
     animated = [m for m in r["moves"] if m[1]]
     print(f"Motion benchmark -- {platform.python_implementation()} {platform.python_version()}, "
@@ -223,6 +256,11 @@ def main() -> int:
          spread(page), "", None),
         ("Longest main-thread task in an animation window (the patch of the view + measure + ghosts)",
          f"{max(tasks):.1f} ms (p95 {pct(tasks, .95):.1f} ms of {len(tasks)})" if tasks else "none", "", None),
+        ("A move's view drawn, with its motion planned and started (+ style, layout)",
+         f"median {statistics.median(r['cost']['motion']):.1f} ms (n={len(r['cost']['motion'])}) vs "
+         f"{statistics.median(r['cost']['still']):.1f} ms with reduced motion (n={len(r['cost']['still'])}), "
+         f"ratio {statistics.median(r['cost']['motion']) / statistics.median(r['cost']['still']):.2f}"
+         if r["cost"]["motion"] and r["cost"]["still"] else "none", "", None),
         ("Animations a move starts / how long the longest lasts",
          f"median {statistics.median([m[1] for m in animated]):.0f} / {max(m[2] for m in animated):.0f} ms"
          if animated else "none", "<= 400 ms a move (+500 ms a scoring round)",
