@@ -552,8 +552,8 @@ class AlhambraWidget(anywidget.AnyWidget):
     # own output never shows. The picture is an output of its own, right
     # after the widget's; the widget's style sheet hides it where the table
     # is drawn (js/style.js), and it follows the view (one display id per
-    # widget: at the end of a cell that changed it, at once after a click or
-    # a bot's move), so a saved notebook shows the last position.
+    # widget: at the end of a cell that changed it, half a second after a
+    # click or a bot's move), so a saved notebook shows the last position.
     def _ipython_display_(self, **kwargs):
         """Display the table, then a picture of the position (SVG in HTML)
         for pages without widget JavaScript. IPython calls this under
@@ -605,10 +605,9 @@ class AlhambraWidget(anywidget.AnyWidget):
         self.moves = int(change["new"].get("live_moves", 0))
         if getattr(self, "_picture_shown", None) is None:   # not displayed by IPython: no picture
             return
-        if _CELL:               # a cell runs (maybe a whole game): the picture when it ends
-            _STALE.add(self)
-        else:                   # a click, a bot's move: now
-            self._update_picture()
+        _STALE.add(self)
+        if not _CELL:           # a cell runs (maybe a whole game): the picture when it ends
+            _pictures_soon()    # a click, a bot's move: when the page has drawn it
 
     def _update_picture(self) -> None:
         shown = getattr(self, "_picture_shown", None)
@@ -911,10 +910,42 @@ def _unhook_cells(w) -> None:
 # ------------------------------------------ pictures at the end of a cell
 # While a cell runs, a displayed widget's picture is brought up to date once,
 # when the cell ends (a cell may play a whole game: one update, not one per
-# move); outside cells (clicks, bots' moves) at once.
+# move); outside cells (clicks, bots' moves) PICTURE_DELAY seconds after the
+# last change: sent with the move, the picture (~60-120 KB, rendered, hidden,
+# by the page) made a click take ~20 ms longer to show in JupyterLab.
+PICTURE_DELAY = 0.5
 _CELL: list = []   # [True] while a cell runs
 _STALE: "weakref.WeakSet[AlhambraWidget]" = weakref.WeakSet()
 _PICTURES_HOOKED: list = []
+_SOON: list = []   # [(loop, timeout handle)] while an update is due
+
+
+def _pictures_soon() -> None:
+    from .seats import kernel_loop
+
+    loop = kernel_loop()
+    if loop is None:
+        _update_stale()
+        return
+    for old, handle in _SOON:
+        old.remove_timeout(handle)
+    _SOON[:] = [(loop, loop.call_later(PICTURE_DELAY, _pictures_due))]
+
+
+def _pictures_due() -> None:
+    _SOON.clear()
+    if not _CELL:       # else the cell's end does it
+        _update_stale()
+
+
+def _update_stale() -> None:
+    stale = list(_STALE)
+    _STALE.clear()
+    for w in stale:
+        try:
+            w._update_picture()
+        except Exception:
+            log.exception("could not update the picture of the position")
 
 
 def _pictures_pre_cell(*_args, **_kwargs):
@@ -923,13 +954,7 @@ def _pictures_pre_cell(*_args, **_kwargs):
 
 def _pictures_post_cell(*_args, **_kwargs):
     _CELL.clear()
-    stale = list(_STALE)
-    _STALE.clear()
-    for w in stale:
-        try:
-            w._update_picture()
-        except Exception:
-            log.exception("could not update the picture after a cell")
+    _update_stale()
 
 
 def _hook_pictures() -> None:
