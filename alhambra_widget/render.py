@@ -641,6 +641,11 @@ def _markets(out, v, y) -> float:
     """The building market and the money market, the deck and the bag, in one row; returns the row's bottom."""
     x0 = PAD
     sw, gap, ts, top = 96, 8, 76, 24
+    # the markets' names (the widget has them for screen readers; a picture shows them)
+    _text(out, x0 + 2, y + 12, _t("ui.market.building"), 12, fill=MUTED, weight="bold", cls="alh-caption", fit=4 * sw)
+    _text(out, x0 + 4 * (sw + gap) + 8, y + 12, _t("ui.market.money"), 12, fill=MUTED, weight="bold", cls="alh-caption",
+          fit=4 * 59)
+    y += 17
     out.append('<g class="alh-building-market">')
     for slot in v["market"]:
         i = slot["slot"] - 1
@@ -739,10 +744,11 @@ def _focus(out, v, fp, y, h) -> float:
     out.append(f'<g class="alh-focus" data-player="{fp}">')
     out.append(f'<rect x="{PAD}" y="{y}" width="{MAIN_W}" height="{h}" rx="8" fill="none" stroke="{PANEL_EDGE}" '
                f'stroke-width="2"/>')
-    # the board, fitted into its frame (at least 5 x 5 cells, as the widget's frame)
+    # the board, fitted into its frame: a ring of one cell around the tiles, at least 5 x 5 cells (js/layout.js boardFrame)
     bw, bh = MAIN_W - HOLD_W - 3 * GAP, h - 2 * GAP
     tiles = sorted(p["alhambra"], key=lambda t: (t["y"], t["x"]))
-    minx, maxx, miny, maxy = _frame(_bounds(tiles), 5)
+    bx0, bx1, by0, by1 = _bounds(tiles)
+    minx, maxx, miny, maxy = _frame((bx0 - 1, bx1 + 1, by0 - 1, by1 + 1), 5)
     C = CELL
     m = C * 0.45
     vw, vh = (maxx - minx + 1) * C + 2 * m, (maxy - miny + 1) * C + 2 * m
@@ -769,16 +775,17 @@ def _focus(out, v, fp, y, h) -> float:
     _text(out, hx + HOLD_W, hy + 15, _tn("ui.points_short", p["score"]), 14, anchor="end", weight="bold")
     hy += 28
     hand = p["hand"]
+    _text(out, hx, hy + 29, _t("ui.hand.label"), 13, fill=MUTED, weight="bold", fit=90)
     out.append(f'<g class="alh-focus-hand{"" if hand is not None else " alh-hidden"}" data-player="{fp}">')
     if hand is None:
-        _card_back(out, hx, hy, 34, 48)
-        _text(out, hx + 44, hy + 30, _tn("ui.cards", p.get("cards", 0)), 14)
+        _card_back(out, hx + 100, hy, 34, 48)
+        _text(out, hx + 144, hy + 30, _tn("ui.cards", p.get("cards", 0)), 14)
     elif not hand:
-        _text(out, hx, hy + 28, _t("ui.hand.none"), 13, fill=MUTED)
+        _text(out, hx + 100, hy + 28, _t("ui.hand.none"), 13, fill=MUTED)
     else:
         curs = [_card_parts(c)[0] for c in hand]
-        for x, c in zip(_fan(len(hand), HOLD_W, 36, 5, curs, 10), hand):
-            _card(out, c, hx + x, hy, 36, 48)
+        for x, c in zip(_fan(len(hand), HOLD_W - 100, 36, 5, curs, 10), hand):
+            _card(out, c, hx + 100 + x, hy, 36, 48)
     out.append("</g>")
     hy += 60
     # the tiles to place (any player's), the reserve, Dirk

@@ -105,10 +105,11 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-status { flex: 1 1 auto; min-width: 0; height: 32px; display: flex; flex-wrap: nowrap; align-items: center; gap: 4px 12px; padding: 0 10px; overflow: hidden; white-space: nowrap;
   border-left: 4px solid var(--alh-current); background: var(--alh-panel); border-radius: 4px; }
 .alh-status.alh-over { border-left-color: var(--alh-winner); }
-.alh-status-text { font-size: 1.1em; min-width: 0; overflow: hidden; text-overflow: ellipsis; flex: 0 1 auto; }
+.alh-status-text { font-size: 1.1em; min-width: 6em; overflow: hidden; text-overflow: ellipsis; flex: 0 1 auto; }
 .alh-turn { color: var(--alh-current-ink); font-weight: 600; flex: none; }
 .alh-winners { color: var(--alh-winner-ink); font-weight: 700; flex: none; }
-.alh-info { color: var(--alh-muted); margin-left: auto; flex: 0 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
+/* the counts give way first: the sentence of the status line is what matters */
+.alh-info { color: var(--alh-muted); margin-left: auto; flex: 0 50 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 /* replay mode: the banner in place of the status line, the table tinted */
 .alh-replay-banner { border-left-color: var(--alh-accent); background: var(--alh-info-bg); }
 .alh-replay-banner .alh-btn { flex: none; padding: 2px 10px; }
@@ -184,13 +185,16 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-focus-name { min-width: 0; overflow: hidden; text-overflow: ellipsis; color: var(--alh-fg); font-weight: 700; }
 .alh-focus-score { margin-left: auto; color: var(--alh-fg); }
 .alh-focus-hand { height: 64px; flex: none; display: flex; align-items: center; min-width: 0; }
-.alh-focus-hand .alh-svg { width: auto; max-width: 100%; max-height: 64px; }
+.alh-focus-hand .alh-svg { height: 60px; width: auto; max-width: 100%; }
+.alh-focus-hand .alh-hand.alh-hidden { height: 46px; }
 .alh-focus-hand .alh-row-empty { padding: 0; }
 .alh-focus-pending, .alh-focus-reserve { height: 50px; flex: none; display: flex; align-items: center; min-width: 0; overflow: hidden; }
 .alh-focus-dirk { height: 46px; flex: none; display: flex; align-items: center; min-width: 0; overflow: hidden; }
-.alh-focus-dirk .alh-label { max-width: 45%; font-size: .9em; }
-.alh-focus-pending .alh-pending-tiles, .alh-focus-reserve .alh-reserve { max-height: 50px; }
-.alh-focus-dirk .alh-dirk-tiles { max-height: 42px; }
+/* rows of loose tiles, cards and chips: as tall as their block, as wide as their pictures (at most the block) */
+.alh-focus-pending .alh-pending-tiles, .alh-focus-reserve .alh-reserve { height: 46px; width: auto; max-height: none; flex: 0 1 auto; min-width: 0; }
+.alh-focus-dirk .alh-dirk-tiles { height: 22px; width: auto; max-height: none; flex: 0 1 auto; min-width: 0; }
+.alh-hold .alh-label { flex: none; min-width: 5.6em; max-width: 42%; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.alh-focus-pending .alh-pending, .alh-focus-pending .alh-pending-row { min-width: 0; flex: 1 1 auto; }
 .alh-focus-hints { min-height: 0; overflow: auto; flex: 1 1 auto; }
 .alh-board-help { margin: 0; height: calc(2 * 1.35em); overflow: hidden; color: var(--alh-fg); }
 .alh-board-help.alh-help-on { font-weight: 600; }
@@ -301,6 +305,13 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 /* panels are replaced one by one on a redraw: keep their layout to themselves
    (not paint containment: focus rings may stick out of a panel) */
 .alh-section, .alh-focus, .alh-player, .alh-scoring, .alh-log, .alh-hold, .alh-play { contain: layout style; }
+/* a narrow output: the status line keeps its sentence (the counts are under the deck and the bag),
+   the history row wraps */
+@container alh (max-width: 699.98px) {
+  .alh-status .alh-info { display: none; }
+  .alh-replay { flex-wrap: wrap; height: auto; }
+  .alh-replay-label { flex-basis: 100%; order: 1; }
+}
 /* the wide table and the side by side acting section: last, so that they override the stacked defaults */
 @container alh (min-width: 700px) {
   .alh-focus { grid-template-columns: minmax(0, 1fr) clamp(250px, 38%, 330px); }

@@ -178,3 +178,18 @@ def test_both_renderers_read_the_artwork():
     common = (ROOT / "js" / "view" / "common.js").read_text(encoding="utf-8")
     assert 'from "../../alhambra_widget/artwork.json"' in common
     assert render.ARTWORK == ARTWORK
+
+
+@pytest.mark.parametrize("group", ["buildings", "currencies"])
+def test_prices_values_and_pictures_read_on_their_colours(group):
+    """A tile's price and picture, a card's value and symbol are large bold marks on the tile's or
+    card's colour: >= 3:1 (WCAG AA for large text and graphics)."""
+    for name, (fill, _edge, ink) in PALETTE[group].items():
+        assert contrast(fill, ink) >= 3, name
+
+
+def test_seat_colours_stand_out_on_light_and_dark_panels():
+    """A seat's stripe and dot (decoration beside the name) stand out on a light or a dark page: >= 3:1 on one of them."""
+    light, dark = PALETTE["table"]["panel"], "#111111"
+    for c in PALETTE["seats"]:
+        assert max(contrast(c, light), contrast(c, dark)) >= 3, c

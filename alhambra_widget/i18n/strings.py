@@ -19,13 +19,15 @@ __all__ = ["front_end_strings", "PREFIXES"]
 
 #: Key prefixes the front end uses.
 PREFIXES = ("ui.", "building.", "currency.", "rule.", "list.")
+#: ... except the static picture's own texts (alhambra_widget/render.py): Python only.
+PYTHON_ONLY = ("ui.svg.",)
 
 
 @lru_cache(maxsize=None)
 def _strings(lang: str) -> tuple:
     cat, en = catalogue(lang), catalogue(DEFAULT)
-    out = {k: cat.get(k, v) for k, v in en.items() if k.startswith(PREFIXES)}
-    out.update((k, v) for k, v in cat.items() if k.startswith(PREFIXES))
+    out = {k: cat.get(k, v) for k, v in en.items() if k.startswith(PREFIXES) and not k.startswith(PYTHON_ONLY)}
+    out.update((k, v) for k, v in cat.items() if k.startswith(PREFIXES) and not k.startswith(PYTHON_ONLY))
     for code, name in LANGUAGES.items():
         out[f"language.{code}"] = name
     return tuple(sorted(out.items()))

@@ -205,9 +205,9 @@ export function replayBannerHtml(view) {
   const text = at === 0 ? t("ui.table.replay_start", { n }) : move ? t("ui.table.replay_banner", { at, n, move }) : t("ui.sel.replay", { at, n });
   const info = t("ui.status.info", { deck: view.deck, discard: view.discard, bag: view.bag, moves: view.moves });
   return (
-    `<div class="alh-status alh-replay-banner" role="status"><strong class="alh-status-text">${esc(text)}</strong>` +
+    `<div class="alh-status alh-replay-banner" role="status"><strong class="alh-status-text" title="${esc(text)}">${esc(text)}</strong>` +
     button("live", t("ui.replay.live_aria"), { text: t("ui.table.back_to_live"), primary: true, key: "live-banner" }) +
-    `<span class="alh-info">${esc(info)}</span></div>`
+    `<span class="alh-info" title="${esc(info)}">${esc(info)}</span></div>`
   );
 }
 

@@ -32,7 +32,7 @@ export function handSvg(hand, o = {}) {
   if (!hand.length && !interactive) {
     return `<span class="alh-row-empty alh-muted" role="group" aria-label="${esc(t("ui.label_count", { label, count: tn("ui.cards", 0) }))}"><span class="alh-hand-cards" data-count="0">${esc(t("ui.hand.none"))}</span></span>`;
   }
-  let out = svgOpen("alh-hand", 0, 0, W, H, t("ui.label_count", { label, count: tn("ui.cards", hand.length) }), { maxWidth: W * 1.2 });
+  let out = svgOpen("alh-hand", 0, 0, W, H, t("ui.label_count", { label, count: tn("ui.cards", hand.length) }));
   out += `<g class="alh-hand-cards" data-count="${hand.length}">`;
   // a hand nobody chooses from (the players' panels): the cards' inner borders
   // as one path per ink colour rather than one element per card

@@ -42,7 +42,7 @@ export function statusHtml(view) {
   const dot = over ? "" : seatDot(view.current);
   return (
     `<div class="alh-status${over ? " alh-over" : ""}" role="status">` +
-    `${dot}<strong class="alh-status-text" title="${esc(view.status)}">${esc(view.status)}</strong>${who}${winners}${thinkingHtml(view)}<span class="alh-info">${esc(info)}</span></div>`
+    `${dot}<strong class="alh-status-text" title="${esc(view.status)}">${esc(view.status)}</strong>${who}${winners}${thinkingHtml(view)}<span class="alh-info" title="${esc(info)}">${esc(info)}</span></div>`
   );
 }
 

@@ -24,7 +24,7 @@ export function tilesRowSvg(tiles, o = {}) {
   const gap = size * 0.15;
   const W = Math.max(tiles.length * (size + gap), size * 3);
   const H = size + gap;
-  let out = svgOpen(cls, 0, 0, W, H, t("ui.label_count", { label, count: tiles.length }), { maxWidth: W * 1.1 });
+  let out = svgOpen(cls, 0, 0, W, H, t("ui.label_count", { label, count: tiles.length }));
   tiles.forEach((tile, i) => {
     const can = act && (!enabled || enabled.includes(tile.id));
     const on = selected === tile.id;
@@ -54,7 +54,7 @@ export function pendingHtml(view, o = {}) {
   for (const [p, tiles] of byPlayer) {
     const mine = o.player === p;
     const name = view.players[p].name;
-    out += `<div class="alh-pending-row" data-player="${p}"><span class="alh-label">${esc(mine ? t("ui.table.to_place") : t("ui.pending.row", { name }))}</span>`;
+    out += `<div class="alh-pending-row" data-player="${p}"><span class="alh-label" title="${esc(mine ? t("ui.table.to_place") : t("ui.pending.row", { name }))}">${esc(mine ? t("ui.table.to_place") : t("ui.pending.row", { name }))}</span>`;
     out += tilesRowSvg(tiles, {
       label: t("ui.pending.label", { name }),
       act: mine && o.act ? o.act : null,
@@ -93,7 +93,7 @@ export function dirkHtml(view) {
   });
   const tiles = view.dirk.map((x) => describeTile(x, false)).join("; ");
   const label = `${t("ui.label_count", { label: t("ui.dirk.label"), count: view.dirk.length })}${tiles ? `: ${tiles}` : ""}`;
-  let svg = svgOpen("alh-dirk-tiles", 0, 0, W, S + 2, label, { maxWidth: W * 1.2 }).replace('role="group"', 'role="img"');
+  let svg = svgOpen("alh-dirk-tiles", 0, 0, W, S + 2, label).replace('role="group"', 'role="img"');
   svg += `<title>${esc(label)}</title>`;
   for (const [b, d] of Object.entries(faces)) {
     const [fill, edge] = BUILDING_COLORS[b] || UNKNOWN_COLORS;

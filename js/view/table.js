@@ -154,10 +154,10 @@ function focusPart(view, ui, message, { fp, me, acting, sel, marks, names }) {
     names,
   });
   const hold = [
-    leaf("title", `<h4 class="alh-focus-title">${seatDot(fp)}<span class="alh-focus-name">${esc(title)}</span><span class="alh-focus-score">${esc(tn("ui.points_short", me.score))}</span></h4>`),
+    leaf("title", `<h4 class="alh-focus-title">${seatDot(fp)}<span class="alh-focus-name" title="${esc(title)}">${esc(title)}</span><span class="alh-focus-score">${esc(tn("ui.points_short", me.score))}</span></h4>`),
     leaf("hand", `<div class="alh-focus-hand">${hand}</div>`),
-    leaf("pending", `<div class="alh-focus-pending">${pend || `<span class="alh-label">${esc(t("ui.table.to_place"))}</span><span class="alh-row-empty alh-muted">\u2013</span>`}</div>`),
-    leaf("reserve", `<div class="alh-focus-reserve"><span class="alh-label">${esc(t("ui.reserve"))}</span>${reserveSvg(me, {
+    leaf("pending", `<div class="alh-focus-pending">${pend || `<span class="alh-label" title="${esc(t("ui.table.to_place"))}">${esc(t("ui.table.to_place"))}</span><span class="alh-row-empty alh-muted">\u2013</span>`}</div>`),
+    leaf("reserve", `<div class="alh-focus-reserve"><span class="alh-label" title="${esc(t("ui.reserve"))}">${esc(t("ui.reserve"))}</span>${reserveSvg(me, {
       act: acting && view.phase === "action" ? "reserve-tile" : null,
       enabled: reserveIds,
       selected: sel?.kind === "tile" && tileChoice(view, sel.id)?.from === "reserve" ? sel.id : null,

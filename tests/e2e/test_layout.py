@@ -22,6 +22,7 @@ import nbformat
 import pytest
 
 from .conftest import ARTIFACTS, notebook, open_notebook, run_all, run_code
+from .test_lab_widget import CONTRAST
 
 pytestmark = pytest.mark.slow
 
@@ -156,15 +157,30 @@ def _theme(page, name: str):
     page.wait_for_selector(f'body[data-jp-theme-name="{name}"]', state="attached", timeout=30_000)
 
 
+# the table's texts, each drawn on its own background: >= 4.5:1 (WCAG AA) in both themes
+TEXTS = [".alh-status-text", ".alh-turn", ".alh-info", ".alh-focus-name", ".alh-focus-score", "p.alh-selection",
+         "button.alh-btn:not([disabled])", ".alh-player .alh-name", ".alh-player .alh-score", ".alh-tag-turn",
+         ".alh-log-list li", ".alh-replay-pos", ".alh-hold .alh-label", ".alh-replay-label .alh-label",
+         ".alh-board-help"]
+
+
+def low_contrast(root) -> dict:
+    found = root.evaluate(CONTRAST, TEXTS)
+    return {sel: c for sel, c in found.items() if c is not None and c["ratio"] < 4.5}
+
+
 def shots(page, root, name: str):
-    """Screenshots of the visible notebook area in JupyterLab Light and Dark (back to Light after)."""
+    """Screenshots of the visible notebook area in JupyterLab Light and Dark (back to Light after);
+    the texts' contrast checked in both."""
     to_top(page, root)
     area = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer")
     area.screenshot(path=str(ARTIFACTS / f"{name}-light.png"))
+    assert not low_contrast(root), ("JupyterLab Light", low_contrast(root))
     try:
         _theme(page, "JupyterLab Dark")
         to_top(page, root)
         area.screenshot(path=str(ARTIFACTS / f"{name}-dark.png"))
+        assert not low_contrast(root), ("JupyterLab Dark", low_contrast(root))
     finally:
         _theme(page, "JupyterLab Light")
 

@@ -157,3 +157,40 @@ def test_the_lesson_panel_works_by_keyboard_in_finnish(open_tutorial, artifacts)
     page.wait_for_function("window.state.lesson.step === 0")
     assert page.evaluate("window.sent.filter((m) => m.type === 'lesson').map((m) => m.op)") == ["next", "back"]
     assert not page.errors, page.errors
+
+
+def test_the_lesson_speaks_once_in_a_table_of_its_own(open_tutorial, artifacts):
+    """The first lesson's table: the learner's section is titled with their name alone (not
+    "You (you)"), Dirk's tiles and button are left out (they come with the lesson on Dirk), a
+    refusal is told once (in the lesson panel, not again in the message line), and a message's
+    dismiss button stays on the message's line."""
+    w = AlhambraWidget.tutorial(lang="en", lesson=0)
+    page = open_tutorial(w, width=1366, height=900)
+    assert w.game.n == 2 and w.view["dirk"] is not None            # a two-player game: Dirk is at the table ...
+    assert page.locator(".alh-dirk").count() == 0                  # ... but not in the first lesson
+    assert page.locator('button[data-act="dirk"]').count() == 0
+    title = page.locator(".alh-focus-title").inner_text()
+    assert "(you)" not in title and title.startswith(w.game.players[0].name)
+    dirk = [lesson.key for lesson in LESSONS].index("dirk")
+    w2 = AlhambraWidget.tutorial(lang="en", lesson=dirk)
+    page2 = open_tutorial(w2, width=1366, height=900)
+    assert page2.locator(".alh-dirk").count() == 1                 # the lesson on Dirk shows his tiles
+
+    li = [lesson.key for lesson in LESSONS].index("place")
+    w3 = AlhambraWidget.tutorial(lang="en", lesson=li)
+    page3 = open_tutorial(w3, width=1366, height=900)
+    place(page3, 44, 0, 1)                                          # refused by the engine (P3)
+    wait_feedback(page3, 1)
+    assert feedback(page3).get_attribute("data-rule") == "P3"
+    assert w3.message.get("kind") == "error"                        # the kernel refused it ...
+    assert page3.locator(".alh-message").inner_text().strip() == ""  # ... and only the lesson says so
+    assert "P3" in feedback(page3).inner_text()
+    # a note of the page's own (a tile of the Alhambra clicked while a bought tile waits): its dismiss button on its line
+    page3.click('.alh-focus [data-act="placed"]')
+    msg = page3.locator(".alh-message")
+    msg.locator(".alh-message-text").wait_for()
+    text = msg.locator(".alh-message-text").bounding_box()
+    button = msg.get_by_role("button", name="Dismiss the message").bounding_box()
+    assert button["y"] < text["y"] + 22 and button["x"] >= text["x"] + text["width"] - 1, (text, button)
+    page3.screenshot(path=str(artifacts / "tutorial-table.png"))
+    assert not (page.errors or page2.errors or page3.errors)

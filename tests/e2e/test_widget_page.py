@@ -198,8 +198,25 @@ def test_a_refused_spot_is_explained_and_nothing_is_sent(chromium, artifacts):
     rule = a.why_not(tile, (x, y))
     assert msg.get_attribute("data-rule") == rule
     assert rule in msg.inner_text()
+    # ... and at the spot: a callout anchored at the cell clicked, saying the rule and why
+    callout = page.get_by_role("region", name="Board in focus").get_by_role("note")
+    assert callout.get_attribute("data-rule") == rule
+    assert rule in callout.inner_text() and w.view["explain"][rule] in callout.inner_text()
+    cell = page.locator(f'.alh-focus rect.alh-cell-no[data-x="{x}"][data-y="{y}"]').bounding_box()
+    box = callout.bounding_box()
+    cx = cell["x"] + cell["width"] / 2
+    assert box["x"] - 1 <= cx <= box["x"] + box["width"] + 1 or abs(box["x"] - cell["x"]) < 2 or \
+        abs(box["x"] + box["width"] - cell["x"] - cell["width"]) < 2, (box, cell)   # under or over the cell
+    gap = min(abs(box["y"] - (cell["y"] + cell["height"])), abs(box["y"] + box["height"] - cell["y"]))
+    assert gap <= 12, (box, cell)                                                    # right at its edge
     assert g.to_json() == state
     page.screenshot(path=str(artifacts / "widget-why-not-dark.png"), full_page=True)
+    # a legal spot then: the callout goes, the tile is placed
+    spot = sorted(a.legal_spots(tile))[0]
+    me, moves = g.current, len(g.moves)
+    page.click(f'.alh-focus rect.alh-spot[data-x="{spot[0]}"][data-y="{spot[1]}"]')
+    page.wait_for_function(f"window.state.view.moves === {moves + 1}")
+    assert g.players[me].alhambra[spot] == tile and page.get_by_role("note").count() == 0
     page.close()
 
 
@@ -223,7 +240,20 @@ def test_undo_redo_and_replay_buttons(chromium):
     page.wait_for_function("window.state.view.replay === 2")
     assert w.replay_index == 2 and len(g.moves) == n
     assert f"move 2 / {n}" in page.locator(".alh-replay").inner_text()
-    page.click('button[data-act="live"]')
+    # replay mode is obvious: a banner in place of the status line says which move is shown, and leads back
+    banner = page.locator(".alh-replay-banner")
+    assert f"after move 2 of {n}" in banner.inner_text()
+    assert page.locator(".alh-app.alh-replaying").count() == 1
+    # the slider sits by the board, under it
+    board = page.get_by_role("region", name="Board in focus").bounding_box()
+    slider = page.get_by_role("slider").bounding_box()
+    assert board["y"] + board["height"] <= slider["y"] <= board["y"] + board["height"] + 80
+    banner.get_by_role("button", name="Back to the live game").click()
+    page.wait_for_function("window.state.view.replay === null")
+    assert page.locator(".alh-replay-banner").count() == 0 and page.locator(".alh-app.alh-replaying").count() == 0
+    page.locator('input[data-act="replay"]').fill("1")
+    page.wait_for_function("window.state.view.replay === 1")
+    page.click('.alh-replay button[data-act="live"]')
     page.wait_for_function("window.state.view.replay === null")
     assert not page.errors, page.errors
     page.close()
