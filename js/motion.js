@@ -27,7 +27,7 @@
 //   tiles             [data-tile="<id>"] (the largest one drawn: the focus board over a miniature)
 //   face-up cards     .alh-money .alh-card[data-currency][data-value], in order
 //   the focus hand    .alh-focus[data-player="<p>"] .alh-card[data-currency][data-value]
-//   a player's panel  .alh-player[data-player="<p>"], its score .alh-score
+//   a player's panel  .alh-player[data-player="<p>"], its score .alh-score, its miniature board .alh-mini-bg
 //   tiles to place    .alh-pending-row[data-player="<p>"]; the reserve .alh-focus[data-player] .alh-reserve
 //   Dirk, deck, discard pile, bag   .alh-dirk, .alh-deck, .alh-discard, .alh-bag
 
@@ -120,6 +120,14 @@ function takeCard(map, keys, card, used, fromEnd = false) {
 export function planMotion(entries, before, after, { reduced = false, view = null, start = 0 } = {}) {
   const steps = [];
   if (reduced || !entries.length) return steps;
+  // a thing moved twice in the moves drawn at once (bought, then placed) flies once, to where it is now
+  const moving = new Set();
+  const push = (step) => {
+    const id = `${step.kind === "fly" ? "from" : "to"}|${step.key}`;
+    if (moving.has(id)) return;
+    moving.add(id);
+    steps.push(step);
+  };
   const beforeMoney = indexed(before, "money:");
   const afterMoney = indexed(after, "money:");
   const usedBefore = new Set();
@@ -137,9 +145,8 @@ export function planMotion(entries, before, after, { reduced = false, view = nul
       // the thing was at src (before) and is at dst (after): fly it there; else fly
       // the old one towards the place it went (fallback), or let the new one arrive
       const from = at(before, src);
-      if (from && at(after, dst)) steps.push({ kind: "move", key: dst, from, to: at(after, dst), ...timing });
-      else if (from && fallback && at(after, fallback)) steps.push({ kind: "fly", key: src, from, to: at(after, fallback), ...timing });
-      else if (!from && fallback && at(before, fallback) && at(after, dst)) steps.push({ kind: "arrive", key: dst, from: at(before, fallback), to: at(after, dst), ...timing });
+      if (from && at(after, dst)) push({ kind: "move", key: dst, from, to: at(after, dst), ...timing });
+      else if (from && fallback && at(after, fallback)) push({ kind: "fly", key: src, from, to: at(after, fallback), ...timing });
     };
     for (const e of entry.events || []) {
       const p = isSeat(e.player) ? e.player : entry.player;
@@ -159,8 +166,8 @@ export function planMotion(entries, before, after, { reduced = false, view = nul
             // the new card in the hand: the one after those of the same card held before
             const k = (seen[card] = (seen[card] || 0) + 1) + (had[card] || 0) - 1;
             const dst = handKeys.filter((h) => cardOf(after.get(h)) === card)[k] || null;
-            if (dst) steps.push({ kind: "move", key: dst, from: before.get(src), to: after.get(dst), ...main });
-            else if (target(`player:${p}`)) steps.push({ kind: "fly", key: src, from: before.get(src), to: after.get(`player:${p}`), ...main });
+            if (dst) push({ kind: "move", key: dst, from: before.get(src), to: after.get(dst), ...main });
+            else if (target(`player:${p}`)) push({ kind: "fly", key: src, from: before.get(src), to: after.get(`player:${p}`), ...main });
           }
           break;
         }
@@ -170,7 +177,7 @@ export function planMotion(entries, before, after, { reduced = false, view = nul
           // cards paid from a hand drawn card by card (another player's panel shows no cards to fly)
           for (const card of e.cards || []) {
             const src = takeCard(before, handKeys, card, usedBefore);
-            if (src && dst) steps.push({ kind: "fly", key: src, from: before.get(src), to: after.get(dst), ...main });
+            if (src && dst) push({ kind: "fly", key: src, from: before.get(src), to: after.get(dst), ...main });
           }
           break;
         }
@@ -194,14 +201,14 @@ export function planMotion(entries, before, after, { reduced = false, view = nul
         case "refill": {
           const from = at(after, "bag") || at(before, "bag");
           const to = at(after, tile(e.tile));
-          if (from && to) steps.push({ kind: "arrive", key: tile(e.tile), from, to, ...later });
+          if (from && to) push({ kind: "arrive", key: tile(e.tile), from, to, ...later });
           break;
         }
         case "dirk_draw": {
           const from = at(after, "bag") || at(before, "bag");
           for (const id of e.tiles || []) {
             const to = at(after, tile(id));
-            if (from && to) steps.push({ kind: "arrive", key: tile(id), from, to, ...later });
+            if (from && to) push({ kind: "arrive", key: tile(id), from, to, ...later });
           }
           break;
         }
@@ -209,7 +216,7 @@ export function planMotion(entries, before, after, { reduced = false, view = nul
           const from = at(after, "deck") || at(before, "deck");
           for (const card of e.cards || []) {
             const dst = takeCard(after, afterMoney, card, usedAfter, true);
-            if (from && dst) steps.push({ kind: "arrive", key: dst, from, to: after.get(dst), ...later });
+            if (from && dst) push({ kind: "arrive", key: dst, from, to: after.get(dst), ...later });
           }
           break;
         }
@@ -244,11 +251,13 @@ export function viewer(view) {
 
 /**
  * What changed since the viewer's last move, to mark until they act: the
- * tiles that came up or moved ({tiles: Set of ids}) and the face-up money
- * cards that came up and are still there ({money: [card ...]}).
+ * tiles that came up or moved ({tiles: Set of ids}), the players whose
+ * Alhambra changed ({boards: Set of seats}: a miniature shows no tile on
+ * its own) and the face-up money cards that came up and are still there
+ * ({money: [card ...]}).
  */
 export function changedSince(view) {
-  const out = { tiles: new Set(), money: [] };
+  const out = { tiles: new Set(), boards: new Set(), money: [] };
   const log = (view && view.log) || [];
   const me = viewer(view);
   if (me === null || !log.length) return out;
@@ -264,6 +273,7 @@ export function changedSince(view) {
     for (const e of entry.events || []) {
       if (["place", "build", "swap", "remove", "reserve", "dirk", "buy", "refill", "award"].includes(e.kind)) out.tiles.add(e.tile);
       if (e.kind === "swap") out.tiles.add(e.old);
+      if (["place", "build", "swap", "remove"].includes(e.kind) && isSeat(e.player) && e.player !== me) out.boards.add(e.player);
       if (e.kind === "dirk_draw") for (const id of e.tiles || []) out.tiles.add(id);
       if (e.kind === "money") money.push(...(e.cards || []));
       if (e.kind === "take") {
@@ -602,9 +612,10 @@ export function createMotion(root, body, { win = typeof window !== "undefined" ?
 
   /** Mark what changed since the viewer's last move (until they act). */
   function mark(view) {
-    const { tiles, money } = changedSince(view);
+    const { tiles, boards, money } = changedSince(view);
     const want = new Set();
     for (const id of tiles) for (const el of body.querySelectorAll(`[data-tile="${id}"]`)) want.add(el);
+    for (const p of boards) for (const el of body.querySelectorAll(`.alh-player[data-player="${p}"] .alh-mini-bg`)) want.add(el);
     const cards = [...body.querySelectorAll(".alh-money .alh-card")];
     const left = [...money];
     for (let i = cards.length - 1; i >= 0; i--) {

@@ -119,6 +119,16 @@ describe("what moves where", () => {
     expect(motionLength([e])).toBe(MOVE_MS + SCORE_MS);
   });
 
+  it("a tile bought and placed in moves drawn at once flies once, from its slot to the board", () => {
+    const before = anchors([["tile:4", box(0, 0)], ["pending:0", box(50, 50)]]);
+    const after = anchors([["tile:4", box(200, 200)]]);
+    const buy = entry(1, 0, "buy 1 with florin 9", [{ kind: "buy", player: 0, slot: 1, tile: 4 }]);
+    const place = entry(2, 0, "place 4 at 1,0", [{ kind: "place", player: 0, tile: 4, pos: [1, 0] }]);
+    expect(planMotion([buy, place], before, after).map((s) => [s.kind, s.key, s.from, s.to])).toEqual([
+      ["move", "tile:4", before.get("tile:4"), after.get("tile:4")],
+    ]);
+  });
+
   it("moves that come together play one after the other, each within its time", () => {
     const before = anchors([["tile:1", box(0, 0)], ["tile:2", box(0, 50)]]);
     const after = anchors([["tile:1", box(100, 0)], ["tile:2", box(100, 50)]]);
@@ -151,6 +161,7 @@ describe("what changed since your last move", () => {
     const v = { seat: 1, log, money: ["ducat 2", "dinar 1", "dirham 5"] };
     const c = changedSince(v);
     expect([...c.tiles].sort()).toEqual([6, 8]);
+    expect([...c.boards]).toEqual([2]); // Chi built; the viewer's own board is not marked
     expect(c.money).toEqual(["dinar 1"]); // ducat 2 came up with the viewer's own move
     // since move 1: florin 4 came up and was taken again, ducat 2 is still there
     const before = { seat: 1, log: log.map((e) => (e.player === 1 ? { ...e, player: 0 } : e)), money: ["ducat 2", "dinar 1"] };
