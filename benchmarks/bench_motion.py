@@ -1,6 +1,6 @@
 """Are the moves' animations smooth? A benchmark script, not a test.
 
-    .venv/bin/python benchmarks/bench_motion.py [--rounds N] [--trace FILE]
+    .venv/bin/python benchmarks/bench_motion.py [--rounds N] [--ab N] [--trace FILE]
 
 A 4-player game in mid-play (the "builder" policy of bench_widget.py) is shown
 with the real bundle on the static page harness of tests/e2e/test_widget_page.py
