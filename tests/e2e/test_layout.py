@@ -20,6 +20,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import ARTIFACTS, notebook, open_notebook, run_all, run_code
 from .test_lab_widget import CONTRAST
@@ -74,6 +75,11 @@ BOXES = """(root) => {
 SETTLED = """() => Promise.all(document.getAnimations()
   .filter((a) => { const t = a.effect && a.effect.getComputedTiming(); return t && t.endTime !== Infinity; })
   .map((a) => a.finished.catch(() => null)))"""
+
+
+def moved_to(root, n: int):
+    """The widget shows the position after n moves (the status line's counts end with the move number)."""
+    expect(root.locator(".alh-info")).to_have_text(re.compile(rf"\bmove {n}$"), timeout=15_000)
 
 
 def layout_notebook(tmp: Path, n: int) -> Path:
@@ -199,7 +205,7 @@ def test_two_and_four_players_fit_a_1366x768_screen_and_a_turn_moves_nothing(bro
         # a turn by clicking: the markets, the board and the action bar never move
         cur, tile = run_code(page, TURN).split(" ", 1)
         assert cur == "0"
-        root.locator(".alh-info").filter(has_text=re.compile(r"\bmove 0$")).wait_for()
+        moved_to(root, 0)
         to_top(page, root)
         keep = ("building market", "money market", "action bar", "acting board")
 
@@ -213,24 +219,24 @@ def test_two_and_four_players_fit_a_1366x768_screen_and_a_turn_moves_nothing(bro
         root.get_by_role("button", name="face-up card dinar 2").click()                  # select
         still("selecting a card")
         root.get_by_role("button", name="Take the selected money cards").click()        # take
-        root.locator(".alh-info").filter(has_text=re.compile(r"\bmove 1$")).wait_for()
+        moved_to(root, 1)
         still("taking it")
         root.get_by_role("button", name=re.compile(r"^slot 2 \(pay in dirham\)")).click()  # Ben: select the slot ...
         root.get_by_role("button", name="your card dirham 1").click()
         root.get_by_role("button", name="your card dirham 3").click()
         still("selecting a slot and cards")
         root.get_by_role("button", name="Buy the tile of the selected slot with the selected cards").click()  # buy
-        root.locator(".alh-info").filter(has_text=re.compile(r"\bmove 2$")).wait_for()
+        moved_to(root, 2)
         still("buying")
         root.get_by_role("button", name="End the turn without the extra action").click()
-        root.locator(".alh-info").filter(has_text=re.compile(r"\bmove 3$")).wait_for()
+        moved_to(root, 3)
         still("ending the turn")
         state = json.loads(run_code(page, "import json\nprint(json.dumps(w.view['legal']['tiles']))"))
         tile_id, (x, y) = state[0]["id"], state[0]["spots"][0]
         root.get_by_role("button", name=re.compile(r"tile to place")).first.click()     # place: the tile ...
         still("choosing the tile to place")
         root.get_by_role("button", name=f"empty spot {x},{y}: legal").click()           # ... on a legal spot
-        root.locator(".alh-info").filter(has_text=re.compile(r"\bmove 4$")).wait_for()
+        moved_to(root, 4)
         still("placing it")
         placed = json.loads(run_code(page, "print(json.dumps({f'{x},{y}': t.id for (x, y), t in "
                                            "w.game.players[1].alhambra.items()}))"))
