@@ -195,7 +195,8 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-focus-dirk .alh-dirk-tiles { height: 22px; width: auto; max-height: none; flex: 0 1 auto; min-width: 0; }
 .alh-hold .alh-label { flex: none; min-width: 5.6em; max-width: 42%; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .alh-focus-pending .alh-pending, .alh-focus-pending .alh-pending-row { min-width: 0; flex: 1 1 auto; }
-.alh-focus-hints { min-height: 0; overflow: auto; flex: 1 1 auto; }
+.alh-focus-hints { min-height: 0; overflow: auto; flex: 1 1 auto; font-size: .92em; }
+.alh-focus-hints .alh-hints { gap: 0 6px; }
 .alh-board-help { margin: 0; height: calc(2 * 1.35em); overflow: hidden; color: var(--alh-fg); }
 .alh-board-help.alh-help-on { font-weight: 600; }
 /* the callout at a refused cell: placed by the cell's position in the board's view box (--dx, --dy,
@@ -268,6 +269,11 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 /* the result at the end of the game: the scores wide, the folded moves with the players */
 .alh-result { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
 .alh-bar { display: flex; flex-direction: column; gap: 6px; }
+/* at the end nothing more is played: the bar and the message line take only what they show */
+.alh-bar .alh-selection { height: auto; }
+.alh-bar .alh-buttons { min-height: 0; }
+.alh-bar .alh-message { height: auto; max-height: calc(3 * 1.35em + 8px); }
+.alh-bar .alh-message:empty { display: none; }
 .alh-scoring, .alh-log { background: var(--alh-panel); border-radius: 6px; padding: 6px 10px; overflow-x: auto; }
 .alh-round { border-collapse: collapse; margin: 4px 0 8px; font-size: .95em; }
 .alh-round caption { text-align: left; font-weight: 700; padding: 2px 0; }
