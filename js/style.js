@@ -178,7 +178,9 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
    bar and the message line, each block of a fixed size */
 .alh-focus { border: 2px solid var(--alh-border); border-radius: 8px; padding: 6px; display: grid; grid-template-columns: minmax(0, 1fr); gap: 8px 10px; min-width: 0; }
 .alh-play { display: grid; grid-template-rows: minmax(0, 1fr) auto auto; gap: 4px; min-width: 0; min-height: 0; }
-.alh-focus-board { position: relative; container-type: size; min-height: 0; height: var(--alh-board-h); }
+.alh-focus-board { position: relative; min-height: 0; height: var(--alh-board-h); }
+/* a size container only while a callout needs its size (a container costs the first frame a pass of its own) */
+.alh-focus-board.alh-has-callout { container-type: size; }
 .alh-focus-board > .alh-svg { position: absolute; inset: 0; width: 100%; height: 100%; }
 .alh-hold { display: flex; flex-direction: column; gap: 6px; min-width: 0; min-height: 0; overflow: hidden; }
 .alh-focus-title { display: flex; align-items: center; gap: 6px; margin: 0; height: 22px; white-space: nowrap; overflow: hidden; flex: none; }
