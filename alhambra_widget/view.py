@@ -56,8 +56,9 @@ from .engine.tiles import BUILDINGS, SIDES
 from .i18n.explain import narrate_round
 from .i18n import t as _t, use_language
 from .i18n.format import join_names
+from .i18n.moves import log_entry
 
-__all__ = ["view", "tile_json", "status_text", "log_entry", "VERSION", "LOG_LENGTH"]
+__all__ = ["view", "tile_json", "status_text", "VERSION", "LOG_LENGTH"]
 
 VERSION = 1
 #: How many of the last moves the view's log shows.
@@ -127,27 +128,10 @@ def _player(game, i, show_hand: bool) -> dict:
     }
 
 
-def log_entry(move, names) -> dict:
-    """One move of the log: ``{n, player, name, action, rounds, events,
-    tiles}`` -- ``events`` as :meth:`Move.to_json` gives them (what went where:
-    the front end animates and describes the move from them, without diffing
-    two views), ``tiles`` the building and price of every tile they name
-    (``{"23": {"building": "arcades", "price": 10}}``), so the move can be put
-    into words however the position changed since."""
-    events = [e.to_json() for e in move.events]
-    tiles = {}
-    for e in move.events:
-        for t in (e.tile, e.old, *e.tiles):
-            if t is not None and t.id:
-                tiles[str(t.id)] = {"building": t.building.value, "price": t.price}
-    return {"n": move.index, "player": move.player,
-            "name": names[move.player] if move.player is not None else None,
-            "action": str(move.action), "rounds": list(move.rounds), "events": events, "tiles": tiles}
-
-
 def _log(game) -> list:
     """The last moves of the players (chance moves -- a reshuffle after an
-    undo at the table -- are no one's and are left out), see :func:`log_entry`."""
+    undo at the table -- are no one's and are left out), each as
+    :func:`alhambra_widget.i18n.moves.log_entry` makes it."""
     names = game.names
     out = []
     for m in reversed(game.moves):

@@ -67,11 +67,11 @@ from .engine import actions as A
 from .engine.errors import IllegalMove
 from .engine.game import Game
 from .i18n import LANGUAGES, check_language, t as tr, tn, use_language
-from .i18n.moves import describe_entry, describe_move
+from .i18n.moves import describe_entry, describe_move, log_entry
 from .i18n.strings import front_end_strings
 from .protocol import ProtocolError, Refused, check_message, short as _short
 from .seats import Runner
-from .view import log_entry, view as make_view
+from .view import view as make_view
 
 __all__ = ["AlhambraWidget"]
 

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from alhambra_widget import Game  # noqa: E402
 from alhambra_widget.i18n import LANGUAGES, t  # noqa: E402
 from alhambra_widget.i18n.moves import cards_text, describe_entry, describe_move, place_text  # noqa: E402
-from alhambra_widget.view import log_entry  # noqa: E402
+from alhambra_widget.i18n.moves import log_entry  # noqa: E402
 
 FIXTURE = ROOT / "js" / "fixtures" / "moves" / "cases.json"
 

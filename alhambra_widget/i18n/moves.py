@@ -1,7 +1,7 @@
 """Moves told in words: "Ana bought a tower (8) with dinar 3+5, the exact price."
 
 A move is described from its entry in the view's log
-(:func:`alhambra_widget.view.log_entry`: the notation, the events of the move
+(:func:`log_entry`: the notation, the events of the move
 and the tiles they name), never from tile ids: building names, prices,
 cards, market slots and places on the board relative to the fountain
 ("east of the fountain", "2 north, 1 west of the fountain"). The texts are
@@ -25,7 +25,7 @@ from __future__ import annotations
 from . import t
 from .format import join_names, sentences
 
-__all__ = ["describe_move", "describe_entry", "describe_parts", "place_text", "cards_text"]
+__all__ = ["log_entry", "describe_move", "describe_entry", "describe_parts", "place_text", "cards_text"]
 
 #: slot order of the currencies (the money is named in this order)
 _CURRENCIES = ("florin", "dirham", "dinar", "ducat")
@@ -33,12 +33,28 @@ _CURRENCIES = ("florin", "dirham", "dinar", "ducat")
 _MAIN = frozenset({"take", "pay", "buy", "remove", "build", "swap", "place", "reserve", "dirk", "next", "scoring"})
 
 
+def log_entry(move, names) -> dict:
+    """One move of the log: ``{n, player, name, action, rounds, events,
+    tiles}`` -- ``events`` as :meth:`Move.to_json` gives them (what went where:
+    the front end animates and describes the move from them, without diffing
+    two views), ``tiles`` the building and price of every tile they name
+    (``{"23": {"building": "arcades", "price": 10}}``), so the move can be put
+    into words however the position changed since."""
+    events = [e.to_json() for e in move.events]
+    tiles = {}
+    for e in move.events:
+        for t in (e.tile, e.old, *e.tiles):
+            if t is not None and t.id:
+                tiles[str(t.id)] = {"building": t.building.value, "price": t.price}
+    return {"n": move.index, "player": move.player,
+            "name": names[move.player] if move.player is not None else None,
+            "action": str(move.action), "rounds": list(move.rounds), "events": events, "tiles": tiles}
+
+
 def describe_move(move, game, lang: str | None = None) -> str:
     """The sentences telling ``move`` (a :class:`~alhambra_widget.engine.moves.Move`
     of ``game``): what the player did, then what followed (the refills, a
     scoring round, the end)."""
-    from ..view import log_entry
-
     return describe_entry(log_entry(move, game.names), game.names, game.rounds, lang)
 
 
