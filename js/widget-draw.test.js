@@ -216,8 +216,9 @@ describe("a scoring round as an event", () => {
   // the same game in play before and after its second scoring round
   const over = fixture("over-4p");
   const quiet = over.log.filter((e) => !(e.rounds || []).length);
-  const before = { ...over, phase: "action", winners: [], legal: null, rounds: over.rounds.slice(0, 1), log: quiet.slice(-6) };
-  const scored = { ...before, stamp: before.stamp + 1, rounds: over.rounds.slice(0, 2), log: [...quiet.slice(-5), { ...quiet[quiet.length - 1], n: 999, rounds: [2] }] };
+  const M = quiet[quiet.length - 1].n;
+  const before = { ...over, phase: "action", winners: [], legal: null, moves: M, rounds: over.rounds.slice(0, 1), log: quiet.slice(-6) };
+  const scored = { ...before, stamp: before.stamp + 1, moves: M + 1, rounds: over.rounds.slice(0, 2), log: [...quiet.slice(-5), { ...quiet[quiet.length - 1], n: M + 1, rounds: [2] }] };
   const dialog = (el) => el.querySelector('.alh-pop[role="dialog"]');
 
   it("a round scored while the table is drawn shows over it, with every board's counted wall, until dismissed", () => {
@@ -269,6 +270,14 @@ describe("a scoring round as an event", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("is not shown for a game put in from a cell: its rounds were scored before it was drawn", () => {
+    const model = fakeModel({ view: { ...before, moves: 3, rounds: [], log: quiet.slice(0, 3) }, message: {} });
+    const { el } = mount(model);
+    model.push({ view: scored }); // from 3 moves to many: another game, not a move played
+    expect(dialog(el)).toBeNull();
+    expect(el.querySelector('.alh-scoring button[data-act="scoring-round"]').dataset.round).toBe("2");
   });
 
   it("is not shown for a replayed position, nor for a round taken back", () => {

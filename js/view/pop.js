@@ -11,13 +11,18 @@ export const POP_WATCH_MS = 4500;
 
 /**
  * Take a new view into account: returns the round number of a panel it
- * opens (a round was just scored), else null.
+ * opens (a round was just scored: by one of the moves played since the last
+ * view drawn, a few at most), else null. A game put in from a cell, or a
+ * jump in the record, opens nothing: its rounds are in the scoring section.
  */
 export function followRounds(local, view) {
   if (!view || !view.players) return null;
   if (view.replay !== null && view.replay !== undefined) return null;
   const rounds = view.rounds || [];
   const n = rounds.length;
+  const moves = view.moves ?? 0;
+  const before = local.movesSeen;
+  local.movesSeen = moves;
   if (local.roundsSeen === undefined) {
     local.roundsSeen = n;
     return null;
@@ -30,9 +35,13 @@ export function followRounds(local, view) {
   }
   if (n === local.roundsSeen) return null;
   local.roundsSeen = n;
-  local.pop = rounds[n - 1].round;
+  const latest = rounds[n - 1].round;
+  const played = moves - (before ?? moves);
+  const fresh = played >= 1 && played <= 3 && (view.log || []).some((e) => e.n > before && (e.rounds || []).includes(latest));
+  if (!fresh) return null;
+  local.pop = latest;
   local.popBoards = true;
-  return local.pop;
+  return latest;
 }
 
 /** Show round `round`'s panel again (from the log); the boards only if it is the round just scored. */
