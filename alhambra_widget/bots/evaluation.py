@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 
 from ..engine.scoring import round_points
+from ..engine.tiles import TILES
 
 __all__ = ["Weights", "values", "margins", "win_probabilities", "progress", "has_spot", "warm"]
 
@@ -59,14 +60,12 @@ class Weights:
 DEFAULT = Weights()
 _BAG_START = 54 - 4.0
 
-# FIT[care * 16 + need]: bit m set if a tile with wall mask m fits a cell (m & care == need)
-FIT = [0] * 256
-for _care in range(16):
-    for _need in range(16):
-        if _need & ~_care:
-            continue
-        FIT[_care * 16 + _need] = sum(1 << m for m in range(16) if m & _care == _need)
-del _care, _need
+#: one tile per wall mask that some tile has (for engines without a cache of spots per mask)
+_TILE_OF_MASK = {}
+for _t in TILES:
+    _TILE_OF_MASK.setdefault(_t.mask, _t)
+del _t
+_MASKS = tuple(sorted(_TILE_OF_MASK))
 
 
 def progress(g) -> float:
@@ -74,23 +73,35 @@ def progress(g) -> float:
     return min(1.0, max(0.0, 1.0 - len(g.bag) / _BAG_START))
 
 
-def _open_cells(a):
-    cells = getattr(a, "_open_cells", None)
-    if cells is not None:
-        return cells()
-    return ()  # an engine without the cache: the spots term is left out
+def _spots(a, m: int):
+    """The legal empty spots of Alhambra ``a`` for a tile with wall mask ``m``."""
+    spots_for = getattr(a, "_spots_for", None)  # the engine's cache of spots per wall mask
+    if spots_for is not None:
+        return spots_for(m)
+    t = _TILE_OF_MASK.get(m)
+    return a.legal_spots(t) if t is not None else ()
 
 
 def has_spot(a, t) -> bool:
     """Is there a legal empty spot for tile ``t`` in Alhambra ``a``?"""
-    spots_for = getattr(a, "_spots_for", None)  # the engine's cache of spots per wall mask
-    return bool(spots_for(t.mask)) if spots_for is not None else bool(a.legal_spots(t))
+    return bool(_spots(a, t.mask))
 
 
-def _fit_bits(a) -> int:
+def _open_cells(a) -> set:
+    """The free spots of ``a`` where some tile of the game could go."""
+    out = set()
+    for m in _MASKS:
+        out.update(_spots(a, m))
+    return out
+
+
+def _fit_bits(a, hist=None) -> int:
+    """Bit m set if a tile with wall mask m fits some free spot of ``a``
+    (only the masks with ``hist[m]`` tiles to come, if given)."""
     bits = 0
-    for _, care, need in _open_cells(a):
-        bits |= FIT[care * 16 + need]
+    for m in _MASKS:
+        if (hist is None or hist[m]) and _spots(a, m):
+            bits |= 1 << m
     return bits
 
 
@@ -150,7 +161,7 @@ def values(g, w: Weights = DEFAULT) -> list:
         v += w.reserve_tile * reserve_n[i]
         v += money_w * sum(c.value for c in p.hand)
         if spots_w:
-            bits = _fit_bits(a)
+            bits = _fit_bits(a, hist)
             fit = 0
             for m in range(16):
                 if bits >> m & 1:
@@ -183,7 +194,7 @@ def warm(g):
     copies will be evaluated many times: copies share what is already known."""
     for p in g.players:
         p.alhambra.longest_wall()
-        _open_cells(p.alhambra)
+        _fit_bits(p.alhambra)
     g.legal_actions()
     return g
 
