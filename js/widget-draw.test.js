@@ -247,6 +247,12 @@ describe("a scoring round as an event", () => {
     expect(dialog(el).dataset.round).toBe("2");
     expect(dialog(el).querySelector(".alh-pop-board")).not.toBeNull(); // the round is the last move's: boards as scored
     click(dialog(el).querySelector('button[data-act="pop-close"]'));
+    // and from the log: the move that scored it names the round, as a button
+    const fromLog = el.querySelector('.alh-log button[data-act="scoring-round"][data-round="2"]');
+    expect(fromLog.getAttribute("aria-label")).toBe("scoring round 2");
+    click(fromLog);
+    expect(dialog(el).dataset.round).toBe("2");
+    click(dialog(el).querySelector('button[data-act="pop-close"]'));
     model.push({ view: { ...scored, stamp: scored.stamp + 2, log: quiet.slice(-6) } });
     click(el.querySelector('.alh-scoring button[data-act="scoring-round"]'));
     expect(dialog(el).querySelector(".alh-pop-board")).toBeNull();

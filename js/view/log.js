@@ -41,7 +41,11 @@ function movesHtml(view, log) {
     const { main, more } = describeParts(e, view);
     const after = more.length ? `${joiner}<span class="alh-log-more">${esc(more.reduce((a, b) => t("list.sentences", { first: a, next: b })))}</span>` : "";
     const player = e.player !== null && e.player !== undefined ? ` data-player="${e.player}"` : "";
-    const rounds = (e.rounds || []).map((r) => ` <span class="alh-tag alh-tag-scoring" data-round="${r}">${esc(t("ui.log.scoring_round", { round: r }))}</span>`).join("");
+    // a scoring round the move triggered: a button that opens its panel again (js/view/pop.js)
+    const rounds = (e.rounds || []).map((r) => {
+      const label = t("ui.log.scoring_round", { round: r });
+      return ` <button type="button" class="alh-tag alh-tag-scoring" data-act="scoring-round" data-round="${r}" data-key="log-round-${r}" data-lm-suppress-shortcuts="true" aria-label="${esc(label)}">${esc(label)}</button>`;
+    }).join("");
     out += `<li value="${e.n}" data-n="${e.n}"${player} title="${esc(notationTitle(e.action))}">${esc(main)}${after}${rounds}</li>`;
   }
   return out + `</ol>`;
