@@ -220,3 +220,88 @@ def test_a_time_budget_is_kept():
     g = mid_game(n=4, seed=3, actions=60)
     r = MCTS(seconds=0.2, seed=1).search(g)
     assert r.seconds < 0.6 and r.iterations >= 10
+
+
+# ------------------------------------------------------ the learned evaluation
+
+def test_the_learned_evaluation_gives_probabilities_exact_at_the_end():
+    from alhambra_widget.bots.learned import default_model, evaluate
+    model = default_model()
+    assert model.players() == [2, 3, 4, 5, 6]
+    for n in (2, 3, 4, 5, 6):
+        g = mid_game(n=n, seed=n, actions=40)
+        p, m = evaluate(g)
+        assert len(p) == len(m) == n
+        assert sum(p) == pytest.approx(1.0) and all(0.0 < x < 1.0 for x in p)
+        # the leader by expected score has a positive margin, every other a negative one
+        assert sum(1 for x in m if x > 0) <= 1
+    g = play_game([Greedy(seed=1), Random(seed=2)], seed=4)
+    p, m = evaluate(g)
+    assert p == [1.0 / len(g.winners) if i in g.winners else 0.0 for i in range(2)]
+    assert max(m) == abs(g.scores[0] - g.scores[1]) or g.scores[0] == g.scores[1]
+
+
+def test_the_learned_evaluation_reads_public_knowledge_only():
+    from alhambra_widget.bots.features import features
+    from alhambra_widget.bots.learned import evaluate
+    g = mid_game(n=4, seed=6, actions=50)
+    h = g.copy(history=False)
+    h.resample_hidden(random.Random(1), record=False)   # another order of the deck and the bag
+    assert h.deck != g.deck or h.bag != g.bag or h._rng != g._rng
+    assert features(h) == features(g) and evaluate(h) == evaluate(g)
+
+
+def test_the_weights_file_is_checked():
+    import json
+    from alhambra_widget.bots.learned import WEIGHTS_FILE, Model
+    data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    assert data["fit"]["seed"] and data["fit"]["script"] == "scripts/fit_evaluation.py"
+    Model(data)
+    for broken in ({**data, "version": 2}, {**data, "features": data["features"][:-1]}):
+        with pytest.raises(ValueError):
+            Model(broken)
+
+
+def test_mcts_takes_either_evaluation_and_checks_it():
+    g = mid_game(n=2, seed=5, actions=20)
+    for ev in ("learned", "hand"):
+        assert MCTS(iterations=30, seed=1, evaluation=ev).choose(g) in g.legal_actions()
+    assert MCTS(iterations=30, seed=1, rollout="round").choose(g) in g.legal_actions()
+    with pytest.raises(ValueError):
+        MCTS(evaluation="oracle")
+    with pytest.raises(ValueError):
+        MCTS(rollout="forever")
+
+
+def test_a_focus_action_gets_a_quarter_of_the_search_and_every_seat_a_probability():
+    g = mid_game(n=3, seed=8, actions=30)
+    legal = g.legal_actions()
+    r0 = MCTS(iterations=200, seed=1).search(g)
+    worst = r0.rows[-1]["action"]
+    r = MCTS(iterations=200, seed=1).search(g, focus=worst)
+    row = next(x for x in r.rows if x["action"] == worst)
+    assert row["visits"] >= 50
+    assert sorted(map(str, legal)) == sorted(x["notation"] for x in r.rows)
+    for x in r.rows:
+        if x["visits"]:
+            assert len(x["wins"]) == 3 and sum(x["wins"]) == pytest.approx(1.0)
+            assert x["wins"][g.current] == pytest.approx(x["win"])
+
+
+def test_the_fitting_script_is_reproducible_from_its_seed(tmp_path):
+    pytest.importorskip("numpy")
+    import importlib.util
+    from pathlib import Path
+    from alhambra_widget.bots.learned import Model
+    path = Path(__file__).resolve().parents[1] / "scripts" / "fit_evaluation.py"
+    spec = importlib.util.spec_from_file_location("fit_evaluation", path)
+    fit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fit)
+    outs = []
+    for k in range(2):
+        out = tmp_path / f"w{k}.json"
+        fit.main(["--games", "12", "--players", "2", "--seed", "3", "--keep", "0.5", "--out", str(out)])
+        outs.append(out.read_text())
+    assert outs[0] == outs[1]
+    import json
+    assert Model(json.loads(outs[0])).players() == [2]

@@ -7,7 +7,8 @@ and picklable, so they can play in process pools.
 
 * :class:`Random` -- an action kind uniformly, then an action of that kind;
 * :class:`Greedy` -- one action ahead with a hand-written evaluation;
-* :class:`MCTS` -- information-set Monte Carlo tree search;
+* :class:`MCTS` -- information-set Monte Carlo tree search, its playouts
+  scored by an evaluation learned from self-play (:mod:`.learned`);
 * :class:`FlatMC` -- flat Monte Carlo with random playouts (a baseline).
 
 No bot ever reads the order of the money deck or of the bag, nor the game's
