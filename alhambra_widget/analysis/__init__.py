@@ -7,16 +7,20 @@
 * :func:`best_spots` -- the legal spots for a tile, ranked by wall gain;
 * :func:`tournament` -- bots against each other, seats rotated, seeds paired,
   games spread over any ``concurrent.futures.Executor``;
-* :func:`wilson` -- a 95% confidence interval for a win rate.
+* :func:`wilson` -- a 95% confidence interval for a win rate;
+* :func:`review` -- every move of a game graded (best, good, inaccuracy,
+  mistake, blunder) with the best move found; :func:`plot_review` draws
+  every player's win probability over the game.
 
 Every table is a pandas DataFrame: ``pip install 'alhambra-widget[analysis]'``
 (without pandas the functions raise an ImportError saying so).
 """
 
 from .hints import analyse, best_spots, what_if
+from .review import GRADES, grade, plot_review, review, review_rows
 from .standings import Standings, standings
 from .stats import wilson
 from .tournament import TournamentResult, tournament
 
 __all__ = ["analyse", "what_if", "standings", "Standings", "best_spots", "tournament", "TournamentResult",
-           "wilson"]
+           "wilson", "review", "review_rows", "plot_review", "grade", "GRADES"]

@@ -1,0 +1,205 @@
+"""Game review: every move of a game graded by a tree search.
+
+For every move a player made (chance moves -- ``Move.player is None`` -- are
+skipped), the position before it is searched by the strongest bot
+(:class:`~alhambra_widget.bots.MCTS` with the learned evaluation) for
+``seconds_per_move``, the move played kept among the candidates with at
+least a quarter of the search, so its estimate is as sound as the best
+one's. The best move is the search's favourite among the other moves (the
+most visited), unless the move played is estimated at least as good. A
+move is graded by its **loss**: the estimated win probability of the best
+move minus that of the move played (0 when the move played is the best),
+in probability (0.05 is five percentage points):
+
+==============  ===============
+grade           loss
+==============  ===============
+``best``        <= 0.01 (or the best move itself, or the only legal move)
+``good``        <= 0.03
+``inaccuracy``  <= 0.07
+``mistake``     <= 0.15
+``blunder``     > 0.15
+==============  ===============
+
+The search reads what a perfect memory knows (RULES.md X3), never the order
+of the deck or of the bag: a move is judged by what its player could know,
+not by the draw that followed.
+"""
+
+from __future__ import annotations
+
+from ..bots.mcts import MCTS
+from ..engine import Game
+from ..i18n import t
+from ._frame import require_pandas, table
+
+__all__ = ["review", "review_rows", "plot_review", "grade", "GRADES", "REVIEW_COLUMNS"]
+
+#: ``(grade, largest loss)`` in order: a loss up to the bound gets the grade
+GRADES = (("best", 0.01), ("good", 0.03), ("inaccuracy", 0.07), ("mistake", 0.15), ("blunder", float("inf")))
+
+REVIEW_COLUMNS = ["move", "turn", "player", "name", "played", "best", "win_before", "win_after", "loss",
+                  "grade", "forced", "wins"]
+
+
+def grade(loss: float) -> str:
+    """The grade of a move by its win-probability loss (see :data:`GRADES`).
+
+    >>> grade(0.0), grade(0.05), grade(0.4)
+    ('best', 'inaccuracy', 'blunder')
+    """
+    for name, bound in GRADES:
+        if loss <= bound:
+            return name
+    return GRADES[-1][0]  # pragma: no cover - the last bound is infinite
+
+
+def review_rows(game: Game, seconds_per_move: float = 0.5, *, iterations: int | None = None, seed=0,
+                progress=False, on_row=None, bot=None) -> list:
+    """What :func:`review` computes, without pandas: one dict per move a
+    player made, in order (the columns of :func:`review`). ``on_row(row)``
+    is called as each row is ready (a front end can show them as they come);
+    ``bot`` is the searcher (default: ``MCTS(evaluation="learned")``)."""
+    moves = game.moves
+    if iterations is None and not seconds_per_move > 0:
+        raise ValueError("seconds_per_move is a positive number")
+    todo = [k for k, m in enumerate(moves) if m.player is not None]
+    searcher = bot if bot is not None else MCTS(evaluation="learned", seed=seed)
+    searcher = searcher.spawn(seed)
+    budget = {"iterations": iterations} if iterations is not None else {"seconds": seconds_per_move}
+    bar = _bar(len(todo), progress)
+    names = game.names
+    rows = []
+    try:
+        for k in todo:
+            move = moves[k]
+            before = game.position_at(k)
+            played = move.action
+            legal = before.legal_actions()
+            if len(legal) <= 1:
+                vals = _evaluation(searcher, before)
+                row = _row(move, names, played, played, vals[move.player], vals[move.player], True, vals)
+            else:
+                res = searcher.search(before, actions=legal, focus=played, **budget)
+                mine = next(r for r in res.rows if r["action"] == played)
+                # the search's favourite among the others (the played move has
+                # extra visits, so it is not compared by visits)
+                best = next((r for r in res.rows if r["action"] != played and r["visits"]), mine)
+                if best["win"] <= mine["win"]:
+                    best = mine
+                row = _row(move, names, played, best["action"], best["win"], mine["win"], False, mine["wins"])
+            rows.append(row)
+            if on_row is not None:
+                on_row(row)
+            bar.update(1)
+    finally:
+        bar.close()
+    return rows
+
+
+def _evaluation(searcher, g) -> list:
+    """Every seat's win probability by the searcher's evaluation, without a search."""
+    probs, _ = searcher._leaf(g.copy(history=False))
+    return list(probs)
+
+
+def _row(move, names, played, best, win_best, win_played, forced, wins) -> dict:
+    loss = 0.0 if played == best else max(0.0, win_best - win_played)
+    return {
+        "move": move.index, "turn": move.turn, "player": move.player, "name": names[move.player],
+        "played": str(played), "best": str(best), "win_before": win_best, "win_after": win_played,
+        "loss": loss, "grade": "best" if played == best else grade(loss), "forced": forced,
+        "wins": list(wins),
+    }
+
+
+def review(game: Game, seconds_per_move: float = 0.5, *, progress: bool = True, iterations: int | None = None,
+           seed=0, bot=None):
+    """Grade every move of a game, as a pandas DataFrame (one row per move a
+    player made; chance moves are left out). See the module doc for the
+    grades.
+
+    The moves are those of the move record (``game.moves``): a game played
+    with ``record=False`` has none, and its review is empty. Each position
+    before a move is searched for ``seconds_per_move`` (or
+    exactly ``iterations``: then the review is the same for the same
+    ``seed``). ``progress`` shows a tqdm progress bar.
+
+    Columns: ``move`` (its index in ``game.moves``, from 1), ``turn``,
+    ``player`` (seat), ``name``, ``played`` and ``best`` (notation: the move
+    made and the best one found), ``win_before`` (the mover's estimated win
+    probability before the move, with the best move), ``win_after`` (with
+    the move played), ``loss`` (``win_before - win_after``, at least 0),
+    ``grade``, ``forced`` (the only legal move) and ``wins`` (every seat's
+    estimated win probability after the move played, a list by seat).
+    :func:`plot_review` draws the ``wins``.
+
+    >>> from alhambra_widget.bots import Greedy, play_game
+    >>> g = Game(2, seed=3)
+    >>> for _ in range(4):
+    ...     g.play(Greedy(seed=1).choose(g))
+    >>> df = review(g, iterations=30, progress=False)
+    >>> len(df), sorted(set(df.grade)) <= ["best", "blunder", "good", "inaccuracy", "mistake"]
+    (4, True)
+    """
+    require_pandas()
+    rows = review_rows(game, seconds_per_move, iterations=iterations, seed=seed, progress=progress, bot=bot)
+    return table(rows, columns=REVIEW_COLUMNS)
+
+
+def plot_review(df, ax=None, *, names=None, lang: str | None = None):
+    """Every player's estimated win probability over the game, from a
+    :func:`review` table: one line per seat against the move number, the
+    moves graded mistake or blunder marked on their player's line. Returns
+    the matplotlib Figure (``ax`` draws into an existing Axes); the labels
+    are in ``lang`` (default: the current language). Needs matplotlib
+    (``pip install 'alhambra-widget[analysis]'``)."""
+    if ax is None:
+        # a Figure of its own, not pyplot's: no global state, shown once in a notebook
+        from matplotlib.figure import Figure
+        fig = Figure(figsize=(8, 3.5), layout="constrained")
+        ax = fig.add_subplot(1, 1, 1)
+    else:
+        fig = ax.figure
+    if len(df) == 0:
+        ax.set_title(t("review.nothing", lang))
+        return fig
+    wins = list(df["wins"])
+    n = len(wins[0])
+    if names is None:
+        names = {}
+        for p, nm in zip(df["player"], df["name"]):
+            names.setdefault(int(p), nm)
+        names = [names.get(s, f"seat {s}") for s in range(n)]
+    xs = list(df["move"])
+    for s in range(n):
+        ax.plot(xs, [w[s] for w in wins], label=names[s], linewidth=1.5)
+    marks = {"mistake": "o", "blunder": "X"}
+    for g, marker in marks.items():
+        sel = [(x, w[int(p)]) for x, w, p, gr in zip(xs, wins, df["player"], df["grade"]) if gr == g]
+        if sel:
+            ax.scatter([x for x, _ in sel], [y for _, y in sel], marker=marker, color="black", zorder=3,
+                       label=t(f"review.grade.{g}", lang), s=28)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel(t("review.move", lang))
+    ax.set_ylabel(t("review.win_probability", lang))
+    ax.legend(loc="upper left", fontsize="small", ncol=2)
+    return fig
+
+
+class _NoBar:
+    def update(self, k):
+        pass
+
+    def close(self):
+        pass
+
+
+def _bar(total, progress):
+    if not progress:
+        return _NoBar()
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # pragma: no cover
+        return _NoBar()
+    return tqdm(total=total, desc=t("review.progress"), unit="move")

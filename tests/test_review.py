@@ -1,0 +1,126 @@
+"""Game review (alhambra_widget.analysis.review): one graded row per move a
+player made, a plot of every player's win probability, the same review for
+the same seed."""
+
+from __future__ import annotations
+
+import pytest
+
+pd = pytest.importorskip("pandas")
+pytest.importorskip("matplotlib")
+
+from alhambra_widget import Game  # noqa: E402
+from alhambra_widget.analysis import GRADES, grade, plot_review, review, review_rows  # noqa: E402
+from alhambra_widget.bots import Greedy, Random  # noqa: E402
+
+NAMES = [g for g, _ in GRADES]
+
+
+def short_game(n=3, seed=5, moves=14):
+    """A game of a few moves with a recorded chance move among them."""
+    g = Game(n, seed=seed)
+    bots = [Greedy(seed=1), Random(seed=2), Greedy(seed=3)][:n]
+    import random
+    for k in range(moves):
+        if k == 3:
+            g.resample_hidden(random.Random(9))   # a chance move: no row of its own
+        g.play(bots[g.current].choose(g))
+    return g
+
+
+@pytest.fixture(scope="module")
+def game():
+    return short_game()
+
+
+@pytest.fixture(scope="module")
+def reviewed(game):
+    return review(game, iterations=40, seed=1, progress=False)
+
+
+def test_one_row_per_move_a_player_made(game, reviewed):
+    players_moves = [m for m in game.moves if m.player is not None]
+    assert len(game.moves) == len(players_moves) + 1
+    assert isinstance(reviewed, pd.DataFrame)
+    assert list(reviewed.move) == [m.index for m in players_moves]
+    assert list(reviewed.player) == [m.player for m in players_moves]
+    assert list(reviewed.played) == [str(m.action) for m in players_moves]
+    assert list(reviewed.name) == [game.names[m.player] for m in players_moves]
+    assert list(reviewed.turn) == [m.turn for m in players_moves]
+
+
+def test_rows_are_graded_by_their_loss(game, reviewed):
+    for _, r in reviewed.iterrows():
+        assert 0.0 <= r.win_after <= 1.0 and 0.0 <= r.win_before <= 1.0
+        assert r.loss >= 0.0
+        assert r.grade in NAMES
+        if r.played == r.best:
+            assert r.loss == 0.0 and r.grade == "best"
+        else:
+            assert r.loss == pytest.approx(max(0.0, r.win_before - r.win_after))
+            assert r.grade == grade(r.loss)
+        assert len(r.wins) == game.n and sum(r.wins) == pytest.approx(1.0, abs=1e-6)
+        # the best move is legal in the position before the move
+        before = game.position_at(int(r.move) - 1)
+        assert before.is_legal(r.best)
+    forced = reviewed[reviewed.forced]
+    assert (forced.grade == "best").all() and (forced.played == forced.best).all()
+
+
+def test_grade_thresholds():
+    assert [grade(x) for x in (0.0, 0.01, 0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.16, 1.0)] == [
+        "best", "best", "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
+
+
+def test_a_bad_move_is_graded_down():
+    # the move a search likes least, played in a 2-player game, is not the best one
+    from alhambra_widget.bots import MCTS
+    g = Game(2, seed=3)
+    for _ in range(6):
+        g.play(Greedy(seed=1).choose(g))
+    rows = [r for r in MCTS(iterations=600, seed=4).search(g).rows if r["visits"] >= 10]
+    worst = min(rows, key=lambda r: r["win"])
+    assert max(r["win"] for r in rows) - worst["win"] > 0.05
+    g.play(worst["action"])
+    row = review(g, iterations=400, seed=2, progress=False).iloc[-1]
+    assert row.played == str(worst["action"])
+    assert row.played != row.best and row.loss > 0.03 and row.grade not in ("best", "good")
+
+
+def test_the_same_seed_gives_the_same_review(game, reviewed):
+    again = review(game, iterations=40, seed=1, progress=False)
+    pd.testing.assert_frame_equal(reviewed, again)
+    rows = review_rows(game, iterations=40, seed=1)
+    assert [r["best"] for r in rows] == list(reviewed.best)
+
+
+def test_the_plot_is_a_figure_with_a_line_per_player(reviewed, game):
+    from matplotlib.figure import Figure
+    fig = plot_review(reviewed)
+    assert isinstance(fig, Figure)
+    ax = fig.axes[0]
+    assert len(ax.lines) == game.n
+    assert [ln.get_label() for ln in ax.lines] == game.names
+    assert ax.get_ylabel() == "win probability"
+    fig_de = plot_review(reviewed, lang="de")
+    assert fig_de.axes[0].get_ylabel() == "Gewinnwahrscheinlichkeit"
+
+
+def test_a_game_without_moves_and_a_progress_bar(capsys):
+    g = Game(2, seed=1)
+    assert len(review(g, iterations=10, progress=False)) == 0
+    g.play(g.legal_actions()[0])
+    df = review(g, iterations=10, progress=True)
+    assert len(df) == 1
+    assert "review" in capsys.readouterr().err   # tqdm writes to stderr
+    plain = Game(2, seed=1)
+    plain.play(plain.legal_actions()[0], record=False)   # not in the move record: nothing to review
+    assert len(review(plain, iterations=10, progress=False)) == 0
+    with pytest.raises(ValueError, match="positive"):
+        review(g, seconds_per_move=0, progress=False)
+
+
+def test_docstring_examples():
+    import doctest
+    import alhambra_widget.analysis.review as mod
+    assert doctest.testmod(mod, verbose=False).failed == 0
