@@ -4,34 +4,46 @@
 
 Lines (the strength targets of the issue; 4-player games unless said
 otherwise, seats rotated, paired seeds -- every seed is played with every
-rotation of the seats):
+rotation of the seats -- and 95% Wilson intervals):
 
-=================  ==========================================  ==============  ======
-line               what                                        target          games
-=================  ==========================================  ==============  ======
-greedy-vs-random   Greedy against three Random                 >= 95% wins     1000
-mcts-vs-greedy     MCTS, 1000 iterations a move, vs 3 Greedy   >= 40% wins     200
-mcts-budget        the same at 50, 200 and 1000 iterations     rising          200 each
-mcts-vs-flat       2 players: MCTS vs FlatMC, same budget      >= 55% wins     200
-speed              analyse(seconds=1) latency; MCTS            <= 1.2 s;       --
-                   iterations per second mid-game, one core    >= 1000 it/s
-=================  ==========================================  ==============  ======
+================  ===============================================  ================  ========
+line              what                                             target            games
+================  ===============================================  ================  ========
+greedy-vs-random  Greedy against three Random                      >= 95% wins       1000
+mcts-vs-greedy    MCTS at its default budget against three Greedy  >= 50% wins       300
+mcts-budget       the same at a quarter, half and all of it        +5 points         300 each
+mcts-vs-b1f69d2   2 players: MCTS against the MCTS of commit       >= 60% wins       300
+                  b1f69d2, the same seconds a move (``--seconds``)
+mcts-vs-flat      2 players: MCTS vs FlatMC, same budget           >= 55% wins       200
+review            review() of a 4-player game, 0.5 s a move        < 180 s           --
+speed             analyse(seconds=1) latency; MCTS iterations per  <= 1.2 s          --
+                  second and seconds per move at the default
+                  budget, mid-game, one core
+================  ===============================================  ================  ========
 
 ``--games`` scales a line down (rounded up to whole rotations); ``--budget``
-changes the MCTS iterations of mcts-vs-greedy and mcts-vs-flat. Games run in a
-local process pool (``--workers``, default: every core). Each line prints the
-win rate with its 95% Wilson interval, the wall time it took, the mean CPU
-time per game and what the full line would take on this machine.
+sets the MCTS iterations a move (default: MCTS's own default),
+``--evaluation hand`` runs the lines with the hand-written evaluation
+instead of the learned one. ``mcts-vs-b1f69d2`` needs that commit's bots:
+``git archive b1f69d2 alhambra_widget | tar -x -C DIR`` and ``--old DIR``;
+they play in a subprocess that imports them from DIR and receives every
+position as a game record. Games run in a local process pool
+(``--workers``, default 1) or, with ``--workers 1``, in this process. Each
+line prints the win rate with its 95% Wilson interval, the wall time it
+took, the mean CPU time per game and what the full line would take on this
+machine; ``--log FILE`` appends every finished game as a JSON line (a
+progress record for long runs).
 
-The MCTS lines take hours at full size (each line prints its estimate): run them with
-``nice -n 19`` on a machine you may load.
+The strength lines take hours at full size: run them with ``nice -n 19``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -39,11 +51,23 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout, too
 
 from alhambra_widget import Game  # noqa: E402
-from alhambra_widget.analysis import analyse, tournament  # noqa: E402
-from alhambra_widget.bots import MCTS, FlatMC, Greedy, Random  # noqa: E402
+from alhambra_widget.analysis import analyse, review, tournament  # noqa: E402
+from alhambra_widget.analysis.stats import wilson  # noqa: E402
+from alhambra_widget.analysis.tournament import _bot_seed  # noqa: E402
+from alhambra_widget.bots import MCTS, Bot, FlatMC, Greedy, Random, play_game  # noqa: E402
+from alhambra_widget.bots.mcts import DEFAULT_ITERATIONS  # noqa: E402
 
 SEED = 20240701
-FULL = {"greedy-vs-random": 1000, "mcts-vs-greedy": 200, "mcts-budget": 200, "mcts-vs-flat": 200}
+FULL = {"greedy-vs-random": 1000, "mcts-vs-greedy": 300, "mcts-budget": 300, "mcts-vs-b1f69d2": 300,
+        "mcts-vs-flat": 200}
+
+
+def verdict(ci_low, ci_high, target, games):
+    if ci_low >= target:
+        return "met (the whole interval is above it)"
+    if ci_high < target:
+        return "MISSED (the whole interval is below it)"
+    return f"not decided by {games} games (the interval holds it)"
 
 
 def run(title, players, games, seed, workers, target=None):
@@ -56,22 +80,16 @@ def run(title, players, games, seed, workers, target=None):
             f"[95% CI {first.ci_low:.1%}-{first.ci_high:.1%}], mean margin {first.mean_margin:+.1f}; "
             f"{wall:.0f} s wall, {per_game:.2f} CPU s a game")
     if target is not None:
-        if first.ci_low >= target:
-            verdict = "met (the whole interval is above it)"
-        elif first.ci_high < target:
-            verdict = "MISSED (the whole interval is below it)"
-        else:
-            verdict = f"not decided by {int(first.games)} games (the interval holds it)"
-        line += f"; target {target:.0%}: {verdict}"
+        line += f"; target {target:.0%}: {verdict(first.ci_low, first.ci_high, target, int(first.games))}"
     print(line, flush=True)
     print(summary.to_string(float_format=lambda x: f"{x:.3f}"), flush=True)
-    return first.win_rate, per_game
+    return first.win_rate, per_game, first
 
 
-def estimate(line, per_game, workers):
-    total = FULL[line] * (3 if line == "mcts-budget" else 1)
+def estimate(line, per_game, workers, games=None):
+    total = (games or FULL[line]) * (3 if line == "mcts-budget" else 1)
     hours = total * per_game / max(1, workers) / 3600
-    print(f"  full line ({total} games at {per_game:.1f} CPU s each on {workers} worker(s)): about {hours:.1f} h",
+    print(f"  full line ({total} games at {per_game:.1f} s each on {workers} worker(s)): about {hours:.1f} h",
           flush=True)
 
 
@@ -82,26 +100,31 @@ def mid_game_positions(n, count, seed=SEED):
         g = Game(n, seed=seed + k)
         bots = [Greedy(seed=seed + k * 10 + i) for i in range(n)]
         while len(g.bag) > 25 and not g.is_over:
-            g.play(bots[g.current_player].choose(g), record=False)
+            g.play(bots[g.current].choose(g), record=False)
         while len(g.legal_actions()) < 2 and not g.is_over:
-            g.play(bots[g.current_player].choose(g), record=False)
+            g.play(bots[g.current].choose(g), record=False)
         if not g.is_over:
             out.append(g)
     return out
 
 
-def speed(repeats):
+def speed(repeats, evaluation):
     print("## speed (one core, this process)")
     for n in (2, 4, 6):
-        rates_cpu, rates_wall = [], []
+        rates_cpu, rates_wall, per_move = [], [], []
         for g in mid_game_positions(n, repeats):
-            bot = MCTS(iterations=1000, seed=1)
+            bot = MCTS(iterations=1000, seed=1, evaluation=evaluation)
             c0, w0 = time.process_time(), time.perf_counter()
             r = bot.search(g)
             rates_cpu.append(r.iterations / max(1e-9, time.process_time() - c0))
             rates_wall.append(r.iterations / (time.perf_counter() - w0))
+            c0 = time.process_time()
+            MCTS(seed=1, evaluation=evaluation).search(g)
+            per_move.append(time.process_time() - c0)
         print(f"MCTS {n} players mid-game: {statistics.median(rates_cpu):.0f} iterations per CPU second "
-              f"(min {min(rates_cpu):.0f}); {statistics.median(rates_wall):.0f} per wall second", flush=True)
+              f"(min {min(rates_cpu):.0f}); {statistics.median(rates_wall):.0f} per wall second; the default "
+              f"budget ({DEFAULT_ITERATIONS} iterations) takes {statistics.median(per_move):.2f} CPU s a move "
+              f"(max {max(per_move):.2f})", flush=True)
     lat = []
     iters = []
     for n in (2, 4, 6):
@@ -114,43 +137,178 @@ def speed(repeats):
           f"positions (target <= 1.2 s); {statistics.median(iters):.0f} iterations", flush=True)
 
 
+def review_line(seed, seconds):
+    print(f"## review: a 4-player Greedy game, {seconds} s a move")
+    bots = [Greedy(seed=seed + i) for i in range(4)]
+    g = play_game(bots, seed=seed, record=True)
+    moves = sum(1 for m in g.moves if m.player is not None)
+    t0 = time.perf_counter()
+    df = review(g, seconds_per_move=seconds, progress=True)
+    took = time.perf_counter() - t0
+    grades = df.grade.value_counts().to_dict()
+    print(f"review() of {moves} moves ({int(df.forced.sum())} forced) at {seconds} s a move: {took:.0f} s "
+          f"(target < 180 s: {'met' if took < 180 else 'MISSED'}); grades {grades}", flush=True)
+
+
+# ------------------------------------------------- the MCTS of another commit
+_SERVER = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from alhambra_widget import Game
+from alhambra_widget.bots import MCTS
+import alhambra_widget
+print("ready " + alhambra_widget.__file__, flush=True)
+bot, key = None, None
+for line in sys.stdin:
+    req = json.loads(line)
+    if req["key"] != key:
+        key = req["key"]
+        bot = MCTS(seconds=req["seconds"], seed=req["seed"])
+    g = Game.from_json(json.dumps(req["record"]))
+    print(str(bot.choose(g)), flush=True)
+"""
+
+_PROCS = {}
+
+
+class OtherMCTS(Bot):
+    """The MCTS of another checkout (``path`` holds its ``alhambra_widget``),
+    with a ``seconds`` budget, playing in a subprocess that receives every
+    position as a game record (the position only, no history: it reads
+    what its own engine reads, hidden order included, and resamples the
+    hidden part itself, as every bot does)."""
+
+    name = "MCTS b1f69d2"
+
+    def __init__(self, path, seconds, seed=None):
+        super().__init__(seed)
+        self.path, self.seconds = str(path), seconds
+        self._game = 0
+
+    def spawn(self, seed):
+        twin = super().spawn(seed)
+        OtherMCTS._games = getattr(OtherMCTS, "_games", 0) + 1
+        twin._game = OtherMCTS._games  # a fresh bot in the subprocess for every game
+        return twin
+
+    def _server(self):
+        proc = _PROCS.get(self.path)
+        if proc is None or proc.poll() is not None:
+            proc = subprocess.Popen([sys.executable, "-c", _SERVER, self.path], stdin=subprocess.PIPE,
+                                    stdout=subprocess.PIPE, text=True, cwd=self.path)
+            hello = proc.stdout.readline().strip()
+            if not hello.startswith("ready ") or not hello[6:].startswith(str(Path(self.path).resolve())):
+                raise RuntimeError(f"the other checkout's bots did not start: {hello!r}")
+            _PROCS[self.path] = proc
+        return proc
+
+    def choose(self, game, seat=None):
+        self._check_seat(game, seat)
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        rec = json.loads(game.to_json())
+        rec["start"], rec["history"] = rec["state"], []
+        proc = self._server()
+        proc.stdin.write(json.dumps({"key": self._game, "seed": self.seed, "seconds": self.seconds,
+                                     "record": rec}) + "\n")
+        proc.stdin.flush()
+        text = proc.stdout.readline().strip()
+        if not text:
+            raise RuntimeError("the other checkout's bot stopped (its error is above)")
+        for a in legal:
+            if str(a) == text:
+                return a
+        return text  # a larger payment than any listed one: play() reads the notation
+
+
+def head_to_head(old, seconds, games, seed, log):
+    """2 players: MCTS(seconds) against the other checkout's MCTS(seconds),
+    seats rotated and seeds paired, in this process."""
+    ours = MCTS(seconds=seconds)
+    theirs = OtherMCTS(old, seconds)
+    labels = ["MCTS", "MCTS b1f69d2"]
+    pairs = (games + 1) // 2
+    wins = 0.0
+    played = 0
+    cpu = []
+    t0 = time.perf_counter()
+    for k in range(pairs):
+        for r in range(2):
+            entry_at = [(s + r) % 2 for s in range(2)]
+            bots = [(ours, theirs)[e].spawn(_bot_seed(seed + k, r, e)) for e in entry_at]
+            w0 = time.perf_counter()
+            g = play_game(bots, seed=seed + k, names=[labels[e] for e in entry_at])
+            cpu.append(time.perf_counter() - w0)  # wall: the other bot thinks in its own process
+            mine = entry_at.index(0)
+            w = 1.0 / len(g.winners) if mine in g.winners else 0.0
+            wins += w
+            played += 1
+            if log:
+                with open(log, "a", encoding="utf-8") as f:
+                    f.write(json.dumps({"line": "mcts-vs-b1f69d2", "seed": seed + k, "rotation": r,
+                                        "scores": g.scores, "ours": mine, "win": w, "wins": wins,
+                                        "games": played, "wall": time.perf_counter() - t0}) + "\n")
+    lo, hi = wilson(wins, played)
+    print(f"2 players, {seconds} s a move: MCTS won {wins:g} of {played} = {wins / played:.1%} "
+          f"[95% CI {lo:.1%}-{hi:.1%}] against the MCTS of b1f69d2; {time.perf_counter() - t0:.0f} s wall; "
+          f"target 60%: {verdict(lo, hi, 0.60, played)}", flush=True)
+    return statistics.mean(cpu)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--line", required=True, choices=list(FULL) + ["speed"])
+    ap.add_argument("--line", required=True, choices=list(FULL) + ["speed", "review"])
     ap.add_argument("--games", type=int, help="games per line (default: the full line)")
-    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--budget", type=int, default=1000, help="MCTS iterations a move")
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--budget", type=int, default=DEFAULT_ITERATIONS, help="MCTS iterations a move")
+    ap.add_argument("--seconds", type=float, default=0.5, help="mcts-vs-b1f69d2, review: seconds a move")
+    ap.add_argument("--evaluation", default="learned", choices=["learned", "hand"])
+    ap.add_argument("--old", default="/tmp/b1f69d2", help="mcts-vs-b1f69d2: the other checkout")
     ap.add_argument("--seed", type=int, default=SEED)
     ap.add_argument("--repeats", type=int, default=5, help="speed: positions per player count")
+    ap.add_argument("--log", help="append a JSON line per finished game (mcts-vs-b1f69d2)")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     line = args.line
+    ev = args.evaluation
+    b = args.budget
     if line == "speed":
-        speed(args.repeats)
+        speed(args.repeats, ev)
+    elif line == "review":
+        review_line(args.seed, args.seconds)
     else:
         games = args.games or FULL[line]
-        print(f"## {line}: {games} games, {args.workers} worker(s)", flush=True)
+        print(f"## {line}: {games} games, {args.workers} worker(s), evaluation {ev}", flush=True)
         if line == "greedy-vs-random":
-            _, pg = run("Greedy vs 3 Random", [Greedy(), Random(), Random(), Random()], games, args.seed,
-                        args.workers, target=0.95)
+            _, pg, _ = run("Greedy vs 3 Random", [Greedy(), Random(), Random(), Random()], games, args.seed,
+                           args.workers, target=0.95)
         elif line == "mcts-vs-greedy":
-            _, pg = run(f"MCTS({args.budget}) vs 3 Greedy", [MCTS(iterations=args.budget), Greedy(), Greedy(), Greedy()],
-                        games, args.seed, args.workers, target=0.40)
+            _, pg, _ = run(f"MCTS({b}) vs 3 Greedy", [MCTS(iterations=b, evaluation=ev), Greedy(), Greedy(), Greedy()],
+                           games, args.seed, args.workers, target=0.50)
         elif line == "mcts-budget":
-            rates, times = [], []
-            for budget in (50, 200, 1000):
-                r, pg = run(f"MCTS({budget}) vs 3 Greedy", [MCTS(iterations=budget), Greedy(), Greedy(), Greedy()],
-                            games, args.seed, args.workers)
+            rates, times, firsts = [], [], []
+            budgets = (b // 4, b // 2, b)
+            for budget in budgets:
+                r, pg, first = run(f"MCTS({budget}) vs 3 Greedy",
+                                   [MCTS(iterations=budget, evaluation=ev), Greedy(), Greedy(), Greedy()],
+                                   games, args.seed, args.workers)
                 rates.append(r)
                 times.append(pg)
-            print("win rate by budget 50 / 200 / 1000: " + " / ".join(f"{r:.1%}" for r in rates)
-                  + ("  (rising)" if rates[0] < rates[1] < rates[2] else "  (NOT rising)"), flush=True)
+                firsts.append(first)
+            gain = rates[2] - rates[0]
+            print(f"win rate by budget {' / '.join(map(str, budgets))}: "
+                  + " / ".join(f"{r:.1%} [{f.ci_low:.1%}-{f.ci_high:.1%}]" for r, f in zip(rates, firsts))
+                  + f"; two doublings add {gain * 100:+.1f} points (target +5: {'met' if gain >= 0.05 else 'MISSED'})",
+                  flush=True)
             pg = statistics.mean(times)
+        elif line == "mcts-vs-b1f69d2":
+            pg = head_to_head(args.old, args.seconds, games, args.seed, args.log)
         else:
-            _, pg = run(f"2 players: MCTS({args.budget}) vs FlatMC({args.budget})",
-                        [MCTS(iterations=args.budget), FlatMC(iterations=args.budget)], games, args.seed,
-                        args.workers, target=0.55)
-        estimate(line, pg, args.workers)
+            _, pg, _ = run(f"2 players: MCTS({b}) vs FlatMC({b})",
+                           [MCTS(iterations=b, evaluation=ev), FlatMC(iterations=b, evaluation=ev)], games,
+                           args.seed, args.workers, target=0.55)
+        estimate(line, pg, args.workers, None)
     print(f"line {line} took {time.perf_counter() - t0:.0f} s", flush=True)
 
 
