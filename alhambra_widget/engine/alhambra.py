@@ -19,8 +19,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from itertools import compress
+
+from .actions import Build, Place, Remove, Swap
 from .errors import IllegalMove, Text
-from .tiles import BUILDINGS, FOUNTAIN, OPPOSITE, SIDES, STEP, Building, Tile
+from .tiles import BUILDINGS, BY_ID, FOUNTAIN, OPPOSITE, SIDES, STEP, Building, Tile
 
 __all__ = ["Alhambra", "broken_rule"]
 
@@ -62,10 +65,73 @@ ROW = 256
 _STEPI = (-ROW, 1, ROW, -1)  # N, E, S, W
 _RINGI = (-ROW, -ROW + 1, 1, ROW + 1, ROW, ROW - 1, -1, -ROW - 1)
 _ORIGIN = 0
-# For a tile put at p: per side d, (offset of the neighbour q, d, the side of q
-# facing p, the bit of p in q's ring); per corner, (offset, bit of p in q's ring).
-_EDGE_UPDATES = tuple((_STEPI[d], d, (d + 2) % 4, 1 << ((2 * d + 4) & 7)) for d in range(4))
-_CORNER_UPDATES = tuple((_RINGI[i], 1 << ((i + 4) & 7)) for i in (1, 3, 5, 7))
+# Around a cell p: per side d, (offset of the neighbour q, the bit of d, d,
+# the bit of q's side o facing p, o, the bit of p in q's ring within a
+# frontier entry); per corner, (offset, the bit of p in q's ring there).
+_EDGES = tuple((_STEPI[d], 1 << d, d, 1 << (d + 2) % 4, (d + 2) % 4, 1 << 8 + ((2 * d + 4) & 7)) for d in range(4))
+_CORNERS = tuple((_RINGI[i], 1 << 8 + ((i + 4) & 7)) for i in (1, 3, 5, 7))
+# frontier entries, by their low byte (care | need << 4): P4 holds (an open
+# side touches a tile); and per wall mask m, P3 and P4 hold
+_OPEN = tuple(bool(s & 15 & ~(s >> 4)) for s in range(256))
+_FIT = tuple(tuple(_OPEN[s] and (m & s & 15) == (s >> 4) for s in range(256)) for m in range(16))
+# per ring (8 bits): filling the cell might close a hole (more than one run of empty cells)
+_MULTI = tuple(len(r) > 1 for r in _RUNS)
+# the same as bytes tables for bytes.translate: per wall mask m, by the low
+# byte of a frontier entry (fits: P3, P4) or by a tile's ``mask | sides << 4``
+# (may replace it: P3, P7); by a ring, more than one run; by a tile's key, a free side
+_FITB = tuple(bytes(f) for f in _FIT)
+_FREEB = bytes(k >> 4 != 15 for k in range(256))
+# per 4-bit side mask: the offsets of those sides, their number, and whether it is exactly one
+_OFFS = tuple(tuple(_STEPI[d] for d in range(4) if m >> d & 1) for m in range(16))
+_DEG = tuple(len(o) for o in _OFFS)
+_ONE = tuple(n == 1 for n in _DEG)
+_CNT = tuple(1 << 6 * i for i in range(6)) + (0,)   # Alhambra._cnt step per building index (-1: none)
+# per 4-bit side mask: two or more sides; not all four
+_MANY = tuple(n > 1 for n in _DEG)
+_DEGB = bytes(_DEG) + bytes(240)      # (as bytes.translate tables: by side mask; by degree)
+_MANYB = bytes(n > 1 for n in range(256))
+_NOT_ALL = tuple(m != 15 for m in range(16))
+# per (tile mask | neighbour sides << 4): the wall masks (bit m) that may replace that tile (P3, P7)
+_SWAP_OK = tuple(sum(1 << m for m in range(16) if not (m ^ (k & 15)) & (k >> 4)) for k in range(256))
+_SWAPB = tuple(bytes(bool(ok >> m & 1) for ok in _SWAP_OK) for m in range(16))
+
+
+class _Cells(dict):
+    """cell int -> (x, y), made on first use and shared"""
+
+    __slots__ = ()
+
+    def __missing__(self, p):
+        x = ((p + 128) & 255) - 128
+        v = self[p] = (x, (p - x) >> 8)
+        return v
+
+
+_P = _Cells()
+
+
+class _ActionsAt(dict):
+    """cell int -> the action of one class and tile there, made on first use
+    and shared (actions are immutable)"""
+
+    __slots__ = ("cls", "tid")
+
+    def __missing__(self, p):
+        cls = self.cls
+        v = self[p] = tuple.__new__(cls, (cls.verb, self.tid, _P[p])) if self.tid else tuple.__new__(cls, (cls.verb, _P[p]))
+        return v
+
+
+def _actions_at(cls, tid: int) -> _ActionsAt:
+    d = _ActionsAt()
+    d.cls, d.tid = cls, tid
+    return d
+
+
+_REMOVE = _actions_at(Remove, 0)
+# per class, by tile id (1-54): the actions of that tile by cell
+_ACTIONS_AT = {cls: (None,) + tuple(_actions_at(cls, i) for i in range(1, 55)) for cls in (Build, Swap, Place)}
+_BUILD_AT, _SWAP_AT = _ACTIONS_AT[Build], _ACTIONS_AT[Swap]
 
 
 def _enc(pos) -> int:
@@ -96,29 +162,34 @@ class Alhambra:
     """
 
     __slots__ = (
-        "_tiles", "_masks", "_frontier", "_counts", "_bbox",
-        "_spots", "_removable", "_wall", "_ids", "_cells", "_swapinfo", "_acts", "_canrm", "_walln",
+        "_tiles", "_masks", "_frontier", "_links", "_sk", "_ids", "_cnt", "_bbox",
+        "_spots", "_cutset", "_rm", "_wall", "_cells", "_swapinfo", "_acts", "_canrm", "_walln",
     )
 
     def __init__(self):
-        self._tiles = {_ORIGIN: FOUNTAIN}
-        self._masks = {_ORIGIN: 0}
-        # frontier: empty cell -> (care, need, ring) kept up to date on every
-        # change: which sides touch a tile, which of those demand a wall, and
-        # which of the 8 surrounding cells hold a tile
-        self._frontier = {-ROW: (4, 0, 16), 1: (8, 0, 64), ROW: (1, 0, 1), -1: (2, 0, 4)}
-        self._counts = [0] * 6
-        self._bbox = [0, 0, 0, 0]  # minx, maxx, miny, maxy
-        self._ids = set()
+        # kept up to date on every change (cells are ints, see ROW):
+        self._tiles = {_ORIGIN: FOUNTAIN}   # cell -> tile
+        self._masks = {_ORIGIN: 0}          # cell -> wall mask
+        self._links = {_ORIGIN: 0}          # cell -> sides joined to a tile through open sides (P4's graph)
+        self._sk = {_ORIGIN: 0}             # cell -> mask | sides << 4: its walls, the sides with a tile next to it
+        # empty cells next to a tile -> care | need << 4 | ring << 8: the sides
+        # that touch a tile, the walls those demand (P3), and which of the 8
+        # cells around hold a tile (P5)
+        self._frontier = {-ROW: 4 | 16 << 8, 1: 8 | 64 << 8, ROW: 1 | 1 << 8, -1: 2 | 4 << 8}
+        self._ids = 0                       # bit per tile id
+        self._cnt = 0                       # tiles per building, 6 bits each (see counts)
+        self._bbox = (0, 0, 0, 0)           # minx, maxx, miny, maxy; None: to be worked out
         self._changed()
 
     def _changed(self):
-        self._spots = {}
-        self._removable = None
+        # caches of answers, dropped on every change (they are never changed, only replaced)
+        self._spots = None
+        self._cutset = None
+        self._rm = None
         self._wall = None
         self._cells = None
         self._swapinfo = None
-        self._acts = {}
+        self._acts = None
         self._canrm = None
         self._walln = None
 
@@ -157,20 +228,35 @@ class Alhambra:
         return None
 
     def has_tile(self, tile_id: int) -> bool:
-        return tile_id in self._ids
+        return isinstance(tile_id, int) and 0 < tile_id <= 54 and bool(self._ids >> tile_id & 1)
+
+    def _holds(self, tile) -> bool:
+        """Is a tile of this id (or the fountain) here already? (P6)"""
+        tid = tile.id
+        return tid == 0 or (tid > 0 and bool(self._ids >> tid & 1))
 
     def count(self, building) -> int:
         """How many tiles of this building type the Alhambra holds."""
-        return self._counts[Building(building).index]
+        return self._cnt >> 6 * Building(building).index & 63
 
     def counts(self) -> tuple:
         """Tiles per building type, in :data:`BUILDINGS` order."""
-        return tuple(self._counts)
+        c = self._cnt
+        return (c & 63, c >> 6 & 63, c >> 12 & 63, c >> 18 & 63, c >> 24 & 63, c >> 30 & 63)
 
     @property
     def bounds(self) -> tuple:
         """``(min_x, max_x, min_y, max_y)`` of the tiles."""
-        return tuple(self._bbox)
+        return self._box()
+
+    def _box(self) -> tuple:
+        b = self._bbox
+        if b is None:
+            pts = [_dec(q) for q in self._masks]
+            xs = [q[0] for q in pts]
+            ys = [q[1] for q in pts]
+            b = self._bbox = (min(xs), max(xs), min(ys), max(ys))
+        return b
 
     @property
     def frontier(self) -> frozenset:
@@ -178,22 +264,33 @@ class Alhambra:
         return frozenset(_dec(p) for p in self._frontier)
 
     def copy(self) -> "Alhambra":
+        a = self._cow()
+        # caches describe the same position and are replaced, never changed
+        a._spots = self._spots.copy() if self._spots else None
+        a._acts = self._acts.copy() if self._acts else None
+        a._cutset = self._cutset
+        a._rm = self._rm
+        a._wall = self._wall
+        a._cells = self._cells
+        a._swapinfo = self._swapinfo
+        a._canrm = self._canrm
+        a._walln = self._walln
+        return a
+
+    def _cow(self) -> "Alhambra":
+        """A copy to change in place of this one (which others share): the
+        position only; its caches are made again as needed."""
         a = Alhambra.__new__(Alhambra)
         a._tiles = self._tiles.copy()
         a._masks = self._masks.copy()
         a._frontier = self._frontier.copy()
-        a._counts = self._counts.copy()
-        a._bbox = self._bbox.copy()
-        a._ids = self._ids.copy()
-        # caches describe the same position and are replaced, never mutated
-        a._spots = self._spots.copy()
-        a._removable = self._removable
-        a._wall = self._wall
-        a._cells = self._cells
-        a._swapinfo = self._swapinfo
-        a._acts = self._acts.copy()
-        a._canrm = self._canrm
-        a._walln = self._walln
+        a._links = self._links.copy()
+        a._sk = self._sk.copy()
+        a._ids = self._ids
+        a._cnt = self._cnt
+        a._bbox = self._bbox
+        a._changed()
+        a._cutset = self._cutset    # (kept up to date by _put and _take where they can)
         return a
 
     def __eq__(self, other) -> bool:
@@ -217,7 +314,7 @@ class Alhambra:
         """The id of the first rule (order P1, P6, P2, P3, P4, P5) that forbids
         placing ``tile`` on the empty spot ``pos``, or ``None`` if it is legal."""
         pos = _pos(pos)
-        if tile.is_fountain or tile.id in self._ids:
+        if self._holds(tile):
             return "P6"
         if tile.is_turned:
             return "P1"
@@ -252,16 +349,11 @@ class Alhambra:
 
     def _would_enclose(self, p: int) -> bool:
         """Would filling the empty cell ``p`` leave an enclosed empty area?"""
-        tiles = self._masks
-        bits = 0
-        for i in range(8):
-            if p + _RINGI[i] in tiles:
-                bits |= 1 << i
-        runs = _RUNS[bits]
+        runs = _RUNS[self._ring_of(p)]
         if len(runs) <= 1:
             return False
         x, y = _dec(p)
-        minx, maxx, miny, maxy = self._bbox
+        minx, maxx, miny, maxy = self._box()
         box = (min(minx, x), max(maxx, x), min(miny, y), max(maxy, y))
         # every run of empty cells around p must still reach the outside
         for e in runs:
@@ -271,7 +363,6 @@ class Alhambra:
 
     def _reaches_outside(self, start: int, blocked: int, box) -> bool:
         minx, maxx, miny, maxy = box
-        lo = minx + ROW * miny
         tiles = self._masks
         seen = {start, blocked}
         stack = [start]
@@ -287,53 +378,51 @@ class Alhambra:
                     stack.append(n)
         return False
 
-    def _open_cells(self) -> tuple:
-        """For every frontier cell where some tile could go: ``(cell, care,
-        need)`` -- a tile with wall mask m fits iff ``m & care == need``.
-        ``care`` marks the sides that touch a tile, ``need`` the walls those
-        neighbours demand (P3). Whether an open touching side exists (P4) and
-        whether filling the cell closes a hole (P5) do not depend on the tile,
-        so cells failing those are left out here, once per change."""
-        cells = self._cells
-        if cells is None:
+    def _open(self) -> tuple:
+        """``(cells, sides)``: the frontier cells (ints, north to south) and
+        for each the low byte of its entry, ``care | need << 4`` -- 0 where
+        no tile may go at all: no open side touches a tile (P4) or filling
+        the cell would close a hole (P5). A tile with wall mask m fits on
+        cell i iff ``_FITB[m][sides[i]]`` (P3). Once per change."""
+        got = self._cells
+        if got is None:
             fr = self._frontier
-            out = []
-            for p in sorted(fr):
-                care, need, ring = fr[p]
-                if care & ~need and (len(_RUNS[ring]) <= 1 or not self._would_enclose(p)):
-                    out.append((p, care, need))
-            cells = self._cells = tuple(out)
-        return cells
+            ks = sorted(fr)
+            sides = bytearray(len(ks))
+            i = 0
+            for p in ks:
+                e = fr[p]
+                if not (_MULTI[e >> 8] and _OPEN[e & 255] and self._would_enclose(p)):
+                    sides[i] = e & 255
+                i += 1
+            got = self._cells = (ks, sides)
+        return got
 
     def _fits(self, m: int, p: int) -> bool:
         """May a tile with wall mask ``m`` go on the free cell ``p``? (P2-P5)"""
         e = self._frontier.get(p)
-        if e is None:
-            return False
-        care, need, ring = e
-        return (m & care == need and care & ~need != 0
-                and (len(_RUNS[ring]) <= 1 or not self._would_enclose(p)))
+        return e is not None and _FIT[m][e & 255] and (not _MULTI[e >> 8] or not self._would_enclose(p))
 
     def _swap_fits(self, m: int, p: int) -> bool:
         """May a tile with wall mask ``m`` replace the tile at cell ``p``? (P3, P7)"""
-        masks = self._masks
-        diff = masks[p] ^ m
-        return not ((diff & 1 and p - ROW in masks) or (diff & 2 and p + 1 in masks) or
-                    (diff & 4 and p + ROW in masks) or (diff & 8 and p - 1 in masks))
+        return _SWAPB[m][self._sk[p]]
 
     def _spots_for(self, m: int) -> tuple:
         """Legal cells (ints) for a tile with wall mask ``m``, north to south."""
-        s = self._spots.get(m)
+        spots = self._spots
+        if spots is None:
+            spots = self._spots = {}
+        s = spots.get(m)
         if s is None:
-            s = tuple([p for p, care, need in self._open_cells() if m & care == need])
-            self._spots[m] = s
+            ks, sides = self._open()
+            s = spots[m] = tuple(compress(ks, sides.translate(_FITB[m])))
         return s
 
     def legal_spots(self, tile: Tile) -> set:
         """Every empty spot where ``tile`` may be placed now."""
-        if tile.is_fountain or tile.id in self._ids or tile.is_turned:
+        if self._holds(tile) or tile.is_turned:
             return set()
-        return {_dec(p) for p in self._spots_for(tile.mask)}
+        return {_P[p] for p in self._spots_for(tile.mask)}
 
     def why_not_remove(self, pos) -> str | None:
         """The rule that forbids taking the tile at ``pos`` out (T3a, P7), or ``None``."""
@@ -344,23 +433,18 @@ class Alhambra:
             return "T3a"
         return self._removal_rule_at(_enc(pos))
 
+    def _cut(self) -> set:
+        """The cut points of P4 (see :func:`_cut_cells`), once per change."""
+        cut = self._cutset
+        if cut is None:
+            cut = self._cutset = _cut_cells(self._links)
+        return cut
+
     def _removal_rules(self) -> dict:
         """For every building tile (cell int), the rule its removal would break, or None."""
-        if self._removable is None:
-            masks = self._masks
-            cut = _cut_cells(masks)
-            out = {}
-            for p in sorted(masks):
-                if p == _ORIGIN:
-                    continue
-                if p in cut:
-                    out[p] = "P4"
-                elif (p - ROW) in masks and (p + 1) in masks and (p + ROW) in masks and (p - 1) in masks:
-                    out[p] = "P5"
-                else:
-                    out[p] = None
-            self._removable = out
-        return self._removable
+        cut = self._cut()
+        sk = self._sk
+        return {p: "P4" if p in cut else "P5" if sk[p] >= 240 else None for p in sorted(sk) if p}
 
     def _can_remove(self) -> bool:
         if self._canrm is None:
@@ -368,41 +452,34 @@ class Alhambra:
         return self._canrm
 
     def _can_remove_now(self) -> bool:
-        if self._removable is None:
+        if self._rm is None:
             # fast path: a tile joined to just one neighbour through an open
             # side is never a cut point (P4); with an empty side it opens no hole (P5)
-            masks = self._masks
-            get = masks.get
-            for p in reversed(masks):  # the newest tiles first: usually at the edge
-                if not p:
-                    continue
-                m = masks[p]
-                deg = 0
-                empty = False
-                for d in range(4):
-                    nm = get(p + _STEPI[d])
-                    if nm is None:
-                        empty = True
-                    elif not (m >> d & 1):
-                        deg += 1
-                if deg == 1 and empty:
+            sk = self._sk
+            for p, lk in reversed(self._links.items()):  # the newest tiles first: usually at the edge
+                if _ONE[lk] and p and sk[p] < 240:
                     return True
-        for r in self._removal_rules().values():
-            if r is None:
-                return True
-        return False
+        return bool(self._removable_cells())
 
-    def _removable_cells(self) -> list:
-        return [p for p, r in self._removal_rules().items() if r is None]
+    def _removable_cells(self) -> tuple:
+        """The cells of the tiles that may be taken out (T3a), north to south."""
+        rm = self._rm
+        if rm is None:
+            cells, keys = self._swap_info()
+            # a free side (no hole, P5), not a cut point (P4)
+            rm = compress(cells, keys.translate(_FREEB))
+            cut = self._cut()
+            rm = self._rm = [p for p in rm if p not in cut] if cut else list(rm)
+        return rm
 
     def removable(self) -> list:
         """Positions whose tile may be moved to the reserve (T3a), north to south."""
-        return [_dec(p) for p in self._removable_cells()]
+        return [_P[p] for p in self._removable_cells()]
 
     def why_not_swap(self, tile: Tile, pos) -> str | None:
         """The rule that forbids putting ``tile`` in place of the tile at ``pos`` (T3c)."""
         pos = _pos(pos)
-        if pos == ORIGIN or tile.is_fountain or tile.id in self._ids:
+        if pos == ORIGIN or self._holds(tile):
             return "P6"
         if self[pos] is None:
             return "T3c"
@@ -418,88 +495,125 @@ class Alhambra:
     def _removal_rule_at(self, p: int):
         """The rule taking out the tile at cell ``p`` would break (P4 before
         P5), or None -- one check, without working out every tile's answer."""
-        if self._removable is not None:
-            return self._removable[p]
-        masks = self._masks
-        get = masks.get
-        m = masks[p]
-        degree = 0
-        for d in range(4):
-            if not m >> d & 1:
-                nm = get(p + _STEPI[d])
-                if nm is not None and not nm >> OPPOSITE[d] & 1:
-                    degree += 1
-        if degree > 1:
+        links = self._links
+        lk = links[p]
+        if self._cutset is not None:
+            if p in self._cutset:
+                return "P4"
+        elif _MANY[lk]:
             # P4: can every other tile still be reached from the fountain?
             seen = {_ORIGIN, p}
             stack = [_ORIGIN]
             while stack:
                 q = stack.pop()
-                mq = masks[q]
-                for d in range(4):
-                    if mq >> d & 1:
-                        continue
-                    n = q + _STEPI[d]
-                    if n in seen:
-                        continue
-                    nm = get(n)
-                    if nm is not None and not nm >> OPPOSITE[d] & 1:
+                for off in _OFFS[links[q]]:
+                    n = q + off
+                    if n not in seen:
                         seen.add(n)
                         stack.append(n)
-            if len(seen) != len(masks):
+            if len(seen) != len(links):
                 return "P4"
         # (a tile joined to one neighbour only never carries another tile)
-        if (p - ROW) in masks and (p + 1) in masks and (p + ROW) in masks and (p - 1) in masks:
+        if self._sk[p] >= 240:
             return "P5"
         return None
 
     def _swap_cells(self, m: int) -> tuple:
-        key = ("swap", m)
-        got = self._acts.get(key)
-        if got is not None:
-            return got
-        info = self._swap_info()
-        got = self._acts[key] = tuple([p for p, old, care in info if not (old ^ m) & care])
+        """Cells (ints) of the tiles a tile with wall mask ``m`` may replace, north to south."""
+        acts = self._acts
+        if acts is None:
+            acts = self._acts = {}
+        key = -1 - m   # (the other keys are classes and pairs)
+        got = acts.get(key)
+        if got is None:
+            cells, keys = self._swap_info()
+            got = acts[key] = tuple(compress(cells, keys.translate(_SWAPB[m])))
         return got
 
     def _swap_info(self) -> tuple:
-        """``(cell, mask, care)`` for every building tile: a tile with wall
-        mask m may replace it iff ``(mask ^ m) & care == 0`` (P3, P7)."""
+        """``(cells, keys)``: the building tiles (ints, north to south) and
+        for each ``mask | sides << 4``, its walls and the sides where a tile
+        touches it: a tile with wall mask m may replace it iff
+        ``_SWAPB[m][key]`` (the same walls there, P3 and P7)."""
         info = self._swapinfo
         if info is None:
-            masks = self._masks
-            info = []
-            for p in sorted(masks):
-                if p == _ORIGIN:
-                    continue
-                care = ((p - ROW in masks) | (p + 1 in masks) << 1 |
-                        (p + ROW in masks) << 2 | (p - 1 in masks) << 3)
-                info.append((p, masks[p], care))
-            info = self._swapinfo = tuple(info)
+            sk = self._sk
+            cells = sorted(sk)
+            cells.remove(_ORIGIN)   # (the fountain)
+            info = self._swapinfo = (cells, bytes(map(sk.__getitem__, cells)))
         return info
 
     def _actions(self, cls, tile: Tile) -> tuple:
         """Build/Place (spots) or Swap actions for ``tile``, cached until the
         Alhambra changes (engine internal; actions are immutable)."""
-        key = (cls, tile.id)
-        got = self._acts.get(key)
+        acts = self._acts
+        if acts is None:
+            acts = self._acts = {}
+        key = (cls, tile)
+        got = acts.get(key)
         if got is None:
-            cells = self._swap_cells(tile.mask) if cls.verb == "swap" else self._spots_for(tile.mask)
-            new = tuple.__new__
-            verb = cls.verb
-            tid = tile.id
-            got = self._acts[key] = tuple([new(cls, (verb, tid, _dec(p))) for p in cells])
+            cells = self._swap_cells(tile.mask) if cls is Swap else self._spots_for(tile.mask)
+            got = acts[key] = tuple(map(_ACTIONS_AT[cls][tile.id].__getitem__, cells))
+        return got
+
+    def _remove_actions(self) -> tuple:
+        """The Remove actions of every removable tile, cached until the Alhambra changes."""
+        acts = self._acts
+        if acts is None:
+            acts = self._acts = {}
+        got = acts.get(Remove)
+        if got is None:
+            got = acts[Remove] = tuple(map(_REMOVE.__getitem__, self._removable_cells()))
+        return got
+
+    def _redesigns(self, reserve) -> tuple:
+        """Every redesign (T3) with this reserve: removes, then builds, then
+        swaps (``Game.legal_actions`` order), cached until the Alhambra
+        changes. (Written out in one piece: after a change it is the first
+        thing asked of the Alhambra of the player to act.)"""
+        acts = self._acts
+        key = tuple(reserve)
+        if acts is None:
+            acts = self._acts = {}
+        else:
+            got = acts.get(key)
+            if got is not None:
+                return got
+        rm = self._rm
+        if rm is None:
+            rm = self._removable_cells()
+        rem = _REMOVE
+        out = [rem[p] for p in rm]
+        if key:
+            # builds: every open frontier cell a tile's walls fit (P2-P5)
+            ks, sides = self._cells or self._open()
+            for t in key:
+                fit = _FITB[t.mask]
+                at = _BUILD_AT[t.id]
+                for i in range(len(ks)):
+                    if fit[sides[i]]:
+                        out.append(at[ks[i]])
+            # swaps: every tile whose walls the tile repeats where neighbours touch (P3, P7)
+            tiles, keys = self._swapinfo or self._swap_info()
+            for t in key:
+                ok = _SWAPB[t.mask]
+                at = _SWAP_AT[t.id]
+                for i in range(len(tiles)):
+                    if ok[keys[i]]:
+                        out.append(at[tiles[i]])
+        got = acts[key] = tuple(out)
         return got
 
     def swap_spots(self, tile: Tile) -> list:
         """Positions where ``tile`` could replace the tile lying there (T3c)."""
-        if tile.is_fountain or tile.is_turned or tile.id in self._ids:
+        if self._holds(tile) or tile.is_turned:
             return []
-        return [_dec(p) for p in self._swap_cells(tile.mask)]
+        return [_P[p] for p in self._swap_cells(tile.mask)]
 
     def _verify_caches(self) -> None:
-        """Assert that the incrementally kept frontier, bounds and counts equal
-        a recomputation from the tiles (used by ``Game.check`` and the tests)."""
+        """Assert that the incrementally kept frontier, links, bounds, counts
+        and ids equal a recomputation from the tiles (used by ``Game.check``
+        and the tests)."""
         masks = self._masks
         fresh = {}
         for p in masks:
@@ -510,75 +624,152 @@ class Alhambra:
                 fresh[q] = self._frontier_entry(q)
         assert fresh == self._frontier, "the frontier of free spots is out of date"
         pts = [_dec(q) for q in masks]
-        box = [min(x for x, _ in pts), max(x for x, _ in pts), min(y for _, y in pts), max(y for _, y in pts)]
-        assert box == self._bbox, "the bounds are out of date"
+        box = (min(x for x, _ in pts), max(x for x, _ in pts), min(y for _, y in pts), max(y for _, y in pts))
+        assert self._bbox is None or box == self._bbox, "the bounds are out of date"
         counts = [0] * 6
         for t in self._tiles.values():
             if t.id:
                 counts[t.building.index] += 1
-        assert counts == self._counts, "the building counts are out of date"
-        assert self._ids == {t.id for t in self._tiles.values() if t.id}
+        assert tuple(counts) == self.counts(), "the building counts are out of date"
+        assert self._ids == sum(1 << t.id for t in self._tiles.values() if t.id), "the tile ids are out of date"
+        links, sk = {}, {}
+        for p, m in masks.items():
+            links[p] = 0
+            sk[p] = m
+            for d in range(4):
+                qm = masks.get(p + _STEPI[d])
+                if qm is not None:
+                    sk[p] |= 16 << d
+                    if not (m >> d | qm >> OPPOSITE[d]) & 1:
+                        links[p] |= 1 << d
+        assert links == self._links, "the links between tiles are out of date"
+        assert sk == self._sk, "the neighbours of the tiles are out of date"
+        if self._cutset is not None:
+            assert self._cutset == _cut_cells(links), "the cut points are out of date"
 
     # -- changing ------------------------------------------------------------
     def place(self, tile: Tile, pos) -> None:
         """Put ``tile`` on the empty spot ``pos``; IllegalMove if the rules forbid it."""
+        self._put(tile, self._place_cell(tile, pos))
+
+    def _place_cell(self, tile: Tile, pos) -> int:
+        """The cell of ``pos`` if ``tile`` may be placed there, else IllegalMove."""
+        x, y = pos if type(pos) is tuple and len(pos) == 2 else _pos(pos)
+        if type(x) is int and type(y) is int and -100 < x < 100 and -100 < y < 100:
+            p = x + ROW * y
+            e = self._frontier.get(p)
+            tid = tile.id
+            if e is not None and 0 < tid <= 54 and BY_ID[tid] is tile and not self._ids >> tid & 1 \
+                    and _FIT[tile.mask][e & 255] and (not _MULTI[e >> 8] or not self._would_enclose(p)):
+                return p  # the local check (P2-P5) of _fits
         pos = _pos(pos)
-        x, y = pos
-        if -100 < x < 100 and -100 < y < 100 and tile.id and not tile.is_turned \
-                and tile.id not in self._ids and self._fits(tile.mask, x + ROW * y):
-            self._put(tile, x + ROW * y)  # a legal spot, by the local check
-            return
         rule = self.why_not(tile, pos)
         if rule is not None:
             key, params = placement_message(rule, tile, pos, self)
             raise IllegalMove(rule, key, **params)
-        self._put(tile, x + ROW * y)
+        return pos[0] + ROW * pos[1]
 
     def _put(self, tile: Tile, p: int) -> None:
+        # (the four sides written out: this runs on every placement)
         masks = self._masks
         m = tile.mask
         self._tiles[p] = tile
         masks[p] = m
-        self._ids.add(tile.id)
-        self._counts[tile.building.index] += 1
+        self._ids |= 1 << tile.id
+        self._cnt += _CNT[tile.bi]
         fr = self._frontier
         fr.pop(p, None)
-        for off, d, o, bit in _EDGE_UPDATES:  # empty edge neighbours now touch this tile
-            q = p + off
-            if q in masks:
-                continue
+        links = self._links
+        sks = self._sk
+        get = masks.get
+        ring = self._ring_of
+        lk = nb = 0
+        # per side of p: a tile there now has a neighbour on the side facing p
+        # (joined to p when both sides are open, P4's graph); an empty cell
+        # there now touches p: care bit, the wall p demands (P3), p in its ring
+        q = p - ROW                       # north; p lies south of it
+        qm = get(q)
+        if qm is None:
             e = fr.get(q)
-            if e is None:
-                fr[q] = (1 << o, (m >> d & 1) << o, self._ring_of(q))
-            else:
-                fr[q] = (e[0] | 1 << o, e[1] | (m >> d & 1) << o, e[2] | bit)
-        for off, bit in _CORNER_UPDATES:  # frontier cells diagonal to it see it in their ring
-            q = p + off
+            fr[q] = (4 | (m & 1) << 6 | ring(q) << 8) if e is None else (e | 4 | (m & 1) << 6 | 4096)
+        else:
+            nb = 1
+            sks[q] |= 64
+            if not (m | qm >> 2) & 1:
+                lk = 1
+                links[q] |= 4
+        q = p + 1                         # east; p lies west of it
+        qm = get(q)
+        if qm is None:
             e = fr.get(q)
-            if e is not None:
-                fr[q] = (e[0], e[1], e[2] | bit)
-        x, y = _dec(p)
+            fr[q] = (8 | (m & 2) << 6 | ring(q) << 8) if e is None else (e | 8 | (m & 2) << 6 | 16384)
+        else:
+            nb |= 2
+            sks[q] |= 128
+            if not (m >> 1 | qm >> 3) & 1:
+                lk |= 2
+                links[q] |= 8
+        q = p + ROW                       # south; p lies north of it
+        qm = get(q)
+        if qm is None:
+            e = fr.get(q)
+            fr[q] = (1 | (m & 4) << 2 | ring(q) << 8) if e is None else (e | 1 | (m & 4) << 2 | 256)
+        else:
+            nb |= 4
+            sks[q] |= 16
+            if not (m >> 2 | qm) & 1:
+                lk |= 4
+                links[q] |= 1
+        q = p - 1                         # west; p lies east of it
+        qm = get(q)
+        if qm is None:
+            e = fr.get(q)
+            fr[q] = (2 | (m & 8) >> 3 << 5 | ring(q) << 8) if e is None else (e | 2 | (m & 8) >> 3 << 5 | 1024)
+        else:
+            nb |= 8
+            sks[q] |= 32
+            if not (m >> 3 | qm >> 1) & 1:
+                lk |= 8
+                links[q] |= 2
+        links[p] = lk
+        sks[p] = m | nb << 4
+        # frontier cells diagonal to p see it in their ring
+        q = p - ROW + 1
+        e = fr.get(q)
+        if e is not None:
+            fr[q] = e | 8192              # p lies south-west of it
+        q = p + ROW + 1
+        e = fr.get(q)
+        if e is not None:
+            fr[q] = e | 32768             # north-west
+        q = p + ROW - 1
+        e = fr.get(q)
+        if e is not None:
+            fr[q] = e | 512               # north-east
+        q = p - ROW - 1
+        e = fr.get(q)
+        if e is not None:
+            fr[q] = e | 2048              # south-east
         b = self._bbox
-        if x < b[0]: b[0] = x
-        if x > b[1]: b[1] = x
-        if y < b[2]: b[2] = y
-        if y > b[3]: b[3] = y
+        if b is not None:
+            x = ((p + 128) & 255) - 128
+            y = (p - x) >> 8
+            if x < b[0] or x > b[1] or y < b[2] or y > b[3]:
+                self._bbox = (min(b[0], x), max(b[1], x), min(b[2], y), max(b[3], y))
+        cut = self._cutset
         self._changed()
-        # the new tile itself can go back out when it hangs on one open side
-        # (never a cut point, P4) and has a free side (no hole, P5)
-        degree = 0
-        free = False
-        for d in range(4):
-            nm = masks.get(p + _STEPI[d])
-            if nm is None:
-                free = True
-            elif not m >> d & 1:
-                degree += 1
-        if degree == 1 and free:
-            self._canrm = True
+        if _ONE[lk]:
+            # a tile joined to one tile q only: q carries it now (a cut point,
+            # P4, unless it is the fountain), nothing else changes; and the
+            # new tile can go back out when it has a free side (no hole, P5)
+            if cut is not None:
+                q = p + _OFFS[lk][0]
+                self._cutset = cut | {q} if q else cut
+            if nb != 15:
+                self._canrm = True
 
     def _frontier_entry(self, q: int):
-        """``(care, need, ring)`` of the empty cell ``q`` worked out from its
+        """The frontier entry of the empty cell ``q`` worked out from its
         neighbours, or None when no tile touches it."""
         masks = self._masks
         care = need = 0
@@ -587,86 +778,131 @@ class Alhambra:
             if nm is not None:
                 care |= 1 << d
                 need |= (nm >> OPPOSITE[d] & 1) << d
-        return (care, need, self._ring_of(q)) if care else None
+        return care | need << 4 | self._ring_of(q) << 8 if care else None
 
     def _ring_of(self, q: int) -> int:
-        masks = self._masks
-        bits = 0
-        for i in range(8):
-            if q + _RINGI[i] in masks:
-                bits |= 1 << i
-        return bits
+        """Which of the 8 cells around ``q`` hold a tile (bit i: ``_RINGI[i]``)."""
+        m = self._masks
+        return ((q - ROW in m) | (q - ROW + 1 in m) << 1 | (q + 1 in m) << 2 | (q + ROW + 1 in m) << 3 |
+                (q + ROW in m) << 4 | (q + ROW - 1 in m) << 5 | (q - 1 in m) << 6 | (q - ROW - 1 in m) << 7)
 
     def remove(self, pos) -> Tile:
         """Take the tile at ``pos`` out of the Alhambra and return it (T3a).
 
         Refused when it is the fountain (P6), when another tile would be cut
         off from the fountain (P4) or when a hole would open (P5)."""
+        return self._take(self._remove_cell(pos))
+
+    def _remove_cell(self, pos) -> int:
+        """The cell of ``pos`` if its tile may be taken out, else IllegalMove."""
         pos = _pos(pos)
         rule = self.why_not_remove(pos)
         if rule is not None:
             key, params = removal_message(rule, pos)
             raise IllegalMove(rule, key, **params)
-        return self._take(_enc(pos))
+        return _enc(pos)
 
     def _take(self, p: int) -> Tile:
         tile = self._tiles.pop(p)
         masks = self._masks
         del masks[p]
-        self._ids.discard(tile.id)
-        self._counts[tile.building.index] -= 1
+        links = self._links
+        sks = self._sk
+        lk = links.pop(p)
+        nb = sks.pop(p) >> 4
+        self._ids &= ~(1 << tile.id)
+        self._cnt -= _CNT[tile.bi]
         fr = self._frontier
-        for i in range(8):
-            q = p + _RINGI[i]
+        sides = 0                   # the frontier entry of p, now empty: care | need << 4
+        for off, dbit, d, obit, o, rbit in _EDGES:
+            q = p + off
+            if nb & dbit:           # a tile: it loses its neighbour (and link) on side o
+                sks[q] &= ~(obit << 4)
+                if lk & dbit:
+                    links[q] &= ~obit
+                sides |= dbit | (masks[q] >> o & 1) << (d + 4)
+            else:                   # a frontier cell: it no longer touches p
+                e = fr.get(q)
+                if e is not None:
+                    e &= ~(obit | obit << 4 | rbit)
+                    if e & 15:
+                        fr[q] = e
+                    else:
+                        del fr[q]
+        for off, rbit in _CORNERS:
+            q = p + off
             e = fr.get(q)
-            if e is None:
-                continue
-            ring = e[2] & ~(1 << ((i + 4) & 7))
-            if i & 1 == 0:
-                o = OPPOSITE[i >> 1]
-                care = e[0] & ~(1 << o)
-                if not care:
-                    del fr[q]
-                    continue
-                fr[q] = (care, e[1] & ~(1 << o), ring)
-            else:
-                fr[q] = (e[0], e[1], ring)
-        e = self._frontier_entry(p)
-        if e is not None:
-            fr[p] = e
-        x, y = _dec(p)
+            if e is not None:
+                fr[q] = e & ~rbit
+        if sides:
+            fr[p] = sides | self._ring_of(p) << 8
         b = self._bbox
-        if x == b[0] or x == b[1] or y == b[2] or y == b[3]:
-            pts = [_dec(q) for q in masks]
-            xs = [q[0] for q in pts]
-            ys = [q[1] for q in pts]
-            self._bbox = [min(xs), max(xs), min(ys), max(ys)]
+        if b is not None:
+            x = ((p + 128) & 255) - 128
+            y = (p - x) >> 8
+            if x == b[0] or x == b[1] or y == b[2] or y == b[3]:
+                self._bbox = None   # worked out again when needed
+        cut = self._cutset
         self._changed()
+        if cut is not None and _ONE[lk]:
+            # a tile that hung on one tile q only: nothing changes but for q,
+            # which may carry nothing else now (is every tile in reach without it?)
+            q = p + _OFFS[lk][0]
+            if q in cut:
+                seen = {_ORIGIN, q}
+                stack = [_ORIGIN]
+                while stack:
+                    u = stack.pop()
+                    for off in _OFFS[links[u]]:
+                        v = u + off
+                        if v not in seen:
+                            seen.add(v)
+                            stack.append(v)
+                if len(seen) == len(links):
+                    cut = cut - {q}
+            self._cutset = cut
         return tile
 
     def swap(self, tile: Tile, pos) -> Tile:
         """Put ``tile`` exactly where the tile at ``pos`` lies and return the
         old one (T3c). Both must match the same neighbours (P3, P7)."""
+        return self._swap_at(tile, self._swap_cell(tile, pos))
+
+    def _swap_cell(self, tile: Tile, pos) -> int:
+        """The cell of ``pos`` if ``tile`` may replace the tile there, else IllegalMove."""
         pos = _pos(pos)
         rule = self.why_not_swap(tile, pos)
         if rule is not None:
             key, params = swap_message(rule, tile, pos)
             raise IllegalMove(rule, key, **params)
-        p = _enc(pos)
+        return _enc(pos)
+
+    def _swap_at(self, tile: Tile, p: int) -> Tile:
         old = self._tiles[p]
         self._tiles[p] = tile
-        m = self._masks[p] = tile.mask
+        masks = self._masks
+        m = masks[p] = tile.mask
         fr = self._frontier
-        for d in range(4):  # empty neighbours now face the new tile's sides
-            q = p + _STEPI[d]
+        links = self._links
+        lk = 0
+        for off, dbit, d, obit, o, rbit in _EDGES:  # tiles may join or part; empty cells face the new sides
+            q = p + off
+            qm = masks.get(q)
+            if qm is not None:
+                if not (m >> d | qm >> o) & 1:
+                    lk |= dbit
+                    links[q] |= obit
+                else:
+                    links[q] &= ~obit
+                continue
             e = fr.get(q)
             if e is not None:
-                o = OPPOSITE[d]
-                fr[q] = (e[0], (e[1] & ~(1 << o)) | (m >> d & 1) << o, e[2])
-        self._ids.discard(old.id)
-        self._ids.add(tile.id)
-        self._counts[old.building.index] -= 1
-        self._counts[tile.building.index] += 1
+                fr[q] = (e & ~(obit << 4)) | (m >> d & 1) << (o + 4)
+        links[p] = lk
+        sk = self._sk
+        sk[p] = m | (sk[p] & 240)
+        self._ids = self._ids & ~(1 << old.id) | 1 << tile.id
+        self._cnt += _CNT[tile.bi] - _CNT[old.bi]
         self._changed()
         return old
 
@@ -726,7 +962,7 @@ class Alhambra:
         for pos, t in items:
             pos = _pos(pos)
             p = _enc(pos)
-            if p in a._masks or t.is_fountain or t.id in a._ids:
+            if p in a._masks or a._holds(t):
                 raise IllegalMove("P6", "error.P6.setup_clash", pos=_where(pos), tile=t)
             a._put(t, p)
         if check:
@@ -750,34 +986,17 @@ def _pos(pos) -> tuple:
     return (x, y)
 
 
-def _cut_cells(masks: dict) -> set:
+def _cut_cells(links: dict) -> set:
     """Cells whose tile, taken out, would cut another tile off from the
     fountain (P4): the articulation points of the graph of tiles joined by
-    open sides, found with one depth-first search (Tarjan)."""
-    get = masks.get
-    adj = {}
-    for p, m in masks.items():
-        lst = []
-        if not m & 1:
-            nm = get(p - ROW)
-            if nm is not None and not nm & 4:
-                lst.append(p - ROW)
-        if not m & 2:
-            nm = get(p + 1)
-            if nm is not None and not nm & 8:
-                lst.append(p + 1)
-        if not m & 4:
-            nm = get(p + ROW)
-            if nm is not None and not nm & 1:
-                lst.append(p + ROW)
-        if not m & 8:
-            nm = get(p - 1)
-            if nm is not None and not nm & 2:
-                lst.append(p - 1)
-        adj[p] = lst
-    if sum(map(len, adj.values())) == 2 * (len(adj) - 1):
+    open sides (``links``: cell -> joined sides), found with one depth-first
+    search (Tarjan)."""
+    degrees = bytes(links.values()).translate(_DEGB)
+    if sum(degrees) == 2 * (len(links) - 1):
         # a tree: every tile joined to two or more others carries a branch
-        return {p for p, lst in adj.items() if len(lst) > 1 and p}
+        cut = set(compress(links, degrees.translate(_MANYB)))
+        cut.discard(_ORIGIN)
+        return cut
     disc = {}
     low = {}
     cut = set()
@@ -785,7 +1004,8 @@ def _cut_cells(masks: dict) -> set:
     def dfs(u, parent):
         d = disc[u] = low[u] = len(disc)
         lu = d
-        for v in adj[u]:
+        for off in _OFFS[links[u]]:
+            v = u + off
             if v == parent:
                 continue
             dv = disc.get(v)

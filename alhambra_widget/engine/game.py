@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import os
 import weakref
+from bisect import insort
 from operator import attrgetter
 
 from . import actions as A
@@ -18,7 +19,7 @@ from . import record
 from . import state as S
 from .alhambra import _dec
 from .errors import IllegalMove, NotationError, RecordError
-from .money import CURRENCIES, SCORING, Card, Currency, ScoringCard, full_deck
+from .money import CURRENCIES, SCORING, Card, Currency, ScoringCard, card_from_key, full_deck
 from .moves import Event, Move
 from .scoring import round_points
 from .state import MAX_MOVES, MAX_SEED_LENGTH, Player, check_seed as _check_seed
@@ -52,16 +53,19 @@ class Game:
             seed = int.from_bytes(os.urandom(8), "big")
         self.seed = _check_seed(seed)
         self._rng = _seed_state(seed)
+        self._own = -1
         self._setup(names, start_player)
         self._clear_record()
 
     def _clear_record(self) -> None:
         """No moves yet: the position now is the start of the record."""
         self.moves: list = []          # Move per action played (the move record)
-        self._snaps: list = []         # the position before each move (undo)
+        self._cps: list = []           # (k, snapshot): saved positions after k moves, every _EVERY moves
+        self._stale = False            # the position changed outside the record since the last snapshot
         self._redo: list = []          # actions taken back, the next redo last
-        self._events = None            # the events of the move being played
+        self._events = None            # the events of the move being played: 9 fields each, in a row
         self._listeners: list = []
+        self._own = -1                 # what this game may change in place (see _alhambra and _claim)
 
     def _setup(self, names, start_player):
         n = len(names)
@@ -145,6 +149,7 @@ class Game:
             seed = int.from_bytes(os.urandom(8), "big")
         chance = cls.__new__(cls)      # only its random number generator is used
         chance._rng = _seed_state(_check_seed(seed))
+        chance._own = -1
 
         def as_tile(t):
             return t if isinstance(t, Tile) else tile_by_id(t)
@@ -281,14 +286,31 @@ class Game:
         bag = self.bag
         if not bag:
             return None
-        return bag.pop(self._randbelow(len(bag)))
+        if not self._own & _BAG:
+            bag = self._claim(_BAG)
+        s = self._rng = (self._rng + 0x9E3779B97F4A7C15) & M64   # _randbelow(len(bag)), inlined
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+        return bag.pop(((z ^ (z >> 31)) * len(bag)) >> 64)
+
+    def _claim(self, bit: int) -> list:
+        """The long list of ``bit`` (``_DECK``, ``_BAG`` or ``_DISCARD``), this
+        game's own from now on: a copy takes its place when a snapshot or a
+        copy shares it. (The other lists are replaced, never changed in place.)"""
+        self._own |= bit
+        if bit == _DECK:
+            v = self.deck = self.deck.copy()
+        elif bit == _BAG:
+            v = self.bag = self.bag.copy()
+        else:
+            v = self.discard = self.discard.copy()
+        return v
 
     def _dirk_draw(self, k: int) -> None:
         drawn = [self._draw_tile() for _ in range(min(k, len(self.bag)))]
-        self.dirk.extend(drawn)
-        self.dirk.sort(key=_tid)
+        self.dirk = sorted(self.dirk + drawn, key=_tid)
         if self._events is not None and drawn:
-            self._events.append(Event("dirk_draw", tiles=sorted(drawn, key=_tid)))
+            self._events += ("dirk_draw", None, None, None, None, None, (), tuple(sorted(drawn, key=_tid)), None)
 
     # ------------------------------------------------------------ reading
     @property
@@ -358,38 +380,39 @@ class Game:
         return game_svg(self)
 
     # ------------------------------------------------------- legal actions
+    # The lists are made of shared parts: the take options by the money
+    # market, a player's buys by their hand and the market (module caches by
+    # value), the redesigns and placements by the Alhambra (its own caches,
+    # dropped when it changes). Actions are immutable, so the parts are shared.
+
     def legal_kinds(self) -> list:
         """The action kinds (see ``KINDS``) with at least one legal action now."""
         phase = self.phase
-        if phase == "over":
-            return []
-        cur = self.current
-        p = self.players[cur]
-        a = p.alhambra
         if phase == "action":
-            out = []
-            if self.money:
-                out.append("take")
-            purse = [0, 0, 0, 0]
-            for c in p.hand:
-                purse[c.key // 9] += c.value
+            p = self.players[self.current]
+            out = ["take"] if self.money else []
+            purse = _hand_info(p.hand)[0]
             market = self.market
             for i in range(4):
                 t = market[i]
                 if t is not None and purse[i] >= t.price:
                     out.append("buy")
                     break
-            if a._can_remove() or (p.reserve and self._can_use_reserve(p)):
+            if p.alhambra._can_remove() or (p.reserve and self._can_use_reserve(p)):
                 out.append("redesign")
             if self.extra:
                 out.append("end")
             return out or ["pass"]
-        return ["place"] if any(pl == cur for pl, _ in self.pending) else []
+        if phase == "place":
+            cur = self.current
+            return ["place"] if any(pl == cur for pl, _ in self.pending) else []
+        return []
 
     @staticmethod
     def _can_use_reserve(p) -> bool:
         a = p.alhambra
-        for m in {t.mask for t in p.reserve}:
+        for t in p.reserve:
+            m = t.mask
             if a._spots_for(m) or a._swap_cells(m):
                 return True
         return False
@@ -403,28 +426,43 @@ class Game:
         For a purchase, every payment from which no card could be left out is
         listed; ``play`` also accepts any larger payment in the right currency.
         ``kind`` selects one kind (``"redesign"``) or one form (``"swap"``)."""
-        if self.phase == "over":
-            return []
+        phase = self.phase
         if kind is None:
-            out = []
-            for v in _PHASE_VERBS[self.phase]:
-                out.extend(self._gen(v))
-            if not out and self.phase == "action":
-                out.append(A.Pass())
-            return out
+            if phase == "action":
+                p = self.players[self.current]
+                money = self.money
+                out = list(_take_options(money)) if money else []
+                purse, vals = _hand_info(p.hand)
+                market = self.market
+                for i in range(4):
+                    t = market[i]
+                    if t is not None and purse[i] >= t.price:
+                        out += _buy_options(i, t.price, vals[i])
+                out += p.alhambra._redesigns(p.reserve)
+                if self.extra:
+                    out.append(_END)
+                if not out:
+                    out.append(_PASS)
+                return out
+            if phase == "place":
+                out = []
+                for v in _PHASE_VERBS["place"]:
+                    out += self._gen(v)
+                return out
+            return []
         verbs = _KIND_VERBS.get(kind)
         if verbs is None:
             raise ValueError(f"unknown action kind {kind!r}; kinds are {', '.join(A.KINDS)} "
                              f"(or one form: {', '.join(A.VERBS)})")
+        if phase == "over":
+            return []
         if kind == "pass":
-            return [A.Pass()] if self.legal_kinds() == ["pass"] else []
-        phase_verbs = _PHASE_VERBS[self.phase]
-        if len(verbs) == 1:
-            return list(self._gen(kind)) if kind in phase_verbs else []
+            return [_PASS] if self.legal_kinds() == ["pass"] else []
+        phase_verbs = _PHASE_VERBS[phase]
         out = []
         for v in verbs:
             if v in phase_verbs:
-                out.extend(self._gen(v))
+                out += self._gen(v)
         return out
 
     def _gen(self, verb: str):
@@ -432,31 +470,37 @@ class Game:
         p = self.players[self.current]
         a = p.alhambra
         if verb == "take":
-            return _take_options(self.money)
+            return _take_options(self.money) if self.money else ()
         if verb == "buy":
             out = []
-            for slot, cards, pats in self._payments(p):
-                for idx in pats:
-                    out.append(_mk(A.Buy, slot, tuple([cards[i] for i in reversed(idx)])))
+            purse, vals = _hand_info(p.hand)
+            market = self.market
+            for i in range(4):
+                t = market[i]
+                if t is not None and purse[i] >= t.price:
+                    out += _buy_options(i, t.price, vals[i])
             return out
         if verb == "remove":
-            return [_mk(A.Remove, _dec(q)) for q in a._removable_cells()]
+            return a._remove_actions()
         if verb == "build":
             return [x for t in p.reserve for x in a._actions(A.Build, t)]
         if verb == "swap":
             return [x for t in p.reserve for x in a._actions(A.Swap, t)]
         if verb == "end":
-            return [A.EndTurn()] if self.extra else []
-        mine = sorted((t for pl, t in self.pending if pl == self.current), key=_tid)
+            return [_END] if self.extra else ()
+        cur = self.current
+        mine = [t for pl, t in self.pending if pl == cur]
+        if len(mine) > 1:
+            mine.sort(key=_tid)
         if verb == "place":
             return [x for t in mine for x in a._actions(A.Place, t)]
         if verb == "reserve":
-            return [_mk(A.Reserve, t.id) for t in mine]
+            return [_RESERVE[t.id] for t in mine]
         if verb == "dirk":
             if self.n != 2 or self.final:
-                return []
-            return [_mk(A.GiveToDirk, t.id) for t in mine]
-        return []
+                return ()
+            return [_DIRK[t.id] for t in mine]
+        return ()
 
     def random_action(self, rng):
         """A random legal action: a kind chosen uniformly from ``legal_kinds()``,
@@ -467,96 +511,104 @@ class Game:
         ``rng.choice(legal_actions(rng.choice(legal_kinds())))``, but only the
         chosen action is built (redesigns are drawn by rejection), which makes
         random playouts several times cheaper."""
-        kinds = self.legal_kinds()
-        if not kinds:
-            return None
-        kind = kinds[int(rng.random() * (len(kinds)))]
-        if kind == "redesign":
-            return self._random_redesign(rng)
-        if kind == "place":
+        phase = self.phase
+        r = rng.random
+        cur = self.current
+        p = self.players[cur]
+        if phase == "action":
+            # legal_kinds(), inlined: take, buy, redesign, end (or pass)
+            money = self.money
+            purse, vals = _hand_info(p.hand)
+            market = self.market
+            buy = False
+            for i in range(4):
+                t = market[i]
+                if t is not None and purse[i] >= t.price:
+                    buy = True
+                    break
+            a = p.alhambra
+            redesign = a._can_remove() or (p.reserve and self._can_use_reserve(p))
+            n = (1 if money else 0) + buy + (1 if redesign else 0) + self.extra
+            if not n:
+                r()   # the kind, then the action: as for any kind
+                r()
+                return _PASS
+            k = int(r() * n)
+            if money:
+                if not k:
+                    opts = _take_options(money)
+                    return opts[int(r() * len(opts))]
+                k -= 1
+            if buy:
+                if not k:
+                    opts = []
+                    for i in range(4):
+                        t = market[i]
+                        if t is not None and purse[i] >= t.price:
+                            opts += _buy_options(i, t.price, vals[i])
+                    return opts[int(r() * len(opts))]
+                k -= 1
+            if redesign and not k:
+                return self._random_redesign(r)
+            r()
+            return _END
+        if phase == "place":
+            mine = [t for pl, t in self.pending if pl == cur]
+            if not mine:
+                return None
+            r()  # the kind: "place" is the only one
             # by rejection: any of my bought tiles on any free spot next to the
             # Alhambra (kept if it fits), or into the reserve, or to Dirk
-            a = self.players[self.current].alhambra
-            cur = self.current
-            mine = [t for pl, t in self.pending if pl == cur]
+            a = p.alhambra
             if len(mine) > 1:
                 mine.sort(key=_tid)
             free = sorted(a._frontier)
             n_free = len(free)
             n_place = len(mine) * n_free
-            n_other = len(mine) * (2 if self.n == 2 and not self.final else 1)
+            n_other = len(mine) * (2 if len(self.players) == 2 and not self.final else 1)
+            fits = a._fits
             for _ in range(64):
-                i = int(rng.random() * (n_place + n_other))
+                i = int(r() * (n_place + n_other))
                 if i >= n_place:
                     i -= n_place
                     if i < len(mine):
-                        return _mk(A.Reserve, mine[i].id)
-                    return _mk(A.GiveToDirk, mine[i - len(mine)].id)
+                        return _RESERVE[mine[i].id]
+                    return _DIRK[mine[i - len(mine)].id]
                 t = mine[i // n_free]
                 q = free[i % n_free]
-                if a._fits(t.mask, q):
+                if fits(t.mask, q):
                     return _mk(A.Place, t.id, _dec(q))
             acts = self.legal_actions("place")
-            return acts[int(rng.random() * len(acts))]
-        if kind == "buy":
-            options = self._payments(self.players[self.current])
-            i = int(rng.random() * sum(len(o[2]) for o in options))
-            for slot, cards, pats in options:
-                if i < len(pats):
-                    return _mk(A.Buy, slot, tuple([cards[j] for j in reversed(pats[i])]))
-                i -= len(pats)
-        if kind == "take":
-            cards = sorted(self.money, key=_KEY)
-            if len(set(cards)) == len(cards):  # no equal cards: index sets are the options
-                pats = _take_patterns(tuple([c.value for c in cards]))
-                idx = pats[int(rng.random() * (len(pats)))]
-                return _mk(A.TakeMoney, tuple([cards[i] for i in idx]))
-        acts = self.legal_actions(kind)
-        return acts[int(rng.random() * (len(acts)))]
+            return acts[int(r() * len(acts))]
+        return None
 
-    def _payments(self, p) -> list:
-        """``(slot, cards high to low, payment index sets)`` for every market
-        slot the player can pay for (T2)."""
-        by_cur = ([], [], [], [])
-        for c in p.hand:
-            by_cur[c.key // 9].append(c)
-        out = []
-        market = self.market
-        for i in range(4):
-            t = market[i]
-            cards = by_cur[i]
-            if t is not None and cards:
-                cards.reverse()
-                pats = _payment_patterns(tuple([c.value for c in cards]), t.price)
-                if pats:
-                    out.append((i + 1, cards, pats))
-        return out
-
-    def _random_redesign(self, rng):
+    def _random_redesign(self, r):
         """A redesign (T3) drawn uniformly from all legal ones, by rejection:
         draw uniformly from a superset of candidates -- any tile out, any
         reserve tile on any free spot next to the Alhambra, any reserve tile
         for any Alhambra tile -- whose legality is a cheap local check, until
-        one is legal. Nothing is listed, so nothing needs building first."""
+        one is legal. Nothing is listed, so nothing needs building first.
+        ``r`` is a ``random()`` function."""
         p = self.players[self.current]
         a = p.alhambra
         res = p.reserve
         tiles = sorted(a._masks)
-        tiles.remove(0)  # the fountain
+        del tiles[tiles.index(0)]  # the fountain
         free = sorted(a._frontier)
         nr = len(tiles)
-        nb = len(res) * len(free)
+        nf = len(free)
+        nb = len(res) * nf
         total = nr + nb + len(res) * nr
         for _ in range(64):
-            i = int(rng.random() * total)
+            i = int(r() * total)
             if i < nr:
                 q = tiles[i]
                 if a._removal_rule_at(q) is None:
                     return _mk(A.Remove, _dec(q))
             elif i < nr + nb:
                 j = i - nr
-                t = res[j // len(free)]
-                q = free[j % len(free)]
+                t = res[j // nf]
+                q = free[j % nf]
                 if a._fits(t.mask, q):
                     return _mk(A.Build, t.id, _dec(q))
             else:
@@ -566,7 +618,7 @@ class Game:
                 if a._swap_fits(t.mask, q):
                     return _mk(A.Swap, t.id, _dec(q))
         acts = self.legal_actions("redesign")  # few legal among many candidates
-        return acts[int(rng.random() * len(acts))]
+        return acts[int(r() * len(acts))]
 
     def is_legal(self, action) -> bool:
         """Would ``play(action)`` be accepted? (Nothing changes.)"""
@@ -609,30 +661,42 @@ class Game:
             raise IllegalMove("E4", "error.E4.game_over")
         if not record:
             handler(self, action)
+            self._stale = True    # (a position the record cannot replay)
             return
-        if len(self.moves) >= MAX_MOVES:
+        moves = self.moves
+        k = len(moves)
+        if k >= MAX_MOVES:
             raise IllegalMove("T", "error.T.too_many_moves", most=MAX_MOVES)
-        snap = S.copy_fields(self, _Position())
-        who, turn = self.current, self.turn
+        cps = self._cps
+        if self._stale or not cps or k - cps[-1][0] >= _EVERY:
+            cps.append((k, _SAVE[len(self.players)](self)))
+            self._stale = False
+        who = self.current
+        turn = self.turn
         self._events = events = []
         try:
             handler(self, action)
-        except BaseException:
-            S.copy_fields(snap, self)  # a refusal changed nothing; anything else is undone too
+        except IllegalMove:
+            self._events = None   # a refusal changed nothing: every handler checks first
             raise
-        finally:
+        except BaseException:
             self._events = None
-        chance = handler is Game._reshuffle
-        move = Move(len(self.moves) + 1, None if chance else who, action, turn, events)
-        self._snaps.append(snap)
-        self.moves.append(move)
-        redo = self._redo
-        if redo and not chance:   # a chance move leaves what can be redone
-            if redo[-1] == action:
-                redo.pop()
-            else:
-                redo.clear()
-        self._tell("play", move)
+            self._rewind(k)       # anything else is undone too
+            raise
+        self._events = None
+        if handler is _RESHUFFLE:
+            move = _new(Move, (k + 1, None, action, turn, *events))   # chance: nobody's move, keeps the redo list
+        else:
+            move = _new(Move, (k + 1, who, action, turn, *events))
+            redo = self._redo
+            if redo:
+                if redo[-1] == action:
+                    redo.pop()
+                else:
+                    redo.clear()
+        moves.append(move)
+        if self._listeners:
+            self._tell("play", move)
 
     # action handlers: each checks everything first, then changes the state
 
@@ -643,85 +707,111 @@ class Game:
                 raise IllegalMove("T4", key, name=self.players[self.current].name, action=str(action))
             raise IllegalMove("T4", "error.T4.nothing_to_place", action=str(action))
 
+    def _alhambra(self, seat: int):
+        """The Alhambra of ``seat``, safe to change in place: when others
+        share it (a snapshot, a copy), a copy of it takes its place first."""
+        p = self.players[seat]
+        if not self._own >> seat & 1:
+            old = p.alhambra
+            p.alhambra = old._cow()
+            old._changed()   # its answers are seldom asked again: not kept in the record
+            self._own |= 1 << seat
+        return p.alhambra
+
     def _take(self, action: A.TakeMoney):
         if self.phase != "action":
             self._need_phase(action, "action")
         cards = action[1]
-        if len(cards) == 1 and cards[0] in self.money:  # the common case, checked at once
+        money = self.money
+        cur = self.current
+        p = self.players[cur]
+        if len(cards) == 1 and cards[0] in money:  # the common case, checked at once
             c = cards[0]
-            self.money.remove(c)
-            hand = self.players[self.current].hand
-            hand.append(c)
-            hand.sort(key=_KEY)
-            self.actions_this_turn += 1
-            if self._events is not None:
-                self._events.append(Event("take", player=self.current, cards=cards))
-            self._after_action(False)
-            return
-        if not cards:
-            raise IllegalMove("T1", "error.T1.none_named")
-        if not _is_submultiset(cards, self.money):
-            if not self.money:
-                raise IllegalMove("T1", "error.T1.market_empty", cards=cards)
-            raise IllegalMove("T1", "error.T1.not_in_market", shown=tuple(sorted(self.money, key=_KEY)), cards=cards)
-        if len(cards) > 1 and sum(c.value for c in cards) > 5:
-            raise IllegalMove("T1", "error.T1.sum_over_5", total=sum(c.value for c in cards))
-        p = self.players[self.current]
-        for c in cards:
-            self.money.remove(c)
-            p.hand.append(c)
-        p.hand.sort(key=_KEY)
+            money = money.copy()       # short lists are replaced, never changed in place
+            money.remove(c)
+            self.money = money
+            hand = p.hand.copy()
+            insort(hand, c, key=_KEY)
+            p.hand = hand
+        else:
+            if not cards:
+                raise IllegalMove("T1", "error.T1.none_named")
+            if not _is_submultiset(cards, money):
+                if not money:
+                    raise IllegalMove("T1", "error.T1.market_empty", cards=cards)
+                raise IllegalMove("T1", "error.T1.not_in_market", shown=tuple(sorted(money, key=_KEY)), cards=cards)
+            if len(cards) > 1 and sum(c.value for c in cards) > 5:
+                raise IllegalMove("T1", "error.T1.sum_over_5", total=sum(c.value for c in cards))
+            money = money.copy()
+            for c in cards:
+                money.remove(c)
+            self.money = money
+            p.hand = sorted(p.hand + list(cards), key=_KEY)
         self.actions_this_turn += 1
-        if self._events is not None:
-            self._events.append(Event("take", player=self.current, cards=cards))
-        self._after_action(extra=False)
+        ev = self._events
+        if ev is not None:
+            ev += ("take", cur, None, None, None, None, cards, (), None)
+        self._after_action(False)
 
     def _buy(self, action: A.Buy):
         if self.phase != "action":
             self._need_phase(action, "action")
-        slot = action.slot
+        slot = action[1]
         t = self.market[slot - 1]
-        cur = SLOT_CURRENCY[slot - 1]
         if t is None:
             raise IllegalMove("T2", "error.T2.empty_slot", slot=slot)
-        cards = action.cards
+        cards = action[2]
         if not cards:
-            raise IllegalMove("T2", "error.T2.no_cards", tile=t, currency=cur)
-        wrong = [c for c in cards if c.currency is not cur]
-        if wrong:
-            raise IllegalMove("T2", "error.T2.wrong_currency", slot=slot, currency=cur, cards=tuple(wrong))
-        p = self.players[self.current]
-        if not _is_submultiset(cards, p.hand):
-            raise IllegalMove("T2", "error.T2.not_in_hand", name=p.name, cards=cards)
-        total = sum(c.value for c in cards)
-        if total < t.price:
-            raise IllegalMove("T2", "error.T2.too_little", tile=t, price=t.price, currency=cur, cards=cards,
-                              total=total)
+            raise IllegalMove("T2", "error.T2.no_cards", tile=t, currency=SLOT_CURRENCY[slot - 1])
+        k = slot - 1
+        total = 0
         for c in cards:
-            p.hand.remove(c)
-            self.discard.append(c)
-        self.market[slot - 1] = None
-        self.pending.append((self.current, t))
+            if c.key // 9 != k:
+                cur = SLOT_CURRENCY[k]
+                raise IllegalMove("T2", "error.T2.wrong_currency", slot=slot, currency=cur,
+                                  cards=tuple([c for c in cards if c.currency is not cur]))
+            total += c.value
+        cur = self.current
+        p = self.players[cur]
+        hand = p.hand.copy()
+        try:
+            for c in cards:
+                hand.remove(c)
+        except ValueError:
+            raise IllegalMove("T2", "error.T2.not_in_hand", name=p.name, cards=cards) from None
+        if total < t.price:
+            raise IllegalMove("T2", "error.T2.too_little", tile=t, price=t.price, currency=SLOT_CURRENCY[k],
+                              cards=cards, total=total)
+        p.hand = hand
+        (self.discard if self._own & _DISCARD else self._claim(_DISCARD)).extend(cards)
+        market = self.market.copy()
+        market[k] = None
+        self.market = market
+        self.pending = self.pending + [(cur, t)]
         self.actions_this_turn += 1
         ev = self._events
         if ev is not None:
-            ev.append(Event("pay", player=self.current, slot=slot, cards=cards))
-            ev.append(Event("buy", player=self.current, slot=slot, tile=t))
+            ev += ("pay", cur, slot, None, None, None, cards, (), None)
+            ev += ("buy", cur, slot, t, None, None, (), (), None)
             if total == t.price:
-                ev.append(Event("extra", player=self.current))
-        self._after_action(extra=total == t.price)
+                ev += ("extra", cur, None, None, None, None, (), (), None)
+        self._after_action(total == t.price)
 
     def _remove(self, action: A.Remove):
         if self.phase != "action":
             self._need_phase(action, "action")
-        p = self.players[self.current]
-        t = p.alhambra.remove(action.pos)
-        p.reserve.append(t)
-        p.reserve.sort(key=_tid)
+        cur = self.current
+        p = self.players[cur]
+        q = p.alhambra._remove_cell(action[1])
+        t = self._alhambra(cur)._take(q)
+        res = p.reserve + [t]
+        res.sort(key=_tid)
+        p.reserve = res
         self.actions_this_turn += 1
-        if self._events is not None:
-            self._events.append(Event("remove", player=self.current, tile=t, pos=action.pos))
-        self._after_action(extra=False)
+        ev = self._events
+        if ev is not None:
+            ev += ("remove", cur, None, t, action[1], None, (), (), None)
+        self._after_action(False)
 
     def _reserve_tile(self, action, rule: str) -> Tile:
         p = self.players[self.current]
@@ -735,28 +825,35 @@ class Game:
     def _build(self, action: A.Build):
         if self.phase != "action":
             self._need_phase(action, "action")
-        p = self.players[self.current]
+        cur = self.current
+        p = self.players[cur]
         t = self._reserve_tile(action, "T3b")
-        p.alhambra.place(t, action.pos)
-        p.reserve.remove(t)
+        q = p.alhambra._place_cell(t, action[2])
+        self._alhambra(cur)._put(t, q)
+        p.reserve = [x for x in p.reserve if x is not t]
         self.actions_this_turn += 1
-        if self._events is not None:
-            self._events.append(Event("build", player=self.current, tile=t, pos=action.pos))
-        self._after_action(extra=False)
+        ev = self._events
+        if ev is not None:
+            ev += ("build", cur, None, t, action[2], None, (), (), None)
+        self._after_action(False)
 
     def _swap(self, action: A.Swap):
         if self.phase != "action":
             self._need_phase(action, "action")
-        p = self.players[self.current]
+        cur = self.current
+        p = self.players[cur]
         t = self._reserve_tile(action, "T3c")
-        old = p.alhambra.swap(t, action.pos)
-        p.reserve.remove(t)
-        p.reserve.append(old)
-        p.reserve.sort(key=_tid)
+        q = p.alhambra._swap_cell(t, action[2])
+        old = self._alhambra(cur)._swap_at(t, q)
+        res = [x for x in p.reserve if x is not t]
+        res.append(old)
+        res.sort(key=_tid)
+        p.reserve = res
         self.actions_this_turn += 1
-        if self._events is not None:
-            self._events.append(Event("swap", player=self.current, tile=t, pos=action.pos, old=old))
-        self._after_action(extra=False)
+        ev = self._events
+        if ev is not None:
+            ev += ("swap", cur, None, t, action[2], old, (), (), None)
+        self._after_action(False)
 
     def _end(self, action: A.EndTurn):
         if self.phase != "action":
@@ -776,8 +873,10 @@ class Game:
         return self.legal_kinds() != ["pass"]
 
     def _pending_index(self, action) -> int:
+        cur = self.current
+        tid = action[1]
         for i, (pl, t) in enumerate(self.pending):
-            if pl == self.current and t.id == action.tile_id:
+            if pl == cur and t.id == tid:
                 return i
         raise IllegalMove("T4", "error.T4.not_pending", tile=BY_ID[action.tile_id],
                           name=self.players[self.current].name)
@@ -787,23 +886,29 @@ class Game:
             self._need_phase(action, "place")
         i = self._pending_index(action)
         t = self.pending[i][1]
-        self.players[self.current].alhambra.place(t, action.pos)
-        del self.pending[i]
-        if self._events is not None:
-            self._events.append(Event("place", player=self.current, tile=t, pos=action.pos))
+        cur = self.current
+        q = self.players[cur].alhambra._place_cell(t, action[2])
+        self._alhambra(cur)._put(t, q)
+        self.pending = self.pending[:i] + self.pending[i + 1:]
+        ev = self._events
+        if ev is not None:
+            ev += ("place", cur, None, t, action[2], None, (), (), None)
         self._after_placement()
 
     def _reserve(self, action: A.Reserve):
         if self.phase != "place":
             self._need_phase(action, "place")
         i = self._pending_index(action)
-        p = self.players[self.current]
+        cur = self.current
+        p = self.players[cur]
         t = self.pending[i][1]
-        p.reserve.append(t)
-        p.reserve.sort(key=_tid)
-        del self.pending[i]
-        if self._events is not None:
-            self._events.append(Event("reserve", player=self.current, tile=t))
+        res = p.reserve + [t]
+        res.sort(key=_tid)
+        p.reserve = res
+        self.pending = self.pending[:i] + self.pending[i + 1:]
+        ev = self._events
+        if ev is not None:
+            ev += ("reserve", cur, None, t, None, None, (), (), None)
         self._after_placement()
 
     def _give_dirk(self, action: A.GiveToDirk):
@@ -815,11 +920,11 @@ class Game:
             raise IllegalMove("E2", "error.E2.dirk_final")
         i = self._pending_index(action)
         t = self.pending[i][1]
-        self.dirk.append(t)
-        self.dirk.sort(key=_tid)
-        del self.pending[i]
-        if self._events is not None:
-            self._events.append(Event("dirk", player=self.current, tile=t))
+        self.dirk = sorted(self.dirk + [t], key=_tid)
+        self.pending = self.pending[:i] + self.pending[i + 1:]
+        ev = self._events
+        if ev is not None:
+            ev += ("dirk", self.current, None, t, None, None, (), (), None)
         self._after_placement()
 
     # ------------------------------------------------------ turn structure
@@ -828,90 +933,106 @@ class Game:
             self.extra = True
             return
         self.extra = False
-        if self.pending and any(pl == self.current for pl, _ in self.pending):
+        if self.pending:   # (before the end, every tile to place is the player's to act)
             self.phase = "place"
         else:
             self._end_turn()
 
     def _after_placement(self):
-        if self.pending and any(pl == self.current for pl, _ in self.pending):
-            return
+        pending = self.pending
         if self.final:
-            if self.pending:
-                self.current = self.pending[0][0]
+            cur = self.current
+            if any(pl == cur for pl, _ in pending):
+                return
+            if pending:
+                self.current = pending[0][0]
             else:
                 self._finish()
             return
-        self._end_turn()
+        if not pending:
+            self._end_turn()
 
     def _end_turn(self):
         """T5: refill money then buildings, score if a scoring card came up, next player."""
         due = None
-        money, deck = self.money, self.deck
         ev = self._events
-        drawn = [] if ev is not None else None
-        while len(money) < 4:
-            if not deck:
-                if not self.discard:
-                    break  # X5: the money market stays short
-                deck.extend(self.discard)
-                self.discard.clear()
-                self._shuffle(deck)
-                if ev is not None:
-                    if drawn:
-                        ev.append(Event("money", cards=drawn))
-                        drawn = []
-                    ev.append(Event("shuffle"))
-            c = deck.pop()
-            if type(c) is ScoringCard:
-                due = [int(c)] if due is None else sorted(due + [int(c)])
-                if ev is not None:
-                    ev.append(Event("scoring", round=int(c)))
-                continue
-            money.append(c)
-            if drawn is not None:
-                drawn.append(c)
-        if drawn:
-            ev.append(Event("money", cards=drawn))
-        market = self.market
-        if None in market:
-            for i in range(4):
-                if market[i] is None and self.bag:
-                    market[i] = self._draw_tile()
+        money = self.money
+        if len(money) < 4 and (self.deck or self.discard):
+            deck = self.deck if self._own & _DECK else self._claim(_DECK)
+            drawn = []
+            k = len(money)
+            while k < 4:
+                if not deck:
+                    if not self.discard:
+                        break  # X5: the money market stays short
+                    deck.extend(self.discard)
+                    self.discard = []
+                    self._own |= _DISCARD
+                    self._shuffle(deck)
                     if ev is not None:
-                        ev.append(Event("refill", slot=i + 1, tile=market[i]))
+                        if drawn:
+                            ev += ("money", None, None, None, None, None, tuple(drawn), (), None)
+                            money = money + drawn
+                            drawn = []
+                        ev += ("shuffle", None, None, None, None, None, (), (), None)
+                c = deck.pop()
+                if type(c) is ScoringCard:
+                    due = [int(c)] if due is None else sorted(due + [int(c)])
+                    if ev is not None:
+                        ev += ("scoring", None, None, None, None, None, (), (), int(c))
+                    continue
+                drawn.append(c)
+                k += 1
+            if drawn:
+                if ev is not None:
+                    ev += ("money", None, None, None, None, None, tuple(drawn), (), None)
+                money = money + drawn
+            self.money = money
+        market = self.market
+        if None in market and self.bag:
+            market = self.market = market.copy()
+            i = market.index(None)
+            while True:   # slot by slot, 1 to 4
+                market[i] = t = self._draw_tile()
+                if ev is not None:
+                    ev += ("refill", None, i + 1, t, None, None, (), (), None)
+                if None not in market or not self.bag:
+                    break
+                i = market.index(None, i + 1)
         if due:
             for r in due:
                 self._score(r)
-                if self.n == 2:  # D2
+                if len(self.players) == 2:  # D2
                     self._dirk_draw(6 if r == 1 else len(self.bag) // 3)
         self.extra = False
         self.actions_this_turn = 0
         if None in market:
             self._game_end()
             return
-        self.current = (self.current + 1) % self.n
+        self.current = cur = (self.current + 1) % len(self.players)
         self.turn += 1
         self.phase = "action"
         if ev is not None:
-            ev.append(Event("next", player=self.current))
+            ev += ("next", cur, None, None, None, None, (), (), None)
 
     def _game_end(self):
         """E1-E3: award the tiles left in the market, let them be placed, score round 3."""
         self.final = True
+        market = self.market = self.market.copy()
+        pending = self.pending = self.pending.copy()
         for slot in range(4):
-            t = self.market[slot]
+            t = market[slot]
             if t is None:
                 continue
             cur = SLOT_CURRENCY[slot]
             totals = [sum(c.value for c in p.hand if c.currency is cur) for p in self.players]
             best = max(totals)
             if best > 0 and totals.count(best) == 1:
-                self.market[slot] = None
-                self.pending.append((totals.index(best), t))
+                market[slot] = None
+                pending.append((totals.index(best), t))
                 if self._events is not None:
-                    self._events.append(Event("award", player=totals.index(best), slot=slot + 1, tile=t))
-        self.pending.sort(key=lambda e: (e[0], e[1].id))
+                    self._events += ("award", totals.index(best), slot + 1, t, None, None, (), (), None)
+        pending.sort(key=lambda e: (e[0], e[1].id))
         if self.pending:
             self.phase = "place"
             self.current = self.pending[0][0]
@@ -922,7 +1043,7 @@ class Game:
         self._score(3)
         self.phase = "over"
         if self._events is not None:
-            self._events.append(Event("over"))
+            self._events += ("over", None, None, None, None, None, (), (), None)
 
     def _score(self, rnd: int):
         """C1-C4 (and D3): one scoring round."""
@@ -937,7 +1058,7 @@ class Game:
             gained = sum(pts[i]) + walls[i]
             p.score += gained
             totals.append(gained)
-        self.rounds.append({
+        self.rounds = self.rounds + [{
             "round": rnd,
             "counts": [list(e) for e in entries],
             "buildings": [pts[i] for i in range(self.n)],
@@ -945,9 +1066,9 @@ class Game:
             "points": totals,
             "dirk": pts[self.n] if with_dirk else None,
             "scores": [p.score for p in self.players],
-        })
+        }]
         if self._events is not None:
-            self._events.append(Event("score", round=rnd))
+            self._events += ("score", None, None, None, None, None, (), (), rnd)
 
     # ------------------------------------------------- the record, undo, copy
     @property
@@ -959,14 +1080,16 @@ class Game:
         """An independent copy of the game (same future: the RNG state is
         copied). With ``history=False`` the copy starts its own record at this
         position: no moves to undo (cheaper, for search). Listeners are not copied."""
-        g = S.copy_fields(self, Game.__new__(Game))
+        g = _clone(self, Game.__new__(Game))   # the Alhambras are shared until either game changes one
         g.seed = self.seed
         if history:
             g.moves = self.moves.copy()     # moves and snapshots never change: shared
-            g._snaps = self._snaps.copy()
+            g._cps = self._cps.copy()
             g._redo = self._redo.copy()
+            g._stale = self._stale
         else:
-            g.moves, g._snaps, g._redo = [], [], []
+            g.moves, g._cps, g._redo = [], [], []
+            g._stale = False
         g._events = None
         g._listeners = []
         return g
@@ -989,7 +1112,7 @@ class Game:
 
     def start_state(self) -> dict:
         """The position the move record starts from (the record's ``start``)."""
-        return S.dump_state(self._snaps[0] if self._snaps else self)
+        return S.dump_state(_as_position(self._cps[0][1], self.names) if self.moves else self)
 
     def undo(self):
         """Take back the last move and return its action; the position is
@@ -1000,11 +1123,15 @@ class Game:
         This undo is exact: the order of the deck and the bag comes back with
         the position, as scripts and analysis need. At a table, where an undo
         must not show what comes next, use ``undo(); resample_hidden(rng)``
-        (the widget does)."""
+        (the widget does).
+
+        (The record saves the position every few moves; an undo puts the
+        last saved one back and replays the moves after it, at most
+        ``_EVERY - 1``.)"""
         if not self.moves:
             raise IndexError("nothing to undo: no move has been played since the start of the record")
         move = self.moves.pop()
-        S.copy_fields(self._snaps.pop(), self)   # the snapshot is shared by copies: copied, never adopted
+        self._rewind(len(self.moves))
         self._redo.append(move.action)
         self._tell("undo", move)
         return move.action
@@ -1047,17 +1174,38 @@ class Game:
             g = self.copy()
             g._redo = []
             return g
-        g = S.copy_fields(self._snaps[k], Game.__new__(Game))
+        cps = [cp for cp in self._cps if cp[0] <= k]
+        c, snap = cps[-1]
+        g = _clone(_load(snap, Game.__new__(Game), self.names), Game.__new__(Game))  # lists of its own
         g.seed = self.seed
+        g._events = None
+        for m in self.moves[c:k]:
+            _HANDLERS[type(m[2])](g, m[2])
         g.moves = self.moves[:k]
-        g._snaps = self._snaps[:k]
-        g._redo, g._events, g._listeners = [], None, []
+        g._cps = cps
+        g._stale = False
+        g._redo, g._listeners = [], []
         return g
+
+    def _rewind(self, k: int) -> None:
+        """Make the position the one after the first ``k`` moves of the
+        record: the last position saved at or before it, and the moves after
+        that replayed (drops the saved positions after it)."""
+        cps = self._cps
+        while cps[-1][0] > k:
+            cps.pop()
+        c, snap = cps[-1]
+        _load(snap, self)   # shared with copies of the game: never changed (see _claim)
+        self._events = None
+        for m in self.moves[c:k]:
+            _HANDLERS[type(m[2])](self, m[2])
+        self._stale = False
 
     def forget_moves(self) -> None:
         """Make the position now the start of the record: no move to undo
         or redo (a lesson's set-up plays moves to reach its position)."""
-        self.moves, self._snaps, self._redo = [], [], []
+        self.moves, self._cps, self._redo = [], [], []
+        self._stale = False
         self._tell("restore", None)
 
     # ------------------------------------------------------------ listeners
@@ -1134,8 +1282,9 @@ class Game:
         from .hidden import sample_deck
         rng = random.Random(action.seed)
         self.deck = sample_deck(self, rng)
-        self.bag.sort(key=_tid)
-        self.discard.sort(key=_KEY)
+        self.bag = sorted(self.bag, key=_tid)
+        self.discard = sorted(self.discard, key=_KEY)
+        self._own |= _DECK | _BAG | _DISCARD
         self._rng = rng.getrandbits(64)
 
     # ------------------------------------------------------------- records
@@ -1156,9 +1305,98 @@ class Game:
 
 
 class _Position:
-    """A saved position (an undo snapshot): the fields of :data:`state.FIELDS` only."""
+    """A saved position as an object with the fields of :data:`state.FIELDS`
+    (what ``state.dump_state`` reads); the record keeps snapshots as tuples."""
 
-    __slots__ = tuple(f.attr for f in S.FIELDS)
+    __slots__ = tuple(f.attr for f in S.FIELDS) + ("_own",)
+
+
+# Saved positions share everything with the game. The engine never changes
+# in place a list that a snapshot or a copy may share: short lists (hands,
+# reserves, the markets, the tiles to place, Dirk's tiles, the rounds) are
+# replaced by new ones when they change; the long ones (deck, bag, discard
+# pile) and the Alhambras are changed in place only while they are this
+# game's own -- bits of ``game._own`` (a seat's bit for its Alhambra) -- and
+# otherwise a copy takes their place first (``_claim``, ``_alhambra``). A
+# snapshot is one tuple: the values of the fields, then per seat its hand,
+# reserve, Alhambra and score (a seat's name never changes).
+_SEATS = 0xFF
+_DECK, _BAG, _DISCARD = 1 << 8, 1 << 9, 1 << 10
+#: the record saves the position before every _EVERY-th move (undo replays at most _EVERY - 1 moves)
+_EVERY = 16
+_PER_SEAT = ("hand", "reserve", "alhambra", "score")
+
+
+def _players_copy(ps) -> list:
+    """New players with copies of the lists, the Alhambras shared."""
+    out = []
+    for p in ps:
+        c = Player.__new__(Player)
+        c.name, c.hand, c.alhambra, c.reserve, c.score = p.name, p.hand.copy(), p.alhambra, p.reserve.copy(), p.score
+        out.append(c)
+    return out
+
+
+def _compile_sharing():
+    """From the one declaration of the fields, per number of players n:
+    ``_SAVE[n](game)`` (a snapshot, sharing every value) and ``_LOAD[n](snapshot,
+    game, names)`` (put one back, or make a game of it, sharing its values);
+    and ``_clone(game, other)`` (for ``copy``: every field copied as
+    declared, the Alhambras shared)."""
+    fields = [f.attr for f in S.FIELDS if f.attr != "players"]
+    code = []
+    for n in range(2, 7):
+        seats = [f"p{i}.{k}" for i in range(n) for k in _PER_SEAT]
+        ps = ", ".join(f"p{i}" for i in range(n))
+        code += [
+            f"def _save{n}(src):",
+            f"    {ps}, = src.players",
+            "    v = (" + ", ".join([f"src.{a}" for a in fields] + seats) + ",)",
+            "    src._own = 0",
+            "    return v",
+            f"def _load{n}(src, dst, names):",
+            "    ps = getattr(dst, 'players', None)",
+            f"    if ps is None or len(ps) != {n}:",
+            "        ps = dst.players = [_new_player(nm) for nm in names]",
+            f"    {ps}, = ps",
+            "    " + ", ".join([f"dst.{a}" for a in fields] + seats) + ", = src",
+            "    dst._own = 0",
+            "    return dst",
+        ]
+    code += ["def _clone(src, dst):"]
+    for f in S.FIELDS:
+        a = f.attr
+        code.append(f"    dst.{a} = " + ("_players_copy(src.players)" if a == "players" else f.copy.format(f"src.{a}")))
+    code += ["    src._own &= ~_SEATS", "    dst._own = ~_SEATS", "    return dst"]
+    ns = dict(vars(S))
+    ns.update(_players_copy=_players_copy, _SEATS=_SEATS, _new_player=_new_player)
+    exec("\n".join(code), ns)  # fast functions from the declaration (as dataclasses do)
+    saves = {n: ns[f"_save{n}"] for n in range(2, 7)}
+    loads = {n: ns[f"_load{n}"] for n in range(2, 7)}
+    return saves, loads, ns["_clone"]
+
+
+def _new_player(name) -> Player:
+    p = Player.__new__(Player)
+    p.name = name
+    return p
+
+
+_SAVE, _LOADS, _clone = _compile_sharing()
+
+
+def _load(snap, g, names=None):
+    """Put a snapshot back into ``g`` (its players keep their names) or make
+    a new game ``g`` of it with these player names."""
+    if names is None:
+        names = [p.name for p in g.players]
+    return _LOADS[len(names)](snap, g, names)
+
+
+def _as_position(snap, names) -> _Position:
+    """A snapshot as a :class:`_Position` (for ``state.dump_state``)."""
+    return _load(snap, _Position(), names)
+
 
 
 class _Strong:
@@ -1196,6 +1434,7 @@ def _seed_state(seed) -> int:
 
 _tid = attrgetter("id")
 _KEY = attrgetter("key")
+_new = tuple.__new__   # a Move made directly: (index, player, action, turn, then 9 fields per event)
 _CARD_ORDER = {str(c): c.key for c in full_deck(3)}
 
 
@@ -1216,24 +1455,54 @@ def _is_submultiset(cards, pool) -> bool:
     return True
 
 
-_OPTIONS_CACHE: dict = {}
-
-
-def _cached(key, make):
-    """Option lists are immutable tuples of immutable actions: share them."""
-    v = _OPTIONS_CACHE.get(key)
-    if v is None:
-        if len(_OPTIONS_CACHE) > 100_000:
-            _OPTIONS_CACHE.clear()
-        v = _OPTIONS_CACHE[key] = make()
-    return v
+# Option lists are immutable tuples of immutable actions, cached by value and
+# shared; each cache is emptied when it grows large.
+_TAKES: dict = {}   # the money market (a tuple, as it lies) -> take options
+_HANDS: dict = {}   # a hand (a tuple, sorted) -> (money per currency, values high to low per currency)
+_BUYS: dict = {}    # (currency index, price, values high to low) -> the buys of that slot
+_CACHE_MOST = 100_000
 
 
 def _take_options(money) -> tuple:
     """T1 options: one card, or several worth at most 5; equal choices once,
     ordered by number of cards, then by card order."""
-    cards = sorted(money, key=_KEY)
-    return _cached(("take",) + tuple([c.key for c in cards]), lambda: _make_take_options(cards))
+    key = tuple(money)
+    got = _TAKES.get(key)
+    if got is None:
+        if len(_TAKES) > _CACHE_MOST:
+            _TAKES.clear()
+        got = _TAKES[key] = _make_take_options(sorted(money, key=_KEY))
+    return got
+
+
+def _hand_info(hand) -> tuple:
+    """``(purse, values)`` of a hand: the money per currency, and per
+    currency the values of its cards from high to low."""
+    key = tuple(hand)
+    got = _HANDS.get(key)
+    if got is None:
+        if len(_HANDS) > _CACHE_MOST:
+            _HANDS.clear()
+        vals = ([], [], [], [])
+        for c in hand:
+            vals[c.key // 9].append(c.value)
+        got = _HANDS[key] = (tuple([sum(v) for v in vals]), tuple([tuple(sorted(v, reverse=True)) for v in vals]))
+    return got
+
+
+def _buy_options(k: int, price: int, values: tuple) -> tuple:
+    """T2 options for the slot of currency ``k`` (0-3) holding a tile of
+    ``price``, paid from cards of these values (high to low): every payment
+    from which no card could be left out, its cards low to high."""
+    key = (k, price, values)
+    got = _BUYS.get(key)
+    if got is None:
+        if len(_BUYS) > _CACHE_MOST:
+            _BUYS.clear()
+        cards = [card_from_key(9 * k + v - 1) for v in values]
+        got = _BUYS[key] = tuple([_mk(A.Buy, k + 1, tuple([cards[i] for i in reversed(idx)]))
+                                  for idx in _payment_patterns(values, price)])
+    return got
 
 
 def _make_take_options(cards) -> tuple:
@@ -1305,6 +1574,11 @@ def _payment_patterns(values: tuple, price: int) -> tuple:
     return got
 
 
+_END = A.EndTurn()
+_PASS = A.Pass()
+_RESERVE = (None,) + tuple(_mk(A.Reserve, t.id) for t in TILES)
+_DIRK = (None,) + tuple(_mk(A.GiveToDirk, t.id) for t in TILES)
+
 _PHASE_VERBS = {
     "action": ("take", "buy", "remove", "build", "swap", "end"),
     "place": ("place", "reserve", "dirk"),
@@ -1330,3 +1604,4 @@ _HANDLERS = {
     A.GiveToDirk: Game._give_dirk,
     A.Reshuffle: Game._reshuffle,
 }
+_RESHUFFLE = Game._reshuffle

@@ -80,43 +80,65 @@ class Event(tuple):
             out[name] = v
         return out
 
+    def __reduce__(self):   # (pickle and deepcopy: the fields as they are)
+        return (_event_of, (tuple(self),))
+
     def __repr__(self):
         fields = ", ".join(f"{k}={v!r}" for k, v in zip(self._FIELDS[1:], self[1:]) if v is not None and v != ())
         return f"Event({self[0]!r}{', ' if fields else ''}{fields})"
 
 
-class Move:
+def _event_of(fields: tuple) -> Event:
+    return tuple.__new__(Event, fields)
+
+
+class Move(tuple):
     """One action played: ``index`` (1 for the first move), ``player`` (the
     seat that played it), ``action``, ``turn`` (the turn it was played in)
     and ``events`` (what it did, in order). ``rounds`` lists the scoring
-    rounds it triggered."""
+    rounds it triggered. Immutable (a tuple of those five values)."""
 
-    __slots__ = ("index", "player", "action", "turn", "events")
+    __slots__ = ()
 
-    def __init__(self, index, player, action, turn, events):
-        self.index = index
-        self.player = player
-        self.action = action
-        self.turn = turn
-        self.events = tuple(events)
+    def __new__(cls, index, player, action, turn, events):
+        """``events``: Events, or their fields in a row (9 each, as the engine makes them)."""
+        events = tuple(events)
+        if events and isinstance(events[0], Event):
+            events = tuple(f for e in events for f in e)
+        return tuple.__new__(cls, (index, player, action, turn) + events)   # one object: the record keeps many
+
+    index = property(lambda self: self[0])
+    player = property(lambda self: self[1])
+    action = property(lambda self: self[2])
+    turn = property(lambda self: self[3])
+
+    @property
+    def events(self) -> tuple:
+        new = tuple.__new__
+        return tuple([new(Event, self[i:i + 9]) for i in range(4, len(self), 9)])
 
     @property
     def rounds(self) -> tuple:
-        return tuple(e[8] for e in self.events if e[0] == "score")
+        return tuple(self[i + 8] for i in range(4, len(self), 9) if self[i] == "score")
 
     def of_kind(self, kind: str) -> list:
         """The events of one kind (``move.of_kind("refill")``)."""
         return [e for e in self.events if e[0] == kind]
 
     def to_json(self) -> dict:
-        return {"n": self.index, "player": self.player, "turn": self.turn, "action": str(self.action),
+        return {"n": self[0], "player": self[1], "turn": self[3], "action": str(self[2]),
                 "events": [e.to_json() for e in self.events]}
 
     def __eq__(self, other):
-        return isinstance(other, Move) and (self.index, self.player, self.action, self.turn, self.events) == (
-            other.index, other.player, other.action, other.turn, other.events)
+        return isinstance(other, Move) and tuple.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self == other
 
     __hash__ = None
 
+    def __reduce__(self):
+        return (Move, (self[0], self[1], self[2], self[3], self[4:]))
+
     def __repr__(self):
-        return f"<Move {self.index}: player {self.player} {str(self.action)!r}>"
+        return f"<Move {self[0]}: player {self[1]} {str(self[2])!r}>"

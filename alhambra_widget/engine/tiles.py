@@ -63,7 +63,7 @@ class Tile:
     something the rules forbid (P1), useful to show a learner why.
     """
 
-    __slots__ = ("id", "building", "price", "walls", "mask", "__weakref__")
+    __slots__ = ("id", "building", "price", "walls", "mask", "bi", "__weakref__")
     _interned: dict = {}
 
     def __new__(cls, id: int, building, price: int, walls=frozenset()):
@@ -78,6 +78,7 @@ class Tile:
             object.__setattr__(t, "price", key[2])
             object.__setattr__(t, "mask", m)
             object.__setattr__(t, "walls", walls_of(m))
+            object.__setattr__(t, "bi", _BUILDING_INDEX[b] if b is not None else -1)  # building index, for the engine
             cls._interned[key] = t
         return t
 
