@@ -172,6 +172,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         self.bot_delay = float(bot_delay)
         self.autoplay = bool(autoplay)
         self._hints = None             # (key, rows) of the last hint, or None
+        self._review = None            # (epoch, {move index: graded move}, {lang: view}) of the last review
         self._tutorial = None          # the Tutorial driving this widget (tutorial mode)
         super().__init__(**kwargs)     # lang="fi" is validated here
         self.strings = front_end_strings(self.lang)
@@ -342,9 +343,11 @@ class AlhambraWidget(anywidget.AnyWidget):
             return
         g = self._game
         k = self.replay_index
+        better = None
         if k != -1:
             shown = g.position_at(k)
             v = make_view(shown, self.seat, stamp=self._stamp, may_act=False, lang=self.lang)
+            better = self._reviewed_move(k + 1)   # the review's better move on the position shown
         else:
             # a bot's turn: nobody at the screen acts for it
             may_act = None if g.is_over or g.current not in self.bots else False
@@ -357,7 +360,8 @@ class AlhambraWidget(anywidget.AnyWidget):
         live = k == -1
         v["thinking"] = g.current if live and self._runner.running("bot") else None
         v["hinting"] = live and self._runner.running("hint")
-        v["hints"] = self._current_hints() if live else None
+        v["hints"] = self._current_hints() if live else ([better["hint"]] if better and better["hint"] else None)
+        v["review"] = self._review_view()
         if self._tutorial is not None:
             from .tutorial.mode import decorate_view
             decorate_view(self, v)
@@ -537,6 +541,71 @@ class AlhambraWidget(anywidget.AnyWidget):
                            "text": tr("ui.refuse.hint_failed", self.lang, error=type(rows).__name__)})
             return
         self._hints = (key, rows)
+        self._refresh()
+
+    # ------------------------------------------------------------- review
+    def review(self, seconds_per_move: float = 0.5, wait: bool = False):
+        """Review the game: every move a player made graded by a search of
+        about ``seconds_per_move`` (:func:`alhambra_widget.analysis.review.review_rows`),
+        on a copy of the game, in the background (one review at a time). The
+        replay control then marks the inaccuracies, mistakes and blunders, and
+        replaying to the position before a reviewed move shows the better move
+        on the board as a hint. The review holds while the game stays as it
+        is (a move, undo or new game drops it). ``wait=True`` (outside a
+        kernel only) waits and returns the rows of the review."""
+        if not seconds_per_move > 0:
+            raise ValueError("seconds_per_move is a positive number")
+        key = self._epoch
+        if self._review is not None and self._review[0] == key and not self._runner.running("review"):
+            return self._review_rows() if wait else None   # reviewed already
+        if not self._runner.running("review", key):
+            snapshot = self._game.copy()
+            from .analysis.review import review_rows   # plain rows: no pandas
+
+            def work():
+                rows = review_rows(snapshot, seconds_per_move, seed=0)
+                return {row["move"]: _reviewed(row, snapshot) for row in rows}
+
+            self._runner.start("review", key, work, self._review_done)
+            self._refresh()
+        if wait:
+            self.wait()
+            return self._review_rows()
+        return None
+
+    def _review_rows(self):
+        r = self._review
+        return [m["row"] for m in r[1].values()] if r and r[0] == self._epoch else None
+
+    def _reviewed_move(self, index: int):
+        """The review of move ``index`` (from 1) if the review is current and the
+        move was not the best one, else None."""
+        r = self._review
+        if r is None or r[0] != self._epoch:
+            return None
+        m = r[1].get(index)
+        return m if m is not None and m["row"]["grade"] != "best" else None
+
+    def _review_view(self):
+        """The view's ``review``: null, ``{"running": true}``, or the graded moves."""
+        if self._runner.running("review", self._epoch):
+            return {"running": True}
+        r = self._review
+        if r is None or r[0] != self._epoch:
+            return None
+        cached = r[2].get(self.lang)
+        if cached is None:
+            cached = r[2][self.lang] = _review_json(r[1], self._game, self.lang)
+        return cached
+
+    def _review_done(self, key, result) -> None:
+        if isinstance(result, BaseException):
+            self._refresh()
+            self._message({"kind": "error", "rule": None,
+                           "text": tr("review.failed", self.lang, error=type(result).__name__)})
+            return
+        if key == self._epoch:
+            self._review = (key, result, {})
         self._refresh()
 
     def _message(self, msg: dict) -> None:
@@ -719,6 +788,9 @@ class AlhambraWidget(anywidget.AnyWidget):
         from .tutorial.mode import lesson_intent
         lesson_intent(self, content["op"])
 
+    def _on_review(self, content) -> None:
+        self.review()
+
     def _live(self) -> Game:
         if self.replay_index != -1:
             raise Refused(None, tr("ui.refuse.replaying"))
@@ -802,7 +874,7 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     _HANDLERS = {
         "action": _on_action, "undo": _on_undo, "redo": _on_redo, "replay": _on_replay,
-        "hint": _on_hint, "language": _on_language, "lesson": _on_lesson,
+        "hint": _on_hint, "language": _on_language, "lesson": _on_lesson, "review": _on_review,
     }
 
     def close(self):
@@ -810,6 +882,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         if runner is not None:
             runner.cancel("bot")
             runner.cancel("hint")
+            runner.cancel("review")
         if getattr(self, "_game", None) is not None:
             self._game.unlisten(self._game_event)
         _unhook_cells(self)
@@ -868,6 +941,52 @@ def _hint_json(row: dict, game) -> dict:
     if f.get("pos") is not None:
         out["cell"] = [f["pos"][0], f["pos"][1]]
     return out
+
+
+#: The grades the replay control marks (the others are in the counts only).
+REVIEW_MARKED = ("inaccuracy", "mistake", "blunder")
+
+
+def _reviewed(row: dict, game) -> dict:
+    """One reviewed move of ``game``: its row, the move played and, when the
+    best move found was another, that move played on the position before
+    (to put it into words) and its hint for the board."""
+    k = row["move"] - 1
+    out = {"row": row, "played": game.moves[k], "best": None, "hint": None}
+    if row["grade"] == "best" or row["best"] == row["played"]:
+        return out
+    before = game.position_at(k)
+    try:
+        out["hint"] = _hint_json({"action": row["best"], "win_probability": row["win_before"],
+                                  "expected_margin": 0.0}, before)
+        before.play(A.parse(row["best"]))
+        out["best"] = next(m for m in before.moves[k:] if m.player is not None)
+    except (IllegalMove, ValueError, StopIteration):   # pragma: no cover - the search's move is legal
+        log.exception("review: the best move %s of move %s", row["best"], row["move"])
+    return out
+
+
+def _review_json(moves: dict, game, lang: str) -> dict:
+    """The view's ``review`` of a finished review: the marked moves in words
+    (``lang``) and how many moves got each grade."""
+    from .analysis.review import GRADES
+
+    counts = {name: 0 for name, _ in GRADES}
+    out = {}
+    names, rounds = game.names, game.rounds
+    for index, m in moves.items():
+        row = m["row"]
+        counts[row["grade"]] += 1
+        if row["grade"] not in REVIEW_MARKED:
+            continue
+        played = describe_entry(log_entry(m["played"], names), names, rounds, lang, main_only=True)
+        best = (describe_entry(log_entry(m["best"], names), names, rounds, lang, main_only=True)
+                if m["best"] is not None else row["best"])
+        grade = tr(f"review.grade.{row['grade']}", lang)
+        out[str(index)] = {"grade": row["grade"], "player": row["player"], "played": played, "best": best,
+                           "loss": round(float(row["loss"]), 3),
+                           "title": tr("review.mark", lang, n=index, grade=grade, best=best)}
+    return {"moves": out, "counts": counts}
 
 
 # ------------------------------------------------- after every notebook cell

@@ -72,6 +72,8 @@ export function reduce(ui, ev, view) {
       return { ui: clear, intent: { type: "redo" } };
     case "hint":
       return { ui, intent: { type: "hint" } };
+    case "review":
+      return { ui, intent: { type: "review" } };
     case "replay": {
       const k = Number(ev.index);
       return { ui: clear, intent: { type: "replay", index: k >= view.live_moves ? -1 : k } };

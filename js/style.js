@@ -234,6 +234,14 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-replay-pos { flex: none; white-space: nowrap; color: var(--alh-muted); }
 .alh-replay > .alh-btn { flex: none; padding: 2px 8px; }
 .alh-replay-on .alh-replay-pos { color: var(--alh-fg); font-weight: 700; }
+/* the review's marks under the slider: inaccuracy a dot, mistake a square, blunder a tall bar */
+.alh-replay-track { position: relative; flex: 1 1 auto; display: flex; align-items: center; min-width: 40px; }
+.alh-review-marks { position: absolute; left: 0; right: 0; bottom: -3px; height: 0; }
+.alh-review-mark { position: absolute; bottom: 0; width: 7px; height: 7px; margin: 0 0 0 -3.5px; padding: 0; border: 1px solid ${palette.review.ring}; cursor: pointer; }
+.alh-review-mark:focus-visible { outline: 2px solid var(--alh-focus); outline-offset: 1px; }
+.alh-review-inaccuracy { background: ${palette.review.inaccuracy}; border-radius: 50%; }
+.alh-review-mistake { background: ${palette.review.mistake}; border-radius: 1px; }
+.alh-review-blunder { background: ${palette.review.blunder}; height: 11px; width: 5px; margin-left: -2.5px; border-radius: 1px; }
 /* the column of players */
 .alh-players { display: flex; flex-direction: column; gap: 5px; }
 @container alh (max-width: 959.98px) {

@@ -291,7 +291,7 @@ describe("log, scoring, controls", () => {
     expect([...history.querySelectorAll("button")].map((b) => b.dataset.act)).toEqual(["undo", "redo", "live"]);
     expect(history.querySelector('[data-act="redo"]').disabled).toBe(true);
     const over = dom(controlsHtml(fixture("over-4p"), { sel: null }));
-    expect([...over.querySelectorAll("button")].map((b) => b.dataset.act)).toEqual(["undo", "redo"]);
+    expect([...over.querySelectorAll("button")].map((b) => b.dataset.act)).toEqual(["undo", "redo", "review"]);
   });
 
   it("shows a refusal with its rule id", () => {

@@ -163,8 +163,48 @@ export function controlsHtml(view, ui) {
     }
   } else {
     out += undoRedoHtml(view);
+    if (!view.lesson) out += reviewButtonHtml(view);
   }
   return out + `</div></div>`;
+}
+
+/**
+ * The Review button at the end of the game (the kernel grades every move:
+ * AlhambraWidget.review); "Reviewing…" while it runs, disabled once done.
+ * The view's `review`: null, {running: true} or {moves, counts}.
+ */
+export function reviewButtonHtml(view) {
+  const r = view.review;
+  const running = !!(r && r.running);
+  return button("review", t("ui.review.aria"), { text: running ? t("ui.review.running") : t("ui.review.button"), disabled: !!r });
+}
+
+/** The grades the replay control marks (as alhambra_widget/widget.py REVIEW_MARKED). */
+export const REVIEW_MARKED = ["inaccuracy", "mistake", "blunder"];
+
+/**
+ * The review's marks along the replay slider: one per inaccuracy, mistake and
+ * blunder, where the slider shows the position before that move (a click
+ * goes there, and the board marks the better move). Each is titled, in the
+ * widget's language, "move 57: mistake — better: …" (the kernel's words).
+ */
+export function reviewMarksHtml(view, n) {
+  const moves = view.review && view.review.moves;
+  if (!moves || !n) return "";
+  const marks = Object.entries(moves)
+    .map(([k, m]) => [Number(k), m])
+    .filter(([k, m]) => k >= 1 && k <= n && REVIEW_MARKED.includes(m.grade))
+    .sort((a, b) => a[0] - b[0]);
+  if (!marks.length) return "";
+  let out = `<span class="alh-review-marks" role="group" aria-label="${esc(t("ui.review.marks"))}">`;
+  for (const [k, m] of marks) {
+    // the thumb's centre: half a thumb in from each end of the track
+    const left = `calc(7px + (100% - 14px) * ${((k - 1) / n).toFixed(4)})`;
+    out +=
+      `<button type="button" class="alh-review-mark alh-review-${esc(m.grade)}" data-act="replay" data-index="${k - 1}" data-key="review-${k}" ` +
+      `data-lm-suppress-shortcuts="true" style="left: ${left}" title="${esc(m.title)}" aria-label="${esc(m.title)}"></button>`;
+  }
+  return out + `</span>`;
 }
 
 /** Undo and Redo (beside the replay control under the board; in the action bar at the end of the game). */
@@ -187,7 +227,9 @@ export function replayHtml(view) {
   let out = `<div class="alh-replay${live ? "" : " alh-replay-on"}" role="group" aria-label="${esc(t("ui.replay.title"))}">`;
   if (!over) out += `<span class="alh-history">${undoRedoHtml(view)}</span>`;
   out += `<label class="alh-replay-label"><span class="alh-label">${esc(t("ui.replay.title"))}</span>`;
-  out += `<input type="range" class="alh-range" data-act="replay" data-key="replay" data-lm-suppress-shortcuts="true" min="0" max="${n}" step="1" value="${at}" aria-label="${esc(t("ui.replay.aria", { at, n }))}" aria-valuetext="${esc(t("ui.replay.valuetext", { at, n }))}"${n ? "" : " disabled"}></label>`;
+  const range = `<input type="range" class="alh-range" data-act="replay" data-key="replay" data-lm-suppress-shortcuts="true" min="0" max="${n}" step="1" value="${at}" aria-label="${esc(t("ui.replay.aria", { at, n }))}" aria-valuetext="${esc(t("ui.replay.valuetext", { at, n }))}"${n ? "" : " disabled"}>`;
+  const marks = reviewMarksHtml(view, n);
+  out += (marks ? `<span class="alh-replay-track">${range}${marks}</span>` : range) + `</label>`;
   out += `<span class="alh-replay-pos">${esc(live ? t("ui.replay.live_pos", { n }) : t("ui.replay.pos", { at, n }))}</span>`;
   out += button("live", t("ui.replay.live_aria"), { text: t("ui.replay.live"), disabled: live });
   return out + `</div>`;

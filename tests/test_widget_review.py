@@ -1,0 +1,104 @@
+"""The game review in the widget (AlhambraWidget.review, the review intent):
+the graded moves in the view, the better move on the board in the replay."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import test_widget  # noqa: F401  (builds the bundle before the widget class is defined)
+from alhambra_widget import AlhambraWidget, Game
+from alhambra_widget.bots import Greedy
+
+MARKED = {"inaccuracy", "mistake", "blunder"}
+GRADES = {"best", "good", *MARKED}
+
+
+def send(w, **content):
+    w._handle_custom_msg(content, [])
+
+
+def finished_game() -> Game:
+    g = Game(2, seed=1)
+    bots = [Greedy(seed=1), Greedy(seed=2)]
+    while not g.is_over:
+        g.play(bots[g.current].choose(g))
+    return g
+
+
+@pytest.fixture(scope="module")
+def reviewed():
+    """A finished two-player game (about 120 moves), reviewed once."""
+    w = AlhambraWidget(finished_game())
+    rows = w.review(seconds_per_move=0.02, wait=True)
+    return w, rows
+
+
+def test_review_grades_every_move_and_marks_the_bad_ones(reviewed):
+    w, rows = reviewed
+    g = w.game
+    assert len(rows) == sum(m.player is not None for m in g.moves)
+    r = w.view["review"]
+    assert sum(r["counts"].values()) == len(rows) and set(r["counts"]) == GRADES
+    by_move = {row["move"]: row for row in rows}
+    assert r["moves"], "a greedy game has some bad moves"
+    for index, m in r["moves"].items():
+        row = by_move[int(index)]
+        assert m["grade"] == row["grade"] in MARKED and m["loss"] == round(row["loss"], 3)
+        assert m["player"] == g.moves[int(index) - 1].player
+        assert m["played"] and m["best"] and m["played"] != m["best"]
+        assert m["title"].startswith(f"move {index}: {m['grade']}") and m["best"] in m["title"]
+    assert {int(k) for k in r["moves"]} == {row["move"] for row in rows if row["grade"] in MARKED}
+    # the review keeps the view small (every language's view stays under 30 KB)
+    assert len(json.dumps(w.view).encode()) < 30 * 1024
+
+
+def test_replaying_to_a_reviewed_move_shows_the_better_move(reviewed):
+    w, rows = reviewed
+    index = int(next(iter(w.view["review"]["moves"])))
+    row = next(r for r in rows if r["move"] == index)
+    w.replay_index = index - 1           # the position before the move
+    try:
+        hints = w.view["hints"]
+        assert [h["action"] for h in hints] == [row["best"]]
+        legal = {str(a) for a in w.game.position_at(index - 1).legal_actions()}
+        assert hints[0]["action"] in legal and hints[0]["win"] == round(row["win_before"], 3)
+        assert w.view["review"]["moves"]              # still there while replaying
+        best = next(r for r in rows if r["grade"] == "best")
+        w.replay_index = best["move"] - 1             # a best move: nothing better to show
+        assert w.view["hints"] is None
+    finally:
+        w.replay_index = -1
+    assert w.view["hints"] is None
+
+
+def test_review_in_the_widgets_language(reviewed):
+    w, _rows = reviewed
+    en = dict(w.view["review"]["moves"])
+    w.lang = "de"
+    try:
+        index, m = next(iter(w.view["review"]["moves"].items()))
+        assert m["title"].startswith(f"Zug {index}: ") and m["played"] != en[index]["played"]
+    finally:
+        w.lang = "en"
+
+
+def test_the_review_intent_starts_it_and_a_move_drops_it():
+    g = Game(2, seed=3)
+    for _ in range(6):
+        g.play(Greedy(seed=1).choose(g))
+    w = AlhambraWidget(g)
+    assert w.view["review"] is None
+    send(w, type="review", stamp=w.view["stamp"], seat=None)
+    assert w.view["review"] == {"running": True}
+    assert w.wait(30)
+    r = w.view["review"]
+    assert sum(r["counts"].values()) == 6 and set(m["grade"] for m in r["moves"].values()) <= MARKED
+    assert w.message == {} or w.message["kind"] != "error"
+    w.play(w.game.legal_actions()[0])   # the game changed: the review no longer holds
+    assert w.view["review"] is None
+    send(w, type="review", stamp=w.view["stamp"], seat=None, extra=1)
+    assert w.message["kind"] == "error" and w.view["review"] is None
+    with pytest.raises(ValueError, match="positive"):
+        w.review(seconds_per_move=0)
