@@ -959,6 +959,7 @@ def _reviewed(row: dict, game) -> dict:
     try:
         out["hint"] = _hint_json({"action": row["best"], "win_probability": row["win_before"],
                                   "expected_margin": 0.0}, before)
+        out["hint"]["margin"] = None   # the review estimates no margin
         before.play(A.parse(row["best"]))
         out["best"] = next(m for m in before.moves[k:] if m.player is not None)
     except (IllegalMove, ValueError, StopIteration):   # pragma: no cover - the search's move is legal

@@ -64,6 +64,7 @@ def test_replaying_to_a_reviewed_move_shows_the_better_move(reviewed):
         assert [h["action"] for h in hints] == [row["best"]]
         legal = {str(a) for a in w.game.position_at(index - 1).legal_actions()}
         assert hints[0]["action"] in legal and hints[0]["win"] == round(row["win_before"], 3)
+        assert hints[0]["margin"] is None     # the review estimates none
         assert w.view["review"]["moves"]              # still there while replaying
         best = next(r for r in rows if r["grade"] == "best")
         w.replay_index = best["move"] - 1             # a best move: nothing better to show

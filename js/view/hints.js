@@ -36,11 +36,11 @@ export function hintsHtml(view) {
   let out = `<div class="alh-hints" role="status" aria-live="polite"><span class="alh-label">${esc(t("ui.bots.hints_title"))}</span><ol class="alh-hint-list">`;
   hints.forEach((h, i) => {
     // the move in words, the numbers as the language writes them ("52 %", "−3,0")
-    const text = t("ui.bots.hint_item", {
-      action: describeAction(h.action, view),
-      win: formatNumber(h.win, { style: "percent", maximumFractionDigits: 0 }),
-      margin: formatNumber(h.margin, { signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-    });
+    // (the review's better move has no margin estimate: margin null)
+    const p = { action: describeAction(h.action, view), win: formatNumber(h.win, { style: "percent", maximumFractionDigits: 0 }) };
+    const text = h.margin === null || h.margin === undefined
+      ? t("ui.bots.hint_item_win", p)
+      : t("ui.bots.hint_item", { ...p, margin: formatNumber(h.margin, { signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
     out += `<li data-hint="${i + 1}" title="${esc(notationTitle(h.action))}"><span class="alh-hint-badge" aria-hidden="true">${i + 1}</span> ${esc(text)}</li>`;
   });
   return out + `</ol></div>`;

@@ -7,6 +7,7 @@ import { useStrings } from "../i18n.js";
 import { eventFrom, initialUi, reduce } from "../input.js";
 import { message, problem } from "../protocol.js";
 import { controlsHtml, replayHtml } from "./controls.js";
+import { hintsHtml } from "./hints.js";
 
 const pick = (cat) => Object.fromEntries(Object.entries(cat).filter(([k]) => !k.startsWith("_")));
 
@@ -78,5 +79,13 @@ describe("the game review", () => {
     expect(root.querySelector('input[type="range"]')).not.toBeNull();
     expect(dom(replayHtml({ ...v, review: null })).querySelector(".alh-review-mark")).toBeNull();
     expect(dom(replayHtml({ ...v, review: { running: true } })).querySelector(".alh-review-mark")).toBeNull();
+  });
+
+  it("lists the better move of a reviewed move without a margin (the review estimates none)", () => {
+    useStrings(null);
+    const v = { ...fixture("hotseat-3p"), hints: [{ action: "take dinar 2+3", verb: "take", kind: "take", win: 0.62, margin: null, cards: ["dinar 2", "dinar 3"] }] };
+    const text = dom(hintsHtml(v)).querySelector("li").textContent;
+    expect(text).toContain("take dinar 2+3: wins 62%");
+    expect(text).not.toContain("margin");
   });
 });
