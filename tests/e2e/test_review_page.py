@@ -1,0 +1,53 @@
+"""The game review in Debian's Chromium (the page of test_widget_page.py, no
+Jupyter server): the Review button at the end of a game, the marks of the
+graded moves along the replay slider, and the better move on the board."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from alhambra_widget import AlhambraWidget, Game
+from alhambra_widget.bots import Greedy
+
+from .test_widget_page import chromium, open_widget  # noqa: F401  (the fixture and the page)
+
+pytestmark = pytest.mark.slow
+
+
+def test_review_button_marks_and_the_better_move_on_the_board(chromium):  # noqa: F811
+    g = Game(2, seed=1)
+    bots = [Greedy(seed=1), Greedy(seed=2)]
+    while not g.is_over:
+        g.play(bots[g.current].choose(g))
+    w = AlhambraWidget(g)
+    w.review = functools.partial(w.review, seconds_per_move=0.02)   # the button's review, faster
+    page = open_widget(chromium, w)
+    button = page.get_by_role("button", name="Review the game: grade every move")
+    assert button.inner_text() == "Review" and button.is_enabled()
+    button.click()
+    page.wait_for_function("() => window.sent.some((m) => m.type === 'review')")
+    page.wait_for_selector('button[data-act="review"]:disabled')
+    assert button.inner_text() == "Reviewing…"
+    assert w.wait(60)
+    page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message})
+    group = page.get_by_role("group", name="Reviewed moves")
+    group.get_by_role("button").first.wait_for()
+    marked = w.view["review"]["moves"]
+    assert group.get_by_role("button").count() == len(marked) > 0
+    index, m = min(marked.items(), key=lambda kv: int(kv[0]))
+    mark = page.get_by_role("button", name=m["title"])
+    assert mark.get_attribute("title") == m["title"] and f"alh-review-{m['grade']}" in mark.get_attribute("class")
+    # along the slider: under it, left to right in the order of the moves
+    track = page.locator(".alh-range").bounding_box()
+    boxes = [b.bounding_box() for b in group.get_by_role("button").all()]
+    assert all(track["x"] <= b["x"] <= track["x"] + track["width"] for b in boxes)
+    assert [b["x"] for b in boxes] == sorted(b["x"] for b in boxes)
+    mark.click()
+    page.wait_for_selector(".alh-replay-banner")
+    assert w.replay_index == int(index) - 1
+    assert page.locator(".alh-hint-mark").count() >= 1      # the better move, marked on the table
+    hints = page.locator(".alh-hints li")
+    assert hints.count() == 1 and "margin" not in hints.first.inner_text()
+    assert page.errors == []
