@@ -3,6 +3,7 @@ the graded moves in the view, the better move on the board in the replay."""
 
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
@@ -90,6 +91,7 @@ def test_the_review_intent_starts_it_and_a_move_drops_it():
     for _ in range(6):
         g.play(Greedy(seed=1).choose(g))
     w = AlhambraWidget(g)
+    w.review = functools.partial(w.review, seconds_per_move=0.02)   # the intent's review (0.5 s a move), faster
     assert w.view["review"] is None
     send(w, type="review", stamp=w.view["stamp"], seat=None)
     assert w.view["review"] == {"running": True}
