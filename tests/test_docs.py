@@ -53,8 +53,10 @@ def test_readme_ai_example_runs():
     text = (ROOT / "README.md").read_text()
     block = re.search(r"## AI players and analysis\s+```python\n(.*?)```", text, re.S).group(1)
     ns = {}
-    exec(compile(block.replace("games=100", "games=4"), "README.md", "exec"), ns)
+    block = block.replace("games=100", "games=4").replace("seconds_per_move=0.5", "seconds_per_move=0.002")
+    exec(compile(block, "README.md", "exec"), ns)
     assert ns["g"].is_over
+    assert set(ns["graded"]["grade"]) <= {"best", "good", "inaccuracy", "mistake", "blunder"} and len(ns["graded"])
     assert len(ns["branch"].history) == 1 and not ns["position"].history
     assert len(ns["summary"]) == 4
 
