@@ -81,6 +81,9 @@ _MULTI = tuple(len(r) > 1 for r in _RUNS)
 # (may replace it: P3, P7); by a ring, more than one run; by a tile's key, a free side
 _FITB = tuple(bytes(f) for f in _FIT)
 _FREEB = bytes(k >> 4 != 15 for k in range(256))
+# per wall mask: for each wall, (offset of the cell beyond it, its two corners' offsets)
+_WALL_SIDES = tuple(tuple(((-ROW, 0, 1), (1, 1, 1 + ROW), (ROW, ROW, ROW + 1), (-1, 0, ROW))[d]
+                          for d in range(4) if m >> d & 1) for m in range(16))
 # per 4-bit side mask: the offsets of those sides, their number, and whether it is exactly one
 _OFFS = tuple(tuple(_STEPI[d] for d in range(4) if m >> d & 1) for m in range(16))
 _DEG = tuple(len(o) for o in _OFFS)
@@ -582,25 +585,16 @@ class Alhambra:
         rm = self._rm
         if rm is None:
             rm = self._removable_cells()
-        rem = _REMOVE
-        out = [rem[p] for p in rm]
+        out = list(map(_REMOVE.__getitem__, rm))
         if key:
             # builds: every open frontier cell a tile's walls fit (P2-P5)
             ks, sides = self._cells or self._open()
             for t in key:
-                fit = _FITB[t.mask]
-                at = _BUILD_AT[t.id]
-                for i in range(len(ks)):
-                    if fit[sides[i]]:
-                        out.append(at[ks[i]])
+                out += map(_BUILD_AT[t.id].__getitem__, compress(ks, sides.translate(_FITB[t.mask])))
             # swaps: every tile whose walls the tile repeats where neighbours touch (P3, P7)
             tiles, keys = self._swapinfo or self._swap_info()
             for t in key:
-                ok = _SWAPB[t.mask]
-                at = _SWAP_AT[t.id]
-                for i in range(len(tiles)):
-                    if ok[keys[i]]:
-                        out.append(at[tiles[i]])
+                out += map(_SWAP_AT[t.id].__getitem__, compress(tiles, keys.translate(_SWAPB[t.mask])))
         got = acts[key] = tuple(out)
         return got
 
@@ -795,6 +789,12 @@ class Alhambra:
 
     def _remove_cell(self, pos) -> int:
         """The cell of ``pos`` if its tile may be taken out, else IllegalMove."""
+        if type(pos) is tuple and len(pos) == 2:
+            x, y = pos
+            if type(x) is int and type(y) is int and -100 < x < 100 and -100 < y < 100:
+                p = x + ROW * y
+                if p and p in self._masks and self._removal_rule_at(p) is None:
+                    return p
         pos = _pos(pos)
         rule = self.why_not_remove(pos)
         if rule is not None:
@@ -870,6 +870,14 @@ class Alhambra:
 
     def _swap_cell(self, tile: Tile, pos) -> int:
         """The cell of ``pos`` if ``tile`` may replace the tile there, else IllegalMove."""
+        if type(pos) is tuple and len(pos) == 2:
+            x, y = pos
+            if type(x) is int and type(y) is int and -100 < x < 100 and -100 < y < 100:
+                p = x + ROW * y
+                tid = tile.id
+                if p and p in self._masks and 0 < tid <= 54 and BY_ID[tid] is tile \
+                        and not self._ids >> tid & 1 and _SWAPB[tile.mask][self._sk[p]]:
+                    return p
         pos = _pos(pos)
         rule = self.why_not_swap(tile, pos)
         if rule is not None:
@@ -1031,21 +1039,23 @@ def _wall_length(masks: dict):
     None when a component needs a search. Corners are ints like cells: the
     corner (x, y) is the north-west corner of cell (x, y)."""
     adj: dict = {}
+    get = adj.get
     for p, m in masks.items():
-        if not m:
-            continue
-        for d in range(4):
-            if m >> d & 1 and (p + _STEPI[d]) not in masks:
-                if d == 0:
-                    u, v = p, p + 1
-                elif d == 1:
-                    u, v = p + 1, p + 1 + ROW
-                elif d == 2:
-                    u, v = p + ROW, p + ROW + 1
-                else:
-                    u, v = p, p + ROW
-                adj.setdefault(u, []).append(v)
-                adj.setdefault(v, []).append(u)
+        if m:
+            for off, a, b in _WALL_SIDES[m]:
+                if p + off not in masks:   # an external wall: between corners p + a and p + b
+                    u = p + a
+                    v = p + b
+                    nb = get(u)
+                    if nb is None:
+                        adj[u] = [v]
+                    else:
+                        nb.append(v)
+                    nb = get(v)
+                    if nb is None:
+                        adj[v] = [u]
+                    else:
+                        nb.append(u)
     best = 0
     seen = set()
     for start in adj:
@@ -1055,20 +1065,19 @@ def _wall_length(masks: dict):
         stack = [start]
         degree_sum = odd = 0
         while stack:
-            v = stack.pop()
-            nb = adj[v]
-            degree_sum += len(nb)
-            if len(nb) & 1:
-                odd += 1
+            nb = adj[stack.pop()]
+            n = len(nb)
+            degree_sum += n
+            odd += n & 1
             for w in nb:
                 if w not in seen:
                     seen.add(w)
                     stack.append(w)
         if odd > 2:
             return None
-        if degree_sum // 2 > best:
-            best = degree_sum // 2
-    return best
+        if degree_sum > best:
+            best = degree_sum
+    return best // 2
 
 
 # Wall sides as edges between grid corners. Cell (x, y) has corners

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import os
 import weakref
-from bisect import insort
+from bisect import bisect_left, insort
 from operator import attrgetter
 
 from . import actions as A
@@ -66,6 +66,7 @@ class Game:
         self._events = None            # the events of the move being played: 9 fields each, in a row
         self._listeners: list = []
         self._own = -1                 # what this game may change in place (see _alhambra and _claim)
+        self._pc = [None] * len(self.players)   # per seat (hand, money per currency) of that very hand list
 
     def _setup(self, names, start_player):
         n = len(names)
@@ -391,7 +392,7 @@ class Game:
         if phase == "action":
             p = self.players[self.current]
             out = ["take"] if self.money else []
-            purse = _hand_info(p.hand)[0]
+            purse = self._purse(self.current)
             market = self.market
             for i in range(4):
                 t = market[i]
@@ -407,6 +408,20 @@ class Game:
             cur = self.current
             return ["place"] if any(pl == cur for pl, _ in self.pending) else []
         return []
+
+    def _purse(self, seat: int) -> tuple:
+        """The money per currency in ``seat``'s hand (kept with the hand list
+        it was counted from: hands are replaced, never changed, when they change)."""
+        hand = self.players[seat].hand
+        e = self._pc[seat]
+        if e is not None and e[0] is hand:
+            return e[1]
+        purse = [0, 0, 0, 0]
+        for c in hand:
+            purse[c.key // 9] += c.value
+        purse = tuple(purse)
+        self._pc[seat] = (hand, purse)
+        return purse
 
     @staticmethod
     def _can_use_reserve(p) -> bool:
@@ -432,12 +447,14 @@ class Game:
                 p = self.players[self.current]
                 money = self.money
                 out = list(_take_options(money)) if money else []
-                purse, vals = _hand_info(p.hand)
+                cur = self.current
+                e = self._pc[cur]
+                purse = e[1] if e is not None and e[0] is p.hand else self._purse(cur)
                 market = self.market
                 for i in range(4):
                     t = market[i]
                     if t is not None and purse[i] >= t.price:
-                        out += _buy_options(i, t.price, vals[i])
+                        out += _buy_options(i, t.price, tuple(map(_VALUE, _cards_of(p.hand, i))))
                 out += p.alhambra._redesigns(p.reserve)
                 if self.extra:
                     out.append(_END)
@@ -473,12 +490,12 @@ class Game:
             return _take_options(self.money) if self.money else ()
         if verb == "buy":
             out = []
-            purse, vals = _hand_info(p.hand)
+            purse = self._purse(self.current)
             market = self.market
             for i in range(4):
                 t = market[i]
                 if t is not None and purse[i] >= t.price:
-                    out += _buy_options(i, t.price, vals[i])
+                    out += _buy_options(i, t.price, tuple(map(_VALUE, _cards_of(p.hand, i))))
             return out
         if verb == "remove":
             return a._remove_actions()
@@ -518,7 +535,8 @@ class Game:
         if phase == "action":
             # legal_kinds(), inlined: take, buy, redesign, end (or pass)
             money = self.money
-            purse, vals = _hand_info(p.hand)
+            e = self._pc[cur]
+            purse = e[1] if e is not None and e[0] is p.hand else self._purse(cur)
             market = self.market
             buy = False
             for i in range(4):
@@ -536,17 +554,31 @@ class Game:
             k = int(r() * n)
             if money:
                 if not k:
+                    # only the chosen option is built (the options by index: the card values decide)
+                    cards = sorted(money, key=_KEY)
+                    if len(set(cards)) == len(cards):
+                        pats = _take_patterns(tuple(map(_VALUE, cards)))
+                        return _mk(A.TakeMoney, tuple(map(cards.__getitem__, pats[int(r() * len(pats))])))
                     opts = _take_options(money)
                     return opts[int(r() * len(opts))]
                 k -= 1
             if buy:
                 if not k:
-                    opts = []
+                    hand = p.hand
+                    options = []
+                    total = 0
                     for i in range(4):
                         t = market[i]
                         if t is not None and purse[i] >= t.price:
-                            opts += _buy_options(i, t.price, vals[i])
-                    return opts[int(r() * len(opts))]
+                            cards = _cards_of(hand, i)   # high to low
+                            pats = _payment_patterns(tuple(map(_VALUE, cards)), t.price)
+                            options.append((i + 1, cards, pats))
+                            total += len(pats)
+                    j = int(r() * total)
+                    for slot, cards, pats in options:
+                        if j < len(pats):
+                            return _mk(A.Buy, slot, tuple(map(cards.__getitem__, reversed(pats[j]))))
+                        j -= len(pats)
                 k -= 1
             if redesign and not k:
                 return self._random_redesign(r)
@@ -730,9 +762,15 @@ class Game:
             money = money.copy()       # short lists are replaced, never changed in place
             money.remove(c)
             self.money = money
-            hand = p.hand.copy()
+            old = p.hand
+            hand = old.copy()
             insort(hand, c, key=_KEY)
             p.hand = hand
+            e = self._pc[cur]
+            if e is not None and e[0] is old:   # the money per currency, kept up to date
+                purse = list(e[1])
+                purse[c.key // 9] += c.value
+                self._pc[cur] = (hand, tuple(purse))
         else:
             if not cards:
                 raise IllegalMove("T1", "error.T1.none_named")
@@ -782,6 +820,11 @@ class Game:
         if total < t.price:
             raise IllegalMove("T2", "error.T2.too_little", tile=t, price=t.price, currency=SLOT_CURRENCY[k],
                               cards=cards, total=total)
+        e = self._pc[cur]
+        if e is not None and e[0] is p.hand:   # the money per currency, kept up to date
+            purse = list(e[1])
+            purse[k] -= total
+            self._pc[cur] = (hand, tuple(purse))
         p.hand = hand
         (self.discard if self._own & _DISCARD else self._claim(_DISCARD)).extend(cards)
         market = self.market.copy()
@@ -1367,7 +1410,8 @@ def _compile_sharing():
     for f in S.FIELDS:
         a = f.attr
         code.append(f"    dst.{a} = " + ("_players_copy(src.players)" if a == "players" else f.copy.format(f"src.{a}")))
-    code += ["    src._own &= ~_SEATS", "    dst._own = ~_SEATS", "    return dst"]
+    code += ["    src._own &= ~_SEATS", "    dst._own = ~_SEATS",
+             "    dst._pc = list(getattr(src, '_pc', None) or [None] * len(dst.players))", "    return dst"]
     ns = dict(vars(S))
     ns.update(_players_copy=_players_copy, _SEATS=_SEATS, _new_player=_new_player)
     exec("\n".join(code), ns)  # fast functions from the declaration (as dataclasses do)
@@ -1434,6 +1478,7 @@ def _seed_state(seed) -> int:
 
 _tid = attrgetter("id")
 _KEY = attrgetter("key")
+_VALUE = attrgetter("value")
 _new = tuple.__new__   # a Move made directly: (index, player, action, turn, then 9 fields per event)
 _CARD_ORDER = {str(c): c.key for c in full_deck(3)}
 
@@ -1458,9 +1503,8 @@ def _is_submultiset(cards, pool) -> bool:
 # Option lists are immutable tuples of immutable actions, cached by value and
 # shared; each cache is emptied when it grows large.
 _TAKES: dict = {}   # the money market (a tuple, as it lies) -> take options
-_HANDS: dict = {}   # a hand (a tuple, sorted) -> (money per currency, values high to low per currency)
 _BUYS: dict = {}    # (currency index, price, values high to low) -> the buys of that slot
-_CACHE_MOST = 100_000
+_CACHE_MOST = 20_000
 
 
 def _take_options(money) -> tuple:
@@ -1475,19 +1519,13 @@ def _take_options(money) -> tuple:
     return got
 
 
-def _hand_info(hand) -> tuple:
-    """``(purse, values)`` of a hand: the money per currency, and per
-    currency the values of its cards from high to low."""
-    key = tuple(hand)
-    got = _HANDS.get(key)
-    if got is None:
-        if len(_HANDS) > _CACHE_MOST:
-            _HANDS.clear()
-        vals = ([], [], [], [])
-        for c in hand:
-            vals[c.key // 9].append(c.value)
-        got = _HANDS[key] = (tuple([sum(v) for v in vals]), tuple([tuple(sorted(v, reverse=True)) for v in vals]))
-    return got
+def _cards_of(hand, k: int) -> list:
+    """The cards of currency ``k`` (0-3) in a hand (sorted by key), high to low."""
+    lo = bisect_left(hand, 9 * k, key=_KEY)
+    hi = bisect_left(hand, 9 * k + 9, lo, key=_KEY)
+    if lo == hi:
+        return []
+    return hand[hi - 1:lo - 1 if lo else None:-1]
 
 
 def _buy_options(k: int, price: int, values: tuple) -> tuple:
