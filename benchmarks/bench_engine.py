@@ -12,7 +12,9 @@ Measures, on one core, for 2, 4 and 6 players:
     uniformly; only the chosen action is built) and ``g.play(a, record=False)``;
   - the **public path**, what a script, a bot or the widget uses:
     ``g.legal_actions()`` (every action of every kind), one of them chosen
-    uniformly, and ``g.play(a)`` with the move record (undo, listeners);
+    uniformly (``rng.choice(g.legal_actions())``: these games are longer,
+    with more redesigns, than the playout path's) and ``g.play(a)`` with the
+    move record (undo, listeners);
 
   and, for comparison with older tables, the kind-first random player with
   ``rng.choice(g.legal_actions(rng.choice(g.legal_kinds())))`` and
@@ -22,18 +24,25 @@ Measures, on one core, for 2, 4 and 6 players:
   the same position again;
 * ``g.copy()`` clones per second in mid-game positions;
 * ``g.undo()`` at move 10 and at move 250 of 4-player games (microseconds a
-  call, and their ratio: an undo costs the same however long the game).
+  call, and their ratio: an undo costs the same however long the game). Each
+  figure is the median over games stopped at 16 consecutive move counts from
+  there (the record saves a position every 16 moves and an undo replays the
+  moves since, so every count in a stretch of 16 is in it once).
 
 Mid-game positions are the positions halfway through random games (played with
 the move record, as a user's game would be). Seeds are fixed, so every run
-plays the same games; each figure is the median of several timed repeats.
-Prints a markdown table to paste into the README.
+plays the same games; each timed repeat plays games of its own (the warm-up
+other ones again), so no cache has seen a timed game before; each figure is
+the median of several timed repeats. Times are the process's CPU time
+(``--clock wall`` for the wall clock). Prints a markdown table to paste into
+the README.
 
 ``--compare OTHER_CHECKOUT`` times this checkout and another one (a directory
 holding an ``alhambra_widget`` package, e.g. ``git worktree add /tmp/old
 b1f69d2``) taking turns in one run: in every round one subprocess per checkout
 (in alternating order, each importing its own ``alhambra_widget``, pinned to
-the same core) plays the same seeded games on both paths and times ``undo()``.
+the same core) plays the same seeded games on both paths and times ``undo()``
+(in the first ``--undo-rounds`` rounds).
 Reports the medians over the rounds and the ratios, so a slower minute of a
 shared machine weighs on both alike. Works with any engine that has
 ``Game(n, seed=)``, ``legal_actions()``, ``random_action(rng)``,
@@ -55,8 +64,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
 PLAYERS = (2, 4, 6)
-SEED = 20240601  # base seed; game i with n players uses SEED + 1000 * n + i
+SEED = 20240601  # base seed; game i of pass r with n players uses SEED + 1000 * n + 100 * r + i
 UNDO_AT = (10, 250)
+UNDO_SPAN = 16   # undo is timed at UNDO_AT[i] + 0 .. UNDO_SPAN - 1 moves
+CLOCK = time.process_time
 
 Game = None  # set by _import_engine: the checkout's Game class
 
@@ -126,8 +137,10 @@ def listed_game(n: int, seed: int) -> int:
 PATHS = {"playout": playout_game, "public": public_game, "listed": listed_game}
 
 
-def seeds(n: int, count: int) -> list:
-    return [SEED + 1000 * n + i for i in range(count)]
+def seeds(n: int, count: int, r: int = 0) -> list:
+    """The seeds of pass ``r`` (0: the mid-game positions; warm-ups use
+    passes of their own)."""
+    return [SEED + 1000 * n + 100 * r + i for i in range(count)]
 
 
 def median_rate(fn, work: int, repeats: int) -> float:
@@ -138,24 +151,28 @@ def median_rate(fn, work: int, repeats: int) -> float:
 def timed_rates(fn, work: int, repeats: int) -> list:
     rates = []
     for _ in range(repeats):
-        t0 = time.perf_counter()
+        t0 = CLOCK()
         fn()
-        dt = time.perf_counter() - t0
+        dt = CLOCK() - t0
         rates.append(work / dt)
     return rates
 
 
 def bench_games(n: int, games: int, repeats: int, path: str = "playout") -> tuple:
-    """(games per second, mean actions per game) for one path; the first pass is a warm-up."""
+    """(games per second for each timed pass, mean actions per game) for one
+    path: a warm-up pass, then ``repeats`` timed passes, each of other games."""
     play = PATHS[path]
-    ss = seeds(n, games)
-    lengths = [play(n, s) for s in ss]
-
-    def run():
+    for s in seeds(n, games, 9):
+        play(n, s)
+    rates = []
+    lengths = []
+    for r in range(1, repeats + 1):
+        ss = seeds(n, games, r)
+        t0 = CLOCK()
         for s in ss:
-            play(n, s)
-
-    return timed_rates(run, games, repeats), statistics.mean(lengths)
+            lengths.append(play(n, s))
+        rates.append(games / (CLOCK() - t0))
+    return rates, statistics.mean(lengths)
 
 
 def mid_game_positions(n: int, count: int) -> list:
@@ -197,21 +214,23 @@ def bench_cold_legal(positions: list, min_calls: int, repeats: int) -> float:
 
 
 def undo_positions(at: int, count: int, n: int = 4) -> list:
-    """Games at move ``at`` (random_action, the move record kept), from
-    games long enough to get there; ``count`` of them."""
+    """Games (random_action, the move record kept) stopped at each of the
+    move counts ``at`` .. ``at + UNDO_SPAN - 1``, from ``count`` games long
+    enough to get there."""
     out = []
     i = 0
-    while len(out) < count and i < 50 * count:
-        g, k = random_game(n, SEED + 7000 + i, stop_at=at, record=True)
+    while len(out) < count * UNDO_SPAN and i < 50 * count:
+        seed = SEED + 7000 + i
+        g, k = random_game(n, seed, stop_at=at + UNDO_SPAN, record=True)
         i += 1
-        if k == at and not g.is_over:
-            out.append(g)
+        if k == at + UNDO_SPAN and not g.is_over:
+            out += [random_game(n, seed, stop_at=at + j, record=True)[0] for j in range(UNDO_SPAN)]
     return out
 
 
 def bench_undo(at: int, count: int, copies: int) -> list:
-    """Microseconds of single ``undo()`` calls at move ``at``: each of
-    ``copies`` copies of ``count`` positions is undone once."""
+    """Microseconds of single ``undo()`` calls at moves ``at`` .. ``at + 15``:
+    each of ``copies`` copies of those positions is undone once."""
     times = []
     perf = time.perf_counter
     for g in undo_positions(at, count):
@@ -282,8 +301,8 @@ def table(a) -> None:
 
     print(f"Engine benchmark: Python {platform.python_version()} ({platform.python_implementation()}), "
           f"{cpu_model()}, {pinned}")
-    print(f"{games} random games x {repeats} repeats per player count, {npos} mid-game positions; "
-          f"medians; seeds fixed; {elapsed:.1f} s in all")
+    print(f"{repeats} passes of {games} random games per player count and path, {npos} mid-game positions; "
+          f"medians; seeds fixed; {'CPU time' if a.clock == 'cpu' else 'wall clock'}; {elapsed:.1f} s in all")
     print()
     head = ["", *(f"{n} players" for n in PLAYERS)]
     print("| " + " | ".join(head) + " |")
@@ -334,7 +353,7 @@ def compare(a) -> None:
         for side in order:
             print(f"round {r + 1}/{a.rounds}: {side} ...", file=sys.stderr, flush=True)
             cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", str(sides[side]),
-                   "--n", str(a.n), "--games", str(a.games), "--repeats", str(a.repeats)]
+                   "--n", str(a.n), "--games", str(a.games), "--repeats", str(a.repeats), "--clock", a.clock]
             if r < a.undo_rounds:
                 cmd.append("--undo")
             res = subprocess.run(cmd, capture_output=True, text=True, cwd=str(sides[side]))
@@ -353,8 +372,9 @@ def compare(a) -> None:
 
     print(f"Engine A/B: Python {platform.python_version()} ({platform.python_implementation()}), "
           f"{cpu_model()}, each turn pinned to one core; this checkout against {other.name} "
-          f"taking turns in {a.rounds} rounds ({a.games} games x {a.repeats} repeats of each path per turn, "
-          f"{a.n} players, seeds fixed); medians; {elapsed:.0f} s in all")
+          f"taking turns in {a.rounds} rounds ({a.repeats} passes of {a.games} games on each path per turn, "
+          f"{a.n} players, seeds fixed, {'CPU time' if a.clock == 'cpu' else 'wall clock'}); medians; "
+          f"{elapsed:.0f} s in all")
     for path in ("public", "playout"):
         x, y = got["this"]["actions"][path], got["other"]["actions"][path]
         if abs(x - y) > 1e-9:
@@ -392,9 +412,14 @@ def main(argv=None) -> None:
     ap.add_argument("--undo-rounds", type=int, default=3,
                     help="with --compare: the first rounds also time undo() (default 3)")
     ap.add_argument("--n", type=int, default=4, help="with --compare: players (default 4)")
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                    help="time the games by the process's CPU time (default: steadier on a shared machine) "
+                         "or by the wall clock")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--undo", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
+    global CLOCK
+    CLOCK = time.process_time if a.clock == "cpu" else time.perf_counter
     if a.worker:
         a.games = a.games or 20
         a.repeats = a.repeats or 2
