@@ -78,6 +78,8 @@ class Card:
 
 _CARDS = None
 _CARDS = tuple(Card(c, v) for c in CURRENCIES for v in range(1, 10))
+_DECK2 = tuple(c for c in _CARDS for _ in range(2))
+_DECK3 = tuple(c for c in _CARDS for _ in range(3))
 
 
 def card(currency, value: int) -> Card:
@@ -91,8 +93,7 @@ def card_from_key(key: int) -> Card:
 
 def full_deck(players: int) -> list:
     """All money cards of a game: 3 copies of each, 2 with two players (D1)."""
-    copies = 2 if players == 2 else 3
-    return [c for c in _CARDS for _ in range(copies)]
+    return list(_DECK2 if players == 2 else _DECK3)
 
 
 class ScoringCard(int):
