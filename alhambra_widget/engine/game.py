@@ -1168,9 +1168,8 @@ class Game:
         must not show what comes next, use ``undo(); resample_hidden(rng)``
         (the widget does).
 
-        (The record saves the position every few moves; an undo puts the
-        last saved one back and replays the moves after it, at most
-        ``_EVERY - 1``.)"""
+        (The record saves the position every 16 moves; an undo puts the
+        last saved one back and replays the moves after it, at most 15.)"""
         if not self.moves:
             raise IndexError("nothing to undo: no move has been played since the start of the record")
         move = self.moves.pop()
@@ -1209,7 +1208,8 @@ class Game:
         """A new game at the position after the first ``k`` moves (0 = the
         start of the record, ``len(moves)`` = now), with those k moves as its
         record, so it can be drawn, undone or played on without touching this
-        game. Constant time: it is a saved position."""
+        game. Constant time: a saved position (the record saves one every 16
+        moves) and at most 15 moves replayed from it."""
         n = len(self.moves)
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
             raise ValueError(f"a position index runs from 0 to {n}, not {k!r}")
