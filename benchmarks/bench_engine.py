@@ -1,6 +1,6 @@
 """How fast is the rules engine? A benchmark script, not a test.
 
-    .venv/bin/python benchmarks/bench_engine.py [--games N] [--repeats R] [--quick]
+    .venv/bin/python benchmarks/bench_engine.py [--games N] [--repeats R] [--quick] [--checkout PATH]
     .venv/bin/python benchmarks/bench_engine.py --compare OTHER_CHECKOUT [--rounds R] [--games N]
 
 Measures, on one core, for 2, 4 and 6 players:
@@ -271,7 +271,7 @@ def fmt(x: float) -> str:
 
 # ---------------------------------------------------------- one checkout
 def table(a) -> None:
-    _import_engine(HERE)
+    _import_engine(Path(a.checkout).resolve() if a.checkout else HERE)
     games = a.games or (4 if a.quick else 20)
     repeats = a.repeats or (3 if a.quick else 5)
     npos = a.positions or (6 if a.quick else 20)
@@ -415,6 +415,8 @@ def main(argv=None) -> None:
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                     help="time the games by the process's CPU time (default: steadier on a shared machine) "
                          "or by the wall clock")
+    ap.add_argument("--checkout", metavar="PATH",
+                    help="without --compare: measure the engine of another checkout (its table alone)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--undo", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
