@@ -89,11 +89,10 @@ _OFFS = tuple(tuple(_STEPI[d] for d in range(4) if m >> d & 1) for m in range(16
 _DEG = tuple(len(o) for o in _OFFS)
 _ONE = tuple(n == 1 for n in _DEG)
 _CNT = tuple(1 << 6 * i for i in range(6)) + (0,)   # Alhambra._cnt step per building index (-1: none)
-# per 4-bit side mask: two or more sides; not all four
+# per 4-bit side mask: two or more sides
 _MANY = tuple(n > 1 for n in _DEG)
 _DEGB = bytes(_DEG) + bytes(240)      # (as bytes.translate tables: by side mask; by degree)
 _MANYB = bytes(n > 1 for n in range(256))
-_NOT_ALL = tuple(m != 15 for m in range(16))
 # per (tile mask | neighbour sides << 4): the wall masks (bit m) that may replace that tile (P3, P7)
 _SWAP_OK = tuple(sum(1 << m for m in range(16) if not (m ^ (k & 15)) & (k >> 4)) for k in range(256))
 _SWAPB = tuple(bytes(bool(ok >> m & 1) for ok in _SWAP_OK) for m in range(16))

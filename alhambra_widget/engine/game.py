@@ -20,7 +20,7 @@ from . import state as S
 from .alhambra import _dec
 from .errors import IllegalMove, NotationError, RecordError
 from .money import CURRENCIES, SCORING, Card, Currency, ScoringCard, card_from_key, full_deck
-from .moves import Event, Move
+from .moves import Move
 from .scoring import round_points
 from .state import MAX_MOVES, MAX_SEED_LENGTH, Player, check_seed as _check_seed
 from .tiles import BUILDINGS, BY_ID, TILES, Tile
