@@ -222,8 +222,10 @@ def main(argv=None):
                     help="self-play games per pass for 2 and 4 players (the benchmarks' player counts)")
     ap.add_argument("--games-other", type=int, default=1000, help="... and for 3, 5 and 6 players")
     ap.add_argument("--players", default="2,3,4,5,6")
-    ap.add_argument("--passes", type=int, default=1,
-                    help="1: Greedy and policy games; 2: then games of the one-step bot of the first fit too")
+    ap.add_argument("--passes", default="1",
+                    help="passes per player count: N for every count, or COUNT=N,... (others 1); pass 1 "
+                         "plays Greedy and policy games, every further pass adds games of the one-step bot "
+                         "of the fit before")
     ap.add_argument("--keep", type=float, default=0.35, help="share of positions kept")
     ap.add_argument("--lam-win", type=float, default=1e-4, help="L2 penalty per position, win model")
     ap.add_argument("--lam-score", type=float, default=1e-4, help="ridge penalty per row, score model")
@@ -232,36 +234,52 @@ def main(argv=None):
     ap.add_argument("--out", default=str(OUT))
     args = ap.parse_args(argv)
     counts = [int(x) for x in args.players.split(",")]
+    passes = _passes(args.passes, counts)
     t0 = time.perf_counter()
-    model_data = None
-    pools = {n: [] for n in counts}
-    for pas in range(args.passes):
-        kinds = ("greedy", "policy") if model_data is None else ("greedy", "learned", "learned")
-        models = {}
-        for n in counts:
+    models = {}
+    for n in counts:
+        pool = []
+        model_n = None
+        for pas in range(passes[n]):
+            kinds = ("greedy", "policy") if model_n is None else ("greedy", "learned", "learned")
             seed = args.seed + 1_000_000 * pas + 10_000 * n
             games = args.games if n in (2, 4) else args.games_other
-            data = selfplay(n, games, seed, args.keep, args.workers, model_data, kinds)
+            data = selfplay(n, games, seed, args.keep, args.workers, model_n, kinds)
             data["game"] = data["game"] + pas * 100_000
-            pools[n].append(data)
-            merged = {k: np.concatenate([d[k] for d in pools[n]]) for k in data}
+            pool.append(data)
+            merged = {k: np.concatenate([d[k] for d in pool]) for k in data}
             rng = np.random.default_rng(args.seed + n)
             models[str(n)], report = fit_player_count(merged, n, args.lam_win, args.lam_score, args.holdout, rng)
             print(f"pass {pas + 1}, {n} players: {games} games ({', '.join(kinds)}), "
                   f"{time.perf_counter() - t0:.0f} s", flush=True)
             print("\n".join(report), flush=True)
-        model_data = {
-            "format": "alhambra-widget evaluation", "version": 1, "features": list(NAMES),
-            "fit": {"script": "scripts/fit_evaluation.py", "seed": args.seed, "games": args.games,
-                    "games_other": args.games_other,
-                    "passes": pas + 1, "keep": args.keep, "lam_win": args.lam_win,
-                    "lam_score": args.lam_score, "holdout": args.holdout},
-            "models": models,
-        }
+            model_n = _weights_file(args, passes, {str(n): models[str(n)]})
+    model_data = _weights_file(args, passes, models)
     text = json.dumps(_rounded(model_data), indent=1) + "\n"
     Path(args.out).write_text(text, encoding="utf-8")
     print(f"wrote {args.out} ({len(text)} bytes) in {time.perf_counter() - t0:.0f} s")
     assert K == len(NAMES) and names_for(2)[:K] == list(NAMES)
+
+
+def _passes(text, counts) -> dict:
+    if "=" not in text:
+        return {n: int(text) for n in counts}
+    out = {n: 1 for n in counts}
+    for part in text.split(","):
+        k, v = part.split("=")
+        out[int(k)] = int(v)
+    return out
+
+
+def _weights_file(args, passes, models) -> dict:
+    return {
+        "format": "alhambra-widget evaluation", "version": 1, "features": list(NAMES),
+        "fit": {"script": "scripts/fit_evaluation.py", "seed": args.seed, "games": args.games,
+                "games_other": args.games_other, "passes": {str(n): passes[n] for n in sorted(passes)},
+                "keep": args.keep, "lam_win": args.lam_win, "lam_score": args.lam_score,
+                "holdout": args.holdout},
+        "models": models,
+    }
 
 
 def _rounded(x):

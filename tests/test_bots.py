@@ -300,8 +300,34 @@ def test_the_fitting_script_is_reproducible_from_its_seed(tmp_path):
     outs = []
     for k in range(2):
         out = tmp_path / f"w{k}.json"
-        fit.main(["--games", "12", "--players", "2", "--seed", "3", "--keep", "0.5", "--out", str(out)])
+        fit.main(["--games", "8", "--players", "2", "--passes", "2", "--seed", "3", "--keep", "0.5",
+                  "--out", str(out)])
         outs.append(out.read_text())
     assert outs[0] == outs[1]
     import json
     assert Model(json.loads(outs[0])).players() == [2]
+
+
+def test_a_searcher_stops_redesigning_after_four_in_a_row():
+    # two searchers that see nothing to gain could otherwise move tiles
+    # between Alhambra and reserve forever: after four redesigns the bot
+    # takes money or buys
+    g = Game(2, seed=11)
+    for _ in range(400):
+        if any(a.kind == "redesign" for a in g.legal_actions()) and g.phase == "action":
+            break
+        g.play(Greedy(seed=1).choose(g))
+    kinds = {a.kind for a in g.legal_actions()}
+    assert "redesign" in kinds and kinds & {"take", "buy"}
+    bot = MCTS(iterations=20, seed=3)
+    bot._redesigns = MCTS.MAX_REDESIGNS
+    assert bot.choose(g).kind in ("take", "buy")
+    assert bot.spawn(4)._redesigns == 0
+    # a redesign counts; taking money or buying resets the count
+    red = next(a for a in g.legal_actions() if a.kind == "redesign")
+    take = next(a for a in g.legal_actions() if a.kind in ("take", "buy"))
+    fresh = MCTS(iterations=20, seed=3)
+    fresh.search = lambda game, actions: type("R", (), {"best": red})()
+    assert fresh.choose(g) is red and fresh._redesigns == 1
+    fresh.search = lambda game, actions: type("R", (), {"best": take})()
+    assert fresh.choose(g) is take and fresh._redesigns == 0

@@ -20,6 +20,7 @@ tile behind -- each worth the first-place points of the last scoring round
 from __future__ import annotations
 
 from ..engine.scoring import POINTS, round_points
+from ..engine.tiles import TILES
 from .evaluation import _fit_bits, _subset_sum, has_spot, progress
 
 __all__ = ["NAMES", "features", "stage", "names_for", "K"]
@@ -50,6 +51,9 @@ K = len(NAMES)
 _V3 = tuple(p[0] / 10.0 for p in POINTS[3])
 
 _SHARES = {}
+
+#: per tile id: its wall mask and its building's index
+_KINDS = {t.id: (t.mask, t.building.index) for t in TILES}
 
 
 def names_for(n: int) -> list:
@@ -128,18 +132,21 @@ def features(g) -> list:
     entries = counts + [list(g.dirk_counts())] if n == 2 else counts
     key = tuple([tuple(e) for e in entries])
     pts = {r: _round_totals(key, r) for r in todo}
-    cols = [tuple(e[b] for e in entries) for b in range(6)]
+    cols = list(zip(*entries))
     # the tiles still to come, by wall mask and by building
     hist = [0] * 16
     by_building = [0] * 6
+    kinds = _KINDS
     for t in g.bag:
-        hist[t.mask] += 1
-        by_building[t.building.index] += 1
+        m, b = kinds[t.id]
+        hist[m] += 1
+        by_building[b] += 1
     market = g.market
     for t in market:
         if t is not None:
-            hist[t.mask] += 1
-            by_building[t.building.index] += 1
+            m, b = kinds[t.id]
+            hist[m] += 1
+            by_building[b] += 1
     coming = sum(hist) or 1
     share = [c / coming for c in by_building]
     # money per currency, for the awards at the end (E2)

@@ -169,12 +169,29 @@ class _Searcher(Bot):
             parts.append(f"evaluation={self.evaluation!r}")
         return ", ".join(parts + [f"seed={self.seed!r}"])
 
+    #: after this many redesigns in a row the bot takes money or buys (when it
+    #: can), so two searchers that see nothing to gain cannot redesign forever
+    MAX_REDESIGNS = 4
+
     def choose(self, game, seat=None):
         self._check_seat(game, seat)
         actions = game.legal_actions()
+        if len(actions) > 1 and getattr(self, "_redesigns", 0) >= self.MAX_REDESIGNS:
+            actions = [a for a in actions if a.kind != "redesign"] or actions
         if len(actions) == 1:
-            return actions[0]
-        return self.search(game, actions=actions).best
+            best = actions[0]
+        else:
+            best = self.search(game, actions=actions).best
+        if best.kind == "redesign":
+            self._redesigns = getattr(self, "_redesigns", 0) + 1
+        elif best.kind in ("take", "buy"):
+            self._redesigns = 0
+        return best
+
+    def spawn(self, seed):
+        twin = super().spawn(seed)
+        twin._redesigns = 0
+        return twin
 
     def search(self, game, *, iterations=None, seconds=None, actions=None) -> SearchResult:
         raise NotImplementedError
