@@ -144,6 +144,13 @@ class AlhambraWidget(anywidget.AnyWidget):
     #: the number of moves in the game's record, after every move, undo and redo
     #: (set by the kernel; the page writes it back unchanged, for marimo)
     moves = t.Int(0).tag(sync=True)
+    #: the game review (``review()``): None, ``{"running": True}`` while it
+    #: runs, or ``{"moves": {move index: {grade, player, played, best, loss,
+    #: title}}, "counts": {grade: n}}`` -- the inaccuracies, mistakes and
+    #: blunders in words, and how many moves got each grade. A trait of its
+    #: own, so the view stays small after a review (the front end reads it
+    #: as the view's ``review``)
+    graded = t.Dict(None, allow_none=True).tag(sync=True)
 
     def __init__(self, game=None, *, players=_UNSET, seed=_UNSET, seat=None, bots=None,
                  bot_delay: float = 0.8, autoplay: bool = True, **kwargs):
@@ -361,7 +368,9 @@ class AlhambraWidget(anywidget.AnyWidget):
         v["thinking"] = g.current if live and self._runner.running("bot") else None
         v["hinting"] = live and self._runner.running("hint")
         v["hints"] = self._current_hints() if live else ([better["hint"]] if better and better["hint"] else None)
-        v["review"] = self._review_view()
+        graded = self._review_view()
+        if graded != self.graded:
+            self.graded = graded
         if self._tutorial is not None:
             from .tutorial.mode import decorate_view
             decorate_view(self, v)
@@ -587,7 +596,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         return m if m is not None and m["row"]["grade"] != "best" else None
 
     def _review_view(self):
-        """The view's ``review``: null, ``{"running": true}``, or the graded moves."""
+        """The ``graded`` trait: None, ``{"running": True}``, or the graded moves."""
         if self._runner.running("review", self._epoch):
             return {"running": True}
         r = self._review

@@ -72,6 +72,19 @@ function render({ model, el }) {
   const local = { earlierOpen: false, whyOpen: false, logOpen: false, latestOpen: undefined, lazyEarlier: true };
   let drawn = { view: undefined, sel: undefined, note: undefined, shown: undefined, hover: undefined, strings: undefined };
 
+  // the game review rides in a trait of its own ("graded", kernel side
+  // AlhambraWidget.graded), so that the view stays small after a review; the
+  // drawing functions read it as view.review
+  let merged = { view: undefined, graded: undefined, out: undefined };
+  function currentView() {
+    const view = model.get("view");
+    const graded = model.get("graded") ?? null;
+    if (view !== merged.view || graded !== merged.graded) {
+      merged = { view, graded, out: view ? { ...view, review: graded } : view };
+    }
+    return merged.out;
+  }
+
   /** The widget's strings for the following t() calls (see js/i18n.js). */
   function strings() {
     const s = model.get("strings");
@@ -104,7 +117,7 @@ function render({ model, el }) {
   }
 
   function drawParts() {
-    const view = model.get("view");
+    const view = currentView();
     const texts = strings();
     local.lang = model.get("lang") || "en";
     if (view && view.stamp !== stamp) {
@@ -180,7 +193,7 @@ function render({ model, el }) {
     if (ev.act === "pop-close" || ev.act === "scoring-round") {
       // the scoring round's panel: closed, or shown again (from the log)
       if (ev.act === "pop-close") closeRound(local);
-      else openRound(local, model.get("view"), ev.round);
+      else openRound(local, currentView(), ev.round);
       redraw();
       return;
     }
@@ -190,7 +203,7 @@ function render({ model, el }) {
       draw();
       return;
     }
-    const view = model.get("view");
+    const view = currentView();
     strings();
     const res = reduce(ui, ev, view);
     ui = res.ui;
@@ -248,6 +261,7 @@ function render({ model, el }) {
   root.addEventListener("toggle", onToggle, true);
   const unbind = bindInput(root, dispatch);
   model.on("change:view", draw);
+  model.on("change:graded", draw);
   model.on("change:message", onMessage);
   model.on("change:seat", draw);
   model.on("change:strings", draw);
@@ -261,6 +275,7 @@ function render({ model, el }) {
     root.removeEventListener("click", onSummary, true);
     root.removeEventListener("toggle", onToggle, true);
     model.off("change:view", draw);
+    model.off("change:graded", draw);
     model.off("change:message", onMessage);
     model.off("change:seat", draw);
     model.off("change:strings", draw);

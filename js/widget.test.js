@@ -28,6 +28,29 @@ describe("the anywidget module", () => {
     expect(root.querySelectorAll(".alh-player").length).toBe(3);
   });
 
+  it("draws the game review from its own trait (graded), not from the view", () => {
+    const over = fixture("over-4p");
+    const model = fakeModel({ view: over, message: {} });
+    const { el, cleanup } = mount(model);
+    const button = () => el.querySelector('button[data-act="review"]');
+    expect(button().disabled).toBe(false);
+    model.push({ graded: { running: true } });
+    expect(button().disabled).toBe(true);
+    const graded = {
+      moves: { "2": { grade: "blunder", player: 0, played: "A took dinar 2.", best: "A took ducat 4.", loss: 0.2, title: "move 2: blunder — better: A took ducat 4." } },
+      counts: { best: 1, good: 0, inaccuracy: 0, mistake: 0, blunder: 1 },
+    };
+    model.push({ graded });
+    const marks = el.querySelectorAll('[role="group"] button.alh-review-mark');
+    expect([...marks].map((b) => b.title)).toEqual([graded.moves["2"].title]);
+    expect(over.review).toBeUndefined(); // the kernel's view is left as it came
+    model.push({ graded: null });
+    expect(el.querySelectorAll("button.alh-review-mark").length).toBe(0);
+    expect(button().disabled).toBe(false);
+    cleanup();
+    expect(model.count("change:graded")).toBe(0);
+  });
+
   it("sends a take intent with the view's stamp and seat", () => {
     const v = fixture("buy-3p");
     const model = fakeModel({ view: v, message: {} });

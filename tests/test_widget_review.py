@@ -40,7 +40,7 @@ def test_review_grades_every_move_and_marks_the_bad_ones(reviewed):
     w, rows = reviewed
     g = w.game
     assert len(rows) == sum(m.player is not None for m in g.moves)
-    r = w.view["review"]
+    r = w.graded
     assert sum(r["counts"].values()) == len(rows) and set(r["counts"]) == GRADES
     by_move = {row["move"]: row for row in rows}
     assert r["moves"], "a greedy game has some bad moves"
@@ -51,13 +51,14 @@ def test_review_grades_every_move_and_marks_the_bad_ones(reviewed):
         assert m["played"] and m["best"] and m["played"] != m["best"]
         assert m["title"].startswith(f"move {index}: {m['grade']}") and m["best"] in m["title"]
     assert {int(k) for k in r["moves"]} == {row["move"] for row in rows if row["grade"] in MARKED}
-    # the review keeps the view small (every language's view stays under 30 KB)
-    assert len(json.dumps(w.view).encode()) < 30 * 1024
+    # the review rides in a trait of its own: the view, sent after every
+    # move and replay step, stays as small as without it
+    assert "review" not in w.view and len(json.dumps(w.view).encode()) < 30 * 1024
 
 
 def test_replaying_to_a_reviewed_move_shows_the_better_move(reviewed):
     w, rows = reviewed
-    index = int(next(iter(w.view["review"]["moves"])))
+    index = int(next(iter(w.graded["moves"])))
     row = next(r for r in rows if r["move"] == index)
     w.replay_index = index - 1           # the position before the move
     try:
@@ -66,7 +67,7 @@ def test_replaying_to_a_reviewed_move_shows_the_better_move(reviewed):
         legal = {str(a) for a in w.game.position_at(index - 1).legal_actions()}
         assert hints[0]["action"] in legal and hints[0]["win"] == round(row["win_before"], 3)
         assert hints[0]["margin"] is None     # the review estimates none
-        assert w.view["review"]["moves"]              # still there while replaying
+        assert w.graded["moves"]              # still there while replaying
         best = next(r for r in rows if r["grade"] == "best")
         w.replay_index = best["move"] - 1             # a best move: nothing better to show
         assert w.view["hints"] is None
@@ -77,10 +78,10 @@ def test_replaying_to_a_reviewed_move_shows_the_better_move(reviewed):
 
 def test_review_in_the_widgets_language(reviewed):
     w, _rows = reviewed
-    en = dict(w.view["review"]["moves"])
+    en = dict(w.graded["moves"])
     w.lang = "de"
     try:
-        index, m = next(iter(w.view["review"]["moves"].items()))
+        index, m = next(iter(w.graded["moves"].items()))
         assert m["title"].startswith(f"Zug {index}: ") and m["played"] != en[index]["played"]
     finally:
         w.lang = "en"
@@ -92,16 +93,16 @@ def test_the_review_intent_starts_it_and_a_move_drops_it():
         g.play(Greedy(seed=1).choose(g))
     w = AlhambraWidget(g)
     w.review = functools.partial(w.review, seconds_per_move=0.02)   # the intent's review (0.5 s a move), faster
-    assert w.view["review"] is None
+    assert w.graded is None
     send(w, type="review", stamp=w.view["stamp"], seat=None)
-    assert w.view["review"] == {"running": True}
+    assert w.graded == {"running": True}
     assert w.wait(30)
-    r = w.view["review"]
+    r = w.graded
     assert sum(r["counts"].values()) == 6 and set(m["grade"] for m in r["moves"].values()) <= MARKED
     assert w.message == {} or w.message["kind"] != "error"
     w.play(w.game.legal_actions()[0])   # the game changed: the review no longer holds
-    assert w.view["review"] is None
+    assert w.graded is None
     send(w, type="review", stamp=w.view["stamp"], seat=None, extra=1)
-    assert w.message["kind"] == "error" and w.view["review"] is None
+    assert w.message["kind"] == "error" and w.graded is None
     with pytest.raises(ValueError, match="positive"):
         w.review(seconds_per_move=0)

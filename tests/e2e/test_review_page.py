@@ -31,10 +31,10 @@ def test_review_button_marks_and_the_better_move_on_the_board(chromium):  # noqa
     page.wait_for_selector('button[data-act="review"]:disabled')
     assert button.inner_text() == "Reviewing…"
     assert w.wait(60)
-    page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message})
+    page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message, "graded": w.graded})
     group = page.get_by_role("group", name="Reviewed moves")
     group.get_by_role("button").first.wait_for()
-    marked = w.view["review"]["moves"]
+    marked = w.graded["moves"]
     assert group.get_by_role("button").count() == len(marked) > 0
     index, m = min(marked.items(), key=lambda kv: int(kv[0]))
     mark = page.get_by_role("button", name=m["title"])

@@ -68,10 +68,10 @@ def open_widget(chromium, w, dark=False):
 
     def to_kernel(text):
         w._handle_custom_msg(json.loads(text), [])
-        page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message})
+        page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message, "graded": w.graded})
 
     page.expose_function("toKernel", to_kernel)
-    page.evaluate("s => { window.state = s; }", {"view": w.view, "message": w.message, "seat": w.seat})
+    page.evaluate("s => { window.state = s; }", {"view": w.view, "message": w.message, "seat": w.seat, "graded": w.graded})
     mount_bundle(page)
     page.errors = errors
     return page
