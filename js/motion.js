@@ -6,7 +6,8 @@
 //
 // Driven by the move record, not by diffing two views: the view's log
 // carries each move's events (alhambra_widget/view.py log_entry), so the
-// moves new since the last draw say what went where. The widget measures the
+// moves new since the last draw say what went where -- and the moves gone
+// from it (an undo, a step back in the replay) what flies back. The widget measures the
 // table before and after it patches the DOM (FLIP):
 //
 //   const m = createMotion(root, layerParent)
@@ -241,6 +242,120 @@ export function planMotion(entries, before, after, { reduced = false, view = nul
   return steps;
 }
 
+/** More moves taken back at once than this (a replay jump back): nothing moves. */
+export const MAX_UNDONE = 12;
+
+/**
+ * The log entries taken back (an undo, a step back in the replay): those of
+ * the log drawn before (`oldLog`) after the last move of the new one (`log`);
+ * none on the first draw, when nothing went back, or when more than
+ * MAX_UNDONE did (or the old log no longer holds them all).
+ */
+export function undoneMoves(oldLog, log) {
+  if (!Array.isArray(oldLog) || !Array.isArray(log) || !oldLog.length) return [];
+  const last = lastMove(log);
+  const old = lastMove(oldLog);
+  if (old <= last || old - last > MAX_UNDONE) return [];
+  const gone = oldLog.filter((e) => e.n > last);
+  return gone.length === old - last ? gone : [];
+}
+
+/**
+ * What flies back for the moves taken back (`entries`, oldest first), from
+ * the table measured before the patch to the table after it, all at once
+ * (an undo is one step, however many moves it took back): tiles to where
+ * they are now (a market slot, the tiles to place, the reserve), refilled
+ * tiles back into the bag, cards taken back to the money market, cards
+ * dealt back into the deck, cards paid back into the hand. The steps are
+ * planMotion's; with `reduced` there are none.
+ */
+export function planUndo(entries, before, after, { reduced = false } = {}) {
+  const steps = [];
+  if (reduced || !entries.length) return steps;
+  const timing = { delay: 0, duration: MAIN_MS };
+  const taken = new Set();
+  const push = (step) => {
+    const id = `${step.kind === "fly" ? "from" : "to"}|${step.key}`;
+    if (taken.has(id)) return;
+    taken.add(id);
+    steps.push(step);
+  };
+  const at = (map, key) => (key && map.has(key) ? map.get(key) : null);
+  const same = (a, b) => Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5 && Math.abs(a.w - b.w) < 0.5;
+  const usedBefore = new Set();
+  const usedAfter = new Set();
+  const beforeMoney = indexed(before, "money:");
+  const afterMoney = indexed(after, "money:");
+  const back = (id, p) => {
+    // a tile back where it is now: from where it was drawn, or from its player's panel
+    const key = `tile:${id}`;
+    const to = at(after, key);
+    const from = at(before, key) || at(before, `player:${p}`);
+    if (!to) {
+      // drawn nowhere now (back in the bag): the old drawing flies there
+      const bag = at(after, "bag") || at(before, "bag");
+      if (at(before, key) && bag) push({ kind: "fly", key, from: before.get(key), to: bag, ...timing });
+      return;
+    }
+    if (from && !same(from, to)) push({ kind: from === at(before, key) ? "move" : "arrive", key, from, to, ...timing });
+  };
+  for (const entry of [...entries].reverse()) {
+    for (const e of [...(entry.events || [])].reverse()) {
+      const p = isSeat(e.player) ? e.player : entry.player;
+      switch (e.kind) {
+        case "buy":
+        case "award":
+        case "place":
+        case "build":
+        case "remove":
+        case "reserve":
+        case "dirk":
+        case "refill":
+          back(e.tile, p);
+          break;
+        case "swap":
+          back(e.tile, p);
+          back(e.old, p);
+          break;
+        case "dirk_draw":
+          for (const id of e.tiles || []) back(id, p);
+          break;
+        case "take":
+          // the cards leave the hand for the money market again
+          for (const card of e.cards || []) {
+            const dst = takeCard(after, afterMoney, card, usedAfter);
+            if (!dst) continue;
+            const src = takeCard(before, indexed(before, `hand:${p}:`), card, usedBefore, true);
+            if (src) push({ kind: "move", key: dst, from: before.get(src), to: after.get(dst), ...timing });
+            else if (at(before, `player:${p}`)) push({ kind: "arrive", key: dst, from: before.get(`player:${p}`), to: after.get(dst), ...timing });
+          }
+          break;
+        case "money": {
+          // the cards dealt go back into the deck
+          const deck = at(after, "deck") || at(before, "deck");
+          for (const card of e.cards || []) {
+            const src = takeCard(before, beforeMoney, card, usedBefore, true);
+            if (src && deck) push({ kind: "fly", key: src, from: before.get(src), to: deck, ...timing });
+          }
+          break;
+        }
+        case "pay": {
+          // the cards paid come back from the discard pile into the hand
+          const from = at(before, "discard") || at(before, "deck");
+          for (const card of e.cards || []) {
+            const dst = takeCard(after, indexed(after, `hand:${p}:`), card, usedAfter, true);
+            if (dst && from) push({ kind: "arrive", key: dst, from, to: after.get(dst), ...timing });
+          }
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  }
+  return steps;
+}
+
 /** Who is looking: the seat, or in hot-seat the player to act. */
 export function viewer(view) {
   if (!view) return null;
@@ -431,6 +546,7 @@ export function createMotion(root, body, { win = typeof window !== "undefined" ?
   let layer = null;
   let lastN = null; // the last move drawn
   let lastGame = null;
+  let lastLog = null; // the log drawn last (an undo takes moves of it back)
   let busyUntil = 0; // when the motion already planned ends
   let pending = null; // moves measured before the patch, to animate once this update is drawn
   const running = new Set();
@@ -474,13 +590,15 @@ export function createMotion(root, body, { win = typeof window !== "undefined" ?
   /** Before the patch: the new moves of `view`, and where everything is now. */
   function before(view) {
     const log = view && view.log;
-    // another game (or an undo): start counting from it, nothing moves
+    // another game: start counting from it, nothing moves
     const game = view ? `${view.n}|${(view.players || []).map((p) => p.name).join("|")}` : null;
     const entries = game === lastGame ? newMoves(log, lastN) : [];
+    const undone = game === lastGame && !entries.length ? undoneMoves(lastLog, log) : [];
     lastGame = game;
     lastN = lastMove(log);
-    if (!entries.length || reducedMotion(win) || !canAnimate(root)) return { entries: [] };
-    return { entries, map: measure(body) };
+    lastLog = Array.isArray(log) ? log : null;
+    if ((!entries.length && !undone.length) || reducedMotion(win) || !canAnimate(root)) return { entries: [] };
+    return { entries, undone, map: measure(body) };
   }
 
   /**
@@ -491,6 +609,17 @@ export function createMotion(root, body, { win = typeof window !== "undefined" ?
    */
   function after(pre, view) {
     mark(view);
+    if (pre && pre.undone && pre.undone.length) {
+      // taken back: whatever still flies lands at once, then everything flies back
+      pending = null;
+      finishAll();
+      const go = () => {
+        if (root.isConnected) launchUndo(pre);
+      };
+      if (typeof queueMicrotask === "function") queueMicrotask(go);
+      else Promise.resolve().then(go);
+      return;
+    }
     if (!pre || !pre.entries || !pre.entries.length) return;
     if (pending) {
       // two views in one update: from where things were before the first, every move of both
@@ -522,6 +651,17 @@ export function createMotion(root, body, { win = typeof window !== "undefined" ?
     const lay = ensureLayer();
     const origin = rectOf(lay);
     runAll(steps, pre, map, lay, origin);
+    return steps;
+  }
+
+  /** The moves taken back in `pre` fly back, the table being as it is now. */
+  function launchUndo(pre) {
+    const map = measure(body);
+    const steps = planUndo(pre.undone, pre.map, map);
+    if (!steps.length) return steps;
+    busyUntil = now() + MOVE_MS;
+    const lay = ensureLayer();
+    runAll(steps, pre, map, lay, rectOf(lay));
     return steps;
   }
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import moves from "./fixtures/moves/cases.json";
 import { fakeModel, fixture } from "./fixtures.js";
-import { MAX_MOVES, MOVE_MS, SCORE_MS, changedSince, lastMove, motionLength, newMoves, planMotion, viewer } from "./motion.js";
+import { MAX_MOVES, MAX_UNDONE, MOVE_MS, SCORE_MS, changedSince, lastMove, motionLength, newMoves, planMotion, planUndo, undoneMoves, viewer } from "./motion.js";
 import widget from "./widget.js";
 
 const box = (x, y, w = 40, h = 40, extra = {}) => ({ x, y, w, h, ...extra });
@@ -27,6 +27,75 @@ describe("which moves are new", () => {
     expect(newMoves(log.slice(0, 3), 6)).toEqual([]);
     expect(newMoves(log, 0).length).toBe(0);
     expect(newMoves(log.slice(0, MAX_MOVES), 0).length).toBe(MAX_MOVES);
+  });
+});
+
+describe("which moves were taken back", () => {
+  const log = [1, 2, 3, 4, 5, 6].map((n) => ({ n }));
+  it("the moves of the old log after the new log's last one", () => {
+    expect(undoneMoves(log, log.slice(0, 4)).map((e) => e.n)).toEqual([5, 6]);
+    expect(undoneMoves(log, log)).toEqual([]);
+    expect(undoneMoves(log.slice(0, 4), log)).toEqual([]); // moves came, none went
+    expect(undoneMoves(null, log)).toEqual([]); // the first draw
+    expect(undoneMoves(log, []).length).toBe(6); // back to the start
+  });
+  it("none when the old log no longer holds them all, or too many went at once", () => {
+    const tail = [7, 8, 9].map((n) => ({ n }));
+    expect(undoneMoves(tail, log.slice(0, 3))).toEqual([]); // moves 4-6 are not in the old log
+    const long = Array.from({ length: MAX_UNDONE + 2 }, (_, i) => ({ n: i + 1 }));
+    expect(undoneMoves(long, long.slice(0, 1))).toEqual([]); // MAX_UNDONE + 1 at once
+    expect(undoneMoves(long, long.slice(0, 2)).length).toBe(MAX_UNDONE);
+  });
+});
+
+describe("what flies back on an undo", () => {
+  it("a tile bought and placed flies from the board back to its market slot, the refill back into the bag", () => {
+    const before = anchors([
+      ["tile:23", box(300, 300)],
+      ["tile:40", box(10, 10)],
+      ["bag", box(200, 0)],
+    ]);
+    const after = anchors([
+      ["tile:23", box(10, 10)],
+      ["bag", box(200, 0)],
+    ]);
+    const buy = entry(4, 0, "buy 1 with dinar 5", [{ kind: "pay", player: 0, cards: ["dinar 5"] }, { kind: "buy", player: 0, tile: 23, slot: 1 }, { kind: "refill", slot: 1, tile: 40 }]);
+    const place = entry(5, 0, "place 23 at 1,0", [{ kind: "place", player: 0, tile: 23, pos: [1, 0] }]);
+    const steps = planUndo([buy, place], before, after);
+    const tile = steps.filter((s) => s.key === "tile:23");
+    expect(tile).toHaveLength(1); // once, from where it was drawn to where it is now
+    expect(tile[0]).toMatchObject({ kind: "move", from: before.get("tile:23"), to: after.get("tile:23"), delay: 0 });
+    expect(steps.find((s) => s.key === "tile:40")).toMatchObject({ kind: "fly", from: before.get("tile:40"), to: after.get("bag") });
+    for (const s of steps) expect(s.delay + s.duration).toBeLessThanOrEqual(MOVE_MS);
+  });
+
+  it("cards taken go back to the market, the cards dealt back into the deck, cards paid back into the hand", () => {
+    const before = anchors([
+      ["money:0", box(10, 0, 20, 30, { card: "florin 2" })],
+      ["money:1", box(40, 0, 20, 30, { card: "ducat 7" })],
+      ["hand:0:0", box(0, 100, 20, 30, { card: "dinar 3" })],
+      ["deck", box(100, 0)],
+      ["discard", box(130, 0)],
+    ]);
+    const after = anchors([
+      ["money:0", box(10, 0, 20, 30, { card: "dinar 3" })],
+      ["money:1", box(40, 0, 20, 30, { card: "florin 2" })],
+      ["hand:0:0", box(0, 100, 20, 30, { card: "dirham 4" })],
+      ["deck", box(100, 0)],
+    ]);
+    const take = entry(1, 0, "take dinar 3", [{ kind: "take", player: 0, cards: ["dinar 3"] }, { kind: "money", cards: ["ducat 7"] }]);
+    const pay = entry(2, 0, "buy 2 with dirham 4", [{ kind: "pay", player: 0, cards: ["dirham 4"] }]);
+    const steps = planUndo([take, pay], before, after);
+    expect(steps).toContainEqual(expect.objectContaining({ kind: "move", key: "money:0", from: before.get("hand:0:0"), to: after.get("money:0") }));
+    expect(steps).toContainEqual(expect.objectContaining({ kind: "fly", key: "money:1", from: before.get("money:1"), to: after.get("deck") }));
+    expect(steps).toContainEqual(expect.objectContaining({ kind: "arrive", key: "hand:0:0", from: before.get("discard"), to: after.get("hand:0:0") }));
+  });
+
+  it("nothing moves with reduced motion, nor for a tile that stayed where it was", () => {
+    const same = anchors([["tile:5", box(1, 1)]]);
+    const e = entry(3, 1, "reserve 5", [{ kind: "reserve", player: 1, tile: 5 }]);
+    expect(planUndo([e], same, same)).toEqual([]);
+    expect(planUndo([e], anchors([["tile:5", box(1, 1)]]), anchors([["tile:5", box(90, 1)]]), { reduced: true })).toEqual([]);
   });
 });
 

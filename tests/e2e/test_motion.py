@@ -6,6 +6,8 @@ real AlhambraWidget in this process, no Jupyter server).
   flies from its market slot to the tiles to place (its ghost starts on the
   slot and ends where the tile now is), each within ~400 ms, and nothing is
   left over the table afterwards;
+* after an undo, what the moves taken back moved flies back (the tile placed
+  from the board to where it is again);
 * with ``prefers-reduced-motion: reduce`` nothing animates;
 * in Japanese the log and the message line tell the move in Japanese, with
   the notation as the log line's tooltip.
@@ -131,6 +133,34 @@ def test_a_move_is_seen_moving_from_where_it_was_to_where_it_goes(table):
     assert not page.errors, page.errors
 
 
+def test_an_undo_is_seen_moving_back(table):
+    w = four_players()
+    w.seat = w.game.current   # the buyer's screen: their board stays in focus after their turn
+    page = table(w)
+    a = a_buy(w)
+    tile = w.game.market[a.slot - 1]
+    play(page, w, a)
+    b = next(x for x in w.game.legal_actions() if isinstance(x, A.Place))
+    play(page, w, b)
+    assert page.evaluate(SETTLED) == 0
+    board = page.evaluate(LARGEST, f'.alh-app [data-tile="{tile.id}"]')   # on the board now
+    logged = len(w.view["log"])   # (the record may gain a reshuffle: the log tells players' moves only)
+    page.get_by_role("button", name="Undo the last move").click()
+    page.wait_for_function(f"window.state.view.log.length < {logged}", timeout=10_000)
+    # held at their start as soon as they are there (they last 320 ms)
+    page.wait_for_function("""() => { const a = document.getAnimations();
+        a.forEach((x) => { x.pause(); x.currentTime = 0; }); return a.length > 0; }""", timeout=10_000)
+    anims = page.evaluate(ANIMATIONS)
+    assert anims, "an undo animates"
+    assert all(x["end"] <= MOVE_MS + 1 for x in anims), anims
+    # the tile flies back: its ghost starts on the board, where it was
+    start = page.evaluate(LARGEST, f'.alh-motion [data-tile="{tile.id}"]')
+    assert start is not None and abs(start["x"] - board["x"]) < 3 and abs(start["y"] - board["y"]) < 3, (start, board)
+    page.evaluate("() => document.getAnimations().forEach((a) => a.play())")
+    assert page.evaluate(SETTLED) == 0
+    assert not page.errors, page.errors
+
+
 def test_reduced_motion_turns_the_animations_off(table):
     w = four_players()
     page = table(w, reduced=True)
@@ -138,6 +168,10 @@ def test_reduced_motion_turns_the_animations_off(table):
     assert page.evaluate(ANIMATIONS) == []
     assert page.locator(".alh-motion > *").count() == 0
     play(page, w, w.game.legal_actions()[0])
+    assert page.evaluate(ANIMATIONS) == []
+    logged = len(w.view["log"])
+    page.get_by_role("button", name="Undo the last move").click()   # nor does an undo
+    page.wait_for_function(f"window.state.view.log.length < {logged}", timeout=10_000)
     assert page.evaluate(ANIMATIONS) == []
     assert not page.errors, page.errors
 
