@@ -25,7 +25,8 @@
 //
 // The pure part (planMotion, changedSince, newMoves) is tested without a
 // browser; the DOM part finds things by the table's stable hooks:
-//   tiles             [data-tile="<id>"] (the largest one drawn: the focus board over a miniature)
+//   tiles             [data-tile="<id>"] (the largest one drawn: the focus board over a miniature);
+//                     on a miniature, the tile's cell from the picture's svg[data-grid]
 //   face-up cards     .alh-money .alh-card[data-currency][data-value], in order
 //   the focus hand    .alh-focus[data-player="<p>"] .alh-card[data-currency][data-value]
 //   a player's panel  .alh-player[data-player="<p>"], its score .alh-score, its miniature board .alh-mini-bg
@@ -51,6 +52,7 @@ export const MOTION_CSS = `
 .alh-motion { position: absolute; left: 0; top: 0; width: 0; height: 0; overflow: visible; pointer-events: none; z-index: 30; }
 .alh-motion > * { position: absolute; transform-origin: 0 0; will-change: transform, opacity; margin: 0; }
 .alh-motion, .alh-motion * { pointer-events: none !important; }
+.alh-motion-spot { background: var(--alh-current); border-radius: 2px; opacity: 0.85; }
 .alh-motion-points { font-weight: 700; color: var(--alh-current-ink); white-space: nowrap; }
 .alh-root .alh-changed { filter: drop-shadow(0 0 1.5px var(--alh-current)) drop-shadow(0 0 1px var(--alh-current)); }
 @media (prefers-reduced-motion: reduce) { .alh-motion { display: none; } }
@@ -426,6 +428,12 @@ const screenMatrix = (el) => {
   }
 };
 const visible = (r) => r.w > 0 && r.h > 0;
+/** What flies between two cells of miniature boards (which draw no tile on its own). */
+function spotGhost(doc) {
+  const el = doc.createElement("div");
+  el.className = "alh-motion-spot";
+  return el;
+}
 const cardText = (el) => `${el.getAttribute("data-currency")} ${el.getAttribute("data-value")}`;
 
 /**
@@ -446,6 +454,35 @@ export function measure(body) {
     const key = `tile:${el.getAttribute("data-tile")}`;
     const had = map.get(key);
     if (!had || r.w * r.h > had.w * had.h) map.set(key, { ...r, el, m: screenMatrix(el) });
+  }
+  // a miniature board draws its tiles as a path per building: each tile's cell (a
+  // "spot"), from the picture's grid (js/view/panel.js: data-grid, data-tiles,
+  // data-reserve-at, data-reserve), where no larger drawing of the tile is
+  for (const svg of body.querySelectorAll("svg[data-grid]")) {
+    let m = null;
+    try {
+      m = svg.getScreenCTM();
+    } catch {
+      m = null;
+    }
+    if (!m) continue;
+    const at = (ux, uy, s) => ({ x: m.a * ux + m.c * uy + m.e, y: m.b * ux + m.d * uy + m.f, w: s * m.a, h: s * m.d, el: svg, m: null, spot: true });
+    const [ox, oy, c] = svg.getAttribute("data-grid").split(" ").map(Number);
+    const cells = [];
+    for (const part of (svg.getAttribute("data-tiles") || "").split(" ")) {
+      const [id, xy] = part.split("@");
+      if (!xy || id === "0") continue;
+      const [x, y] = xy.split(",").map(Number);
+      cells.push([id, at(ox + x * c, oy + y * c, c)]);
+    }
+    const [top, size, ...xs] = (svg.getAttribute("data-reserve-at") || "").split(" ").filter(Boolean).map(Number);
+    (svg.getAttribute("data-reserve") || "").split(" ").filter(Boolean).forEach((id, i) => {
+      if (xs[i] !== undefined) cells.push([id, at(xs[i], top, size)]);
+    });
+    for (const [id, r] of cells) {
+      const key = `tile:${id}`;
+      if (visible(r) && !map.has(key)) map.set(key, r);
+    }
   }
   body.querySelectorAll(".alh-money .alh-card").forEach((el, i) => put(`money:${i}`, el, { card: cardText(el) }));
   for (const focus of body.querySelectorAll(".alh-focus[data-player]")) {
@@ -679,15 +716,21 @@ export function createMotion(root, body, { win = typeof window !== "undefined" ?
         count(s, map, lay, origin);
         continue;
       }
-      const a = s.kind === "fly" ? pre.map.get(s.key) : map.get(s.key);
+      let a = s.kind === "fly" ? pre.map.get(s.key) : map.get(s.key);
+      // a tile's cell on a miniature board: the tile's drawing at the other end flies
+      // instead, or, with none, a square in the colour of the player to act
+      const other = s.kind === "fly" ? map.get(s.key) : pre.map.get(s.key);
+      if (a && a.spot) a = other && !other.spot ? other : { ...a, el: spotGhost(doc), m: null };
       if (!a) continue;
-      flights.push({ s, a, ...ghostOf(a, lay, origin) });
+      // the real thing in its new place (a cell of a miniature is no element of its own)
+      const real = s.kind === "fly" ? null : map.get(s.key);
+      flights.push({ s, a, hide: real && !real.spot ? real.el : null, ...ghostOf(a, lay, origin) });
     }
     for (const f of flights) {
       const drawn = f.node.firstElementChild && f.a.m ? f.node.firstElementChild : f.node;
       f.drawn = box(rectOf(drawn));
     }
-    for (const { s, a, node, base, drawn } of flights) {
+    for (const { s, node, base, drawn, hide } of flights) {
       if (!visible(drawn)) {
         node.remove();
         continue;
@@ -709,7 +752,7 @@ export function createMotion(root, body, { win = typeof window !== "undefined" ?
       const frames = [{ transform: on(from), opacity: s.kind === "arrive" ? 0.2 : 1 }, { transform: on(to), opacity: 1 }];
       track(node.animate(frames, timing), () => node.remove());
       // hidden in its new place until the ghost lands there
-      if (canAnimate(a.el)) track(a.el.animate([{ opacity: 0 }, { opacity: 0 }], { duration: s.delay + s.duration }));
+      if (canAnimate(hide)) track(hide.animate([{ opacity: 0 }, { opacity: 0 }], { duration: s.delay + s.duration }));
     }
   }
 

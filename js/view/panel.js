@@ -159,10 +159,12 @@ export function panelSvg(view, p, o = {}) {
   // 4. the reserve: its tiles in a row (overlapping when many)
   const rs = L.tile;
   const reserveTop = Math.min(H - rs - 1, (drawHand ? handTop + ch : handTop) + 5);
+  const reserveXs = [];
   if (reserve.length) {
     const row = fanRow(reserve.map(() => rs), IW, { gap: 3 });
     reserve.forEach((tile, i) => {
       const x = x0 + row.xs[i];
+      reserveXs.push(num(x));
       tileFace(tile, x, reserveTop, rs, false);
       tileWalls(tile, x, reserveTop, rs);
     });
@@ -188,6 +190,9 @@ export function panelSvg(view, p, o = {}) {
     `preserveAspectRatio="xMinYMid meet" role="img"` +
     ` data-tiles="${esc(tiles.map((tile) => `${tile.id}@${tile.x},${tile.y}`).join(" "))}"` +
     ` data-reserve="${esc(reserve.map((tile) => tile.id).join(" "))}" data-counts="${counts.join(" ")}"` +
+    // where the tiles lie, for the motion to land a tile on its cell (js/motion.js measure):
+    // the board's grid (left, top, cell) and the reserve's row (top, size, left of each tile)
+    ` data-grid="${num(fit.ox)} ${num(fit.oy)} ${num(C)}" data-reserve-at="${num(reserveTop)} ${num(rs)} ${reserveXs.join(" ")}"` +
     ` data-wall="${p.wall ?? 0}" data-cards="${hand ? hand.length : p.cards ?? 0}">` +
     `<title>${esc(title)}</title><desc>${esc(lists.join(" "))}</desc>` +
     extra;

@@ -133,6 +133,37 @@ def test_a_move_is_seen_moving_from_where_it_was_to_where_it_goes(table):
     assert not page.errors, page.errors
 
 
+def test_a_tile_placed_lands_on_its_cell_of_the_players_miniature(table):
+    # hot-seat: once the turn passes, the placer's board is a miniature in the
+    # players' column (one path per building): the tile lands on its cell there
+    w = four_players()
+    page = table(w)
+    play(page, w, a_buy(w))
+    assert page.evaluate(SETTLED) == 0
+    placer = w.game.current
+    b = next(x for x in w.game.legal_actions() if isinstance(x, A.Place))
+    play(page, w, b)
+    assert w.game.current != placer
+    page.wait_for_function("""() => { const a = document.getAnimations();
+        a.forEach((x) => { x.pause(); x.currentTime = x.effect.getComputedTiming().endTime - 1; }); return a.length > 0; }""",
+                           timeout=10_000)
+    ghost = page.evaluate(LARGEST, f'.alh-motion [data-tile="{b.tile_id}"]')
+    # the tile's cell on the placer's miniature: its grid (left, top, cell) in the picture's units
+    cell = page.evaluate("""([p, x, y]) => {
+        const svg = document.querySelector(`.alh-player[data-player="${p}"] svg[data-grid]`);
+        const [ox, oy, c] = svg.getAttribute("data-grid").split(" ").map(Number);
+        const m = svg.getScreenCTM();
+        return {x: m.a * (ox + x * c) + m.e, y: m.d * (oy + y * c) + m.f, width: m.a * c, tiles: svg.getAttribute("data-tiles")};
+    }""", [placer, b.pos[0], b.pos[1]])
+    assert f"{b.tile_id}@{b.pos[0]},{b.pos[1]}" in cell["tiles"]
+    assert ghost is not None
+    assert abs(ghost["x"] - cell["x"]) < 2 and abs(ghost["y"] - cell["y"]) < 2, (ghost, cell)
+    assert abs(ghost["width"] - cell["width"]) < 2, (ghost, cell)
+    page.evaluate("() => document.getAnimations().forEach((a) => a.play())")
+    assert page.evaluate(SETTLED) == 0
+    assert not page.errors, page.errors
+
+
 def test_an_undo_is_seen_moving_back(table):
     w = four_players()
     w.seat = w.game.current   # the buyer's screen: their board stays in focus after their turn
