@@ -31,7 +31,12 @@ import time
 
 log = logging.getLogger("alhambra_widget")
 
-__all__ = ["Runner", "kernel_loop"]
+__all__ = ["Runner", "Cancelled", "kernel_loop"]
+
+
+class Cancelled(Exception):
+    """Raised inside a job's work to stop it early: the job was cancelled or
+    replaced, so nobody waits for what it would find."""
 
 
 def kernel_loop():
@@ -92,6 +97,8 @@ class Runner:
                 return
             try:
                 result = work()
+            except Cancelled:
+                return
             except Exception as e:  # handed to done(), which shows it
                 log.exception("%s job failed", kind)
                 result = e
@@ -104,6 +111,16 @@ class Runner:
         th = threading.Thread(target=main, name=f"alhambra-{kind}", daemon=True)
         self.threads = [x for x in self.threads if x.is_alive()] + [th]
         th.start()
+
+    def post(self, fn, *args) -> None:
+        """Call ``fn(*args)`` where the game may change: on the kernel's
+        thread, or here under the lock outside a kernel (for a job's news
+        while it runs, such as its progress)."""
+        if self.loop is not None:
+            self.loop.add_callback(fn, *args)
+        else:
+            with self.lock:
+                fn(*args)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Outside a kernel: wait until no job runs (True) or ``timeout`` passes."""

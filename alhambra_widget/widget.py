@@ -144,8 +144,8 @@ class AlhambraWidget(anywidget.AnyWidget):
     #: the number of moves in the game's record, after every move, undo and redo
     #: (set by the kernel; the page writes it back unchanged, for marimo)
     moves = t.Int(0).tag(sync=True)
-    #: the game review (``review()``): None, ``{"running": True}`` while it
-    #: runs, or ``{"moves": {move index: {grade, player, played, best, loss,
+    #: the game review (``review()``): None, ``{"running": True, "done": n,
+    #: "total": moves}`` while it runs, or ``{"moves": {move index: {grade, player, played, best, loss,
     #: title}}, "counts": {grade: n}}`` -- the inaccuracies, mistakes and
     #: blunders in words, and how many moves got each grade. A trait of its
     #: own, so the view stays small after a review (the front end reads it
@@ -180,6 +180,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         self.autoplay = bool(autoplay)
         self._hints = None             # (key, rows) of the last hint, or None
         self._review = None            # (epoch, {move index: graded move}, {lang: view}) of the last review
+        self._review_progress = None   # (epoch, moves graded, moves to grade) of the review running
         self._tutorial = None          # the Tutorial driving this widget (tutorial mode)
         super().__init__(**kwargs)     # lang="fi" is validated here
         self.strings = front_end_strings(self.lang)
@@ -570,9 +571,20 @@ class AlhambraWidget(anywidget.AnyWidget):
         if not self._runner.running("review", key):
             snapshot = self._game.copy()
             from .analysis.review import review_rows   # plain rows: no pandas
+            from .seats import Cancelled
+
+            total = sum(1 for m in snapshot.moves if m.player is not None)
+            done = [0]
+            self._review_progress = (key, 0, total)
+
+            def on_row(row):
+                if key != self._epoch or not self._runner.running("review", key):
+                    raise Cancelled   # the game changed: nobody waits for the rest
+                done[0] += 1
+                self._runner.post(self._review_step, key, done[0], total)
 
             def work():
-                rows = review_rows(snapshot, seconds_per_move, seed=0)
+                rows = review_rows(snapshot, seconds_per_move, seed=0, on_row=on_row)
                 return {row["move"]: _reviewed(row, snapshot) for row in rows}
 
             self._runner.start("review", key, work, self._review_done)
@@ -595,10 +607,21 @@ class AlhambraWidget(anywidget.AnyWidget):
         m = r[1].get(index)
         return m if m is not None and m["row"]["grade"] != "best" else None
 
+    def _review_step(self, key, done: int, total: int) -> None:
+        """A move more is graded: the progress goes out (the view stays as it is)."""
+        if key == self._epoch and self._runner.running("review", key):
+            self._review_progress = (key, done, total)
+            graded = self._review_view()
+            if graded != self.graded:
+                self.graded = graded
+
     def _review_view(self):
-        """The ``graded`` trait: None, ``{"running": True}``, or the graded moves."""
+        """The ``graded`` trait: None, ``{"running": True, "done": n, "total":
+        moves}`` while the review runs, or the graded moves."""
         if self._runner.running("review", self._epoch):
-            return {"running": True}
+            p = self._review_progress
+            done, total = (p[1], p[2]) if p is not None and p[0] == self._epoch else (0, 0)
+            return {"running": True, "done": done, "total": total}
         r = self._review
         if r is None or r[0] != self._epoch:
             return None

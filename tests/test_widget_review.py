@@ -4,6 +4,8 @@ the graded moves in the view, the better move on the board in the replay."""
 from __future__ import annotations
 
 import functools
+import importlib
+import time
 import json
 
 import pytest
@@ -95,7 +97,7 @@ def test_the_review_intent_starts_it_and_a_move_drops_it():
     w.review = functools.partial(w.review, seconds_per_move=0.02)   # the intent's review (0.5 s a move), faster
     assert w.graded is None
     send(w, type="review", stamp=w.view["stamp"], seat=None)
-    assert w.graded == {"running": True}
+    assert w.graded == {"running": True, "done": 0, "total": 6}
     assert w.wait(30)
     r = w.graded
     assert sum(r["counts"].values()) == 6 and set(m["grade"] for m in r["moves"].values()) <= MARKED
@@ -106,3 +108,40 @@ def test_the_review_intent_starts_it_and_a_move_drops_it():
     assert w.message["kind"] == "error" and w.graded is None
     with pytest.raises(ValueError, match="positive"):
         w.review(seconds_per_move=0)
+
+
+def test_a_review_tells_its_progress_and_stops_when_the_game_changes(monkeypatch):
+    g = Game(2, seed=5)
+    bots = [Greedy(seed=1), Greedy(seed=2)]
+    for _ in range(40):
+        g.play(bots[g.current].choose(g))
+    total = sum(1 for m in g.moves if m.player is not None)
+    w = AlhambraWidget(g)
+    seen = []
+    graded = []
+    review_module = importlib.import_module("alhambra_widget.analysis.review")
+    real = review_module.review_rows
+
+    def counting(*args, on_row=None, **kwargs):
+        def row(r):
+            graded.append(r["move"])
+            on_row(r)
+        return real(*args, on_row=row, **kwargs)
+
+    monkeypatch.setattr(review_module, "review_rows", counting)
+    w.observe(lambda change: seen.append(change["new"]), names="graded")
+    w.review(seconds_per_move=0.05)
+    deadline = time.monotonic() + 60
+    while len(graded) < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    # each move graded goes out as progress: done counts up to the moves of the game
+    running = [x for x in seen if x and x.get("running")]
+    assert running[0] == {"running": True, "done": 0, "total": total}
+    assert [x["done"] for x in running] == sorted(x["done"] for x in running)
+    assert all(x["total"] == total for x in running)
+    with w._lock:
+        w.play(w.game.legal_actions()[0])   # the game changed: the review stops
+    assert w.graded is None
+    assert w.wait(60)
+    assert len(graded) < total   # it stopped early, not at the end of the game
+    assert w.graded is None and w.message.get("kind") != "error"

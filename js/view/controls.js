@@ -170,13 +170,15 @@ export function controlsHtml(view, ui) {
 
 /**
  * The Review button at the end of the game (the kernel grades every move:
- * AlhambraWidget.review); "Reviewing…" while it runs, disabled once done.
- * The view's `review`: null, {running: true} or {moves, counts}.
+ * AlhambraWidget.review); "Reviewing… 12/120" while it runs (the moves
+ * graded so far), disabled once done. The view's `review` (the widget's
+ * graded trait): null, {running: true, done, total} or {moves, counts}.
  */
 export function reviewButtonHtml(view) {
   const r = view.review;
   const running = !!(r && r.running);
-  return button("review", t("ui.review.aria"), { text: running ? t("ui.review.running") : t("ui.review.button"), disabled: !!r });
+  const text = !running ? t("ui.review.button") : r.total ? t("ui.review.progress", { done: r.done || 0, total: r.total }) : t("ui.review.running");
+  return button("review", t("ui.review.aria"), { text, disabled: !!r });
 }
 
 /** The grades the replay control marks (as alhambra_widget/widget.py REVIEW_MARKED). */
