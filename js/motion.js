@@ -103,6 +103,17 @@ function takeCard(map, keys, card, used, fromEnd = false) {
   return null;
 }
 
+/** A push onto `steps` that keeps one step per thing: one flight from each place, one to each. */
+function onceEach(steps) {
+  const seen = new Set();
+  return (step) => {
+    const id = `${step.kind === "fly" ? "from" : "to"}|${step.key}`;
+    if (seen.has(id)) return;
+    seen.add(id);
+    steps.push(step);
+  };
+}
+
 /**
  * What moves where, for the new moves `entries` (view log entries), from the
  * table measured before the patch (`before`) to the table after it
@@ -124,13 +135,7 @@ export function planMotion(entries, before, after, { reduced = false, view = nul
   const steps = [];
   if (reduced || !entries.length) return steps;
   // a thing moved twice in the moves drawn at once (bought, then placed) flies once, to where it is now
-  const moving = new Set();
-  const push = (step) => {
-    const id = `${step.kind === "fly" ? "from" : "to"}|${step.key}`;
-    if (moving.has(id)) return;
-    moving.add(id);
-    steps.push(step);
-  };
+  const push = onceEach(steps);
   const beforeMoney = indexed(before, "money:");
   const afterMoney = indexed(after, "money:");
   const usedBefore = new Set();
@@ -275,13 +280,7 @@ export function planUndo(entries, before, after, { reduced = false } = {}) {
   const steps = [];
   if (reduced || !entries.length) return steps;
   const timing = { delay: 0, duration: MAIN_MS };
-  const taken = new Set();
-  const push = (step) => {
-    const id = `${step.kind === "fly" ? "from" : "to"}|${step.key}`;
-    if (taken.has(id)) return;
-    taken.add(id);
-    steps.push(step);
-  };
+  const push = onceEach(steps);
   const at = (map, key) => (key && map.has(key) ? map.get(key) : null);
   const same = (a, b) => Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5 && Math.abs(a.w - b.w) < 0.5;
   const usedBefore = new Set();
