@@ -146,8 +146,9 @@ class AlhambraWidget(anywidget.AnyWidget):
     moves = t.Int(0).tag(sync=True)
     #: the game review (``review()``): None, ``{"running": True, "done": n,
     #: "total": moves}`` while it runs, or ``{"moves": {move index: {grade, player, played, best, loss,
-    #: title}}, "counts": {grade: n}}`` -- the inaccuracies, mistakes and
-    #: blunders in words, and how many moves got each grade. A trait of its
+    #: title}}, "counts": {grade: n}, "chances": [[move index, seat 0 %,
+    #: ...]]}`` -- the inaccuracies, mistakes and blunders in words, how many
+    #: moves got each grade, every player's win chance after each move. A trait of its
     #: own, so the view stays small after a review (the front end reads it
     #: as the view's ``review``)
     graded = t.Dict(None, allow_none=True).tag(sync=True)
@@ -1001,15 +1002,19 @@ def _reviewed(row: dict, game) -> dict:
 
 def _review_json(moves: dict, game, lang: str) -> dict:
     """The view's ``review`` of a finished review: the marked moves in words
-    (``lang``) and how many moves got each grade."""
+    (``lang``), how many moves got each grade, and every player's estimated
+    win chance after each move reviewed (``chances``: ``[move index, seat 0
+    in %, seat 1 in %, ...]``, for the graph along the replay slider)."""
     from .analysis.review import GRADES
 
     counts = {name: 0 for name, _ in GRADES}
     out = {}
+    chances = []
     names, rounds = game.names, game.rounds
     for index, m in moves.items():
         row = m["row"]
         counts[row["grade"]] += 1
+        chances.append([index] + [round(100 * float(w)) for w in row["wins"]])
         if row["grade"] not in REVIEW_MARKED:
             continue
         played = describe_entry(log_entry(m["played"], names), names, rounds, lang, main_only=True)
@@ -1019,7 +1024,8 @@ def _review_json(moves: dict, game, lang: str) -> dict:
         out[str(index)] = {"grade": row["grade"], "player": row["player"], "played": played, "best": best,
                            "loss": round(float(row["loss"]), 3),
                            "title": tr("review.mark", lang, n=index, grade=grade, best=best)}
-    return {"moves": out, "counts": counts}
+    chances.sort()
+    return {"moves": out, "counts": counts, "chances": chances}
 
 
 # ------------------------------------------------- after every notebook cell

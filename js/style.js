@@ -236,6 +236,15 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-replay-on .alh-replay-pos { color: var(--alh-fg); font-weight: 700; }
 /* the review's marks under the slider: inaccuracy a dot, mistake a square, blunder a tall bar */
 .alh-replay-track { position: relative; flex: 1 1 auto; display: flex; align-items: center; min-width: 40px; }
+.alh-review-graph { position: absolute; left: 7px; top: 1px; width: calc(100% - 14px); height: calc(100% - 2px); pointer-events: none; overflow: visible; opacity: .8; }
+.alh-replay-track .alh-range { position: relative; background: transparent; }
+/* with the graph: a thin track, so the lines show through; the thumb on top, 14 px as the marks assume */
+.alh-range-graphed { -webkit-appearance: none; appearance: none; height: 24px; margin: 0; }
+.alh-range-graphed::-webkit-slider-runnable-track { height: 2px; background: color-mix(in srgb, var(--alh-muted) 45%, transparent); border-radius: 1px; }
+.alh-range-graphed::-moz-range-track { height: 2px; background: color-mix(in srgb, var(--alh-muted) 45%, transparent); border-radius: 1px; }
+.alh-range-graphed::-webkit-slider-thumb { -webkit-appearance: none; appearance: none; width: 14px; height: 14px; margin-top: -6px; border-radius: 50%; background: var(--alh-accent); border: 2px solid var(--alh-panel); box-sizing: border-box; }
+.alh-range-graphed::-moz-range-thumb { width: 14px; height: 14px; border-radius: 50%; background: var(--alh-accent); border: 2px solid var(--alh-panel); box-sizing: border-box; }
+.alh-range-graphed:focus-visible { outline: 2px solid var(--alh-focus); outline-offset: 2px; }
 .alh-review-marks { position: absolute; left: 0; right: 0; bottom: -3px; height: 0; }
 .alh-review-mark { position: absolute; bottom: 0; width: 7px; height: 7px; margin: 0 0 0 -3.5px; padding: 0; border: 1px solid ${palette.review.ring}; cursor: pointer; }
 .alh-review-mark:focus-visible { outline: 2px solid var(--alh-focus); outline-offset: 1px; }

@@ -53,6 +53,10 @@ def test_review_grades_every_move_and_marks_the_bad_ones(reviewed):
         assert m["played"] and m["best"] and m["played"] != m["best"]
         assert m["title"].startswith(f"move {index}: {m['grade']}") and m["best"] in m["title"]
     assert {int(k) for k in r["moves"]} == {row["move"] for row in rows if row["grade"] in MARKED}
+    # every player's win chance after each move reviewed, in per cent (the graph behind the slider)
+    assert [c[0] for c in r["chances"]] == [row["move"] for row in rows]
+    for c, row in zip(r["chances"], rows):
+        assert c[1:] == [round(100 * w) for w in row["wins"]] and 97 <= sum(c[1:]) <= 103
     # the review rides in a trait of its own: the view, sent after every
     # move and replay step, stays as small as without it
     assert "review" not in w.view and len(json.dumps(w.view).encode()) < 30 * 1024

@@ -6,6 +6,7 @@ import { describeEntry } from "../describe.js";
 import { currencyName, ruleText, t } from "../i18n.js";
 import { describeTile, esc } from "./common.js";
 import { canHint } from "./hints.js";
+import { seatColor } from "./players.js";
 import { hasCell, ruleAt, summarize, tileChoice } from "../selection.js";
 
 function button(act, label, { disabled = false, primary = false, text = label, key = act } = {}) {
@@ -209,6 +210,29 @@ export function reviewMarksHtml(view, n) {
   return out + `</span>`;
 }
 
+/**
+ * The review's graph behind the replay slider: every player's estimated win
+ * chance after each move reviewed, a line per player in the seat's colour,
+ * from an even share at the start (`view.review.chances`: [move, % of seat
+ * 0, % of seat 1, ...]). A picture of the game's turns at a glance; the
+ * words are in the marks and the log.
+ */
+export function reviewGraphHtml(view, n) {
+  const chances = view.review && view.review.chances;
+  if (!Array.isArray(chances) || !chances.length || !n) return "";
+  const seats = chances[0].length - 1;
+  if (seats < 1) return "";
+  const even = 100 / seats;
+  let lines = "";
+  for (let s = 0; s < seats; s++) {
+    let pts = `0,${(100 - even).toFixed(1)}`;
+    for (const c of chances) if (c[0] >= 1 && c[0] <= n) pts += ` ${c[0]},${100 - Number(c[s + 1])}`;
+    lines += `<polyline points="${pts}" fill="none" stroke="${seatColor(s)}" stroke-width="1.5" vector-effect="non-scaling-stroke" stroke-linejoin="round"/>`;
+  }
+  const label = esc(t("ui.review.chances"));
+  return `<svg class="alh-review-graph" viewBox="0 0 ${n} 100" preserveAspectRatio="none" role="img" aria-label="${label}"><title>${label}</title>${lines}</svg>`;
+}
+
 /** Undo and Redo (beside the replay control under the board; in the action bar at the end of the game). */
 export function undoRedoHtml(view) {
   return (
@@ -229,9 +253,10 @@ export function replayHtml(view) {
   let out = `<div class="alh-replay${live ? "" : " alh-replay-on"}" role="group" aria-label="${esc(t("ui.replay.title"))}">`;
   if (!over) out += `<span class="alh-history">${undoRedoHtml(view)}</span>`;
   out += `<label class="alh-replay-label"><span class="alh-label">${esc(t("ui.replay.title"))}</span>`;
-  const range = `<input type="range" class="alh-range" data-act="replay" data-key="replay" data-lm-suppress-shortcuts="true" min="0" max="${n}" step="1" value="${at}" aria-label="${esc(t("ui.replay.aria", { at, n }))}" aria-valuetext="${esc(t("ui.replay.valuetext", { at, n }))}"${n ? "" : " disabled"}>`;
+  const graph = reviewGraphHtml(view, n); // behind the slider
+  const range = `<input type="range" class="alh-range${graph ? " alh-range-graphed" : ""}" data-act="replay" data-key="replay" data-lm-suppress-shortcuts="true" min="0" max="${n}" step="1" value="${at}" aria-label="${esc(t("ui.replay.aria", { at, n }))}" aria-valuetext="${esc(t("ui.replay.valuetext", { at, n }))}"${n ? "" : " disabled"}>`;
   const marks = reviewMarksHtml(view, n);
-  out += (marks ? `<span class="alh-replay-track">${range}${marks}</span>` : range) + `</label>`;
+  out += (graph || marks ? `<span class="alh-replay-track">${graph}${range}${marks}</span>` : range) + `</label>`;
   out += `<span class="alh-replay-pos">${esc(live ? t("ui.replay.live_pos", { n }) : t("ui.replay.pos", { at, n }))}</span>`;
   out += button("live", t("ui.replay.live_aria"), { text: t("ui.replay.live"), disabled: live });
   return out + `</div>`;

@@ -54,6 +54,30 @@ describe("the game review", () => {
     expect(msg).toEqual({ type: "review", seat: v.seat, stamp: v.stamp });
   });
 
+  it("draws every player's win chance behind the replay slider, a line per seat in its colour", () => {
+    useStrings(null);
+    const over = fixture("over-4p");
+    const n = over.live_moves ?? over.moves;
+    const chances = [[1, 30, 25, 25, 20], [2, 35, 20, 25, 20], [3, 60, 10, 20, 10]];
+    const root = dom(replayHtml({ ...over, review: { ...REVIEW, chances } }));
+    const graph = root.querySelector('svg[role="img"][aria-label="Win chances over the game"]');
+    expect(graph).not.toBeNull();
+    expect(graph.getAttribute("viewBox")).toBe(`0 0 ${n} 100`);
+    const lines = [...graph.querySelectorAll("polyline")];
+    expect(lines).toHaveLength(4);
+    // from an even share at the start, then after each move; higher is likelier
+    expect(lines[0].getAttribute("points")).toBe("0,75.0 1,70 2,65 3,40");
+    expect(lines[1].getAttribute("points")).toBe("0,75.0 1,75 2,80 3,90");
+    expect(new Set(lines.map((l) => l.getAttribute("stroke"))).size).toBe(4);
+    // behind the slider, which stays what is clicked and dragged
+    const track = root.querySelector(".alh-replay-track");
+    expect(track.firstElementChild).toBe(graph);
+    expect(track.querySelector('input[type="range"]')).not.toBeNull();
+    // none before a review, none without chances
+    expect(dom(replayHtml(over)).querySelector("svg.alh-review-graph")).toBeNull();
+    expect(dom(replayHtml({ ...over, review: REVIEW })).querySelector("svg.alh-review-graph")).toBeNull();
+  });
+
   it("marks the inaccuracies, mistakes and blunders along the replay slider", () => {
     useStrings(null);
     const v = { ...fixture("over-4p"), review: REVIEW };

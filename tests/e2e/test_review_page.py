@@ -1,6 +1,7 @@
 """The game review in Debian's Chromium (the page of test_widget_page.py, no
 Jupyter server): the Review button at the end of a game, the marks of the
-graded moves along the replay slider, and the better move on the board."""
+graded moves along the replay slider with the players' win chances behind it,
+and the better move on the board."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from .test_widget_page import chromium, open_widget  # noqa: F401  (the fixture 
 pytestmark = pytest.mark.slow
 
 
-def test_review_button_marks_and_the_better_move_on_the_board(chromium):  # noqa: F811
+def test_review_button_marks_and_the_better_move_on_the_board(chromium, artifacts):  # noqa: F811
     g = Game(2, seed=1)
     bots = [Greedy(seed=1), Greedy(seed=2)]
     while not g.is_over:
@@ -44,6 +45,13 @@ def test_review_button_marks_and_the_better_move_on_the_board(chromium):  # noqa
     boxes = [b.bounding_box() for b in group.get_by_role("button").all()]
     assert all(track["x"] <= b["x"] <= track["x"] + track["width"] for b in boxes)
     assert [b["x"] for b in boxes] == sorted(b["x"] for b in boxes)
+    # the players' win chances behind the slider: a line per player, across the track
+    graph = page.get_by_role("img", name="Win chances over the game")
+    g_box = graph.bounding_box()
+    assert graph.locator("polyline").count() == 2
+    span = page.locator(".alh-replay-track").bounding_box()   # the marks' frame too
+    assert abs(g_box["width"] - (span["width"] - 14)) < 2 and g_box["height"] > 10
+    page.locator(".alh-replay").screenshot(path=str(artifacts / "review-graph.png"))
     mark.click()
     page.wait_for_selector(".alh-replay-banner")
     assert w.replay_index == int(index) - 1
