@@ -98,6 +98,7 @@ class Runner:
             try:
                 result = work()
             except Cancelled:
+                self.post(self._forget, kind, key)
                 return
             except Exception as e:  # handed to done(), which shows it
                 log.exception("%s job failed", kind)
@@ -111,6 +112,10 @@ class Runner:
         th = threading.Thread(target=main, name=f"alhambra-{kind}", daemon=True)
         self.threads = [x for x in self.threads if x.is_alive()] + [th]
         th.start()
+
+    def _forget(self, kind: str, key) -> None:
+        if self._jobs.get(kind) == key:
+            del self._jobs[kind]
 
     def post(self, fn, *args) -> None:
         """Call ``fn(*args)`` where the game may change: on the kernel's

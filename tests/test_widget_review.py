@@ -148,4 +148,5 @@ def test_a_review_tells_its_progress_and_stops_when_the_game_changes(monkeypatch
     assert w.graded is None
     assert w.wait(60)
     assert len(graded) < total   # it stopped early, not at the end of the game
+    assert not w._runner.running("review")   # and is gone: a review of the new position starts afresh
     assert w.graded is None and w.message.get("kind") != "error"
