@@ -1,4 +1,5 @@
-"""Every table of the analysis tools is a pandas DataFrame (the ``analysis`` extra)."""
+"""Every table of the analysis tools is a pandas DataFrame (the ``analysis``
+extra); long work shows a tqdm progress bar."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ try:  # imported up front so the first analyse() call does not pay for it
 except ImportError:  # pragma: no cover - the `analysis` extra is not installed
     _pd = None
 
-__all__ = ["table", "require_pandas", "INSTALL_HINT"]
+__all__ = ["table", "require_pandas", "progress_bar", "INSTALL_HINT"]
 
 INSTALL_HINT = "pip install 'alhambra-widget[analysis]'"
 
@@ -27,3 +28,24 @@ def table(rows: list, columns=None, index=None):
     if index is not None and index in df.columns:
         df = df.set_index(index)
     return df
+
+
+class _NoBar:
+    def update(self, k):
+        pass
+
+    def close(self):
+        pass
+
+
+def progress_bar(total: int, progress: bool, desc: str, unit: str):
+    """A tqdm bar of ``total`` steps (``tqdm.auto``: a widget in a notebook,
+    text elsewhere), or one that shows nothing when ``progress`` is false or
+    tqdm is missing. It has ``update(k)`` and ``close()``."""
+    if not progress:
+        return _NoBar()
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # pragma: no cover
+        return _NoBar()
+    return tqdm(total=total, desc=desc, unit=unit)

@@ -31,7 +31,7 @@ from __future__ import annotations
 from ..bots.mcts import MCTS
 from ..engine import Game
 from ..i18n import t
-from ._frame import require_pandas, table
+from ._frame import progress_bar, require_pandas, table
 
 __all__ = ["review", "review_rows", "plot_review", "grade", "GRADES", "REVIEW_COLUMNS"]
 
@@ -67,7 +67,7 @@ def review_rows(game: Game, seconds_per_move: float = 0.5, *, iterations: int | 
     searcher = bot if bot is not None else MCTS(evaluation="learned", seed=seed)
     searcher = searcher.spawn(seed)
     budget = {"iterations": iterations} if iterations is not None else {"seconds": seconds_per_move}
-    bar = _bar(len(todo), progress)
+    bar = progress_bar(len(todo), progress, t("review.progress"), "move")
     names = game.names
     rows = []
     try:
@@ -185,21 +185,3 @@ def plot_review(df, ax=None, *, names=None, lang: str | None = None):
     ax.set_ylabel(t("review.win_probability", lang))
     ax.legend(loc="upper left", fontsize="small", ncol=2)
     return fig
-
-
-class _NoBar:
-    def update(self, k):
-        pass
-
-    def close(self):
-        pass
-
-
-def _bar(total, progress):
-    if not progress:
-        return _NoBar()
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:  # pragma: no cover
-        return _NoBar()
-    return tqdm(total=total, desc=t("review.progress"), unit="move")

@@ -19,7 +19,8 @@ from collections import namedtuple
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 
 from ..bots.base import play_game
-from ._frame import require_pandas, table
+from ..i18n import t
+from ._frame import progress_bar, require_pandas, table
 from .stats import wilson
 
 try:
@@ -147,7 +148,7 @@ def tournament(players, games: int = 1000, seed: int = 0, executor: Executor | N
     labels = labels_of(players)
     n_seeds = math.ceil(games / n)
     specs = [(k * n + r, seed + k, r, players, labels) for k in range(n_seeds) for r in range(n)]
-    bar = _bar(len(specs), progress)
+    bar = progress_bar(len(specs), progress, t("tournament.progress"), "game")
     results = []
     try:
         if executor is None and workers == 1:
@@ -180,23 +181,6 @@ def _collect(executor, specs, results, bar):
             f.cancel()
         raise
 
-
-class _NoBar:
-    def update(self, k):
-        pass
-
-    def close(self):
-        pass
-
-
-def _bar(total, progress):
-    if not progress:
-        return _NoBar()
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:  # pragma: no cover
-        return _NoBar()
-    return tqdm(total=total, desc="games", unit="game")
 
 
 def _games_table(results, labels):
