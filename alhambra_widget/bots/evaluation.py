@@ -116,6 +116,27 @@ def _coming_masks(g) -> list:
     return hist
 
 
+def counts_to_come(g) -> tuple:
+    """Per player, the building counts and the reserve's size once the tiles
+    bought and not yet placed are down: a tile goes where it fits, else to
+    the reserve. Returns ``(counts, reserve_sizes)``."""
+    counts = []
+    reserve_n = []
+    pending = g.pending
+    for i, p in enumerate(g.players):
+        c = list(p.alhambra.counts())
+        res = len(p.reserve)
+        for pl, t in pending:
+            if pl == i:
+                if has_spot(p.alhambra, t):
+                    c[t.building.index] += 1
+                else:
+                    res += 1
+        counts.append(c)
+        reserve_n.append(res)
+    return counts, reserve_n
+
+
 def values(g, w: Weights = DEFAULT) -> list:
     """Estimated final points of every player (a list, one per seat)."""
     players = g.players
@@ -126,20 +147,7 @@ def values(g, w: Weights = DEFAULT) -> list:
     todo = [r for r in (1, 2, 3) if r > rounds_played]
     rw = w.round_weight
     prog = progress(g)
-    counts = []
-    reserve_n = []
-    for i, p in enumerate(players):
-        c = list(p.alhambra.counts())
-        res = len(p.reserve)
-        for pl, t in g.pending:
-            if pl == i:
-                # a bought tile goes where it fits, else to the reserve
-                if has_spot(p.alhambra, t):
-                    c[t.building.index] += 1
-                else:
-                    res += 1
-        counts.append(c)
-        reserve_n.append(res)
+    counts, reserve_n = counts_to_come(g)
     entries = counts + [g.dirk_counts()] if n == 2 else counts
     key = tuple([tuple(e) for e in entries])
     out = [float(p.score) for p in players]

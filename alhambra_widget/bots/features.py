@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ..engine.scoring import POINTS, round_points
 from ..engine.tiles import TILES
-from .evaluation import _fit_bits, _subset_sum, has_spot, progress
+from .evaluation import _fit_bits, _subset_sum, counts_to_come, has_spot, progress
 
 __all__ = ["NAMES", "features", "stage", "names_for", "K"]
 
@@ -116,19 +116,7 @@ def features(g) -> list:
     n = len(players)
     played = len(g.rounds)
     todo = tuple(r for r in (1, 2, 3) if r > played)
-    counts = []
-    reserve_n = []
-    for i, p in enumerate(players):
-        c = list(p.alhambra.counts())
-        res = len(p.reserve)
-        for pl, t in g.pending:
-            if pl == i:
-                if has_spot(p.alhambra, t):
-                    c[t.building.index] += 1
-                else:
-                    res += 1
-        counts.append(c)
-        reserve_n.append(res)
+    counts, reserve_n = counts_to_come(g)
     entries = counts + [list(g.dirk_counts())] if n == 2 else counts
     key = tuple([tuple(e) for e in entries])
     pts = {r: _round_totals(key, r) for r in todo}
