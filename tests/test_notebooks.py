@@ -179,3 +179,18 @@ def test_scripting_notebook_drives_a_game_the_widget_follows():
     assert lv["phase"] == "place" and [p["score"] for p in lv["players"]] == [12, 9]
     assert [p["name"] for p in lv["players"]] == ["Ana", "Ben"]
     assert all(p["hand"] is not None for p in seated["view"]["players"])    # every hand is known (X3)
+
+
+@pytest.mark.slow
+def test_analysis_notebook_reviews_the_game_and_draws_the_win_chances():
+    nb = execute(EXAMPLES / "analysis.ipynb")
+    cells = [c for c in nb.cells if c.cell_type == "code"]
+    grading = next(c for c in cells if "review(game" in c.source)
+    text = "".join(o.get("text", "") for o in grading.outputs)
+    assert "best" in text, text                              # the grade counts
+    table = next(o for o in grading.outputs if "text/html" in o.get("data", {}))["data"]["text/html"]
+    assert "<table" in table and "loss" in table             # the mistakes and blunders
+    plot = next(c for c in cells if c.source.strip() == "plot_review(graded)")
+    assert any("image/png" in o.get("data", {}) for o in plot.outputs)
+    shown = next(c for c in cells if "reviewed.review(" in c.source)
+    assert any(WIDGET_VIEW in o.get("data", {}) for o in shown.outputs)
