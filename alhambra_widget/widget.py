@@ -370,9 +370,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         v["thinking"] = g.current if live and self._runner.running("bot") else None
         v["hinting"] = live and self._runner.running("hint")
         v["hints"] = self._current_hints() if live else ([better["hint"]] if better and better["hint"] else None)
-        graded = self._review_view()
-        if graded != self.graded:
-            self.graded = graded
+        self._send_graded()
         if self._tutorial is not None:
             from .tutorial.mode import decorate_view
             decorate_view(self, v)
@@ -612,9 +610,13 @@ class AlhambraWidget(anywidget.AnyWidget):
         """A move more is graded: the progress goes out (the view stays as it is)."""
         if key == self._epoch and self._runner.running("review", key):
             self._review_progress = (key, done, total)
-            graded = self._review_view()
-            if graded != self.graded:
-                self.graded = graded
+            self._send_graded()
+
+    def _send_graded(self) -> None:
+        """Set the ``graded`` trait when the review's state changed (it syncs only then)."""
+        graded = self._review_view()
+        if graded != self.graded:
+            self.graded = graded
 
     def _review_view(self):
         """The ``graded`` trait: None, ``{"running": True, "done": n, "total":
