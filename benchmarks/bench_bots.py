@@ -23,8 +23,8 @@ speed             analyse(seconds=1) latency; MCTS iterations per  <= 1.2 s     
 
 ``--games`` scales a line down (rounded up to whole rotations); ``--budget``
 sets the MCTS iterations a move (default: MCTS's own default),
-``--evaluation hand`` runs the lines with the hand-written evaluation
-instead of the learned one. ``mcts-vs-b1f69d2`` needs that commit's bots:
+``--widening`` MCTS's widening, ``--evaluation hand`` runs the lines with
+the hand-written evaluation instead of the learned one. ``mcts-vs-b1f69d2`` needs that commit's bots:
 ``git archive b1f69d2 alhambra_widget | tar -x -C DIR`` and ``--old DIR``;
 they play in a subprocess that imports them from DIR and receives every
 position as a game record. Games run in a local process pool
@@ -271,6 +271,7 @@ def main(argv=None):
     ap.add_argument("--budget", type=int, default=DEFAULT_ITERATIONS, help="MCTS iterations a move")
     ap.add_argument("--seconds", type=float, default=0.5, help="mcts-vs-b1f69d2, review: seconds a move")
     ap.add_argument("--evaluation", default="learned", choices=["learned", "hand"])
+    ap.add_argument("--widening", type=float, help="MCTS's widening (default: MCTS's own default)")
     ap.add_argument("--old", default="/tmp/b1f69d2", help="mcts-vs-b1f69d2: the other checkout")
     ap.add_argument("--steps", default="quarter,half,full",
                     help="mcts-budget: which budgets to play (a long line can be run in parts)")
@@ -282,6 +283,7 @@ def main(argv=None):
     line = args.line
     ev = args.evaluation
     b = args.budget
+    knobs = {} if args.widening is None else {"widening": args.widening}
     if line == "speed":
         speed(args.repeats, ev)
     elif line == "review":
@@ -293,7 +295,7 @@ def main(argv=None):
             _, pg, _ = run("Greedy vs 3 Random", [Greedy(), Random(), Random(), Random()], games, args.seed,
                            args.workers, target=0.95)
         elif line == "mcts-vs-greedy":
-            _, pg, _ = run(f"MCTS({b}) vs 3 Greedy", [MCTS(iterations=b, evaluation=ev), Greedy(), Greedy(), Greedy()],
+            _, pg, _ = run(f"MCTS({b}) vs 3 Greedy", [MCTS(iterations=b, evaluation=ev, **knobs), Greedy(), Greedy(), Greedy()],
                            games, args.seed, args.workers, target=0.50)
         elif line == "mcts-budget":
             rates, times, firsts = [], [], []
@@ -301,7 +303,7 @@ def main(argv=None):
             budgets = [steps[k] for k in args.steps.split(",")]
             for budget in budgets:
                 r, pg, first = run(f"MCTS({budget}) vs 3 Greedy",
-                                   [MCTS(iterations=budget, evaluation=ev), Greedy(), Greedy(), Greedy()],
+                                   [MCTS(iterations=budget, evaluation=ev, **knobs), Greedy(), Greedy(), Greedy()],
                                    games, args.seed, args.workers)
                 rates.append(r)
                 times.append(pg)
