@@ -333,13 +333,18 @@ def test_a_searcher_stops_redesigning_after_four_in_a_row():
     assert fresh.choose(g) is take and fresh._redesigns == 0
 
 
-def test_the_default_exploration_is_tuned_per_player_count():
-    # 0.3 with two players, 0.5 with more: the default searches exactly as those do
-    for n, c in ((2, 0.3), (4, 0.5)):
+@pytest.mark.parametrize("knob, tuned, other", [
+    ("exploration", {2: 0.3, 4: 0.5}, {2: 0.5, 4: 0.3}),
+    ("widening", {2: 1.0, 4: 0.5}, {2: 0.5, 4: 1.0}),
+])
+def test_the_default_search_knobs_are_tuned_per_player_count(knob, tuned, other):
+    # exploration 0.3 with two players and 0.5 with more, widening 1.0 and 0.5:
+    # the default searches exactly as those do, and not as the other value
+    for n in (2, 4):
         g = Game(n, seed=8)
         for _ in range(6):
             g.play(Greedy(seed=2).choose(g))
         rows = lambda bot: [(r["notation"], r["visits"]) for r in bot.search(g).rows]  # noqa: E731
-        assert rows(MCTS(iterations=150, seed=4)) == rows(MCTS(iterations=150, seed=4, exploration=c))
-        other = 0.5 if c == 0.3 else 0.3
-        assert rows(MCTS(iterations=150, seed=4)) != rows(MCTS(iterations=150, seed=4, exploration=other))
+        default = rows(MCTS(iterations=300, seed=4))
+        assert default == rows(MCTS(iterations=300, seed=4, **{knob: tuned[n]}))
+        assert default != rows(MCTS(iterations=300, seed=4, **{knob: other[n]}))

@@ -225,9 +225,13 @@ class MCTS(_Searcher):
     (default: 1000 iterations). ``exploration`` is the UCB1 constant (the
     rewards are in [0, 1]; default 0.3 in a two-player game and 0.5 with
     more players, as tuned in self-play: with two players, 0.3 won 70.5% of
-    200 games against the hand-written MCTS where 0.5 won 61.3%); ``widening`` how fast nodes admit new actions
-    (the root ``2 + 1.5 * widening * sqrt(visits)`` of them, inner nodes
-    ``1 + 0.5 * widening * sqrt(visits)``); ``prior_weight`` and
+    200 games against the hand-written MCTS where 0.5 won 61.3%);
+    ``widening`` how fast nodes admit new actions (the root
+    ``2 + 1.5 * widening * sqrt(visits)`` of them, inner nodes
+    ``1 + 0.5 * widening * sqrt(visits)``; default 1.0 in a two-player game
+    and 0.5 with more players: against three Greedy, 0.5 turns a larger
+    budget into more wins where 1.0 lost some, see the README's
+    benchmarks); ``prior_weight`` and
     ``prior_temperature`` the bonus of the greedy favourites at the root;
     ``rollout`` where playouts stop (``"turn"``: when the searching player
     is about to start a turn again; ``"round"``: at the next scoring round
@@ -251,7 +255,7 @@ class MCTS(_Searcher):
     """
 
     def __init__(self, iterations=None, seconds=None, seed=None, *, exploration: float | None = None,
-                 widening: float = 1.0, prior_weight: float = 0.5, prior_temperature: float | None = None,
+                 widening: float | None = None, prior_weight: float = 0.5, prior_temperature: float | None = None,
                  rollout_turns=None, epsilon: float = 0.1, margin_scale: float = 40.0,
                  margin_share: float = 0.3, rollout: str = "turn",
                  weights: Weights | None = None, evaluation="learned"):
@@ -315,6 +319,8 @@ class MCTS(_Searcher):
             c = 0.3 if n_seats == 2 else 0.5
         pw = self.prior_weight
         widen = self.widening
+        if widen is None:
+            widen = 1.0 if n_seats == 2 else 0.5
         inner_widen = 0.5 * widen  # below the root: the policy's order is a good guide
         turns = self.rollout_turns
         eps = self.epsilon
