@@ -31,8 +31,10 @@ position as a game record. Games run in a local process pool
 (``--workers``, default 1) or, with ``--workers 1``, in this process. Each
 line prints the win rate with its 95% Wilson interval, the wall time it
 took, the mean CPU time per game and what the full line would take on this
-machine; ``--log FILE`` appends every finished game as a JSON line (a
-progress record for long runs).
+machine (the budget line also the gain from its first step to its last
+over the same games, paired, with a 95% interval); ``--log FILE``
+appends every finished game as a JSON line (a progress record for long
+runs).
 
 The strength lines take hours at full size: run them with ``nice -n 19``.
 """
@@ -83,7 +85,20 @@ def run(title, players, games, seed, workers, target=None):
         line += f"; target {target:.0%}: {verdict(first.ci_low, first.ci_high, target, int(first.games))}"
     print(line, flush=True)
     print(summary.to_string(float_format=lambda x: f"{x:.3f}"), flush=True)
+    first = first.copy()
+    first["per_game_wins"] = table.set_index(["seed", "rotation"])[f"{first.name} win"]
     return first.win_rate, per_game, first
+
+
+def paired_gain(before, after):
+    """The mean gain in wins per game from ``before`` to ``after`` (per-game
+    wins indexed by seed and rotation: the same games) and its 95% interval
+    (normal approximation over the paired differences)."""
+    d = (after - before.reindex(after.index)).dropna()
+    n = len(d)
+    mean = float(d.mean())
+    half = 1.96 * float(d.std(ddof=1)) / n ** 0.5 if n > 1 else float("nan")
+    return mean, mean - half, mean + half
 
 
 def estimate(line, per_game, workers, games=None):
@@ -318,6 +333,9 @@ def main(argv=None):
                       + " / ".join(f"{r:.1%} [{f.ci_low:.1%}-{f.ci_high:.1%}]" for r, f in zip(rates, firsts))
                       + f"; two doublings add {gain * 100:+.1f} points "
                         f"(target +5: {'met' if gain >= 0.05 else 'MISSED'})", flush=True)
+                g, lo, hi = paired_gain(firsts[0]["per_game_wins"], firsts[-1]["per_game_wins"])
+                print(f"  the gain over the same {len(firsts[-1]['per_game_wins'])} games, paired: "
+                      f"{g * 100:+.1f} points [95% CI {lo * 100:+.1f} to {hi * 100:+.1f}]", flush=True)
             pg = statistics.mean(times)
         elif line == "mcts-vs-b1f69d2":
             pg = head_to_head(args.old, args.seconds, games, args.seed, args.log)
