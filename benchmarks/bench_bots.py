@@ -24,7 +24,8 @@ speed             analyse(seconds=1) latency; MCTS iterations per  <= 1.2 s     
 ``--games`` scales a line down (rounded up to whole rotations); ``--budget``
 sets the MCTS iterations a move (default: MCTS's own default),
 ``--widening`` MCTS's widening, ``--evaluation hand`` runs the lines with
-the hand-written evaluation instead of the learned one. ``mcts-vs-b1f69d2`` needs that commit's bots:
+the hand-written evaluation instead of the learned one.
+``mcts-vs-b1f69d2`` needs that commit's bots:
 ``git archive b1f69d2 alhambra_widget | tar -x -C DIR`` and ``--old DIR``;
 they play in a subprocess that imports them from DIR and receives every
 position as a game record. Games run in a local process pool
@@ -85,9 +86,8 @@ def run(title, players, games, seed, workers, target=None):
         line += f"; target {target:.0%}: {verdict(first.ci_low, first.ci_high, target, int(first.games))}"
     print(line, flush=True)
     print(summary.to_string(float_format=lambda x: f"{x:.3f}"), flush=True)
-    first = first.copy()
-    first["per_game_wins"] = table.set_index(["seed", "rotation"])[f"{first.name} win"]
-    return first.win_rate, per_game, first
+    wins = table.set_index(["seed", "rotation"])[f"{first.name} win"]   # the first entry's, game by game
+    return first.win_rate, per_game, first, wins
 
 
 def paired_gain(before, after):
@@ -307,22 +307,23 @@ def main(argv=None):
         games = args.games or FULL[line]
         print(f"## {line}: {games} games, {args.workers} worker(s), evaluation {ev}", flush=True)
         if line == "greedy-vs-random":
-            _, pg, _ = run("Greedy vs 3 Random", [Greedy(), Random(), Random(), Random()], games, args.seed,
+            _, pg, _, _ = run("Greedy vs 3 Random", [Greedy(), Random(), Random(), Random()], games, args.seed,
                            args.workers, target=0.95)
         elif line == "mcts-vs-greedy":
-            _, pg, _ = run(f"MCTS({b}) vs 3 Greedy", [MCTS(iterations=b, evaluation=ev, **knobs), Greedy(), Greedy(), Greedy()],
+            _, pg, _, _ = run(f"MCTS({b}) vs 3 Greedy", [MCTS(iterations=b, evaluation=ev, **knobs), Greedy(), Greedy(), Greedy()],
                            games, args.seed, args.workers, target=0.50)
         elif line == "mcts-budget":
-            rates, times, firsts = [], [], []
+            rates, times, firsts, per_game_wins = [], [], [], []
             steps = {"quarter": b // 4, "half": b // 2, "full": b}
             budgets = [steps[k] for k in args.steps.split(",")]
             for budget in budgets:
-                r, pg, first = run(f"MCTS({budget}) vs 3 Greedy",
+                r, pg, first, wins = run(f"MCTS({budget}) vs 3 Greedy",
                                    [MCTS(iterations=budget, evaluation=ev, **knobs), Greedy(), Greedy(), Greedy()],
                                    games, args.seed, args.workers)
                 rates.append(r)
                 times.append(pg)
                 firsts.append(first)
+                per_game_wins.append(wins)
             gain = rates[-1] - rates[0] if len(rates) == 3 else None
             if gain is None:  # some steps only (a long line run in parts)
                 print("win rate by budget: " + " / ".join(
@@ -333,14 +334,14 @@ def main(argv=None):
                       + " / ".join(f"{r:.1%} [{f.ci_low:.1%}-{f.ci_high:.1%}]" for r, f in zip(rates, firsts))
                       + f"; two doublings add {gain * 100:+.1f} points "
                         f"(target +5: {'met' if gain >= 0.05 else 'MISSED'})", flush=True)
-                g, lo, hi = paired_gain(firsts[0]["per_game_wins"], firsts[-1]["per_game_wins"])
-                print(f"  the gain over the same {len(firsts[-1]['per_game_wins'])} games, paired: "
+                g, lo, hi = paired_gain(per_game_wins[0], per_game_wins[-1])
+                print(f"  the gain over the same {len(per_game_wins[-1])} games, paired: "
                       f"{g * 100:+.1f} points [95% CI {lo * 100:+.1f} to {hi * 100:+.1f}]", flush=True)
             pg = statistics.mean(times)
         elif line == "mcts-vs-b1f69d2":
             pg = head_to_head(args.old, args.seconds, games, args.seed, args.log)
         else:
-            _, pg, _ = run(f"2 players: MCTS({b}) vs FlatMC({b})",
+            _, pg, _, _ = run(f"2 players: MCTS({b}) vs FlatMC({b})",
                            [MCTS(iterations=b, evaluation=ev), FlatMC(iterations=b, evaluation=ev)], games,
                            args.seed, args.workers, target=0.55)
         estimate(line, pg, args.workers, None)

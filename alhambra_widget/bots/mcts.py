@@ -218,6 +218,10 @@ class _Searcher(Bot):
         return win_probabilities(d, vals, self.weights), margins(vals)
 
 
+# MCTS's defaults tuned per player count (True: two players), see the class doc
+_TUNED = {True: {"exploration": 0.3, "widening": 1.0}, False: {"exploration": 0.5, "widening": 0.5}}
+
+
 class MCTS(_Searcher):
     """Information-set Monte Carlo tree search (see the module doc).
 
@@ -314,13 +318,10 @@ class MCTS(_Searcher):
         n_root = len(actions)
         seat_probs = [[0.0] * n_seats for _ in actions]  # every seat's win probability, per root action
         focused = focus is not None
-        c = self.exploration
-        if c is None:
-            c = 0.3 if n_seats == 2 else 0.5
+        tuned = _TUNED[n_seats == 2]
+        c = tuned["exploration"] if self.exploration is None else self.exploration
         pw = self.prior_weight
-        widen = self.widening
-        if widen is None:
-            widen = 1.0 if n_seats == 2 else 0.5
+        widen = tuned["widening"] if self.widening is None else self.widening
         inner_widen = 0.5 * widen  # below the root: the policy's order is a good guide
         turns = self.rollout_turns
         eps = self.epsilon
