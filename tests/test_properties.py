@@ -229,6 +229,38 @@ def test_legal_actions_are_complete(n, seed, rnd):
         g.play(random_step(g, rnd))
 
 
+@settings(max_examples=150, **SETTINGS)
+@given(picks=st.lists(st.integers(min_value=0, max_value=107), min_size=1, max_size=16, unique=True),
+       market=st.lists(st.integers(min_value=1, max_value=54), min_size=4, max_size=4, unique=True))
+def test_take_and_buy_options_are_exactly_the_rules(picks, market):
+    """T1 and T2 written out by brute force: every set of face-up cards that is
+    one card or worth at most 5 (equal sets once, by number of cards, then card
+    order); every payment in the slot's currency worth at least the price from
+    which no card could be left out (equal payments once)."""
+    deck = full_deck(3)   # three copies of each card: equal cards in the market and the hand
+    money, hand = [deck[i] for i in picks[:4]], [deck[i] for i in picks[4:]]
+    g = Game.from_position(3, seed=1, hands=[hand, [], []], money=money, market=market)
+    shown = sorted(g.money)
+    want = []
+    for k in range(1, len(shown) + 1):
+        for cs in itertools.combinations(shown, k):
+            if (k == 1 or sum(c.value for c in cs) <= 5) and cs not in want:
+                want.append(cs)
+    assert [a.cards for a in g.legal_actions("take")] == want
+    buys = Counter()
+    for slot in range(1, 5):
+        t = g.market[slot - 1]
+        cur = g.slot_currencies[slot - 1]
+        mine = sorted(c for c in g.players[0].hand if c.currency is cur)
+        for k in range(1, len(mine) + 1):
+            for cs in set(itertools.combinations(mine, k)):
+                total = sum(c.value for c in cs)
+                if total >= t.price and all(total - c.value < t.price for c in cs):
+                    buys[(slot, tuple(sorted(cs)))] += 1
+    got = Counter((a.slot, tuple(sorted(a.cards))) for a in g.legal_actions("buy"))
+    assert got == Counter(set(buys))
+
+
 # ------------------------------------------------------------- Alhambra vs reference
 
 @st.composite

@@ -526,8 +526,9 @@ class Game:
         ``rng`` is anything with a ``random()`` method (a ``random.Random``).
         The result has the distribution of
         ``rng.choice(legal_actions(rng.choice(legal_kinds())))``, but only the
-        chosen action is built (redesigns are drawn by rejection), which makes
-        random playouts several times cheaper."""
+        options of the chosen kind are looked up (takes and buys from the
+        shared option caches; redesigns and placements are drawn by rejection,
+        nothing listed), which makes random playouts several times cheaper."""
         phase = self.phase
         r = rng.random
         cur = self.current
@@ -554,11 +555,6 @@ class Game:
             k = int(r() * n)
             if money:
                 if not k:
-                    # only the chosen option is built (the options by index: the card values decide)
-                    cards = sorted(money, key=_KEY)
-                    if len(set(cards)) == len(cards):
-                        pats = _take_patterns(tuple(map(_VALUE, cards)))
-                        return _mk(A.TakeMoney, tuple(map(cards.__getitem__, pats[int(r() * len(pats))])))
                     opts = _take_options(money)
                     return opts[int(r() * len(opts))]
                 k -= 1
@@ -570,15 +566,14 @@ class Game:
                     for i in range(4):
                         t = market[i]
                         if t is not None and purse[i] >= t.price:
-                            cards = _cards_of(hand, i)   # high to low
-                            pats = _payment_patterns(tuple(map(_VALUE, cards)), t.price)
-                            options.append((i + 1, cards, pats))
-                            total += len(pats)
+                            opts = _buy_options(i, t.price, tuple(map(_VALUE, _cards_of(hand, i))))
+                            options.append(opts)
+                            total += len(opts)
                     j = int(r() * total)
-                    for slot, cards, pats in options:
-                        if j < len(pats):
-                            return _mk(A.Buy, slot, tuple(map(cards.__getitem__, reversed(pats[j]))))
-                        j -= len(pats)
+                    for opts in options:
+                        if j < len(opts):
+                            return opts[j]
+                        j -= len(opts)
                 k -= 1
             if redesign and not k:
                 return self._random_redesign(r)
@@ -1544,34 +1539,41 @@ def _buy_options(k: int, price: int, values: tuple) -> tuple:
 
 
 def _make_take_options(cards) -> tuple:
-    pats = _take_patterns(tuple([c.value for c in cards]))
-    mk = A._mk
-    if len(set(cards)) == len(cards):
-        return tuple([mk(A.TakeMoney, tuple([cards[i] for i in idx])) for idx in pats])
+    """The take options of these face-up cards (sorted by key): each card
+    alone (equal cards once), then, by number of cards, every set of cards
+    worth 4 or less each that adds up to at most 5 (T1; equal sets once)."""
     out = []
-    seen = set()
-    for idx in pats:
-        cs = tuple([cards[i] for i in idx])
-        if cs not in seen:
-            seen.add(cs)
-            out.append(mk(A.TakeMoney, cs))
+    low = []
+    prev = None
+    for c in cards:
+        if c is not prev:
+            out.append(_TAKE_ONE[c.key])
+            prev = c
+        if c.value < 5:
+            low.append(c)
+    if len(low) > 1:
+        low = tuple(low)
+        more = _TAKE_MORE.get(low)
+        if more is None:
+            more = _TAKE_MORE[low] = _make_take_more(low)
+        out += more
     return tuple(out)
 
 
-_PATTERNS: dict = {}
+def _make_take_more(low: tuple) -> tuple:
+    """The options of two or more of these cards (each worth at most 4, sorted by key)."""
+    out = []
+    seen = set()
+    for k in range(2, len(low) + 1):
+        for cs in itertools.combinations(low, k):
+            if cs not in seen and sum(c.value for c in cs) <= 5:
+                seen.add(cs)
+                out.append(_mk(A.TakeMoney, cs))
+    return tuple(out)
 
 
-def _take_patterns(vals) -> tuple:
-    """Index sets of face-up cards that may be taken together (T1), by values.
-    A card worth 5 or more can only be taken alone, so such values share a key."""
-    vals = tuple([v if v < 5 else 5 for v in vals])
-    got = _PATTERNS.get(vals)
-    if got is None:
-        n = len(vals)
-        got = _PATTERNS[vals] = tuple(
-            idx for k in range(1, n + 1) for idx in itertools.combinations(range(n), k)
-            if k == 1 or sum(vals[i] for i in idx) <= 5)
-    return got
+_TAKE_ONE = tuple(_mk(A.TakeMoney, (card_from_key(k),)) for k in range(36))
+_TAKE_MORE: dict = {}   # cards worth at most 4 each, sorted (at most four: a few thousand) -> their options of 2+ cards
 
 
 _PAY: dict = {}
@@ -1589,12 +1591,15 @@ def _payment_patterns(values: tuple, price: int) -> tuple:
         out = []
         n = len(values)
         chosen = []
+        left = list(itertools.accumulate(reversed(values)))[::-1]   # left[j]: the cards from j on
 
         def rec(i, total):
             # values descending: every card added is the smallest so far, so a
             # payment is minimal iff it reaches the price with its last card
             prev = None
             for j in range(i, n):
+                if total + left[j] < price:
+                    return    # the cards left cannot reach the price
                 v = values[j]
                 if v == prev:
                     continue  # equal cards give equal payments
@@ -1606,7 +1611,7 @@ def _payment_patterns(values: tuple, price: int) -> tuple:
                     rec(j + 1, total + v)
                 chosen.pop()
 
-        if sum(values) >= price:
+        if n:
             rec(0, 0)
         got = _PAY[key] = tuple(out)
     return got
