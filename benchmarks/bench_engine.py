@@ -43,8 +43,10 @@ b1f69d2``) taking turns in one run: in every round one subprocess per checkout
 (in alternating order, each importing its own ``alhambra_widget``, pinned to
 the same core) plays the same seeded games on both paths and times ``undo()``
 (in the first ``--undo-rounds`` rounds).
-Reports the medians over the rounds and the ratios, so a slower minute of a
-shared machine weighs on both alike. Works with any engine that has
+Reports the medians over the rounds and, per path, the median of the rounds'
+ratios (the two turns of a round run one right after the other, so a slower
+minute of a shared machine weighs on both alike) with the lowest and highest
+round's ratio in brackets: how far one run can be trusted. Works with any engine that has
 ``Game(n, seed=)``, ``legal_actions()``, ``random_action(rng)``,
 ``play(a, record=)`` and ``undo()``.
 """
@@ -346,7 +348,8 @@ def compare(a) -> None:
     if not (other / "alhambra_widget" / "__init__.py").is_file():
         raise SystemExit(f"{other} holds no alhambra_widget package")
     sides = {"this": HERE, "other": other}
-    got = {s: {"public": [], "playout": [], "undo10": [], "undo250": [], "actions": None} for s in sides}
+    got = {s: {"public": [], "playout": [], "undo10": [], "undo250": [], "actions": None,
+               "round_public": [], "round_playout": []} for s in sides}
     t_start = time.perf_counter()
     for r in range(a.rounds):
         order = ("this", "other") if r % 2 == 0 else ("other", "this")
@@ -363,12 +366,17 @@ def compare(a) -> None:
             g = got[side]
             g["public"] += data["rates"]["public"]
             g["playout"] += data["rates"]["playout"]
+            for path in ("public", "playout"):
+                g["round_" + path].append(statistics.median(data["rates"][path]))
             g["actions"] = data["actions"]
             if "undo" in data:
                 g["undo10"] += data["undo"][str(UNDO_AT[0])]
                 g["undo250"] += data["undo"][str(UNDO_AT[1])]
     elapsed = time.perf_counter() - t_start
     med = {s: {k: statistics.median(v) for k, v in got[s].items() if k != "actions" and v} for s in sides}
+    # the two sides of a round ran one right after the other: their ratio is paired
+    paired = {path: sorted(x / y for x, y in zip(got["this"]["round_" + path], got["other"]["round_" + path]))
+              for path in ("public", "playout")}
 
     print(f"Engine A/B: Python {platform.python_version()} ({platform.python_implementation()}), "
           f"{cpu_model()}, each turn pinned to one core; this checkout against {other.name} "
@@ -381,12 +389,13 @@ def compare(a) -> None:
             print(f"NOTE: the {path} path's games differ between the checkouts ({x:.1f} against {y:.1f} "
                   "actions a game): not the same games")
     print()
-    print(f"| {a.n} players | this checkout | {other.name} | ratio |")
+    print(f"| {a.n} players | this checkout | {other.name} | ratio (rounds) |")
     print("|---|---:|---:|---:|")
     for path, label in (("public", "random games / s, public path (`legal_actions()` + `play()` recorded)"),
                         ("playout", "random games / s, playout path (`random_action` + `play(record=False)`)")):
         x, y = med["this"][path], med["other"][path]
-        print(f"| {label} | {fmt(x)} | {fmt(y)} | **{x / y:.2f}×** |")
+        r = paired[path]
+        print(f"| {label} | {fmt(x)} | {fmt(y)} | **{statistics.median(r):.2f}×** ({r[0]:.2f}–{r[-1]:.2f}) |")
     for path in ("public", "playout"):
         print(f"| actions per game, {path} path | {got['this']['actions'][path]:.1f} | "
               f"{got['other']['actions'][path]:.1f} | |")

@@ -526,9 +526,10 @@ class Game:
         ``rng`` is anything with a ``random()`` method (a ``random.Random``).
         The result has the distribution of
         ``rng.choice(legal_actions(rng.choice(legal_kinds())))``, but only the
-        options of the chosen kind are looked up (takes and buys from the
-        shared option caches; redesigns and placements are drawn by rejection,
-        nothing listed), which makes random playouts several times cheaper."""
+        chosen action is built (takes from the shared option cache; a buy
+        from the cached payment patterns; redesigns and placements by
+        rejection, nothing listed), which makes random playouts several times
+        cheaper."""
         phase = self.phase
         r = rng.random
         cur = self.current
@@ -566,14 +567,15 @@ class Game:
                     for i in range(4):
                         t = market[i]
                         if t is not None and purse[i] >= t.price:
-                            opts = _buy_options(i, t.price, tuple(map(_VALUE, _cards_of(hand, i))))
-                            options.append(opts)
-                            total += len(opts)
+                            cards = _cards_of(hand, i)   # high to low
+                            pats = _payment_patterns(tuple(map(_VALUE, cards)), t.price)
+                            options.append((i + 1, cards, pats))
+                            total += len(pats)
                     j = int(r() * total)
-                    for opts in options:
-                        if j < len(opts):
-                            return opts[j]
-                        j -= len(opts)
+                    for slot, cards, pats in options:
+                        if j < len(pats):
+                            return _mk(A.Buy, slot, tuple(map(cards.__getitem__, reversed(pats[j]))))
+                        j -= len(pats)
                 k -= 1
             if redesign and not k:
                 return self._random_redesign(r)
