@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_engine.py [--games N] [--repeats R] [--quick] [--checkout PATH]
     .venv/bin/python benchmarks/bench_engine.py --compare OTHER_CHECKOUT [--rounds R] [--games N]
+    .venv/bin/python benchmarks/bench_engine.py --compare OTHER_CHECKOUT --instructions [--games N]
 
 Measures, on one core, for 2, 4 and 6 players:
 
@@ -49,6 +50,15 @@ minute of a shared machine weighs on both alike) with the lowest and highest
 round's ratio in brackets: how far one run can be trusted. Works with any engine that has
 ``Game(n, seed=)``, ``legal_actions()``, ``random_action(rng)``,
 ``play(a, record=)`` and ``undo()``.
+
+``--compare OTHER_CHECKOUT --instructions`` counts instead of timing: the
+machine instructions a game takes on each path, under valgrind's cachegrind
+(``--cache-sim=no``), as the difference between a run of the warm-up alone and
+one of the warm-up and ``--games`` games. The count does not depend on what
+else the machine is doing (the same figure to a few instructions in a
+thousand million, run after run), so even a change of 1% shows; it is not a
+time (memory and branches cost differently), so the timed ratios stay the
+figures of record.
 """
 
 from __future__ import annotations
@@ -343,11 +353,63 @@ def worker(a) -> None:
     print(json.dumps(out))
 
 
+def count_worker(a) -> None:
+    """One run of --instructions: the warm-up, then ``a.games`` games of one path."""
+    _import_engine(Path(a.count_worker))
+    play = PATHS[a.path]
+    for s in seeds(a.n, 5, 9):
+        play(a.n, s)
+    for s in seeds(a.n, a.games, 1):
+        play(a.n, s)
+
+
+def count_instructions(checkout: Path, a, path: str, games: int) -> int:
+    """Instructions of a count_worker run under cachegrind."""
+    cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+           sys.executable, str(Path(__file__).resolve()), "--count-worker", str(checkout),
+           "--path", path, "--n", str(a.n), "--games", str(games)]
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    res = subprocess.run(cmd, capture_output=True, text=True, cwd=str(checkout), env=env)
+    for line in res.stderr.splitlines():
+        if "I" in line and "refs:" in line:
+            return int(line.split("refs:")[1].replace(",", "").strip())
+    raise SystemExit(f"cachegrind gave no count for {checkout} ({path}):\n{res.stderr[-2000:]}")
+
+
+def compare_instructions(a, sides: dict) -> None:
+    import shutil
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (Debian: apt-get install valgrind)")
+    t_start = time.perf_counter()
+    per_game = {}
+    for side, checkout in sides.items():
+        for path in ("public", "playout"):
+            print(f"{side}, {path} path: counting ...", file=sys.stderr, flush=True)
+            base = count_instructions(checkout, a, path, 0)
+            full = count_instructions(checkout, a, path, a.games)
+            per_game[side, path] = (full - base) / a.games
+    elapsed = time.perf_counter() - t_start
+    other = sides["other"]
+    print(f"Engine A/B in instructions: Python {platform.python_version()} ({platform.python_implementation()}), "
+          f"valgrind cachegrind; this checkout against {other.name}; {a.games} games a path after a warm-up "
+          f"of 5, {a.n} players, seeds fixed; {elapsed:.0f} s in all")
+    print()
+    print(f"| {a.n} players | this checkout | {other.name} | ratio |")
+    print("|---|---:|---:|---:|")
+    for path, label in (("public", "instructions a game, public path (millions)"),
+                        ("playout", "instructions a game, playout path (millions)")):
+        x, y = per_game["this", path], per_game["other", path]
+        print(f"| {label} | {x / 1e6:,.2f} | {y / 1e6:,.2f} | **{y / x:.2f}×** fewer |")
+
+
 def compare(a) -> None:
     other = Path(a.compare).resolve()
     if not (other / "alhambra_widget" / "__init__.py").is_file():
         raise SystemExit(f"{other} holds no alhambra_widget package")
     sides = {"this": HERE, "other": other}
+    if a.instructions:
+        compare_instructions(a, sides)
+        return
     got = {s: {"public": [], "playout": [], "undo10": [], "undo250": [], "actions": None,
                "round_public": [], "round_playout": []} for s in sides}
     t_start = time.perf_counter()
@@ -426,12 +488,18 @@ def main(argv=None) -> None:
                          "or by the wall clock")
     ap.add_argument("--checkout", metavar="PATH",
                     help="without --compare: measure the engine of another checkout (its table alone)")
+    ap.add_argument("--instructions", action="store_true",
+                    help="with --compare: count machine instructions a game under valgrind instead of timing")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
+    ap.add_argument("--count-worker", help=argparse.SUPPRESS)
+    ap.add_argument("--path", choices=tuple(PATHS), default="public", help=argparse.SUPPRESS)
     ap.add_argument("--undo", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     global CLOCK
     CLOCK = time.process_time if a.clock == "cpu" else time.perf_counter
-    if a.worker:
+    if a.count_worker:
+        count_worker(a)
+    elif a.worker:
         a.games = a.games or 20
         a.repeats = a.repeats or 2
         worker(a)
