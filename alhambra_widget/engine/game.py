@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import os
 import weakref
-from bisect import bisect_left, insort
+from bisect import insort
 from operator import attrgetter
 
 from . import actions as A
@@ -19,7 +19,7 @@ from . import record
 from . import state as S
 from .alhambra import _dec
 from .errors import IllegalMove, NotationError, RecordError
-from .money import CURRENCIES, SCORING, Card, Currency, ScoringCard, card_from_key, full_deck
+from .money import _CARDS, CURRENCIES, SCORING, Card, Currency, ScoringCard, card_from_key, full_deck
 from .moves import Move
 from .scoring import round_points
 from .state import MAX_MOVES, MAX_SEED_LENGTH, Player, check_seed as _check_seed
@@ -67,6 +67,7 @@ class Game:
         self._listeners: list = []
         self._own = -1                 # what this game may change in place (see _alhambra and _claim)
         self._pc = [None] * len(self.players)   # per seat (hand, money per currency) of that very hand list
+        self._vc = [None] * len(self.players)   # per seat (hand, card values per currency) of that very hand list
 
     def _setup(self, names, start_player):
         n = len(names)
@@ -423,6 +424,20 @@ class Game:
         self._pc[seat] = (hand, purse)
         return purse
 
+    def _hand_values(self, seat: int) -> tuple:
+        """Per currency, the values of the cards in ``seat``'s hand, high to
+        low (kept with the hand list they were read from, as ``_purse``)."""
+        hand = self.players[seat].hand
+        e = self._vc[seat]
+        if e is not None and e[0] is hand:
+            return e[1]
+        vals = ([], [], [], [])
+        for c in reversed(hand):      # (sorted by key: by currency, then value)
+            vals[c.key // 9].append(c.value)
+        vals = tuple(map(tuple, vals))
+        self._vc[seat] = (hand, vals)
+        return vals
+
     @staticmethod
     def _can_use_reserve(p) -> bool:
         a = p.alhambra
@@ -451,10 +466,13 @@ class Game:
                 e = self._pc[cur]
                 purse = e[1] if e is not None and e[0] is p.hand else self._purse(cur)
                 market = self.market
+                vals = None
                 for i in range(4):
                     t = market[i]
                     if t is not None and purse[i] >= t.price:
-                        out += _buy_options(i, t.price, tuple(map(_VALUE, _cards_of(p.hand, i))))
+                        if vals is None:
+                            vals = self._hand_values(cur)
+                        out += _buy_options(i, t.price, vals[i])
                 out += p.alhambra._redesigns(p.reserve)
                 if self.extra:
                     out.append(_END)
@@ -495,7 +513,7 @@ class Game:
             for i in range(4):
                 t = market[i]
                 if t is not None and purse[i] >= t.price:
-                    out += _buy_options(i, t.price, tuple(map(_VALUE, _cards_of(p.hand, i))))
+                    out += _buy_options(i, t.price, self._hand_values(self.current)[i])
             return out
         if verb == "remove":
             return a._remove_actions()
@@ -561,20 +579,21 @@ class Game:
                 k -= 1
             if buy:
                 if not k:
-                    hand = p.hand
+                    vals = self._hand_values(cur)
                     options = []
                     total = 0
                     for i in range(4):
                         t = market[i]
                         if t is not None and purse[i] >= t.price:
-                            cards = _cards_of(hand, i)   # high to low
-                            pats = _payment_patterns(tuple(map(_VALUE, cards)), t.price)
-                            options.append((i + 1, cards, pats))
+                            pats = _payment_patterns(vals[i], t.price)
+                            options.append((i, pats))
                             total += len(pats)
                     j = int(r() * total)
-                    for slot, cards, pats in options:
+                    for i, pats in options:
                         if j < len(pats):
-                            return _mk(A.Buy, slot, tuple(map(cards.__getitem__, reversed(pats[j]))))
+                            v = vals[i]
+                            base = 9 * i - 1
+                            return _mk(A.Buy, i + 1, tuple([_CARDS[base + v[x]] for x in reversed(pats[j])]))
                         j -= len(pats)
                 k -= 1
             if redesign and not k:
@@ -1408,7 +1427,8 @@ def _compile_sharing():
         a = f.attr
         code.append(f"    dst.{a} = " + ("_players_copy(src.players)" if a == "players" else f.copy.format(f"src.{a}")))
     code += ["    src._own &= ~_SEATS", "    dst._own = ~_SEATS",
-             "    dst._pc = list(getattr(src, '_pc', None) or [None] * len(dst.players))", "    return dst"]
+             "    dst._pc = list(getattr(src, '_pc', None) or [None] * len(dst.players))",
+             "    dst._vc = list(getattr(src, '_vc', None) or [None] * len(dst.players))", "    return dst"]
     ns = dict(vars(S))
     ns.update(_players_copy=_players_copy, _SEATS=_SEATS, _new_player=_new_player)
     exec("\n".join(code), ns)  # fast functions from the declaration (as dataclasses do)
@@ -1475,7 +1495,6 @@ def _seed_state(seed) -> int:
 
 _tid = attrgetter("id")
 _KEY = attrgetter("key")
-_VALUE = attrgetter("value")
 _new = tuple.__new__   # a Move made directly: (index, player, action, turn, then 9 fields per event)
 _CARD_ORDER = {str(c): c.key for c in full_deck(3)}
 
@@ -1514,15 +1533,6 @@ def _take_options(money) -> tuple:
             _TAKES.clear()
         got = _TAKES[key] = _make_take_options(sorted(money, key=_KEY))
     return got
-
-
-def _cards_of(hand, k: int) -> list:
-    """The cards of currency ``k`` (0-3) in a hand (sorted by key), high to low."""
-    lo = bisect_left(hand, 9 * k, key=_KEY)
-    hi = bisect_left(hand, 9 * k + 9, lo, key=_KEY)
-    if lo == hi:
-        return []
-    return hand[hi - 1:lo - 1 if lo else None:-1]
 
 
 def _buy_options(k: int, price: int, values: tuple) -> tuple:
