@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from bisect import bisect_left, insort
 from itertools import compress
 
 from .actions import Build, Place, Remove, Swap
@@ -292,7 +293,9 @@ class Alhambra:
         a._cnt = self._cnt
         a._bbox = self._bbox
         a._changed()
-        a._cutset = self._cutset    # (kept up to date by _put and _take where they can)
+        # (kept up to date by _put, _take and _swap_at where they can be)
+        a._cutset, a._rm, a._canrm = self._cutset, self._rm, self._canrm
+        a._swapinfo, a._cells = self._swapinfo, self._cells
         return a
 
     def __eq__(self, other) -> bool:
@@ -637,8 +640,23 @@ class Alhambra:
                         links[p] |= 1 << d
         assert links == self._links, "the links between tiles are out of date"
         assert sk == self._sk, "the neighbours of the tiles are out of date"
+        cut = _cut_cells(links)
         if self._cutset is not None:
-            assert self._cutset == _cut_cells(links), "the cut points are out of date"
+            assert self._cutset == cut, "the cut points are out of date"
+        # the answers kept across changes where they can be (see _put, _take, _swap_at)
+        removable = [q for q in sorted(sk) if q and q not in cut and sk[q] < 240]
+        if self._rm is not None:
+            assert list(self._rm) == removable, "the removable tiles are out of date"
+        if self._canrm is not None:
+            assert self._canrm == bool(removable), "whether a tile can be taken out is out of date"
+        cells = [q for q in sorted(sk) if q]
+        if self._swapinfo is not None:
+            assert self._swapinfo == (cells, bytes(sk[q] for q in cells)), "the swap table is out of date"
+        if self._cells is not None:
+            kept, self._cells = self._cells, None
+            fresh = self._open()
+            self._cells = kept
+            assert (kept[0], bytes(kept[1])) == (fresh[0], bytes(fresh[1])), "the open cells are out of date"
 
     # -- changing ------------------------------------------------------------
     def place(self, tile: Tile, pos) -> None:
@@ -750,6 +768,7 @@ class Alhambra:
             if x < b[0] or x > b[1] or y < b[2] or y > b[3]:
                 self._bbox = (min(b[0], x), max(b[1], x), min(b[2], y), max(b[3], y))
         cut = self._cutset
+        rm = self._rm
         self._changed()
         if _ONE[lk]:
             # a tile joined to one tile q only: q carries it now (a cut point,
@@ -758,6 +777,18 @@ class Alhambra:
             if cut is not None:
                 q = p + _OFFS[lk][0]
                 self._cutset = cut | {q} if q else cut
+                if rm is not None:
+                    # the removable tiles: not q now, nor a neighbour closed in on
+                    # every side; the new tile if it has a free side
+                    rm = rm.copy()
+                    _discard(rm, q)
+                    for off in _OFFS[nb]:
+                        if sks[p + off] >= 240:
+                            _discard(rm, p + off)
+                    if nb != 15:
+                        insort(rm, p)
+                    self._rm = rm
+                    self._canrm = bool(rm)
             if nb != 15:
                 self._canrm = True
 
@@ -842,6 +873,7 @@ class Alhambra:
             if x == b[0] or x == b[1] or y == b[2] or y == b[3]:
                 self._bbox = None   # worked out again when needed
         cut = self._cutset
+        rm = self._rm
         self._changed()
         if cut is not None and _ONE[lk]:
             # a tile that hung on one tile q only: nothing changes but for q,
@@ -860,6 +892,19 @@ class Alhambra:
                 if len(seen) == len(links):
                     cut = cut - {q}
             self._cutset = cut
+            if rm is not None:
+                # the removable tiles: not this one; its neighbours have a free
+                # side now, so each that is no cut point (nor the fountain)
+                rm = rm.copy()
+                _discard(rm, p)
+                for off in _OFFS[nb]:
+                    c = p + off
+                    if c and c not in cut:
+                        i = bisect_left(rm, c)
+                        if i == len(rm) or rm[i] != c:
+                            rm.insert(i, c)
+                self._rm = rm
+                self._canrm = bool(rm)
         return tile
 
     def swap(self, tile: Tile, pos) -> Tile:
@@ -891,6 +936,7 @@ class Alhambra:
         m = masks[p] = tile.mask
         fr = self._frontier
         links = self._links
+        lk_old = links[p]
         lk = 0
         for off, dbit, d, obit, o, rbit in _EDGES:  # tiles may join or part; empty cells face the new sides
             q = p + off
@@ -910,7 +956,27 @@ class Alhambra:
         sk[p] = m | (sk[p] & 240)
         self._ids = self._ids & ~(1 << old.id) | 1 << tile.id
         self._cnt += _CNT[tile.bi] - _CNT[old.bi]
+        cut, rm, canrm, info, cells = self._cutset, self._rm, self._canrm, self._swapinfo, self._cells
         self._changed()
+        if lk == lk_old:
+            # the same tiles joined (as P3 and P7 demand, the walls are the same
+            # where a tile touches): P4's graph, the cut points and the removable
+            # tiles are the same; only p's walls and the free cells beside it changed
+            self._cutset, self._rm, self._canrm = cut, rm, canrm
+            if info is not None:
+                tiles, keys = info
+                i = bisect_left(tiles, p)
+                self._swapinfo = (tiles, keys[:i] + bytes((sk[p],)) + keys[i + 1:])
+            if cells is not None:
+                ks, sides = cells
+                sides = bytearray(sides)
+                for off in _STEPI:
+                    q = p + off
+                    e = fr.get(q)
+                    if e is not None:
+                        sides[bisect_left(ks, q)] = 0 if _MULTI[e >> 8] and _OPEN[e & 255] and \
+                            self._would_enclose(q) else e & 255
+                self._cells = (ks, sides)
         return old
 
     # -- walls ---------------------------------------------------------------
@@ -977,6 +1043,13 @@ class Alhambra:
             if rule is not None:
                 raise IllegalMove(rule, "error.setup.breaks_rule", rule=rule, explanation=Text(f"rule.{rule}"))
         return a
+
+
+def _discard(cells: list, p: int) -> None:
+    """Take ``p`` out of the sorted list ``cells`` if it is there."""
+    i = bisect_left(cells, p)
+    if i < len(cells) and cells[i] == p:
+        del cells[i]
 
 
 def _yx(p):
