@@ -544,8 +544,8 @@ class Game:
         ``rng`` is anything with a ``random()`` method (a ``random.Random``).
         The result has the distribution of
         ``rng.choice(legal_actions(rng.choice(legal_kinds())))``, but only the
-        chosen action is built (takes from the shared option cache; a buy
-        from the cached payment patterns; redesigns and placements by
+        chosen action is built (a take from the shared one-card actions and
+        the cached sets of low cards; a buy from the cached payment patterns; redesigns and placements by
         rejection, nothing listed), which makes random playouts several times
         cheaper."""
         phase = self.phase
@@ -574,8 +574,7 @@ class Game:
             k = int(r() * n)
             if money:
                 if not k:
-                    opts = _take_options(money)
-                    return opts[int(r() * len(opts))]
+                    return _random_take(money, r)
                 k -= 1
             if buy:
                 if not k:
@@ -1570,6 +1569,28 @@ def _make_take_options(cards) -> tuple:
             more = _TAKE_MORE[low] = _make_take_more(low)
         out += more
     return tuple(out)
+
+
+def _random_take(money, r):
+    """``_take_options(money)[int(r() * len(...))]`` without making the list."""
+    ones = []
+    low = []
+    prev = None
+    for c in sorted(money, key=_KEY):
+        if c is not prev:
+            ones.append(c)
+            prev = c
+        if c.value < 5:
+            low.append(c)
+    n = len(ones)
+    if len(low) > 1:
+        low = tuple(low)
+        more = _TAKE_MORE.get(low)
+        if more is None:
+            more = _TAKE_MORE[low] = _make_take_more(low)
+        i = int(r() * (n + len(more)))
+        return _TAKE_ONE[ones[i].key] if i < n else more[i - n]
+    return _TAKE_ONE[ones[int(r() * n)].key]
 
 
 def _make_take_more(low: tuple) -> tuple:
