@@ -545,9 +545,9 @@ class Game:
         The result has the distribution of
         ``rng.choice(legal_actions(rng.choice(legal_kinds())))``, but only the
         chosen action is built (a take from the shared one-card actions and
-        the cached sets of low cards; a buy from the cached payment patterns; redesigns and placements by
-        rejection, nothing listed), which makes random playouts several times
-        cheaper."""
+        the cached sets of low cards; a buy from the cached payment patterns;
+        redesigns and placements by rejection, nothing listed), which makes
+        random playouts several times cheaper."""
         phase = self.phase
         r = rng.random
         cur = self.current
