@@ -1553,44 +1553,36 @@ def _make_take_options(cards) -> tuple:
     """The take options of these face-up cards (sorted by key): each card
     alone (equal cards once), then, by number of cards, every set of cards
     worth 4 or less each that adds up to at most 5 (T1; equal sets once)."""
-    out = []
-    low = []
-    prev = None
-    for c in cards:
-        if c is not prev:
-            out.append(_TAKE_ONE[c.key])
-            prev = c
-        if c.value < 5:
-            low.append(c)
-    if len(low) > 1:
-        low = tuple(low)
-        more = _TAKE_MORE.get(low)
-        if more is None:
-            more = _TAKE_MORE[low] = _make_take_more(low)
-        out += more
-    return tuple(out)
+    ones, more = _take_parts(cards)
+    return tuple([_TAKE_ONE[c.key] for c in ones]) + more
 
 
 def _random_take(money, r):
     """``_take_options(money)[int(r() * len(...))]`` without making the list."""
+    ones, more = _take_parts(sorted(money, key=_KEY))
+    i = int(r() * (len(ones) + len(more)))
+    return _TAKE_ONE[ones[i].key] if i < len(ones) else more[i - len(ones)]
+
+
+def _take_parts(cards) -> tuple:
+    """The two parts of the take options of these face-up cards (sorted by
+    key): the distinct cards, each taken alone; the options of two or more."""
     ones = []
     low = []
     prev = None
-    for c in sorted(money, key=_KEY):
+    for c in cards:
         if c is not prev:
             ones.append(c)
             prev = c
         if c.value < 5:
             low.append(c)
-    n = len(ones)
-    if len(low) > 1:
-        low = tuple(low)
-        more = _TAKE_MORE.get(low)
-        if more is None:
-            more = _TAKE_MORE[low] = _make_take_more(low)
-        i = int(r() * (n + len(more)))
-        return _TAKE_ONE[ones[i].key] if i < n else more[i - n]
-    return _TAKE_ONE[ones[int(r() * n)].key]
+    if len(low) < 2:
+        return ones, ()
+    low = tuple(low)
+    more = _TAKE_MORE.get(low)
+    if more is None:
+        more = _TAKE_MORE[low] = _make_take_more(low)
+    return ones, more
 
 
 def _make_take_more(low: tuple) -> tuple:
