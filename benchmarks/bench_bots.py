@@ -334,8 +334,10 @@ def main(argv=None):
                       + " / ".join(f"{r:.1%} [{f.ci_low:.1%}-{f.ci_high:.1%}]" for r, f in zip(rates, firsts))
                       + f"; two doublings add {gain * 100:+.1f} points "
                         f"(target +5: {'met' if gain >= 0.05 else 'MISSED'})", flush=True)
+            if len(budgets) > 1:   # (with any two steps or more: the first against the last)
                 g, lo, hi = paired_gain(per_game_wins[0], per_game_wins[-1])
-                print(f"  the gain over the same {len(per_game_wins[-1])} games, paired: "
+                print(f"  the gain from {budgets[0]} to {budgets[-1]} iterations over the same "
+                      f"{len(per_game_wins[-1])} games, paired: "
                       f"{g * 100:+.1f} points [95% CI {lo * 100:+.1f} to {hi * 100:+.1f}]", flush=True)
             pg = statistics.mean(times)
         elif line == "mcts-vs-b1f69d2":
