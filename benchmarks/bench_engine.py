@@ -47,8 +47,8 @@ the same core) plays the same seeded games on both paths and times ``undo()``
 Reports the medians over the rounds and, per path, the median of the rounds'
 ratios (the two turns of a round run one right after the other, so a slower
 minute of a shared machine weighs on both alike) with the lowest and highest
-round's ratio in brackets: how far one run can be trusted. Works with any engine that has
-``Game(n, seed=)``, ``legal_actions()``, ``random_action(rng)``,
+round's ratio in brackets: how far one run can be trusted. Works with any
+engine that has ``Game(n, seed=)``, ``legal_actions()``, ``random_action(rng)``,
 ``play(a, record=)`` and ``undo()``.
 
 ``--compare OTHER_CHECKOUT --instructions`` counts instead of timing: the
@@ -479,7 +479,7 @@ def main(argv=None) -> None:
     ap.add_argument("--quick", action="store_true", help="small numbers: a rough figure in a few seconds")
     ap.add_argument("--compare", metavar="OTHER_CHECKOUT",
                     help="time this checkout and OTHER_CHECKOUT in turns (4 players) and report the ratios")
-    ap.add_argument("--rounds", type=int, default=7, help="with --compare: turns of each checkout (default 7)")
+    ap.add_argument("--rounds", type=int, default=11, help="with --compare: turns of each checkout (default 11)")
     ap.add_argument("--undo-rounds", type=int, default=3,
                     help="with --compare: the first rounds also time undo() (default 3)")
     ap.add_argument("--n", type=int, default=4, help="with --compare: players (default 4)")
