@@ -1,0 +1,49 @@
+"""The benchmark scripts run and report what the README quotes from them.
+
+These are not timings (speed is measured by the scripts themselves, never by
+a test): a few tiny runs check that the figures the README takes from the
+scripts are printed at all, in the form it quotes them.
+"""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_script(*args, timeout=300) -> str:
+    r = subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    return r.stdout
+
+
+def test_engine_compare_reports_paired_ratios_and_the_same_games():
+    out = run_script("benchmarks/bench_engine.py", "--compare", ".", "--rounds", "2", "--undo-rounds", "1",
+                     "--games", "2", "--repeats", "1")
+    for path in ("public", "playout"):
+        row = next(line for line in out.splitlines() if line.startswith("| random games / s, " + path))
+        m = re.search(r"\*\*(\d+\.\d\d)×\*\* \((\d+\.\d\d)–(\d+\.\d\d)\) \|$", row)
+        assert m, row
+        mid, lo, hi = map(float, m.groups())
+        assert 0 < lo <= mid <= hi
+        # the checkout against itself plays the very same games
+        row = next(line for line in out.splitlines() if line.startswith(f"| actions per game, {path} path"))
+        this, other = re.findall(r"\| ([\d.]+) ", row)
+        assert this == other
+    assert "NOTE" not in out
+    assert "`undo()` at move 250 / at move 10" in out
+
+
+def test_the_budget_line_in_parts_prints_its_paired_gain():
+    out = run_script("benchmarks/bench_bots.py", "--line", "mcts-budget", "--games", "4", "--budget", "8",
+                     "--steps", "quarter,full")
+    m = re.search(r"the gain from 2 to 8 iterations over the same (\d+) games, paired: "
+                  r"([+-]\d+\.\d) points \[95% CI ([+-]\d+\.\d) to ([+-]\d+\.\d)\]", out)
+    assert m, out[-2000:]
+    games, gain, lo, hi = int(m.group(1)), *map(float, m.groups()[1:])
+    assert games == 4 and lo <= gain <= hi
+    rates = re.search(r"win rate by budget: 2: ([\d.]+)% .* / 8: ([\d.]+)% ", out)
+    assert rates, out[-2000:]
+    assert abs(float(rates.group(2)) - float(rates.group(1)) - gain) < 0.11
