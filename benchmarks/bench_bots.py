@@ -308,18 +308,18 @@ def main(argv=None):
         print(f"## {line}: {games} games, {args.workers} worker(s), evaluation {ev}", flush=True)
         if line == "greedy-vs-random":
             _, pg, _, _ = run("Greedy vs 3 Random", [Greedy(), Random(), Random(), Random()], games, args.seed,
-                           args.workers, target=0.95)
+                              args.workers, target=0.95)
         elif line == "mcts-vs-greedy":
             _, pg, _, _ = run(f"MCTS({b}) vs 3 Greedy", [MCTS(iterations=b, evaluation=ev, **knobs), Greedy(), Greedy(), Greedy()],
-                           games, args.seed, args.workers, target=0.50)
+                              games, args.seed, args.workers, target=0.50)
         elif line == "mcts-budget":
             rates, times, firsts, per_game_wins = [], [], [], []
             steps = {"quarter": b // 4, "half": b // 2, "full": b}
             budgets = [steps[k] for k in args.steps.split(",")]
             for budget in budgets:
                 r, pg, first, wins = run(f"MCTS({budget}) vs 3 Greedy",
-                                   [MCTS(iterations=budget, evaluation=ev, **knobs), Greedy(), Greedy(), Greedy()],
-                                   games, args.seed, args.workers)
+                                         [MCTS(iterations=budget, evaluation=ev, **knobs), Greedy(), Greedy(), Greedy()],
+                                         games, args.seed, args.workers)
                 rates.append(r)
                 times.append(pg)
                 firsts.append(first)
@@ -344,8 +344,8 @@ def main(argv=None):
             pg = head_to_head(args.old, args.seconds, games, args.seed, args.log)
         else:
             _, pg, _, _ = run(f"2 players: MCTS({b}) vs FlatMC({b})",
-                           [MCTS(iterations=b, evaluation=ev), FlatMC(iterations=b, evaluation=ev)], games,
-                           args.seed, args.workers, target=0.55)
+                              [MCTS(iterations=b, evaluation=ev), FlatMC(iterations=b, evaluation=ev)], games,
+                              args.seed, args.workers, target=0.55)
         estimate(line, pg, args.workers, None)
     print(f"line {line} took {time.perf_counter() - t0:.0f} s", flush=True)
 

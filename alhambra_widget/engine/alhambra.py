@@ -900,9 +900,7 @@ class Alhambra:
                 for off in _OFFS[nb]:
                     c = p + off
                     if c and c not in cut:
-                        i = bisect_left(rm, c)
-                        if i == len(rm) or rm[i] != c:
-                            rm.insert(i, c)
+                        _add(rm, c)
                 self._rm = rm
                 self._canrm = bool(rm)
         return tile
@@ -1043,6 +1041,13 @@ class Alhambra:
             if rule is not None:
                 raise IllegalMove(rule, "error.setup.breaks_rule", rule=rule, explanation=Text(f"rule.{rule}"))
         return a
+
+
+def _add(cells: list, p: int) -> None:
+    """Put ``p`` into the sorted list ``cells`` unless it is there."""
+    i = bisect_left(cells, p)
+    if i == len(cells) or cells[i] != p:
+        cells.insert(i, p)
 
 
 def _discard(cells: list, p: int) -> None:

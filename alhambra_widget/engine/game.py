@@ -66,8 +66,8 @@ class Game:
         self._events = None            # the events of the move being played: 9 fields each, in a row
         self._listeners: list = []
         self._own = -1                 # what this game may change in place (see _alhambra and _claim)
-        self._pc = [None] * len(self.players)   # per seat (hand, money per currency) of that very hand list
-        self._vc = [None] * len(self.players)   # per seat (hand, card values per currency) of that very hand list
+        # per seat (hand, money per currency, card values per currency or None) of that very hand list
+        self._pc = [None] * len(self.players)
 
     def _setup(self, names, start_player):
         n = len(names)
@@ -421,21 +421,22 @@ class Game:
         for c in hand:
             purse[c.key // 9] += c.value
         purse = tuple(purse)
-        self._pc[seat] = (hand, purse)
+        self._pc[seat] = (hand, purse, None)
         return purse
 
     def _hand_values(self, seat: int) -> tuple:
         """Per currency, the values of the cards in ``seat``'s hand, high to
         low (kept with the hand list they were read from, as ``_purse``)."""
         hand = self.players[seat].hand
-        e = self._vc[seat]
-        if e is not None and e[0] is hand:
-            return e[1]
+        e = self._pc[seat]
+        if e is not None and e[0] is hand and e[2] is not None:
+            return e[2]
         vals = ([], [], [], [])
         for c in reversed(hand):      # (sorted by key: by currency, then value)
             vals[c.key // 9].append(c.value)
         vals = tuple(map(tuple, vals))
-        self._vc[seat] = (hand, vals)
+        purse = e[1] if e is not None and e[0] is hand else tuple(map(sum, vals))
+        self._pc[seat] = (hand, purse, vals)
         return vals
 
     @staticmethod
@@ -785,7 +786,7 @@ class Game:
             if e is not None and e[0] is old:   # the money per currency, kept up to date
                 purse = list(e[1])
                 purse[c.key // 9] += c.value
-                self._pc[cur] = (hand, tuple(purse))
+                self._pc[cur] = (hand, tuple(purse), None)
         else:
             if not cards:
                 raise IllegalMove("T1", "error.T1.none_named")
@@ -839,7 +840,7 @@ class Game:
         if e is not None and e[0] is p.hand:   # the money per currency, kept up to date
             purse = list(e[1])
             purse[k] -= total
-            self._pc[cur] = (hand, tuple(purse))
+            self._pc[cur] = (hand, tuple(purse), None)
         p.hand = hand
         (self.discard if self._own & _DISCARD else self._claim(_DISCARD)).extend(cards)
         market = self.market.copy()
@@ -1426,8 +1427,7 @@ def _compile_sharing():
         a = f.attr
         code.append(f"    dst.{a} = " + ("_players_copy(src.players)" if a == "players" else f.copy.format(f"src.{a}")))
     code += ["    src._own &= ~_SEATS", "    dst._own = ~_SEATS",
-             "    dst._pc = list(getattr(src, '_pc', None) or [None] * len(dst.players))",
-             "    dst._vc = list(getattr(src, '_vc', None) or [None] * len(dst.players))", "    return dst"]
+             "    dst._pc = list(getattr(src, '_pc', None) or [None] * len(dst.players))", "    return dst"]
     ns = dict(vars(S))
     ns.update(_players_copy=_players_copy, _SEATS=_SEATS, _new_player=_new_player)
     exec("\n".join(code), ns)  # fast functions from the declaration (as dataclasses do)
