@@ -21,6 +21,7 @@ from typing import Iterator
 
 from bisect import bisect_left, insort
 from itertools import compress
+from operator import itemgetter
 
 from .actions import Build, Place, Remove, Swap
 from .errors import IllegalMove, Text
@@ -82,6 +83,12 @@ _MULTI = tuple(len(r) > 1 for r in _RUNS)
 # (may replace it: P3, P7); by a ring, more than one run; by a tile's key, a free side
 _FITB = tuple(bytes(f) for f in _FIT)
 _FREEB = bytes(k >> 4 != 15 for k in range(256))
+# by a whole frontier entry (low byte and ring): its low byte, or _PENDING when
+# filling the cell might close a hole (P4 holds and the ring has several runs of
+# empty cells) -- a byte no entry has (a wall demanded where no tile touches)
+_PENDING = 16
+_SIDE_OF = b"".join(bytes(_PENDING if _OPEN[s] else s for s in range(256)) if _MULTI[r] else bytes(range(256))
+                    for r in range(256))
 # per wall mask: for each wall, (offset of the cell beyond it, its two corners' offsets)
 _WALL_SIDES = tuple(tuple(((-ROW, 0, 1), (1, 1, 1 + ROW), (ROW, ROW, ROW + 1), (-1, 0, ROW))[d]
                           for d in range(4) if m >> d & 1) for m in range(16))
@@ -393,13 +400,16 @@ class Alhambra:
         if got is None:
             fr = self._frontier
             ks = sorted(fr)
-            sides = bytearray(len(ks))
-            i = 0
-            for p in ks:
-                e = fr[p]
-                if not (_MULTI[e >> 8] and _OPEN[e & 255] and self._would_enclose(p)):
-                    sides[i] = e & 255
-                i += 1
+            # the low bytes of the entries, _PENDING where P5 is still to be
+            # asked (two look-ups of a whole row at once: cheaper than a loop)
+            sides = bytes(itemgetter(*itemgetter(*ks)(fr))(_SIDE_OF)) if len(ks) > 1 else bytes((_SIDE_OF[fr[ks[0]]],))
+            if _PENDING in sides:
+                sides = bytearray(sides)
+                i = sides.find(_PENDING)
+                while i >= 0:
+                    p = ks[i]
+                    sides[i] = 0 if self._would_enclose(p) else fr[p] & 255
+                    i = sides.find(_PENDING, i + 1)
             got = self._cells = (ks, sides)
         return got
 
@@ -545,7 +555,8 @@ class Alhambra:
             sk = self._sk
             cells = sorted(sk)
             cells.remove(_ORIGIN)   # (the fountain)
-            info = self._swapinfo = (cells, bytes(map(sk.__getitem__, cells)))
+            keys = bytes(itemgetter(*cells)(sk)) if len(cells) > 1 else bytes(map(sk.__getitem__, cells))
+            info = self._swapinfo = (cells, keys)
         return info
 
     def _actions(self, cls, tile: Tile) -> tuple:
