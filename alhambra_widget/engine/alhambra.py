@@ -143,6 +143,16 @@ _REMOVE = _actions_at(Remove, 0)
 _ACTIONS_AT = {cls: (None,) + tuple(_actions_at(cls, i) for i in range(1, 55)) for cls in (Build, Swap, Place)}
 _BUILD_AT, _SWAP_AT = _ACTIONS_AT[Build], _ACTIONS_AT[Swap]
 
+# their look-ups by tile id, bound once: on the first listing of redesigns
+# (a playout never lists them, and needs no more long-lived objects)
+_BUILD_GET: list = []
+_SWAP_GET: list = []
+
+
+def _bind_getters() -> None:
+    _BUILD_GET[:] = [None] + [d.__getitem__ for d in _BUILD_AT[1:]]
+    _SWAP_GET[:] = [None] + [d.__getitem__ for d in _SWAP_AT[1:]]
+
 
 def _enc(pos) -> int:
     x, y = pos
@@ -359,9 +369,10 @@ class Alhambra:
             return "P5"
         return None
 
-    def _would_enclose(self, p: int) -> bool:
-        """Would filling the empty cell ``p`` leave an enclosed empty area?"""
-        runs = _RUNS[self._ring_of(p)]
+    def _would_enclose(self, p: int, ring: int = -1) -> bool:
+        """Would filling the empty cell ``p`` leave an enclosed empty area?
+        (``ring``: its ring, see ``_ring_of``, when the caller has it.)"""
+        runs = _RUNS[self._ring_of(p) if ring < 0 else ring]
         if len(runs) <= 1:
             return False
         x, y = _dec(p)
@@ -407,8 +418,8 @@ class Alhambra:
                 sides = bytearray(sides)
                 i = sides.find(_PENDING)
                 while i >= 0:
-                    p = ks[i]
-                    sides[i] = 0 if self._would_enclose(p) else fr[p] & 255
+                    e = fr[ks[i]]
+                    sides[i] = 0 if self._would_enclose(ks[i], e >> 8) else e & 255
                     i = sides.find(_PENDING, i + 1)
             got = self._cells = (ks, sides)
         return got
@@ -582,11 +593,12 @@ class Alhambra:
             got = acts[Remove] = tuple(map(_REMOVE.__getitem__, self._removable_cells()))
         return got
 
-    def _redesigns(self, reserve) -> tuple:
+    def _redesigns(self, reserve) -> list:
         """Every redesign (T3) with this reserve: removes, then builds, then
         swaps (``Game.legal_actions`` order), cached until the Alhambra
         changes. (Written out in one piece: after a change it is the first
-        thing asked of the Alhambra of the player to act.)"""
+        thing asked of the Alhambra of the player to act. The list is the
+        cached one: read it, never change it.)"""
         acts = self._acts
         key = tuple(reserve)
         if acts is None:
@@ -598,18 +610,19 @@ class Alhambra:
         rm = self._rm
         if rm is None:
             rm = self._removable_cells()
-        out = list(map(_REMOVE.__getitem__, rm))
+        out = acts[key] = list(map(_REMOVE.__getitem__, rm))
         if key:
+            if not _BUILD_GET:
+                _bind_getters()
             # builds: every open frontier cell a tile's walls fit (P2-P5)
             ks, sides = self._cells or self._open()
             for t in key:
-                out += map(_BUILD_AT[t.id].__getitem__, compress(ks, sides.translate(_FITB[t.mask])))
+                out += map(_BUILD_GET[t.id], compress(ks, sides.translate(_FITB[t.mask])))
             # swaps: every tile whose walls the tile repeats where neighbours touch (P3, P7)
             tiles, keys = self._swapinfo or self._swap_info()
             for t in key:
-                out += map(_SWAP_AT[t.id].__getitem__, compress(tiles, keys.translate(_SWAPB[t.mask])))
-        got = acts[key] = tuple(out)
-        return got
+                out += map(_SWAP_GET[t.id], compress(tiles, keys.translate(_SWAPB[t.mask])))
+        return out
 
     def swap_spots(self, tile: Tile) -> list:
         """Positions where ``tile`` could replace the tile lying there (T3c)."""
