@@ -1107,11 +1107,11 @@ def _cut_cells(links: dict) -> set:
         cut.discard(_ORIGIN)
         return cut
     disc = {}
-    low = {}
     cut = set()
 
     def dfs(u, parent):
-        d = disc[u] = low[u] = len(disc)
+        # returns the lowest discovery number reachable from u's subtree
+        d = disc[u] = len(disc)
         lu = d
         for off in _OFFS[links[u]]:
             v = u + off
@@ -1126,7 +1126,6 @@ def _cut_cells(links: dict) -> set:
                     cut.add(u)
             elif dv < lu:
                 lu = dv
-        low[u] = lu
         return lu
 
     dfs(_ORIGIN, None)
