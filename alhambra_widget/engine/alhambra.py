@@ -579,7 +579,11 @@ class Alhambra:
         key = (cls, tile)
         got = acts.get(key)
         if got is None:
-            cells = self._swap_cells(tile.mask) if cls is Swap else self._spots_for(tile.mask)
+            if cls is Swap:
+                cells = self._swap_cells(tile.mask)
+            else:   # (the legal spots, read from the open cells without keeping them per mask)
+                ks, sides = self._cells or self._open()
+                cells = compress(ks, sides.translate(_FITB[tile.mask]))
             got = acts[key] = tuple(map(_ACTIONS_AT[cls][tile.id].__getitem__, cells))
         return got
 
