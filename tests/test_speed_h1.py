@@ -1,0 +1,73 @@
+"""The listing side of an Alhambra (open cells, swap table, cut points, redesign
+lists) against plain recomputations from the rules, in positions of random games."""
+
+import random
+
+import pytest
+
+from alhambra_widget import Game
+from alhambra_widget.engine import alhambra as al
+from alhambra_widget.engine.actions import Build, Swap
+
+
+def _plain_open(a):
+    """The open cells worked out one cell at a time, as the rules say: the low
+    byte of the frontier entry, 0 where filling the cell would close a hole."""
+    fr = a._frontier
+    ks = sorted(fr)
+    sides = bytes(0 if al._MULTI[fr[p] >> 8] and al._OPEN[fr[p] & 255] and a._would_enclose(p) else fr[p] & 255
+                  for p in ks)
+    return ks, sides
+
+
+def _plain_cut(links):
+    """Cells whose tile, taken out, leaves some tile out of reach of the fountain."""
+    cut = set()
+    for p in links:
+        if not p:
+            continue
+        seen = {0, p}
+        stack = [0]
+        while stack:
+            q = stack.pop()
+            for off in al._OFFS[links[q]]:
+                if q + off not in seen:
+                    seen.add(q + off)
+                    stack.append(q + off)
+        if len(seen) != len(links):
+            cut.add(p)
+    return cut
+
+
+def _positions(n, seed):
+    g = Game(n, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        yield g
+        acts = g.legal_actions()
+        g.play(acts[int(rng.random() * len(acts))])
+
+
+@pytest.mark.parametrize("n,seed", [(2, 11), (4, 12), (6, 13)])
+def test_listing_matches_plain_recomputation(n, seed):
+    checked = 0
+    for g in _positions(n, seed):
+        for p in g.players:
+            a = p.alhambra.copy()
+            a._changed()    # every answer worked out afresh
+            ks, sides = a._open()
+            assert (ks, bytes(sides)) == _plain_open(a)
+            cells = sorted(q for q in a._sk if q)
+            assert a._swap_info() == (cells, bytes(a._sk[q] for q in cells))
+            assert al._cut_cells(a._links) == _plain_cut(a._links)
+            reserve = p.reserve
+            expected = list(a._remove_actions())
+            for t in reserve:
+                expected += a._actions(Build, t)
+            for t in reserve:
+                expected += a._actions(Swap, t)
+            a._changed()
+            assert list(a._redesigns(reserve)) == expected
+            assert list(a._redesigns(reserve)) == expected   # (the cached list, unchanged)
+            checked += 1
+    assert checked > 100
