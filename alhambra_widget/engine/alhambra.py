@@ -689,20 +689,33 @@ class Alhambra:
         self._ids |= 1 << tile.id
         self._cnt += _CNT[tile.bi]
         fr = self._frontier
-        fr.pop(p, None)
+        # p's ring (bit 8 + i: a tile on _RINGI[i]), from its frontier entry
+        # (p is a frontier cell but when an Alhambra is set up tile by tile)
+        r = fr.pop(p, None)
+        if r is None:
+            r = self._ring_of(p) << 8
         links = self._links
         sks = self._sk
         get = masks.get
-        ring = self._ring_of
         lk = nb = 0
         # per side of p: a tile there now has a neighbour on the side facing p
         # (joined to p when both sides are open, P4's graph); an empty cell
-        # there now touches p: care bit, the wall p demands (P3), p in its ring
+        # there now touches p: care bit, the wall p demands (P3), p in its ring.
+        # A cell new to the frontier touched no tile before, so its ring holds
+        # p, the two cells beside p that p's ring tells, and its two far corners
         q = p - ROW                       # north; p lies south of it
         qm = get(q)
         if qm is None:
             e = fr.get(q)
-            fr[q] = (4 | (m & 1) << 6 | ring(q) << 8) if e is None else (e | 4 | (m & 1) << 6 | 4096)
+            if e is None:   # its ring: p south, p's east and west cells south-east and south-west
+                e = 4100 | (r & 1024) << 1 | (r & 16384) >> 1
+                if q - ROW + 1 in masks:
+                    e |= 512
+                if q - ROW - 1 in masks:
+                    e |= 32768
+                fr[q] = e | (m & 1) << 6
+            else:
+                fr[q] = e | 4100 | (m & 1) << 6
         else:
             nb = 1
             sks[q] |= 64
@@ -713,7 +726,15 @@ class Alhambra:
         qm = get(q)
         if qm is None:
             e = fr.get(q)
-            fr[q] = (8 | (m & 2) << 6 | ring(q) << 8) if e is None else (e | 8 | (m & 2) << 6 | 16384)
+            if e is None:   # p west, p's north and south cells north-west and south-west
+                e = 16392 | (r & 256) << 7 | (r & 4096) << 1
+                if q - ROW + 1 in masks:
+                    e |= 512
+                if q + ROW + 1 in masks:
+                    e |= 2048
+                fr[q] = e | (m & 2) << 6
+            else:
+                fr[q] = e | 16392 | (m & 2) << 6
         else:
             nb |= 2
             sks[q] |= 128
@@ -724,7 +745,15 @@ class Alhambra:
         qm = get(q)
         if qm is None:
             e = fr.get(q)
-            fr[q] = (1 | (m & 4) << 2 | ring(q) << 8) if e is None else (e | 1 | (m & 4) << 2 | 256)
+            if e is None:   # p north, p's east and west cells north-east and north-west
+                e = 257 | (r & 1024) >> 1 | (r & 16384) << 1
+                if q + ROW + 1 in masks:
+                    e |= 2048
+                if q + ROW - 1 in masks:
+                    e |= 8192
+                fr[q] = e | (m & 4) << 2
+            else:
+                fr[q] = e | 257 | (m & 4) << 2
         else:
             nb |= 4
             sks[q] |= 16
@@ -735,7 +764,15 @@ class Alhambra:
         qm = get(q)
         if qm is None:
             e = fr.get(q)
-            fr[q] = (2 | (m & 8) >> 3 << 5 | ring(q) << 8) if e is None else (e | 2 | (m & 8) >> 3 << 5 | 1024)
+            if e is None:   # p east, p's north and south cells north-east and south-east
+                e = 1026 | (r & 256) << 1 | (r & 4096) >> 1
+                if q + ROW - 1 in masks:
+                    e |= 8192
+                if q - ROW - 1 in masks:
+                    e |= 32768
+                fr[q] = e | (m & 8) << 2
+            else:
+                fr[q] = e | 1026 | (m & 8) << 2
         else:
             nb |= 8
             sks[q] |= 32
