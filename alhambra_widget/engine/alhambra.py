@@ -68,9 +68,12 @@ _RINGI = (-ROW, -ROW + 1, 1, ROW + 1, ROW, ROW - 1, -1, -ROW - 1)
 _ORIGIN = 0
 # Around a cell p: per side d, (offset of the neighbour q, the bit of d, d,
 # the bit of q's side o facing p, o, the bit of p in q's ring within a
-# frontier entry); per corner, (offset, the bit of p in q's ring there).
+# frontier entry); per corner, (offset, the bit of p in q's ring there, the
+# bit of q in p's ring).
 _EDGES = tuple((_STEPI[d], 1 << d, d, 1 << (d + 2) % 4, (d + 2) % 4, 1 << 8 + ((2 * d + 4) & 7)) for d in range(4))
-_CORNERS = tuple((_RINGI[i], 1 << 8 + ((i + 4) & 7)) for i in (1, 3, 5, 7))
+_CORNERS = tuple((_RINGI[i], 1 << 8 + ((i + 4) & 7), 1 << 8 + i) for i in (1, 3, 5, 7))
+# per 4-bit side mask (tiles beside a cell): those cells' bits of its ring within a frontier entry
+_NB_RING = tuple(sum(1 << 8 + 2 * d for d in range(4) if nb >> d & 1) for nb in range(16))
 # frontier entries, by their low byte (care | need << 4): P4 holds (an open
 # side touches a tile); and per wall mask m, P3 and P4 hold
 _OPEN = tuple(bool(s & 15 & ~(s >> 4)) for s in range(256))
@@ -896,13 +899,16 @@ class Alhambra:
                         fr[q] = e
                     else:
                         del fr[q]
-        for off, rbit in _CORNERS:
+        ring = _NB_RING[nb]         # p's ring: its tiles beside p, then at its corners
+        for off, rbit, cbit in _CORNERS:
             q = p + off
             e = fr.get(q)
-            if e is not None:
+            if e is not None:       # (a frontier cell, so no tile)
                 fr[q] = e & ~rbit
+            elif q in masks:
+                ring |= cbit
         if sides:
-            fr[p] = sides | self._ring_of(p) << 8
+            fr[p] = sides | ring
         b = self._bbox
         if b is not None:
             x = ((p + 128) & 255) - 128
