@@ -85,14 +85,35 @@ _MULTI = tuple(len(r) > 1 for r in _RUNS)
 # (may replace it: P3, P7); by a ring, more than one run; by a tile's key, a free side
 _FITB = tuple(bytes(f) for f in _FIT)
 _FREEB = bytes(k >> 4 != 15 for k in range(256))
-# per wall mask: for each wall, (offset of the cell beyond it, its two corners' offsets)
-_WALL_SIDES = tuple(tuple(((-ROW, 0, 1), (1, 1, 1 + ROW), (ROW, ROW, ROW + 1), (-1, 0, ROW))[d]
-                          for d in range(4) if m >> d & 1) for m in range(16))
 # per 4-bit side mask: the offsets of those sides, their number, and whether it is exactly one
 _OFFS = tuple(tuple(_STEPI[d] for d in range(4) if m >> d & 1) for m in range(16))
 _DEG = tuple(len(o) for o in _OFFS)
 _ONE = tuple(n == 1 for n in _DEG)
 _CNT = tuple(1 << 6 * i for i in range(6)) + (0,)   # Alhambra._cnt step per building index (-1: none)
+# per 4-bit side mask: an odd number of sides
+_ODD = tuple(n & 1 for n in _DEG)
+
+
+def _wall_corners(key: int) -> tuple:
+    """For a tile's key (``mask | sides << 4``, see Alhambra._sk): its
+    external walls (walls with no tile beyond) as (offset of a corner of its
+    cell, the directions N=1, E=2, S=4, W=8 of those walls from that corner)
+    pairs -- corners as in _wall_length."""
+    w = key & 15 & ~(key >> 4)
+    corners = ((0, (w & 1) << 1 | (w & 8) >> 1),          # NW: east along the north wall, south along the west
+               (1, (w & 1) << 3 | (w & 2) << 1),          # NE: west along the north wall, south along the east
+               (1 + ROW, (w & 2) >> 1 | (w & 4) << 1),    # SE: north along the east wall, west along the south
+               (ROW, (w & 4) >> 1 | (w & 8) >> 3))        # SW: east along the south wall, north along the west
+    return tuple((off, bits) for off, bits in corners if bits)
+
+
+_WALL_CORNERS = tuple(_wall_corners(k) for k in range(256))
+# by the directions N, E, S, W (bits) of the walls at a corner: (the offset
+# of the next corner, the direction back from there << 4) per wall
+_ARMS = tuple(tuple((_STEPI[d], 1 << (d + 2) % 4 + 4) for d in range(4) if b >> d & 1) for b in range(16))
+# by a corner's walls | the direction back to the corner we came from << 4:
+# the step along the one wall left, or None where the wall ends or branches
+_ON = tuple(_ARMS[r][0] if _ONE[r] else None for r in (k & 15 & ~(k >> 4) for k in range(256)))
 # per 4-bit side mask: two or more sides
 _MANY = tuple(n > 1 for n in _DEG)
 _DEGB = bytes(_DEG) + bytes(240)      # (as bytes.translate tables: by side mask; by degree)
@@ -1040,7 +1061,7 @@ class Alhambra:
         if self._walln is None:
             # the length alone: a component with at most two odd corners is
             # walked whole (Euler), so only its size is needed
-            n = len(self._wall) if self._wall is not None else _wall_length(self._masks)
+            n = len(self._wall) if self._wall is not None else _wall_length(self._sk)
             if n is None:  # junctions: search the trail
                 n = _longest_trail(self.external_walls(), length_only=True)
             self._walln = n
@@ -1153,46 +1174,48 @@ def _cut_cells(links: dict) -> set:
     return cut
 
 
-def _wall_length(masks: dict):
+def _wall_length(sk: dict):
     """The longest wall when every wall component has at most two odd corners
     (then each is walked whole, so its length is its number of sides), or
-    None when a component needs a search. Corners are ints like cells: the
-    corner (x, y) is the north-west corner of cell (x, y)."""
+    None when a component needs a search. ``sk`` is ``Alhambra._sk`` (cell ->
+    walls | sides with a tile << 4: a wall with no tile beyond is external).
+    Corners are ints like cells: the corner (x, y) is the north-west corner
+    of cell (x, y); each corner gets the directions (N, E, S, W bits) of the
+    external walls that meet there."""
     adj: dict = {}
     get = adj.get
-    for p, m in masks.items():
-        if m:
-            for off, a, b in _WALL_SIDES[m]:
-                if p + off not in masks:   # an external wall: between corners p + a and p + b
-                    u = p + a
-                    v = p + b
-                    nb = get(u)
-                    if nb is None:
-                        adj[u] = [v]
-                    else:
-                        nb.append(v)
-                    nb = get(v)
-                    if nb is None:
-                        adj[v] = [u]
-                    else:
-                        nb.append(u)
+    for p, k in sk.items():
+        ws = _WALL_CORNERS[k]
+        if ws:
+            for off, bits in ws:
+                c = p + off
+                adj[c] = get(c, 0) | bits
     best = 0
-    seen = set()
-    for start in adj:
-        if start in seen:
-            continue
-        seen.add(start)
-        stack = [start]
-        degree_sum = odd = 0
-        while stack:
-            nb = adj[stack.pop()]
-            n = len(nb)
-            degree_sum += n
-            odd += n & 1
-            for w in nb:
-                if w not in seen:
-                    seen.add(w)
-                    stack.append(w)
+    pop = adj.pop
+    arms = []   # (a corner to go on from, the direction back << 4)
+    while adj:
+        # one component: its corners taken out of adj as they are reached,
+        # walking along each wall; a stack of arms only where walls branch
+        u, bits = adj.popitem()
+        degree_sum = _DEG[bits]
+        odd = _ODD[bits]
+        for off, back in _ARMS[bits]:
+            arms.append((u + off, back))
+        while arms:
+            u, back = arms.pop()
+            while True:
+                bits = pop(u, 0)
+                if not bits:        # reached before
+                    break
+                degree_sum += _DEG[bits]
+                odd += _ODD[bits]
+                step = _ON[bits | back]
+                if step is None:    # the wall ends or branches here
+                    for off, b in _ARMS[bits & ~(back >> 4)]:
+                        arms.append((u + off, b))
+                    break
+                off, back = step
+                u += off
         if odd > 2:
             return None
         if degree_sum > best:
