@@ -713,23 +713,30 @@ class Alhambra:
         self._ids |= 1 << tile.id
         self._cnt += _CNT[tile.bi]
         fr = self._frontier
-        # p's ring (bit 8 + i: a tile on _RINGI[i]), from its frontier entry
-        # (p is a frontier cell but when an Alhambra is set up tile by tile)
+        # p's frontier entry: the sides with a tile and their walls facing p,
+        # its ring (p is a frontier cell but when an Alhambra is set up tile
+        # by tile: then no tile touches a side of p)
         r = fr.pop(p, None)
         if r is None:
             r = self._ring_of(p) << 8
         links = self._links
         sks = self._sk
-        get = masks.get
-        lk = nb = 0
+        # the sides of p with a tile (care) and those joined to it through
+        # open sides (P4's graph): both open, p's wall not there nor the
+        # neighbour's wall facing p (need)
+        nb = r & 15
+        lk = nb & ~(m | r >> 4)
         # per side of p: a tile there now has a neighbour on the side facing p
-        # (joined to p when both sides are open, P4's graph); an empty cell
-        # there now touches p: care bit, the wall p demands (P3), p in its ring.
-        # A cell new to the frontier touched no tile before, so its ring holds
-        # p, the two cells beside p that p's ring tells, and its two far corners
+        # (and a link when they are joined); an empty cell there now touches
+        # p: care bit, the wall p demands (P3), p in its ring. A cell new to
+        # the frontier touched no tile before, so its ring holds p, the two
+        # cells beside p that p's ring tells, and its two far corners
         q = p - ROW                       # north; p lies south of it
-        qm = get(q)
-        if qm is None:
+        if nb & 1:
+            sks[q] |= 64
+            if lk & 1:
+                links[q] |= 4
+        else:
             e = fr.get(q)
             if e is None:   # its ring: p south, p's east and west cells south-east and south-west
                 e = 4100 | (r & 1024) << 1 | (r & 16384) >> 1
@@ -740,15 +747,12 @@ class Alhambra:
                 fr[q] = e | (m & 1) << 6
             else:
                 fr[q] = e | 4100 | (m & 1) << 6
-        else:
-            nb = 1
-            sks[q] |= 64
-            if not (m | qm >> 2) & 1:
-                lk = 1
-                links[q] |= 4
         q = p + 1                         # east; p lies west of it
-        qm = get(q)
-        if qm is None:
+        if nb & 2:
+            sks[q] |= 128
+            if lk & 2:
+                links[q] |= 8
+        else:
             e = fr.get(q)
             if e is None:   # p west, p's north and south cells north-west and south-west
                 e = 16392 | (r & 256) << 7 | (r & 4096) << 1
@@ -759,15 +763,12 @@ class Alhambra:
                 fr[q] = e | (m & 2) << 6
             else:
                 fr[q] = e | 16392 | (m & 2) << 6
-        else:
-            nb |= 2
-            sks[q] |= 128
-            if not (m >> 1 | qm >> 3) & 1:
-                lk |= 2
-                links[q] |= 8
         q = p + ROW                       # south; p lies north of it
-        qm = get(q)
-        if qm is None:
+        if nb & 4:
+            sks[q] |= 16
+            if lk & 4:
+                links[q] |= 1
+        else:
             e = fr.get(q)
             if e is None:   # p north, p's east and west cells north-east and north-west
                 e = 257 | (r & 1024) >> 1 | (r & 16384) << 1
@@ -778,15 +779,12 @@ class Alhambra:
                 fr[q] = e | (m & 4) << 2
             else:
                 fr[q] = e | 257 | (m & 4) << 2
-        else:
-            nb |= 4
-            sks[q] |= 16
-            if not (m >> 2 | qm) & 1:
-                lk |= 4
-                links[q] |= 1
         q = p - 1                         # west; p lies east of it
-        qm = get(q)
-        if qm is None:
+        if nb & 8:
+            sks[q] |= 32
+            if lk & 8:
+                links[q] |= 2
+        else:
             e = fr.get(q)
             if e is None:   # p east, p's north and south cells north-east and south-east
                 e = 1026 | (r & 256) << 1 | (r & 4096) >> 1
@@ -797,12 +795,6 @@ class Alhambra:
                 fr[q] = e | (m & 8) << 2
             else:
                 fr[q] = e | 1026 | (m & 8) << 2
-        else:
-            nb |= 8
-            sks[q] |= 32
-            if not (m >> 3 | qm >> 1) & 1:
-                lk |= 8
-                links[q] |= 2
         links[p] = lk
         sks[p] = m | nb << 4
         # frontier cells diagonal to p see it in their ring
