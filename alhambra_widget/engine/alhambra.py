@@ -933,20 +933,16 @@ class Alhambra:
         self._changed()
         if cut is not None and _ONE[lk]:
             # a tile that hung on one tile q only: nothing changes but for q,
-            # which may carry nothing else now (is every tile in reach without it?)
+            # which may carry nothing else now
             q = p + _OFFS[lk][0]
             if q in cut:
-                seen = {_ORIGIN, q}
-                stack = [_ORIGIN]
-                while stack:
-                    u = stack.pop()
-                    for off in _OFFS[links[u]]:
-                        v = u + off
-                        if v not in seen:
-                            seen.add(v)
-                            stack.append(v)
-                if len(seen) == len(links):
+                # joined to one tile now, q carries nothing (a leaf); in a tree
+                # (as many links as tiles but one, P4's graph being connected),
+                # joined to two or more it still carries a branch; else search
+                if _ONE[links[q]]:
                     cut = cut - {q}
+                elif sum(bytes(links.values()).translate(_DEGB)) != 2 * (len(links) - 1):
+                    cut = _cut_without(links, q, cut)
             self._cutset = cut
             if rm is not None:
                 # the removable tiles: not this one; its neighbours have a free
@@ -1125,6 +1121,21 @@ def _pos(pos) -> tuple:
     if not (isinstance(x, int) and isinstance(y, int)) or isinstance(x, bool) or isinstance(y, bool):
         raise TypeError(f"a position is a pair (x, y) of integers, not {pos!r}")
     return (x, y)
+
+
+def _cut_without(links: dict, q: int, cut: set) -> set:
+    """``cut`` without ``q`` if every tile is still in reach of the fountain
+    through open sides (P4's graph, ``links``) when the tile at ``q`` is out."""
+    seen = {_ORIGIN, q}
+    stack = [_ORIGIN]
+    while stack:
+        u = stack.pop()
+        for off in _OFFS[links[u]]:
+            v = u + off
+            if v not in seen:
+                seen.add(v)
+                stack.append(v)
+    return cut - {q} if len(seen) == len(links) else cut
 
 
 def _cut_cells(links: dict) -> set:
