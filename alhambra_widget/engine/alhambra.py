@@ -316,10 +316,11 @@ class Alhambra:
         a._ids = self._ids
         a._cnt = self._cnt
         a._bbox = self._bbox
-        a._changed()
-        # (kept up to date by _put, _take and _swap_at where they can be)
+        # the caches: those _put, _take and _swap_at keep up to date where
+        # they can; the others (see _changed) made again as needed
         a._cutset, a._rm, a._canrm = self._cutset, self._rm, self._canrm
         a._swapinfo, a._cells = self._swapinfo, self._cells
+        a._spots = a._acts = a._wall = a._walln = None
         return a
 
     def __eq__(self, other) -> bool:
