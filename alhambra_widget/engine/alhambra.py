@@ -897,22 +897,73 @@ class Alhambra:
         self._ids &= ~(1 << tile.id)
         self._cnt -= _CNT[tile.bi]
         fr = self._frontier
-        sides = 0                   # the frontier entry of p, now empty: care | need << 4
-        for off, dbit, d, obit, o, rbit in _EDGES:
-            q = p + off
-            if nb & dbit:           # a tile: it loses its neighbour (and link) on side o
-                sks[q] &= ~(obit << 4)
-                if lk & dbit:
-                    links[q] &= ~obit
-                sides |= dbit | (masks[q] >> o & 1) << (d + 4)
-            else:                   # a frontier cell: it no longer touches p
-                e = fr.get(q)
-                if e is not None:
-                    e &= ~(obit | obit << 4 | rbit)
-                    if e & 15:
-                        fr[q] = e
-                    else:
-                        del fr[q]
+        # per side of p (written out: this runs on every removal): a tile
+        # there loses its neighbour (and link) on the side facing p, and p's
+        # frontier entry gets that side and the tile's wall facing p (care |
+        # need << 4); a frontier cell there no longer touches p (no care bit,
+        # no wall p demands, p not in its ring), and leaves the frontier when
+        # it touches no other tile
+        sides = 0
+        q = p - ROW                 # north; p lies south of it
+        if nb & 1:
+            k = sks[q] ^ 64
+            sks[q] = k
+            if lk & 1:
+                links[q] ^= 4
+            sides = 1 | (k & 4) << 2
+        else:
+            e = fr.get(q)
+            if e is not None:
+                e &= ~4164
+                if e & 15:
+                    fr[q] = e
+                else:
+                    del fr[q]
+        q = p + 1                   # east; p lies west of it
+        if nb & 2:
+            k = sks[q] ^ 128
+            sks[q] = k
+            if lk & 2:
+                links[q] ^= 8
+            sides |= 2 | (k & 8) << 2
+        else:
+            e = fr.get(q)
+            if e is not None:
+                e &= ~16520
+                if e & 15:
+                    fr[q] = e
+                else:
+                    del fr[q]
+        q = p + ROW                 # south; p lies north of it
+        if nb & 4:
+            k = sks[q] ^ 16
+            sks[q] = k
+            if lk & 4:
+                links[q] ^= 1
+            sides |= 4 | (k & 1) << 6
+        else:
+            e = fr.get(q)
+            if e is not None:
+                e &= ~273
+                if e & 15:
+                    fr[q] = e
+                else:
+                    del fr[q]
+        q = p - 1                   # west; p lies east of it
+        if nb & 8:
+            k = sks[q] ^ 32
+            sks[q] = k
+            if lk & 8:
+                links[q] ^= 2
+            sides |= 8 | (k & 2) << 6
+        else:
+            e = fr.get(q)
+            if e is not None:
+                e &= ~1058
+                if e & 15:
+                    fr[q] = e
+                else:
+                    del fr[q]
         ring = _NB_RING[nb]         # p's ring: its tiles beside p, then at its corners
         for off, rbit, cbit in _CORNERS:
             q = p + off
