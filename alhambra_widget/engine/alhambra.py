@@ -72,6 +72,9 @@ _ORIGIN = 0
 # bit of q in p's ring).
 _EDGES = tuple((_STEPI[d], 1 << d, d, 1 << (d + 2) % 4, (d + 2) % 4, 1 << 8 + ((2 * d + 4) & 7)) for d in range(4))
 _CORNERS = tuple((_RINGI[i], 1 << 8 + ((i + 4) & 7), 1 << 8 + i) for i in (1, 3, 5, 7))
+# per 4-bit side mask: for each side, (offset of the cell there, the need bit
+# of the side facing back within that cell's frontier entry)
+_FLIPS = tuple(tuple((_STEPI[d], 16 << (d + 2) % 4) for d in range(4) if m >> d & 1) for m in range(16))
 # per 4-bit side mask (tiles beside a cell): those cells' bits of its ring within a frontier entry
 _NB_RING = tuple(sum(1 << 8 + 2 * d for d in range(4) if nb >> d & 1) for nb in range(16))
 # frontier entries, by their low byte (care | need << 4): P4 holds (an open
@@ -1032,53 +1035,65 @@ class Alhambra:
         return _enc(pos)
 
     def _swap_at(self, tile: Tile, p: int) -> Tile:
-        old = self._tiles[p]
-        self._tiles[p] = tile
-        masks = self._masks
-        m = masks[p] = tile.mask
-        fr = self._frontier
-        links = self._links
-        lk_old = links[p]
-        lk = 0
-        for off, dbit, d, obit, o, rbit in _EDGES:  # tiles may join or part; empty cells face the new sides
-            q = p + off
-            qm = masks.get(q)
-            if qm is not None:
-                if not (m >> d | qm >> o) & 1:
-                    lk |= dbit
-                    links[q] |= obit
-                else:
-                    links[q] &= ~obit
-                continue
-            e = fr.get(q)
-            if e is not None:
-                fr[q] = (e & ~(obit << 4)) | (m >> d & 1) << (o + 4)
-        links[p] = lk
-        sk = self._sk
-        sk[p] = m | (sk[p] & 240)
+        tiles = self._tiles
+        old = tiles[p]
+        tiles[p] = tile
         self._ids = self._ids & ~(1 << old.id) | 1 << tile.id
         self._cnt += _CNT[tile.bi] - _CNT[old.bi]
+        m = tile.mask
+        sk = self._sk
+        k = sk[p]
+        diff = (k ^ m) & 15     # the sides where a wall comes or goes
         cut, rm, canrm, info, cells = self._cutset, self._rm, self._canrm, self._swapinfo, self._cells
+        if not diff:
+            # the same walls: the same position for every rule, every answer kept
+            spots, acts, wall, walln = self._spots, self._acts, self._wall, self._walln
+            self._changed()
+            self._cutset, self._rm, self._canrm, self._swapinfo, self._cells = cut, rm, canrm, info, cells
+            self._spots, self._acts, self._wall, self._walln = spots, acts, wall, walln
+            return old
+        self._masks[p] = m
+        sk[p] = k ^ diff
         self._changed()
-        if lk == lk_old:
-            # the same tiles joined (as P3 and P7 demand, the walls are the same
-            # where a tile touches): P4's graph, the cut points and the removable
-            # tiles are the same; only p's walls and the free cells beside it changed
-            self._cutset, self._rm, self._canrm = cut, rm, canrm
-            if info is not None:
-                tiles, keys = info
-                i = bisect_left(tiles, p)
-                self._swapinfo = (tiles, keys[:i] + bytes((sk[p],)) + keys[i + 1:])
-            if cells is not None:
-                ks, sides = cells
-                sides = bytearray(sides)
-                for off in _STEPI:
-                    q = p + off
-                    e = fr.get(q)
-                    if e is not None:
-                        sides[bisect_left(ks, q)] = 0 if _MULTI[e >> 8] and _OPEN[e & 255] and \
-                            self._would_enclose(q) else e & 255
-                self._cells = (ks, sides)
+        fr = self._frontier
+        if diff & k >> 4:
+            # a wall comes or goes where a tile touches: only in an Alhambra
+            # set up unchecked, breaking P3 already (a swap keeps those walls,
+            # P7); the links anew, every answer dropped
+            links, masks = self._links, self._masks
+            lk = 0
+            for off, dbit, d, obit, o, rbit in _EDGES:
+                q = p + off
+                qm = masks.get(q)
+                if qm is not None:
+                    if not (m >> d | qm >> o) & 1:
+                        lk |= dbit
+                        links[q] |= obit
+                    else:
+                        links[q] &= ~obit
+                elif q in fr:
+                    fr[q] = (fr[q] & ~(obit << 4)) | (m >> d & 1) << (o + 4)
+            links[p] = lk
+            return old
+        # the walls change on free sides only: the free cells there demand the
+        # new walls (P3); the same tiles joined (P4's graph), so the cut points
+        # and the removable tiles are the same
+        for off, flip in _FLIPS[diff]:
+            fr[p + off] ^= flip
+        self._cutset, self._rm, self._canrm = cut, rm, canrm
+        if info is not None:
+            tiles, keys = info
+            i = bisect_left(tiles, p)
+            self._swapinfo = (tiles, keys[:i] + bytes((k ^ diff,)) + keys[i + 1:])
+        if cells is not None:
+            ks, sides = cells
+            sides = bytearray(sides)
+            for off, flip in _FLIPS[diff]:
+                q = p + off
+                e = fr[q]
+                sides[bisect_left(ks, q)] = 0 if _MULTI[e >> 8] and _OPEN[e & 255] and \
+                    self._would_enclose(q) else e & 255
+            self._cells = (ks, sides)
         return old
 
     # -- walls ---------------------------------------------------------------
