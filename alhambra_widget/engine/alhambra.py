@@ -93,6 +93,7 @@ _OFFS = tuple(tuple(_STEPI[d] for d in range(4) if m >> d & 1) for m in range(16
 _DEG = tuple(len(o) for o in _OFFS)
 _ONE = tuple(n == 1 for n in _DEG)
 _CNT = tuple(1 << 6 * i for i in range(6)) + (0,)   # Alhambra._cnt step per building index (-1: none)
+_BIT = tuple(1 << i for i in range(55))               # Alhambra._ids bit per tile id
 # per 4-bit side mask: an odd number of sides
 _ODD = tuple(n & 1 for n in _DEG)
 
@@ -714,7 +715,7 @@ class Alhambra:
         m = tile.mask
         self._tiles[p] = tile
         masks[p] = m
-        self._ids |= 1 << tile.id
+        self._ids |= _BIT[tile.id]
         self._cnt += _CNT[tile.bi]
         fr = self._frontier
         # p's frontier entry: the sides with a tile and their walls facing p,
@@ -833,12 +834,14 @@ class Alhambra:
             # new tile can go back out when it has a free side (no hole, P5)
             if cut is not None:
                 q = p + _OFFS[lk][0]
-                self._cutset = cut | {q} if q else cut
+                self._cutset = cut if not q or q in cut else cut | {q}
                 if rm is not None:
                     # the removable tiles: not q now, nor a neighbour closed in on
                     # every side; the new tile if it has a free side
                     rm = rm.copy()
-                    _discard(rm, q)
+                    i = bisect_left(rm, q)
+                    if i < len(rm) and rm[i] == q:
+                        del rm[i]
                     for off in _OFFS[nb]:
                         if sks[p + off] >= 240:
                             _discard(rm, p + off)
@@ -897,7 +900,7 @@ class Alhambra:
         sks = self._sk
         lk = links.pop(p)
         nb = sks.pop(p) >> 4
-        self._ids &= ~(1 << tile.id)
+        self._ids ^= _BIT[tile.id]
         self._cnt -= _CNT[tile.bi]
         fr = self._frontier
         # per side of p (written out: this runs on every removal): a tile
@@ -1038,7 +1041,7 @@ class Alhambra:
         tiles = self._tiles
         old = tiles[p]
         tiles[p] = tile
-        self._ids = self._ids & ~(1 << old.id) | 1 << tile.id
+        self._ids = self._ids & ~_BIT[old.id] | _BIT[tile.id]
         self._cnt += _CNT[tile.bi] - _CNT[old.bi]
         m = tile.mask
         sk = self._sk
