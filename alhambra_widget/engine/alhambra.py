@@ -827,30 +827,34 @@ class Alhambra:
                 self._bbox = (min(b[0], x), max(b[1], x), min(b[2], y), max(b[3], y))
         cut = self._cutset
         rm = self._rm
-        self._changed()
-        if _ONE[lk]:
+        # the caches of _changed dropped here, but for those kept up to date
+        # below (written out: this runs on every placement)
+        self._spots = self._wall = self._cells = self._swapinfo = self._acts = self._walln = None
+        if _ONE[lk] and cut is not None:
             # a tile joined to one tile q only: q carries it now (a cut point,
             # P4, unless it is the fountain), nothing else changes; and the
             # new tile can go back out when it has a free side (no hole, P5)
-            if cut is not None:
-                q = p + _OFFS[lk][0]
-                self._cutset = cut if not q or q in cut else cut | {q}
-                if rm is not None:
-                    # the removable tiles: not q now, nor a neighbour closed in on
-                    # every side; the new tile if it has a free side
-                    rm = rm.copy()
-                    i = bisect_left(rm, q)
-                    if i < len(rm) and rm[i] == q:
-                        del rm[i]
-                    for off in _OFFS[nb]:
-                        if sks[p + off] >= 240:
-                            _discard(rm, p + off)
-                    if nb != 15:
-                        insort(rm, p)
-                    self._rm = rm
-                    self._canrm = bool(rm)
-            if nb != 15:
-                self._canrm = True
+            q = p + _OFFS[lk][0]
+            self._cutset = cut if not q or q in cut else cut | {q}
+            if rm is not None:
+                # the removable tiles: not q now, nor a neighbour closed in on
+                # every side; the new tile if it has a free side
+                rm = rm.copy()
+                i = bisect_left(rm, q)
+                if i < len(rm) and rm[i] == q:
+                    del rm[i]
+                for off in _OFFS[nb]:
+                    if sks[p + off] >= 240:
+                        _discard(rm, p + off)
+                if nb != 15:
+                    insort(rm, p)
+                self._rm = rm
+                self._canrm = bool(rm)
+            else:
+                self._canrm = True if nb != 15 else None
+        else:
+            self._cutset = self._rm = None
+            self._canrm = True if _ONE[lk] and nb != 15 else None
 
     def _frontier_entry(self, q: int):
         """The frontier entry of the empty cell ``q`` worked out from its
@@ -988,7 +992,10 @@ class Alhambra:
                 self._bbox = None   # worked out again when needed
         cut = self._cutset
         rm = self._rm
-        self._changed()
+        # the caches of _changed dropped here, but for those kept up to date
+        # below (written out: this runs on every removal)
+        self._spots = self._wall = self._cells = self._swapinfo = self._acts = self._walln = None
+        self._cutset = self._rm = self._canrm = None
         if cut is not None and _ONE[lk]:
             # a tile that hung on one tile q only: nothing changes but for q,
             # which may carry nothing else now
