@@ -823,8 +823,9 @@ class Alhambra:
         if b is not None:
             x = ((p + 128) & 255) - 128
             y = (p - x) >> 8
-            if x < b[0] or x > b[1] or y < b[2] or y > b[3]:
-                self._bbox = (min(b[0], x), max(b[1], x), min(b[2], y), max(b[3], y))
+            x0, x1, y0, y1 = b
+            if x < x0 or x > x1 or y < y0 or y > y1:
+                self._bbox = (x if x < x0 else x0, x if x > x1 else x1, y if y < y0 else y0, y if y > y1 else y1)
         cut = self._cutset
         rm = self._rm
         # the caches of _changed dropped here, but for those kept up to date
