@@ -699,7 +699,7 @@ class Alhambra:
             p = x + ROW * y
             e = self._frontier.get(p)
             tid = tile.id
-            if e is not None and 0 < tid <= 54 and BY_ID[tid] is tile and not self._ids >> tid & 1 \
+            if e is not None and 0 < tid <= 54 and BY_ID[tid] is tile and not self._ids & _BIT[tid] \
                     and _FIT[tile.mask][e & 255] and (not _MULTI[e >> 8] or not self._would_enclose(p)):
                 return p  # the local check (P2-P5) of _fits
         pos = _pos(pos)
@@ -1014,11 +1014,15 @@ class Alhambra:
                 # the removable tiles: not this one; its neighbours have a free
                 # side now, so each that is no cut point (nor the fountain)
                 rm = rm.copy()
-                _discard(rm, p)
+                i = bisect_left(rm, p)
+                if i < len(rm) and rm[i] == p:
+                    del rm[i]
                 for off in _OFFS[nb]:
                     c = p + off
                     if c and c not in cut:
-                        _add(rm, c)
+                        i = bisect_left(rm, c)
+                        if i == len(rm) or rm[i] != c:
+                            rm.insert(i, c)
                 self._rm = rm
                 self._canrm = bool(rm)
         return tile
@@ -1036,7 +1040,7 @@ class Alhambra:
                 p = x + ROW * y
                 tid = tile.id
                 if p and p in self._masks and 0 < tid <= 54 and BY_ID[tid] is tile \
-                        and not self._ids >> tid & 1 and _SWAPB[tile.mask][self._sk[p]]:
+                        and not self._ids & _BIT[tid] and _SWAPB[tile.mask][self._sk[p]]:
                     return p
         pos = _pos(pos)
         rule = self.why_not_swap(tile, pos)
@@ -1171,13 +1175,6 @@ class Alhambra:
             if rule is not None:
                 raise IllegalMove(rule, "error.setup.breaks_rule", rule=rule, explanation=Text(f"rule.{rule}"))
         return a
-
-
-def _add(cells: list, p: int) -> None:
-    """Put ``p`` into the sorted list ``cells`` unless it is there."""
-    i = bisect_left(cells, p)
-    if i == len(cells) or cells[i] != p:
-        cells.insert(i, p)
 
 
 def _discard(cells: list, p: int) -> None:
