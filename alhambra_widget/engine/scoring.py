@@ -49,14 +49,18 @@ def _shares(paid: tuple, counts) -> list:
     # in the counts from the highest down, an entry's place (0-based) is
     # where its count first shows: how many entries have more
     ranked = sorted(counts, reverse=True)
+    n = len(paid)
     out = []
     for c in counts:
         if c <= 0:
             out.append(0)
-        else:
-            place = ranked.index(c)
-            tied = ranked.count(c)
-            out.append(sum(paid[place:place + tied]) // tied)
+            continue
+        place = ranked.index(c)
+        if place >= n:          # no points for that place
+            out.append(0)
+            continue
+        tied = ranked.count(c)
+        out.append(paid[place] if tied == 1 else sum(paid[place:place + tied]) // tied)
     return out
 
 
