@@ -74,6 +74,11 @@ _EDGES = tuple((_STEPI[d], 1 << d, d, 1 << (d + 2) % 4, (d + 2) % 4, 1 << 8 + ((
 _CORNERS = tuple((_RINGI[i], 1 << 8 + ((i + 4) & 7), 1 << 8 + i) for i in (1, 3, 5, 7))
 # per 4-bit side mask: for each side, (offset of the cell there, the need bit
 # of the side facing back within that cell's frontier entry)
+# per wall mask m of a placed tile: per side (N, E, S, W) what the frontier
+# entry of the empty cell there gains -- the care bit of the side facing the
+# tile, the wall it demands (P3), the tile in its ring
+_TOUCH = tuple((4 | (m & 1) << 6 | 4096, 8 | (m & 2) << 6 | 16384, 1 | (m & 4) << 2 | 256, 2 | (m & 8) << 2 | 1024)
+               for m in range(16))
 _FLIPS = tuple(tuple((_STEPI[d], 16 << (d + 2) % 4) for d in range(4) if m >> d & 1) for m in range(16))
 # per 4-bit side mask (tiles beside a cell): those cells' bits of its ring within a frontier entry
 _NB_RING = tuple(sum(1 << 8 + 2 * d for d in range(4) if nb >> d & 1) for nb in range(16))
@@ -731,11 +736,12 @@ class Alhambra:
         # neighbour's wall facing p (need)
         nb = r & 15
         lk = nb & ~(m | r >> 4)
+        touch_n, touch_e, touch_s, touch_w = _TOUCH[m]
         # per side of p: a tile there now has a neighbour on the side facing p
         # (and a link when they are joined); an empty cell there now touches
-        # p: care bit, the wall p demands (P3), p in its ring. A cell new to
-        # the frontier touched no tile before, so its ring holds p, the two
-        # cells beside p that p's ring tells, and its two far corners
+        # p: care bit, the wall p demands (P3), p in its ring (_TOUCH). A cell
+        # new to the frontier touched no tile before, so its ring holds p, the
+        # two cells beside p that p's ring tells, and its two far corners
         q = p - ROW                       # north; p lies south of it
         if nb & 1:
             sks[q] |= 64
@@ -743,15 +749,13 @@ class Alhambra:
                 links[q] |= 4
         else:
             e = fr.get(q)
-            if e is None:   # its ring: p south, p's east and west cells south-east and south-west
-                e = 4100 | (r & 1024) << 1 | (r & 16384) >> 1
+            if e is None:   # its ring: p's east and west cells south-east and south-west
+                e = (r & 1024) << 1 | (r & 16384) >> 1
                 if q - ROW + 1 in masks:
                     e |= 512
                 if q - ROW - 1 in masks:
                     e |= 32768
-                fr[q] = e | (m & 1) << 6
-            else:
-                fr[q] = e | 4100 | (m & 1) << 6
+            fr[q] = e | touch_n
         q = p + 1                         # east; p lies west of it
         if nb & 2:
             sks[q] |= 128
@@ -759,15 +763,13 @@ class Alhambra:
                 links[q] |= 8
         else:
             e = fr.get(q)
-            if e is None:   # p west, p's north and south cells north-west and south-west
-                e = 16392 | (r & 256) << 7 | (r & 4096) << 1
+            if e is None:   # p's north and south cells north-west and south-west
+                e = (r & 256) << 7 | (r & 4096) << 1
                 if q - ROW + 1 in masks:
                     e |= 512
                 if q + ROW + 1 in masks:
                     e |= 2048
-                fr[q] = e | (m & 2) << 6
-            else:
-                fr[q] = e | 16392 | (m & 2) << 6
+            fr[q] = e | touch_e
         q = p + ROW                       # south; p lies north of it
         if nb & 4:
             sks[q] |= 16
@@ -775,15 +777,13 @@ class Alhambra:
                 links[q] |= 1
         else:
             e = fr.get(q)
-            if e is None:   # p north, p's east and west cells north-east and north-west
-                e = 257 | (r & 1024) >> 1 | (r & 16384) << 1
+            if e is None:   # p's east and west cells north-east and north-west
+                e = (r & 1024) >> 1 | (r & 16384) << 1
                 if q + ROW + 1 in masks:
                     e |= 2048
                 if q + ROW - 1 in masks:
                     e |= 8192
-                fr[q] = e | (m & 4) << 2
-            else:
-                fr[q] = e | 257 | (m & 4) << 2
+            fr[q] = e | touch_s
         q = p - 1                         # west; p lies east of it
         if nb & 8:
             sks[q] |= 32
@@ -791,15 +791,13 @@ class Alhambra:
                 links[q] |= 2
         else:
             e = fr.get(q)
-            if e is None:   # p east, p's north and south cells north-east and south-east
-                e = 1026 | (r & 256) << 1 | (r & 4096) >> 1
+            if e is None:   # p's north and south cells north-east and south-east
+                e = (r & 256) << 1 | (r & 4096) >> 1
                 if q + ROW - 1 in masks:
                     e |= 8192
                 if q - ROW - 1 in masks:
                     e |= 32768
-                fr[q] = e | (m & 8) << 2
-            else:
-                fr[q] = e | 1026 | (m & 8) << 2
+            fr[q] = e | touch_w
         links[p] = lk
         sks[p] = m | nb << 4
         # frontier cells diagonal to p see it in their ring
