@@ -77,6 +77,7 @@ _CORNERS = tuple((_RINGI[i], 1 << 8 + ((i + 4) & 7), 1 << 8 + i) for i in (1, 3,
 # per wall mask m of a placed tile: per side (N, E, S, W) what the frontier
 # entry of the empty cell there gains -- the care bit of the side facing the
 # tile, the wall it demands (P3), the tile in its ring
+_SIDE_BITS = tuple(tuple(bool(m >> d & 1) for d in range(4)) for m in range(16))   # per side mask: N, E, S, W in it
 _TOUCH = tuple((4 | (m & 1) << 6 | 4096, 8 | (m & 2) << 6 | 16384, 1 | (m & 4) << 2 | 256, 2 | (m & 8) << 2 | 1024)
                for m in range(16))
 _FLIPS = tuple(tuple((_STEPI[d], 16 << (d + 2) % 4) for d in range(4) if m >> d & 1) for m in range(16))
@@ -737,13 +738,14 @@ class Alhambra:
         nb = r & 15
         lk = nb & ~(m | r >> 4)
         touch_n, touch_e, touch_s, touch_w = _TOUCH[m]
+        tile_n, tile_e, tile_s, tile_w = _SIDE_BITS[nb]
         # per side of p: a tile there now has a neighbour on the side facing p
         # (and a link when they are joined); an empty cell there now touches
         # p: care bit, the wall p demands (P3), p in its ring (_TOUCH). A cell
         # new to the frontier touched no tile before, so its ring holds p, the
         # two cells beside p that p's ring tells, and its two far corners
         q = p - ROW                       # north; p lies south of it
-        if nb & 1:
+        if tile_n:
             sks[q] |= 64
             if lk & 1:
                 links[q] |= 4
@@ -757,7 +759,7 @@ class Alhambra:
                     e |= 32768
             fr[q] = e | touch_n
         q = p + 1                         # east; p lies west of it
-        if nb & 2:
+        if tile_e:
             sks[q] |= 128
             if lk & 2:
                 links[q] |= 8
@@ -771,7 +773,7 @@ class Alhambra:
                     e |= 2048
             fr[q] = e | touch_e
         q = p + ROW                       # south; p lies north of it
-        if nb & 4:
+        if tile_s:
             sks[q] |= 16
             if lk & 4:
                 links[q] |= 1
@@ -785,7 +787,7 @@ class Alhambra:
                     e |= 8192
             fr[q] = e | touch_s
         q = p - 1                         # west; p lies east of it
-        if nb & 8:
+        if tile_w:
             sks[q] |= 32
             if lk & 8:
                 links[q] |= 2
@@ -913,8 +915,9 @@ class Alhambra:
         # no wall p demands, p not in its ring), and leaves the frontier when
         # it touches no other tile
         sides = 0
+        tile_n, tile_e, tile_s, tile_w = _SIDE_BITS[nb]
         q = p - ROW                 # north; p lies south of it
-        if nb & 1:
+        if tile_n:
             k = sks[q] ^ 64
             sks[q] = k
             if lk & 1:
@@ -929,7 +932,7 @@ class Alhambra:
                 else:
                     del fr[q]
         q = p + 1                   # east; p lies west of it
-        if nb & 2:
+        if tile_e:
             k = sks[q] ^ 128
             sks[q] = k
             if lk & 2:
@@ -944,7 +947,7 @@ class Alhambra:
                 else:
                     del fr[q]
         q = p + ROW                 # south; p lies north of it
-        if nb & 4:
+        if tile_s:
             k = sks[q] ^ 16
             sks[q] = k
             if lk & 4:
@@ -959,7 +962,7 @@ class Alhambra:
                 else:
                     del fr[q]
         q = p - 1                   # west; p lies east of it
-        if nb & 8:
+        if tile_w:
             k = sks[q] ^ 32
             sks[q] = k
             if lk & 8:
