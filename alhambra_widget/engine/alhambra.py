@@ -80,6 +80,13 @@ _CORNERS = tuple((_RINGI[i], 1 << 8 + ((i + 4) & 7), 1 << 8 + i) for i in (1, 3,
 _SIDE_BITS = tuple(tuple(bool(m >> d & 1) for d in range(4)) for m in range(16))   # per side mask: N, E, S, W in it
 _TOUCH = tuple((4 | (m & 1) << 6 | 4096, 8 | (m & 2) << 6 | 16384, 1 | (m & 4) << 2 | 256, 2 | (m & 8) << 2 | 1024)
                for m in range(16))
+# per ring of a cell p (8 bits): for a cell new to the frontier on each side
+# of p (N, E, S, W), the ring bits (within a frontier entry) of the two cells
+# beside p that are beside it too: for the cell north of p, p's east and west
+# cells are its south-east and south-west ones; and so on
+_NEW_RING = tuple(((r & 1024) << 1 | (r & 16384) >> 1, (r & 256) << 7 | (r & 4096) << 1,
+                   (r & 1024) >> 1 | (r & 16384) << 1, (r & 256) << 1 | (r & 4096) >> 1)
+                  for r in (ring << 8 for ring in range(256)))
 _FLIPS = tuple(tuple((_STEPI[d], 16 << (d + 2) % 4) for d in range(4) if m >> d & 1) for m in range(16))
 # per 4-bit side mask (tiles beside a cell): those cells' bits of its ring within a frontier entry
 _NB_RING = tuple(sum(1 << 8 + 2 * d for d in range(4) if nb >> d & 1) for nb in range(16))
@@ -738,12 +745,14 @@ class Alhambra:
         nb = r & 15
         lk = nb & ~(m | r >> 4)
         touch_n, touch_e, touch_s, touch_w = _TOUCH[m]
+        new_n, new_e, new_s, new_w = _NEW_RING[r >> 8]
         tile_n, tile_e, tile_s, tile_w = _SIDE_BITS[nb]
         # per side of p: a tile there now has a neighbour on the side facing p
         # (and a link when they are joined); an empty cell there now touches
         # p: care bit, the wall p demands (P3), p in its ring (_TOUCH). A cell
         # new to the frontier touched no tile before, so its ring holds p, the
-        # two cells beside p that p's ring tells, and its two far corners
+        # two cells beside p that p's ring tells (_NEW_RING), and its two far
+        # corners (looked up)
         q = p - ROW                       # north; p lies south of it
         if tile_n:
             sks[q] |= 64
@@ -751,8 +760,8 @@ class Alhambra:
                 links[q] |= 4
         else:
             e = fr.get(q)
-            if e is None:   # its ring: p's east and west cells south-east and south-west
-                e = (r & 1024) << 1 | (r & 16384) >> 1
+            if e is None:
+                e = new_n
                 if q - ROW + 1 in masks:
                     e |= 512
                 if q - ROW - 1 in masks:
@@ -765,8 +774,8 @@ class Alhambra:
                 links[q] |= 8
         else:
             e = fr.get(q)
-            if e is None:   # p's north and south cells north-west and south-west
-                e = (r & 256) << 7 | (r & 4096) << 1
+            if e is None:
+                e = new_e
                 if q - ROW + 1 in masks:
                     e |= 512
                 if q + ROW + 1 in masks:
@@ -779,8 +788,8 @@ class Alhambra:
                 links[q] |= 1
         else:
             e = fr.get(q)
-            if e is None:   # p's east and west cells north-east and north-west
-                e = (r & 1024) >> 1 | (r & 16384) << 1
+            if e is None:
+                e = new_s
                 if q + ROW + 1 in masks:
                     e |= 2048
                 if q + ROW - 1 in masks:
@@ -793,8 +802,8 @@ class Alhambra:
                 links[q] |= 2
         else:
             e = fr.get(q)
-            if e is None:   # p's north and south cells north-east and south-east
-                e = (r & 256) << 1 | (r & 4096) >> 1
+            if e is None:
+                e = new_w
                 if q + ROW - 1 in masks:
                     e |= 8192
                 if q - ROW - 1 in masks:
