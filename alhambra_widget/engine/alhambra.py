@@ -65,6 +65,7 @@ _RUNS = tuple(_ring_runs(b) for b in range(256))
 ROW = 256
 _STEPI = (-ROW, 1, ROW, -1)  # N, E, S, W
 _RINGI = (-ROW, -ROW + 1, 1, ROW + 1, ROW, ROW - 1, -1, -ROW - 1)
+_NE, _SE, _SW, _NW = _RINGI[1::2]   # the corner cells' offsets
 _ORIGIN = 0
 # Around a cell p: per side d, (offset of the neighbour q, the bit of d, d,
 # the bit of q's side o facing p, o, the bit of p in q's ring within a
@@ -762,9 +763,9 @@ class Alhambra:
             e = fr.get(q)
             if e is None:
                 e = new_n
-                if q - ROW + 1 in masks:
+                if q + _NE in masks:
                     e |= 512
-                if q - ROW - 1 in masks:
+                if q + _NW in masks:
                     e |= 32768
             fr[q] = e | touch_n
         q = p + 1                         # east; p lies west of it
@@ -776,9 +777,9 @@ class Alhambra:
             e = fr.get(q)
             if e is None:
                 e = new_e
-                if q - ROW + 1 in masks:
+                if q + _NE in masks:
                     e |= 512
-                if q + ROW + 1 in masks:
+                if q + _SE in masks:
                     e |= 2048
             fr[q] = e | touch_e
         q = p + ROW                       # south; p lies north of it
@@ -790,9 +791,9 @@ class Alhambra:
             e = fr.get(q)
             if e is None:
                 e = new_s
-                if q + ROW + 1 in masks:
+                if q + _SE in masks:
                     e |= 2048
-                if q + ROW - 1 in masks:
+                if q + _SW in masks:
                     e |= 8192
             fr[q] = e | touch_s
         q = p - 1                         # west; p lies east of it
@@ -804,27 +805,27 @@ class Alhambra:
             e = fr.get(q)
             if e is None:
                 e = new_w
-                if q + ROW - 1 in masks:
+                if q + _SW in masks:
                     e |= 8192
-                if q - ROW - 1 in masks:
+                if q + _NW in masks:
                     e |= 32768
             fr[q] = e | touch_w
         links[p] = lk
         sks[p] = m | nb << 4
         # frontier cells diagonal to p see it in their ring
-        q = p - ROW + 1
+        q = p + _NE
         e = fr.get(q)
         if e is not None:
             fr[q] = e | 8192              # p lies south-west of it
-        q = p + ROW + 1
+        q = p + _SE
         e = fr.get(q)
         if e is not None:
             fr[q] = e | 32768             # north-west
-        q = p + ROW - 1
+        q = p + _SW
         e = fr.get(q)
         if e is not None:
             fr[q] = e | 512               # north-east
-        q = p - ROW - 1
+        q = p + _NW
         e = fr.get(q)
         if e is not None:
             fr[q] = e | 2048              # south-east
