@@ -66,12 +66,32 @@ _RUNS = tuple(_ring_runs(b) for b in range(256))
 ROW = 256
 _STEPI = (-ROW, 1, ROW, -1)  # N, E, S, W
 _RINGI = (-ROW, -ROW + 1, 1, ROW + 1, ROW, ROW - 1, -1, -ROW - 1)
+_NE, _SE, _SW, _NW = _RINGI[1::2]   # the corner cells' offsets
 _ORIGIN = 0
 # Around a cell p: per side d, (offset of the neighbour q, the bit of d, d,
 # the bit of q's side o facing p, o, the bit of p in q's ring within a
-# frontier entry); per corner, (offset, the bit of p in q's ring there).
+# frontier entry); per corner, (offset, the bit of p in q's ring there, the
+# bit of q in p's ring).
 _EDGES = tuple((_STEPI[d], 1 << d, d, 1 << (d + 2) % 4, (d + 2) % 4, 1 << 8 + ((2 * d + 4) & 7)) for d in range(4))
-_CORNERS = tuple((_RINGI[i], 1 << 8 + ((i + 4) & 7)) for i in (1, 3, 5, 7))
+_CORNERS = tuple((_RINGI[i], 1 << 8 + ((i + 4) & 7), 1 << 8 + i) for i in (1, 3, 5, 7))
+# per 4-bit side mask: for each side, (offset of the cell there, the need bit
+# of the side facing back within that cell's frontier entry)
+# per wall mask m of a placed tile: per side (N, E, S, W) what the frontier
+# entry of the empty cell there gains -- the care bit of the side facing the
+# tile, the wall it demands (P3), the tile in its ring
+_SIDE_BITS = tuple(tuple(bool(m >> d & 1) for d in range(4)) for m in range(16))   # per side mask: N, E, S, W in it
+_TOUCH = tuple((4 | (m & 1) << 6 | 4096, 8 | (m & 2) << 6 | 16384, 1 | (m & 4) << 2 | 256, 2 | (m & 8) << 2 | 1024)
+               for m in range(16))
+# per ring of a cell p (8 bits): for a cell new to the frontier on each side
+# of p (N, E, S, W), the ring bits (within a frontier entry) of the two cells
+# beside p that are beside it too: for the cell north of p, p's east and west
+# cells are its south-east and south-west ones; and so on
+_NEW_RING = tuple(((r & 1024) << 1 | (r & 16384) >> 1, (r & 256) << 7 | (r & 4096) << 1,
+                   (r & 1024) >> 1 | (r & 16384) << 1, (r & 256) << 1 | (r & 4096) >> 1)
+                  for r in (ring << 8 for ring in range(256)))
+_FLIPS = tuple(tuple((_STEPI[d], 16 << (d + 2) % 4) for d in range(4) if m >> d & 1) for m in range(16))
+# per 4-bit side mask (tiles beside a cell): those cells' bits of its ring within a frontier entry
+_NB_RING = tuple(sum(1 << 8 + 2 * d for d in range(4) if nb >> d & 1) for nb in range(16))
 # frontier entries, by their low byte (care | need << 4): P4 holds (an open
 # side touches a tile); and per wall mask m, P3 and P4 hold
 _OPEN = tuple(bool(s & 15 & ~(s >> 4)) for s in range(256))
@@ -89,14 +109,36 @@ _FREEB = bytes(k >> 4 != 15 for k in range(256))
 _PENDING = 16
 _SIDE_OF = b"".join(bytes(_PENDING if _OPEN[s] else s for s in range(256)) if _MULTI[r] else bytes(range(256))
                     for r in range(256))
-# per wall mask: for each wall, (offset of the cell beyond it, its two corners' offsets)
-_WALL_SIDES = tuple(tuple(((-ROW, 0, 1), (1, 1, 1 + ROW), (ROW, ROW, ROW + 1), (-1, 0, ROW))[d]
-                          for d in range(4) if m >> d & 1) for m in range(16))
 # per 4-bit side mask: the offsets of those sides, their number, and whether it is exactly one
 _OFFS = tuple(tuple(_STEPI[d] for d in range(4) if m >> d & 1) for m in range(16))
 _DEG = tuple(len(o) for o in _OFFS)
 _ONE = tuple(n == 1 for n in _DEG)
 _CNT = tuple(1 << 6 * i for i in range(6)) + (0,)   # Alhambra._cnt step per building index (-1: none)
+_BIT = tuple(1 << i for i in range(55))               # Alhambra._ids bit per tile id
+# per 4-bit side mask: an odd number of sides
+_ODD = tuple(n & 1 for n in _DEG)
+
+
+def _wall_corners(key: int) -> tuple:
+    """For a tile's key (``mask | sides << 4``, see Alhambra._sk): its
+    external walls (walls with no tile beyond) as (offset of a corner of its
+    cell, the directions N=1, E=2, S=4, W=8 of those walls from that corner)
+    pairs -- corners as in _wall_length."""
+    w = key & 15 & ~(key >> 4)
+    corners = ((0, (w & 1) << 1 | (w & 8) >> 1),          # NW: east along the north wall, south along the west
+               (1, (w & 1) << 3 | (w & 2) << 1),          # NE: west along the north wall, south along the east
+               (1 + ROW, (w & 2) >> 1 | (w & 4) << 1),    # SE: north along the east wall, west along the south
+               (ROW, (w & 4) >> 1 | (w & 8) >> 3))        # SW: east along the south wall, north along the west
+    return tuple((off, bits) for off, bits in corners if bits)
+
+
+_WALL_CORNERS = tuple(_wall_corners(k) for k in range(256))
+# by the directions N, E, S, W (bits) of the walls at a corner: (the offset
+# of the next corner, the direction back from there << 4) per wall
+_ARMS = tuple(tuple((_STEPI[d], 1 << (d + 2) % 4 + 4) for d in range(4) if b >> d & 1) for b in range(16))
+# by a corner's walls | the direction back to the corner we came from << 4:
+# the step along the one wall left, or None where the wall ends or branches
+_ON = tuple(_ARMS[r][0] if _ONE[r] else None for r in (k & 15 & ~(k >> 4) for k in range(256)))
 # per 4-bit side mask: two or more sides
 _MANY = tuple(n > 1 for n in _DEG)
 _DEGB = bytes(_DEG) + bytes(240)      # (as bytes.translate tables: by side mask; by degree)
@@ -309,10 +351,11 @@ class Alhambra:
         a._ids = self._ids
         a._cnt = self._cnt
         a._bbox = self._bbox
-        a._changed()
-        # (kept up to date by _put, _take and _swap_at where they can be)
+        # the caches: those _put, _take and _swap_at keep up to date where
+        # they can; the others (see _changed) made again as needed
         a._cutset, a._rm, a._canrm = self._cutset, self._rm, self._canrm
         a._swapinfo, a._cells = self._swapinfo, self._cells
+        a._spots = a._acts = a._wall = a._walln = None
         return a
 
     def __eq__(self, other) -> bool:
@@ -698,7 +741,7 @@ class Alhambra:
             p = x + ROW * y
             e = self._frontier.get(p)
             tid = tile.id
-            if e is not None and 0 < tid <= 54 and BY_ID[tid] is tile and not self._ids >> tid & 1 \
+            if e is not None and 0 < tid <= 54 and BY_ID[tid] is tile and not self._ids & _BIT[tid] \
                     and _FIT[tile.mask][e & 255] and (not _MULTI[e >> 8] or not self._would_enclose(p)):
                 return p  # the local check (P2-P5) of _fits
         pos = _pos(pos)
@@ -714,78 +757,103 @@ class Alhambra:
         m = tile.mask
         self._tiles[p] = tile
         masks[p] = m
-        self._ids |= 1 << tile.id
+        self._ids |= _BIT[tile.id]
         self._cnt += _CNT[tile.bi]
         fr = self._frontier
-        fr.pop(p, None)
+        # p's frontier entry: the sides with a tile and their walls facing p,
+        # its ring (p is a frontier cell but when an Alhambra is set up tile
+        # by tile: then no tile touches a side of p)
+        r = fr.pop(p, None)
+        if r is None:
+            r = self._ring_of(p) << 8
         links = self._links
         sks = self._sk
-        get = masks.get
-        ring = self._ring_of
-        lk = nb = 0
+        # the sides of p with a tile (care) and those joined to it through
+        # open sides (P4's graph): both open, p's wall not there nor the
+        # neighbour's wall facing p (need)
+        nb = r & 15
+        lk = nb & ~(m | r >> 4)
+        touch_n, touch_e, touch_s, touch_w = _TOUCH[m]
+        new_n, new_e, new_s, new_w = _NEW_RING[r >> 8]
+        tile_n, tile_e, tile_s, tile_w = _SIDE_BITS[nb]
         # per side of p: a tile there now has a neighbour on the side facing p
-        # (joined to p when both sides are open, P4's graph); an empty cell
-        # there now touches p: care bit, the wall p demands (P3), p in its ring
+        # (and a link when they are joined); an empty cell there now touches
+        # p: care bit, the wall p demands (P3), p in its ring (_TOUCH). A cell
+        # new to the frontier touched no tile before, so its ring holds p, the
+        # two cells beside p that p's ring tells (_NEW_RING), and its two far
+        # corners (looked up)
         q = p - ROW                       # north; p lies south of it
-        qm = get(q)
-        if qm is None:
-            e = fr.get(q)
-            fr[q] = (4 | (m & 1) << 6 | ring(q) << 8) if e is None else (e | 4 | (m & 1) << 6 | 4096)
-        else:
-            nb = 1
+        if tile_n:
             sks[q] |= 64
-            if not (m | qm >> 2) & 1:
-                lk = 1
+            if lk & 1:
                 links[q] |= 4
+        else:
+            e = fr.get(q)
+            if e is None:
+                e = new_n
+                if q + _NE in masks:
+                    e |= 512
+                if q + _NW in masks:
+                    e |= 32768
+            fr[q] = e | touch_n
         q = p + 1                         # east; p lies west of it
-        qm = get(q)
-        if qm is None:
-            e = fr.get(q)
-            fr[q] = (8 | (m & 2) << 6 | ring(q) << 8) if e is None else (e | 8 | (m & 2) << 6 | 16384)
-        else:
-            nb |= 2
+        if tile_e:
             sks[q] |= 128
-            if not (m >> 1 | qm >> 3) & 1:
-                lk |= 2
+            if lk & 2:
                 links[q] |= 8
+        else:
+            e = fr.get(q)
+            if e is None:
+                e = new_e
+                if q + _NE in masks:
+                    e |= 512
+                if q + _SE in masks:
+                    e |= 2048
+            fr[q] = e | touch_e
         q = p + ROW                       # south; p lies north of it
-        qm = get(q)
-        if qm is None:
-            e = fr.get(q)
-            fr[q] = (1 | (m & 4) << 2 | ring(q) << 8) if e is None else (e | 1 | (m & 4) << 2 | 256)
-        else:
-            nb |= 4
+        if tile_s:
             sks[q] |= 16
-            if not (m >> 2 | qm) & 1:
-                lk |= 4
+            if lk & 4:
                 links[q] |= 1
-        q = p - 1                         # west; p lies east of it
-        qm = get(q)
-        if qm is None:
-            e = fr.get(q)
-            fr[q] = (2 | (m & 8) >> 3 << 5 | ring(q) << 8) if e is None else (e | 2 | (m & 8) >> 3 << 5 | 1024)
         else:
-            nb |= 8
+            e = fr.get(q)
+            if e is None:
+                e = new_s
+                if q + _SE in masks:
+                    e |= 2048
+                if q + _SW in masks:
+                    e |= 8192
+            fr[q] = e | touch_s
+        q = p - 1                         # west; p lies east of it
+        if tile_w:
             sks[q] |= 32
-            if not (m >> 3 | qm >> 1) & 1:
-                lk |= 8
+            if lk & 8:
                 links[q] |= 2
+        else:
+            e = fr.get(q)
+            if e is None:
+                e = new_w
+                if q + _SW in masks:
+                    e |= 8192
+                if q + _NW in masks:
+                    e |= 32768
+            fr[q] = e | touch_w
         links[p] = lk
         sks[p] = m | nb << 4
         # frontier cells diagonal to p see it in their ring
-        q = p - ROW + 1
+        q = p + _NE
         e = fr.get(q)
         if e is not None:
             fr[q] = e | 8192              # p lies south-west of it
-        q = p + ROW + 1
+        q = p + _SE
         e = fr.get(q)
         if e is not None:
             fr[q] = e | 32768             # north-west
-        q = p + ROW - 1
+        q = p + _SW
         e = fr.get(q)
         if e is not None:
             fr[q] = e | 512               # north-east
-        q = p - ROW - 1
+        q = p + _NW
         e = fr.get(q)
         if e is not None:
             fr[q] = e | 2048              # south-east
@@ -793,32 +861,39 @@ class Alhambra:
         if b is not None:
             x = ((p + 128) & 255) - 128
             y = (p - x) >> 8
-            if x < b[0] or x > b[1] or y < b[2] or y > b[3]:
-                self._bbox = (min(b[0], x), max(b[1], x), min(b[2], y), max(b[3], y))
+            x0, x1, y0, y1 = b
+            if x < x0 or x > x1 or y < y0 or y > y1:
+                self._bbox = (x if x < x0 else x0, x if x > x1 else x1, y if y < y0 else y0, y if y > y1 else y1)
         cut = self._cutset
         rm = self._rm
-        self._changed()
-        if _ONE[lk]:
+        # the caches of _changed dropped here, but for those kept up to date
+        # below (written out: this runs on every placement)
+        self._spots = self._wall = self._cells = self._swapinfo = self._acts = self._walln = None
+        if _ONE[lk] and cut is not None:
             # a tile joined to one tile q only: q carries it now (a cut point,
             # P4, unless it is the fountain), nothing else changes; and the
             # new tile can go back out when it has a free side (no hole, P5)
-            if cut is not None:
-                q = p + _OFFS[lk][0]
-                self._cutset = cut | {q} if q else cut
-                if rm is not None:
-                    # the removable tiles: not q now, nor a neighbour closed in on
-                    # every side; the new tile if it has a free side
-                    rm = rm.copy()
-                    _discard(rm, q)
-                    for off in _OFFS[nb]:
-                        if sks[p + off] >= 240:
-                            _discard(rm, p + off)
-                    if nb != 15:
-                        insort(rm, p)
-                    self._rm = rm
-                    self._canrm = bool(rm)
-            if nb != 15:
-                self._canrm = True
+            q = p + _OFFS[lk][0]
+            self._cutset = cut if not q or q in cut else cut | {q}
+            if rm is not None:
+                # the removable tiles: not q now, nor a neighbour closed in on
+                # every side; the new tile if it has a free side
+                rm = rm.copy()
+                i = bisect_left(rm, q)
+                if i < len(rm) and rm[i] == q:
+                    del rm[i]
+                for off in _OFFS[nb]:
+                    if sks[p + off] >= 240:
+                        _discard(rm, p + off)
+                if nb != 15:
+                    insort(rm, p)
+                self._rm = rm
+                self._canrm = bool(rm)
+            else:
+                self._canrm = True if nb != 15 else None
+        else:
+            self._cutset = self._rm = None
+            self._canrm = True if _ONE[lk] and nb != 15 else None
 
     def _frontier_entry(self, q: int):
         """The frontier entry of the empty cell ``q`` worked out from its
@@ -868,32 +943,87 @@ class Alhambra:
         sks = self._sk
         lk = links.pop(p)
         nb = sks.pop(p) >> 4
-        self._ids &= ~(1 << tile.id)
+        self._ids ^= _BIT[tile.id]
         self._cnt -= _CNT[tile.bi]
         fr = self._frontier
-        sides = 0                   # the frontier entry of p, now empty: care | need << 4
-        for off, dbit, d, obit, o, rbit in _EDGES:
-            q = p + off
-            if nb & dbit:           # a tile: it loses its neighbour (and link) on side o
-                sks[q] &= ~(obit << 4)
-                if lk & dbit:
-                    links[q] &= ~obit
-                sides |= dbit | (masks[q] >> o & 1) << (d + 4)
-            else:                   # a frontier cell: it no longer touches p
-                e = fr.get(q)
-                if e is not None:
-                    e &= ~(obit | obit << 4 | rbit)
-                    if e & 15:
-                        fr[q] = e
-                    else:
-                        del fr[q]
-        for off, rbit in _CORNERS:
-            q = p + off
+        # per side of p (written out: this runs on every removal): a tile
+        # there loses its neighbour (and link) on the side facing p, and p's
+        # frontier entry gets that side and the tile's wall facing p (care |
+        # need << 4); a frontier cell there no longer touches p (no care bit,
+        # no wall p demands, p not in its ring), and leaves the frontier when
+        # it touches no other tile
+        sides = 0
+        tile_n, tile_e, tile_s, tile_w = _SIDE_BITS[nb]
+        q = p - ROW                 # north; p lies south of it
+        if tile_n:
+            k = sks[q] ^ 64
+            sks[q] = k
+            if lk & 1:
+                links[q] ^= 4
+            sides = 1 | (k & 4) << 2
+        else:
             e = fr.get(q)
             if e is not None:
+                e &= ~4164
+                if e & 15:
+                    fr[q] = e
+                else:
+                    del fr[q]
+        q = p + 1                   # east; p lies west of it
+        if tile_e:
+            k = sks[q] ^ 128
+            sks[q] = k
+            if lk & 2:
+                links[q] ^= 8
+            sides |= 2 | (k & 8) << 2
+        else:
+            e = fr.get(q)
+            if e is not None:
+                e &= ~16520
+                if e & 15:
+                    fr[q] = e
+                else:
+                    del fr[q]
+        q = p + ROW                 # south; p lies north of it
+        if tile_s:
+            k = sks[q] ^ 16
+            sks[q] = k
+            if lk & 4:
+                links[q] ^= 1
+            sides |= 4 | (k & 1) << 6
+        else:
+            e = fr.get(q)
+            if e is not None:
+                e &= ~273
+                if e & 15:
+                    fr[q] = e
+                else:
+                    del fr[q]
+        q = p - 1                   # west; p lies east of it
+        if tile_w:
+            k = sks[q] ^ 32
+            sks[q] = k
+            if lk & 8:
+                links[q] ^= 2
+            sides |= 8 | (k & 2) << 6
+        else:
+            e = fr.get(q)
+            if e is not None:
+                e &= ~1058
+                if e & 15:
+                    fr[q] = e
+                else:
+                    del fr[q]
+        ring = _NB_RING[nb]         # p's ring: its tiles beside p, then at its corners
+        for off, rbit, cbit in _CORNERS:
+            q = p + off
+            e = fr.get(q)
+            if e is not None:       # (a frontier cell, so no tile)
                 fr[q] = e & ~rbit
+            elif q in masks:
+                ring |= cbit
         if sides:
-            fr[p] = sides | self._ring_of(p) << 8
+            fr[p] = sides | ring
         b = self._bbox
         if b is not None:
             x = ((p + 128) & 255) - 128
@@ -902,33 +1032,36 @@ class Alhambra:
                 self._bbox = None   # worked out again when needed
         cut = self._cutset
         rm = self._rm
-        self._changed()
+        # the caches of _changed dropped here, but for those kept up to date
+        # below (written out: this runs on every removal)
+        self._spots = self._wall = self._cells = self._swapinfo = self._acts = self._walln = None
+        self._cutset = self._rm = self._canrm = None
         if cut is not None and _ONE[lk]:
             # a tile that hung on one tile q only: nothing changes but for q,
-            # which may carry nothing else now (is every tile in reach without it?)
+            # which may carry nothing else now
             q = p + _OFFS[lk][0]
             if q in cut:
-                seen = {_ORIGIN, q}
-                stack = [_ORIGIN]
-                while stack:
-                    u = stack.pop()
-                    for off in _OFFS[links[u]]:
-                        v = u + off
-                        if v not in seen:
-                            seen.add(v)
-                            stack.append(v)
-                if len(seen) == len(links):
+                # joined to one tile now, q carries nothing (a leaf); in a tree
+                # (as many links as tiles but one, P4's graph being connected),
+                # joined to two or more it still carries a branch; else search
+                if _ONE[links[q]]:
                     cut = cut - {q}
+                elif sum(bytes(links.values()).translate(_DEGB)) != 2 * (len(links) - 1):
+                    cut = _cut_without(links, q, cut)
             self._cutset = cut
             if rm is not None:
                 # the removable tiles: not this one; its neighbours have a free
                 # side now, so each that is no cut point (nor the fountain)
                 rm = rm.copy()
-                _discard(rm, p)
+                i = bisect_left(rm, p)
+                if i < len(rm) and rm[i] == p:
+                    del rm[i]
                 for off in _OFFS[nb]:
                     c = p + off
                     if c and c not in cut:
-                        _add(rm, c)
+                        i = bisect_left(rm, c)
+                        if i == len(rm) or rm[i] != c:
+                            rm.insert(i, c)
                 self._rm = rm
                 self._canrm = bool(rm)
         return tile
@@ -946,7 +1079,7 @@ class Alhambra:
                 p = x + ROW * y
                 tid = tile.id
                 if p and p in self._masks and 0 < tid <= 54 and BY_ID[tid] is tile \
-                        and not self._ids >> tid & 1 and _SWAPB[tile.mask][self._sk[p]]:
+                        and not self._ids & _BIT[tid] and _SWAPB[tile.mask][self._sk[p]]:
                     return p
         pos = _pos(pos)
         rule = self.why_not_swap(tile, pos)
@@ -956,53 +1089,65 @@ class Alhambra:
         return _enc(pos)
 
     def _swap_at(self, tile: Tile, p: int) -> Tile:
-        old = self._tiles[p]
-        self._tiles[p] = tile
-        masks = self._masks
-        m = masks[p] = tile.mask
-        fr = self._frontier
-        links = self._links
-        lk_old = links[p]
-        lk = 0
-        for off, dbit, d, obit, o, rbit in _EDGES:  # tiles may join or part; empty cells face the new sides
-            q = p + off
-            qm = masks.get(q)
-            if qm is not None:
-                if not (m >> d | qm >> o) & 1:
-                    lk |= dbit
-                    links[q] |= obit
-                else:
-                    links[q] &= ~obit
-                continue
-            e = fr.get(q)
-            if e is not None:
-                fr[q] = (e & ~(obit << 4)) | (m >> d & 1) << (o + 4)
-        links[p] = lk
-        sk = self._sk
-        sk[p] = m | (sk[p] & 240)
-        self._ids = self._ids & ~(1 << old.id) | 1 << tile.id
+        tiles = self._tiles
+        old = tiles[p]
+        tiles[p] = tile
+        self._ids = self._ids & ~_BIT[old.id] | _BIT[tile.id]
         self._cnt += _CNT[tile.bi] - _CNT[old.bi]
+        m = tile.mask
+        sk = self._sk
+        k = sk[p]
+        diff = (k ^ m) & 15     # the sides where a wall comes or goes
         cut, rm, canrm, info, cells = self._cutset, self._rm, self._canrm, self._swapinfo, self._cells
+        if not diff:
+            # the same walls: the same position for every rule, every answer kept
+            spots, acts, wall, walln = self._spots, self._acts, self._wall, self._walln
+            self._changed()
+            self._cutset, self._rm, self._canrm, self._swapinfo, self._cells = cut, rm, canrm, info, cells
+            self._spots, self._acts, self._wall, self._walln = spots, acts, wall, walln
+            return old
+        self._masks[p] = m
+        sk[p] = k ^ diff
         self._changed()
-        if lk == lk_old:
-            # the same tiles joined (as P3 and P7 demand, the walls are the same
-            # where a tile touches): P4's graph, the cut points and the removable
-            # tiles are the same; only p's walls and the free cells beside it changed
-            self._cutset, self._rm, self._canrm = cut, rm, canrm
-            if info is not None:
-                tiles, keys = info
-                i = bisect_left(tiles, p)
-                self._swapinfo = (tiles, keys[:i] + bytes((sk[p],)) + keys[i + 1:])
-            if cells is not None:
-                ks, sides = cells
-                sides = bytearray(sides)
-                for off in _STEPI:
-                    q = p + off
-                    e = fr.get(q)
-                    if e is not None:
-                        sides[bisect_left(ks, q)] = 0 if _MULTI[e >> 8] and _OPEN[e & 255] and \
-                            self._would_enclose(q) else e & 255
-                self._cells = (ks, sides)
+        fr = self._frontier
+        if diff & k >> 4:
+            # a wall comes or goes where a tile touches: only in an Alhambra
+            # set up unchecked, breaking P3 already (a swap keeps those walls,
+            # P7); the links anew, every answer dropped
+            links, masks = self._links, self._masks
+            lk = 0
+            for off, dbit, d, obit, o, rbit in _EDGES:
+                q = p + off
+                qm = masks.get(q)
+                if qm is not None:
+                    if not (m >> d | qm >> o) & 1:
+                        lk |= dbit
+                        links[q] |= obit
+                    else:
+                        links[q] &= ~obit
+                elif q in fr:
+                    fr[q] = (fr[q] & ~(obit << 4)) | (m >> d & 1) << (o + 4)
+            links[p] = lk
+            return old
+        # the walls change on free sides only: the free cells there demand the
+        # new walls (P3); the same tiles joined (P4's graph), so the cut points
+        # and the removable tiles are the same
+        for off, flip in _FLIPS[diff]:
+            fr[p + off] ^= flip
+        self._cutset, self._rm, self._canrm = cut, rm, canrm
+        if info is not None:
+            tiles, keys = info
+            i = bisect_left(tiles, p)
+            self._swapinfo = (tiles, keys[:i] + bytes((k ^ diff,)) + keys[i + 1:])
+        if cells is not None:
+            ks, sides = cells
+            sides = bytearray(sides)
+            for off, flip in _FLIPS[diff]:
+                q = p + off
+                e = fr[q]
+                sides[bisect_left(ks, q)] = 0 if _MULTI[e >> 8] and _OPEN[e & 255] and \
+                    self._would_enclose(q) else e & 255
+            self._cells = (ks, sides)
         return old
 
     # -- walls ---------------------------------------------------------------
@@ -1025,7 +1170,7 @@ class Alhambra:
         if self._walln is None:
             # the length alone: a component with at most two odd corners is
             # walked whole (Euler), so only its size is needed
-            n = len(self._wall) if self._wall is not None else _wall_length(self._masks)
+            n = len(self._wall) if self._wall is not None else _wall_length(self._sk)
             if n is None:  # junctions: search the trail
                 n = _longest_trail(self.external_walls(), length_only=True)
             self._walln = n
@@ -1071,13 +1216,6 @@ class Alhambra:
         return a
 
 
-def _add(cells: list, p: int) -> None:
-    """Put ``p`` into the sorted list ``cells`` unless it is there."""
-    i = bisect_left(cells, p)
-    if i == len(cells) or cells[i] != p:
-        cells.insert(i, p)
-
-
 def _discard(cells: list, p: int) -> None:
     """Take ``p`` out of the sorted list ``cells`` if it is there."""
     i = bisect_left(cells, p)
@@ -1097,6 +1235,21 @@ def _pos(pos) -> tuple:
     if not (isinstance(x, int) and isinstance(y, int)) or isinstance(x, bool) or isinstance(y, bool):
         raise TypeError(f"a position is a pair (x, y) of integers, not {pos!r}")
     return (x, y)
+
+
+def _cut_without(links: dict, q: int, cut: set) -> set:
+    """``cut`` without ``q`` if every tile is still in reach of the fountain
+    through open sides (P4's graph, ``links``) when the tile at ``q`` is out."""
+    seen = {_ORIGIN, q}
+    stack = [_ORIGIN]
+    while stack:
+        u = stack.pop()
+        for off in _OFFS[links[u]]:
+            v = u + off
+            if v not in seen:
+                seen.add(v)
+                stack.append(v)
+    return cut - {q} if len(seen) == len(links) else cut
 
 
 def _cut_cells(links: dict) -> set:
@@ -1137,46 +1290,48 @@ def _cut_cells(links: dict) -> set:
     return cut
 
 
-def _wall_length(masks: dict):
+def _wall_length(sk: dict):
     """The longest wall when every wall component has at most two odd corners
     (then each is walked whole, so its length is its number of sides), or
-    None when a component needs a search. Corners are ints like cells: the
-    corner (x, y) is the north-west corner of cell (x, y)."""
+    None when a component needs a search. ``sk`` is ``Alhambra._sk`` (cell ->
+    walls | sides with a tile << 4: a wall with no tile beyond is external).
+    Corners are ints like cells: the corner (x, y) is the north-west corner
+    of cell (x, y); each corner gets the directions (N, E, S, W bits) of the
+    external walls that meet there."""
     adj: dict = {}
     get = adj.get
-    for p, m in masks.items():
-        if m:
-            for off, a, b in _WALL_SIDES[m]:
-                if p + off not in masks:   # an external wall: between corners p + a and p + b
-                    u = p + a
-                    v = p + b
-                    nb = get(u)
-                    if nb is None:
-                        adj[u] = [v]
-                    else:
-                        nb.append(v)
-                    nb = get(v)
-                    if nb is None:
-                        adj[v] = [u]
-                    else:
-                        nb.append(u)
+    for p, k in sk.items():
+        ws = _WALL_CORNERS[k]
+        if ws:
+            for off, bits in ws:
+                c = p + off
+                adj[c] = get(c, 0) | bits
     best = 0
-    seen = set()
-    for start in adj:
-        if start in seen:
-            continue
-        seen.add(start)
-        stack = [start]
-        degree_sum = odd = 0
-        while stack:
-            nb = adj[stack.pop()]
-            n = len(nb)
-            degree_sum += n
-            odd += n & 1
-            for w in nb:
-                if w not in seen:
-                    seen.add(w)
-                    stack.append(w)
+    pop = adj.pop
+    arms = []   # (a corner to go on from, the direction back << 4)
+    while adj:
+        # one component: its corners taken out of adj as they are reached,
+        # walking along each wall; a stack of arms only where walls branch
+        u, bits = adj.popitem()
+        degree_sum = _DEG[bits]
+        odd = _ODD[bits]
+        for off, back in _ARMS[bits]:
+            arms.append((u + off, back))
+        while arms:
+            u, back = arms.pop()
+            while True:
+                bits = pop(u, 0)
+                if not bits:        # reached before
+                    break
+                degree_sum += _DEG[bits]
+                odd += _ODD[bits]
+                step = _ON[bits | back]
+                if step is None:    # the wall ends or branches here
+                    for off, b in _ARMS[bits & ~(back >> 4)]:
+                        arms.append((u + off, b))
+                    break
+                off, back = step
+                u += off
         if odd > 2:
             return None
         if degree_sum > best:

@@ -44,32 +44,29 @@ def majority_points(building, counts, round) -> list:
     return _shares(POINTS[round][Building(building).index], list(counts))
 
 
-def _shares(paid: tuple, counts: list) -> list:
+def _shares(paid: tuple, counts) -> list:
     """C2/C3 for one building type: ``paid`` are the points of places 1, 2, 3."""
+    # in the counts from the highest down, an entry's place (0-based) is
+    # where its count first shows: how many entries have more
+    ranked = sorted(counts, reverse=True)
+    n = len(paid)
     out = []
     for c in counts:
         if c <= 0:
             out.append(0)
             continue
-        place = 0  # 0-based: how many entries have more
-        tied = 0
-        for o in counts:
-            if o > c:
-                place += 1
-            elif o == c:
-                tied += 1
-        out.append(sum(paid[place:place + tied]) // tied)
+        place = ranked.index(c)
+        if place >= n:          # no points for that place
+            out.append(0)
+            continue
+        tied = ranked.count(c)
+        out.append(paid[place] if tied == 1 else sum(paid[place:place + tied]) // tied)
     return out
 
 
 def round_points(counts_by_entry, round) -> list:
     """``[[points per building] per entry]`` for one scoring round."""
-    table = POINTS[round]
-    n = len(counts_by_entry)
-    out = [[0] * 6 for _ in range(n)]
-    for b in range(6):
-        col = [e[b] for e in counts_by_entry]
-        if any(col):
-            for i, v in enumerate(_shares(table[b], col)):
-                out[i][b] = v
-    return out
+    zero = (0,) * len(counts_by_entry)
+    # per building: its column of counts, the points of each entry
+    cols = [_shares(paid, col) if any(col) else zero for paid, col in zip(POINTS[round], zip(*counts_by_entry))]
+    return [list(row) for row in zip(*cols)]
