@@ -17,7 +17,7 @@ from operator import attrgetter
 from . import actions as A
 from . import record
 from . import state as S
-from .alhambra import _dec
+from .alhambra import _ACTIONS_AT, _BUILD_AT, _FIT, _MULTI, _ONE, _REMOVE, _SWAP_AT, _SWAPB, _dec
 from .errors import IllegalMove, NotationError, RecordError
 from .money import _CARDS, CURRENCIES, SCORING, Card, Currency, ScoringCard, card_from_key, full_deck
 from .moves import Move
@@ -610,11 +610,12 @@ class Game:
             a = p.alhambra
             if len(mine) > 1:
                 mine.sort(key=_tid)
-            free = sorted(a._frontier)
+            cells = a._cells   # (the free cells, north to south, if worked out already)
+            free = cells[0] if cells is not None else sorted(a._frontier)
             n_free = len(free)
             n_place = len(mine) * n_free
             n_other = len(mine) * (2 if len(self.players) == 2 and not self.final else 1)
-            fits = a._fits
+            fr = a._frontier
             for _ in range(64):
                 i = int(r() * (n_place + n_other))
                 if i >= n_place:
@@ -624,8 +625,9 @@ class Game:
                     return _DIRK[mine[i - len(mine)].id]
                 t = mine[i // n_free]
                 q = free[i % n_free]
-                if fits(t.mask, q):
-                    return _mk(A.Place, t.id, _dec(q))
+                e = fr[q]   # Alhambra._fits, inlined
+                if _FIT[t.mask][e & 255] and (not _MULTI[e >> 8] or not a._would_enclose(q)):
+                    return _PLACE_AT[t.id][q]
             acts = self.legal_actions("place")
             return acts[int(r() * len(acts))]
         return None
@@ -640,31 +642,44 @@ class Game:
         p = self.players[self.current]
         a = p.alhambra
         res = p.reserve
-        tiles = sorted(a._masks)
-        del tiles[tiles.index(0)]  # the fountain
-        free = sorted(a._frontier)
+        # the building tiles and the free cells, north to south: from the
+        # Alhambra's caches when it has them (the free cells only matter with a reserve)
+        info = a._swapinfo
+        if info is not None:
+            tiles = info[0]
+        else:
+            tiles = sorted(a._masks)
+            del tiles[tiles.index(0)]  # the fountain
         nr = len(tiles)
-        nf = len(free)
+        if res:
+            cells = a._cells
+            free = cells[0] if cells is not None else sorted(a._frontier)
+            nf = len(free)
+        else:
+            nf = 0
         nb = len(res) * nf
         total = nr + nb + len(res) * nr
         for _ in range(64):
             i = int(r() * total)
             if i < nr:
                 q = tiles[i]
-                if a._removal_rule_at(q) is None:
-                    return _mk(A.Remove, _dec(q))
+                # (a tile joined to one tile only is no cut point, P4: then
+                # only a hole could stop it, P5 -- Alhambra._removal_rule_at)
+                if (a._sk[q] < 240 if _ONE[a._links[q]] else a._removal_rule_at(q) is None):
+                    return _REMOVE[q]
             elif i < nr + nb:
                 j = i - nr
                 t = res[j // nf]
                 q = free[j % nf]
-                if a._fits(t.mask, q):
-                    return _mk(A.Build, t.id, _dec(q))
+                e = a._frontier[q]   # Alhambra._fits, inlined
+                if _FIT[t.mask][e & 255] and (not _MULTI[e >> 8] or not a._would_enclose(q)):
+                    return _BUILD_AT[t.id][q]
             else:
                 j = i - nr - nb
                 t = res[j // nr]
                 q = tiles[j % nr]
-                if a._swap_fits(t.mask, q):
-                    return _mk(A.Swap, t.id, _dec(q))
+                if _SWAPB[t.mask][a._sk[q]]:   # Alhambra._swap_fits, inlined
+                    return _SWAP_AT[t.id][q]
         acts = self.legal_actions("redesign")  # few legal among many candidates
         return acts[int(r() * len(acts))]
 
@@ -1646,6 +1661,7 @@ _END = A.EndTurn()
 _PASS = A.Pass()
 _RESERVE = (None,) + tuple(_mk(A.Reserve, t.id) for t in TILES)
 _DIRK = (None,) + tuple(_mk(A.GiveToDirk, t.id) for t in TILES)
+_PLACE_AT = _ACTIONS_AT[A.Place]   # by tile id: the Place actions of that tile by cell (shared)
 
 _PHASE_VERBS = {
     "action": ("take", "buy", "remove", "build", "swap", "end"),
