@@ -566,8 +566,12 @@ class Game:
                     buy = True
                     break
             a = p.alhambra
-            redesign = a._can_remove() or (p.reserve and self._can_use_reserve(p))
-            n = (1 if money else 0) + buy + (1 if redesign else 0) + self.extra
+            redesign = a._canrm   # (Alhambra._can_remove, cached until it changes)
+            if redesign is None:
+                redesign = a._can_remove()
+            if not redesign and p.reserve:
+                redesign = self._can_use_reserve(p)
+            n = (1 if money else 0) + buy + redesign + self.extra
             if not n:
                 r()   # the kind, then the action: as for any kind
                 r()
