@@ -579,7 +579,27 @@ class Game:
             k = int(r() * n)
             if money:
                 if not k:
-                    return _random_take(money, r)
+                    # _take_options(money)[int(r() * len(...))] without making the
+                    # list (_take_parts written out: the distinct cards, then the
+                    # options of two or more cards worth at most 4)
+                    ones = []
+                    low = []
+                    prev = None
+                    for c in sorted(money, key=_KEY):
+                        if c is not prev:
+                            ones.append(c)
+                            prev = c
+                        if c.value < 5:
+                            low.append(c)
+                    if len(low) < 2:
+                        i = int(r() * len(ones))
+                        return _TAKE_ONE[ones[i].key]
+                    low = tuple(low)
+                    more = _TAKE_MORE.get(low)
+                    if more is None:
+                        more = _TAKE_MORE[low] = _make_take_more(low)
+                    i = int(r() * (len(ones) + len(more)))
+                    return _TAKE_ONE[ones[i].key] if i < len(ones) else more[i - len(ones)]
                 k -= 1
             if buy:
                 if not k:
@@ -1574,13 +1594,6 @@ def _make_take_options(cards) -> tuple:
     worth 4 or less each that adds up to at most 5 (T1; equal sets once)."""
     ones, more = _take_parts(cards)
     return tuple([_TAKE_ONE[c.key] for c in ones]) + more
-
-
-def _random_take(money, r):
-    """``_take_options(money)[int(r() * len(...))]`` without making the list."""
-    ones, more = _take_parts(sorted(money, key=_KEY))
-    i = int(r() * (len(ones) + len(more)))
-    return _TAKE_ONE[ones[i].key] if i < len(ones) else more[i - len(ones)]
 
 
 def _take_parts(cards) -> tuple:
