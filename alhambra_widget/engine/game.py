@@ -603,13 +603,18 @@ class Game:
                 k -= 1
             if buy:
                 if not k:
-                    vals = self._hand_values(cur)
+                    vals = self._pc[cur][2]   # (the entry of this hand: _purse above)
+                    if vals is None:
+                        vals = self._hand_values(cur)
                     options = []
                     total = 0
                     for i in range(4):
                         t = market[i]
                         if t is not None and purse[i] >= t.price:
-                            pats = _payment_patterns(vals[i], t.price)
+                            v = vals[i]
+                            pats = _PAY.get((t.price,) + v)   # (_payment_patterns, cached)
+                            if pats is None:
+                                pats = _payment_patterns(v, t.price)
                             options.append((i, pats))
                             total += len(pats)
                     j = int(r() * total)
@@ -1645,33 +1650,42 @@ def _payment_patterns(values: tuple, price: int) -> tuple:
     if got is None:
         if len(_PAY) > 200_000:
             _PAY.clear()
-        out = []
-        n = len(values)
-        chosen = []
-        left = list(itertools.accumulate(reversed(values)))[::-1]   # left[j]: the cards from j on
-
-        def rec(i, total):
-            # values descending: every card added is the smallest so far, so a
-            # payment is minimal iff it reaches the price with its last card
-            prev = None
-            for j in range(i, n):
-                if total + left[j] < price:
-                    return    # the cards left cannot reach the price
-                v = values[j]
-                if v == prev:
-                    continue  # equal cards give equal payments
-                prev = v
-                chosen.append(j)
-                if total + v >= price:
-                    out.append(tuple(chosen))
-                else:
-                    rec(j + 1, total + v)
-                chosen.pop()
-
-        if n:
-            rec(0, 0)
-        got = _PAY[key] = tuple(out)
+        got = _PAY[key] = _make_payment_patterns(values, price)
     return got
+
+
+def _make_payment_patterns(values: tuple, price: int) -> tuple:
+    """``_payment_patterns``, worked out."""
+    n = len(values)
+    left = [0] * n   # left[j]: the cards from j on
+    s = 0
+    for j in range(n - 1, -1, -1):
+        s += values[j]
+        left[j] = s
+    if not n or s < price:
+        return ()
+    out = []
+    _add_payments(values, n, left, price, 0, 0, (), out)
+    return tuple(out)
+
+
+def _add_payments(values, n, left, price, i, total, chosen, out) -> None:
+    """Append to ``out`` the payments that add cards from index ``i`` on to
+    the cards ``chosen`` (worth ``total``, less than the price). Values
+    descending: every card added is the smallest so far, so a payment is
+    minimal iff it reaches the price with its last card."""
+    prev = 0
+    for j in range(i, n):
+        if total + left[j] < price:
+            return    # the cards left cannot reach the price
+        v = values[j]
+        if v == prev:
+            continue  # equal cards give equal payments
+        prev = v
+        if total + v >= price:
+            out.append(chosen + (j,))
+        else:
+            _add_payments(values, n, left, price, j + 1, total + v, chosen + (j,), out)
 
 
 _END = A.EndTurn()
