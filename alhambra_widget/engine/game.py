@@ -621,8 +621,11 @@ class Game:
                     for i, pats in options:
                         if j < len(pats):
                             v = vals[i]
-                            base = 9 * i - 1
-                            return _mk(A.Buy, i + 1, tuple([_CARDS[base + v[x]] for x in reversed(pats[j])]))
+                            pat = pats[j]
+                            cards = _VALUE_CARD[i]   # (the card of a value in this currency)
+                            if len(pat) == 1:
+                                return _new(A.Buy, ("buy", i + 1, (cards[v[pat[0]]],)))
+                            return _new(A.Buy, ("buy", i + 1, tuple([cards[v[x]] for x in reversed(pat)])))
                         j -= len(pats)
                 k -= 1
             if redesign and not k:
@@ -1634,6 +1637,7 @@ def _make_take_more(low: tuple) -> tuple:
     return tuple(out)
 
 
+_VALUE_CARD = tuple((None,) + tuple(card_from_key(9 * k + v - 1) for v in range(1, 10)) for k in range(4))  # [currency][value]
 _TAKE_ONE = tuple(_mk(A.TakeMoney, (card_from_key(k),)) for k in range(36))
 _TAKE_MORE: dict = {}   # cards worth at most 4 each, sorted (at most four: a few thousand) -> their options of 2+ cards
 
