@@ -19,7 +19,7 @@ from . import record
 from . import state as S
 from .alhambra import _ACTIONS_AT, _BUILD_AT, _FIT, _MULTI, _ONE, _REMOVE, _SWAP_AT, _SWAPB, _dec
 from .errors import IllegalMove, NotationError, RecordError
-from .money import _CARDS, CURRENCIES, SCORING, Card, Currency, ScoringCard, card_from_key, full_deck
+from .money import CURRENCIES, SCORING, Card, Currency, ScoringCard, card_from_key, full_deck
 from .moves import Move
 from .scoring import round_points
 from .state import MAX_MOVES, MAX_SEED_LENGTH, Player, check_seed as _check_seed
@@ -633,7 +633,10 @@ class Game:
             r()
             return _END
         if phase == "place":
-            mine = [t for pl, t in self.pending if pl == cur]
+            mine = []
+            for pl, t in self.pending:
+                if pl == cur:
+                    mine.append(t)
             if not mine:
                 return None
             r()  # the kind: "place" is the only one
