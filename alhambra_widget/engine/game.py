@@ -1593,10 +1593,22 @@ def _buy_options(k: int, price: int, values: tuple) -> tuple:
     if got is None:
         if len(_BUYS) > _CACHE_MOST:
             _BUYS.clear()
-        cards = [card_from_key(9 * k + v - 1) for v in values]
-        got = _BUYS[key] = tuple([_mk(A.Buy, k + 1, tuple([cards[i] for i in reversed(idx)]))
-                                  for idx in _payment_patterns(values, price)])
+        got = _BUYS[key] = _make_buys(k, values, _payment_patterns(values, price))
     return got
+
+
+def _make_buys(k: int, values: tuple, patterns: tuple) -> tuple:
+    """The Buy actions of the slot of currency ``k`` for these payment
+    patterns into cards of these values (made directly: shared cards, no checks)."""
+    cards = _VALUE_CARD[k]
+    slot = k + 1
+    out = []
+    for idx in patterns:
+        if len(idx) == 1:
+            out.append(_new(A.Buy, ("buy", slot, (cards[values[idx[0]]],))))
+        else:
+            out.append(_new(A.Buy, ("buy", slot, tuple([cards[values[i]] for i in reversed(idx)]))))
+    return tuple(out)
 
 
 def _make_take_options(cards) -> tuple:
