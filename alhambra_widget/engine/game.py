@@ -677,39 +677,38 @@ class Game:
         p = self.players[self.current]
         a = p.alhambra
         res = p.reserve
-        # the building tiles and the free cells, north to south: from the
-        # Alhambra's caches when it has them (the free cells only matter with a reserve)
-        info = a._swapinfo
-        if info is not None:
-            tiles = info[0]
-        else:
-            tiles = sorted(a._masks)
-            del tiles[tiles.index(0)]  # the fountain
-        nr = len(tiles)
-        if res:
-            cells = a._cells
-            free = cells[0] if cells is not None else sorted(a._frontier)
-            nf = len(free)
-        else:
-            nf = 0
+        masks = a._masks
+        fr = a._frontier
+        # the building tiles and the free cells, north to south, are sorted
+        # only once a draw needs them (sorting is most of the cost of a draw)
+        tiles = free = None
+        nr = len(masks) - 1   # (not the fountain)
+        nf = len(fr) if res else 0
         nb = len(res) * nf
         total = nr + nb + len(res) * nr
         for _ in range(64):
             i = int(r() * total)
             if i < nr:
+                if tiles is None:
+                    tiles = _building_cells(a)
                 q = tiles[i]
                 # (a tile joined to one tile only is no cut point, P4: then
                 # only a hole could stop it, P5 -- Alhambra._removal_rule_at)
                 if (a._sk[q] < 240 if _ONE[a._links[q]] else a._removal_rule_at(q) is None):
                     return _REMOVE[q]
             elif i < nr + nb:
+                if free is None:
+                    cells = a._cells   # (the free cells, sorted, if worked out already)
+                    free = cells[0] if cells is not None else sorted(fr)
                 j = i - nr
                 t = res[j // nf]
                 q = free[j % nf]
-                e = a._frontier[q]   # Alhambra._fits, inlined
+                e = fr[q]   # Alhambra._fits, inlined
                 if _FIT[t.mask][e & 255] and (not _MULTI[e >> 8] or not a._would_enclose(q)):
                     return _BUILD_AT[t.id][q]
             else:
+                if tiles is None:
+                    tiles = _building_cells(a)
                 j = i - nr - nb
                 t = res[j // nr]
                 q = tiles[j % nr]
@@ -1553,6 +1552,17 @@ def _neg_value(c):
 
 
 _mk = A._mk
+
+
+def _building_cells(a) -> list:
+    """The cells of the building tiles of Alhambra ``a`` (not the fountain),
+    north to south: from its swap table when it has one."""
+    info = a._swapinfo
+    if info is not None:
+        return info[0]
+    tiles = sorted(a._masks)
+    del tiles[tiles.index(0)]   # the fountain
+    return tiles
 
 
 def _is_submultiset(cards, pool) -> bool:
