@@ -434,8 +434,9 @@ class Game:
         vals = ([], [], [], [])
         for c in reversed(hand):      # (sorted by key: by currency, then value)
             vals[c.key // 9].append(c.value)
-        vals = tuple(map(tuple, vals))
-        purse = e[1] if e is not None and e[0] is hand else tuple(map(sum, vals))
+        v0, v1, v2, v3 = vals         # (written out: cheaper than map over them)
+        vals = (tuple(v0) if v0 else (), tuple(v1) if v1 else (), tuple(v2) if v2 else (), tuple(v3) if v3 else ())
+        purse = e[1] if e is not None and e[0] is hand else (sum(v0), sum(v1), sum(v2), sum(v3))
         self._pc[seat] = (hand, purse, vals)
         return vals
 
