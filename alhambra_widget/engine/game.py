@@ -461,20 +461,32 @@ class Game:
         phase = self.phase
         if kind is None:
             if phase == "action":
-                p = self.players[self.current]
-                money = self.money
-                out = list(_take_options(money)) if money else []
+                # (the caches of _take_options, _hand_values and _buy_options
+                # read here first: a function call costs more than a look-up)
                 cur = self.current
+                p = self.players[cur]
+                money = self.money
+                if money:
+                    got = _TAKES.get(tuple(money))
+                    out = list(got if got is not None else _take_options(money))
+                else:
+                    out = []
                 e = self._pc[cur]
-                purse = e[1] if e is not None and e[0] is p.hand else self._purse(cur)
+                if e is None or e[0] is not p.hand:
+                    self._purse(cur)
+                    e = self._pc[cur]
+                purse = e[1]
                 market = self.market
                 vals = None
                 for i in range(4):
                     t = market[i]
                     if t is not None and purse[i] >= t.price:
                         if vals is None:
-                            vals = self._hand_values(cur)
-                        out += _buy_options(i, t.price, vals[i])
+                            vals = e[2]   # (the entry of this very hand)
+                            if vals is None:
+                                vals = self._hand_values(cur)
+                        got = _BUYS.get((i, t.price, vals[i]))
+                        out += got if got is not None else _buy_options(i, t.price, vals[i])
                 out += p.alhambra._redesigns(p.reserve)
                 if self.extra:
                     out.append(_END)
