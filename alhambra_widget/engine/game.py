@@ -494,9 +494,24 @@ class Game:
                     out.append(_PASS)
                 return out
             if phase == "place":
+                # _gen of place, reserve and dirk, written out: my tiles by id,
+                # each on its spots, then each into the reserve, then each to Dirk
+                cur = self.current
+                mine = []
+                for pl, t in self.pending:
+                    if pl == cur:
+                        mine.append(t)
+                if len(mine) > 1:
+                    mine.sort(key=_tid)
+                a = self.players[cur].alhambra
                 out = []
-                for v in _PHASE_VERBS["place"]:
-                    out += self._gen(v)
+                for t in mine:
+                    out += a._actions(A.Place, t)
+                for t in mine:
+                    out.append(_RESERVE[t.id])
+                if len(self.players) == 2 and not self.final:
+                    for t in mine:
+                        out.append(_DIRK[t.id])
                 return out
             return []
         verbs = _KIND_VERBS.get(kind)
