@@ -395,7 +395,7 @@ class Game:
             out = ["take"] if self.money else []
             purse = self._purse(self.current)
             market = self.market
-            for i in range(4):
+            for i in _SLOTS:
                 t = market[i]
                 if t is not None and purse[i] >= t.price:
                     out.append("buy")
@@ -478,7 +478,7 @@ class Game:
                 purse = e[1]
                 market = self.market
                 vals = None
-                for i in range(4):
+                for i in _SLOTS:
                     t = market[i]
                     if t is not None and purse[i] >= t.price:
                         if vals is None:
@@ -539,7 +539,7 @@ class Game:
             out = []
             purse = self._purse(self.current)
             market = self.market
-            for i in range(4):
+            for i in _SLOTS:
                 t = market[i]
                 if t is not None and purse[i] >= t.price:
                     out += _buy_options(i, t.price, self._hand_values(self.current)[i])
@@ -588,7 +588,7 @@ class Game:
             purse = e[1] if e is not None and e[0] is p.hand else self._purse(cur)
             market = self.market
             buy = False
-            for i in range(4):
+            for i in _SLOTS:
                 t = market[i]
                 if t is not None and purse[i] >= t.price:
                     buy = True
@@ -636,7 +636,7 @@ class Game:
                         vals = self._hand_values(cur)
                     options = []
                     total = 0
-                    for i in range(4):
+                    for i in _SLOTS:
                         t = market[i]
                         if t is not None and purse[i] >= t.price:
                             v = vals[i]
@@ -1745,6 +1745,7 @@ def _add_payments(values, n, left, price, i, total, chosen, out) -> None:
             _add_payments(values, n, left, price, j + 1, total + v, chosen + (j,), out)
 
 
+_SLOTS = (0, 1, 2, 3)   # the market slots, as indices (a loop over a tuple: no range object)
 _END = A.EndTurn()
 _PASS = A.Pass()
 _RESERVE = (None,) + tuple(_mk(A.Reserve, t.id) for t in TILES)
