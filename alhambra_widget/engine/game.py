@@ -679,7 +679,7 @@ class Game:
             n_place = len(mine) * n_free
             n_other = len(mine) * (2 if len(self.players) == 2 and not self.final else 1)
             fr = a._frontier
-            for _ in range(64):
+            for _ in _TRIES:
                 i = int(r() * (n_place + n_other))
                 if i >= n_place:
                     i -= n_place
@@ -714,7 +714,7 @@ class Game:
         nf = len(fr) if res else 0
         nb = len(res) * nf
         total = nr + nb + len(res) * nr
-        for _ in range(64):
+        for _ in _TRIES:
             i = int(r() * total)
             if i < nr:
                 if tiles is None:
@@ -1746,6 +1746,7 @@ def _add_payments(values, n, left, price, i, total, chosen, out) -> None:
 
 
 _SLOTS = (0, 1, 2, 3)   # the market slots, as indices (a loop over a tuple: no range object)
+_TRIES = (None,) * 64   # the draws a rejection loop makes at most before it lists the actions
 _END = A.EndTurn()
 _PASS = A.Pass()
 _RESERVE = (None,) + tuple(_mk(A.Reserve, t.id) for t in TILES)
