@@ -12,6 +12,7 @@ import itertools
 import os
 import weakref
 from bisect import insort
+from math import floor as _floor   # floor(r() * n): int() of a draw in [0, 1), at a fraction of the cost
 from operator import attrgetter
 
 from . import actions as A
@@ -604,7 +605,7 @@ class Game:
                 r()   # the kind, then the action: as for any kind
                 r()
                 return _PASS
-            k = int(r() * n)
+            k = _floor(r() * n)
             if money:
                 if not k:
                     # _take_options(money)[int(r() * len(...))] without making the
@@ -620,13 +621,13 @@ class Game:
                         if c.value < 5:
                             low.append(c)
                     if len(low) < 2:
-                        i = int(r() * len(ones))
+                        i = _floor(r() * len(ones))
                         return _TAKE_ONE[ones[i].key]
                     low = tuple(low)
                     more = _TAKE_MORE.get(low)
                     if more is None:
                         more = _TAKE_MORE[low] = _make_take_more(low)
-                    i = int(r() * (len(ones) + len(more)))
+                    i = _floor(r() * (len(ones) + len(more)))
                     return _TAKE_ONE[ones[i].key] if i < len(ones) else more[i - len(ones)]
                 k -= 1
             if buy:
@@ -645,7 +646,7 @@ class Game:
                                 pats = _payment_patterns(v, t.price)
                             options.append((i, pats))
                             total += len(pats)
-                    j = int(r() * total)
+                    j = _floor(r() * total)
                     for i, pats in options:
                         if j < len(pats):
                             v = vals[i]
@@ -680,7 +681,7 @@ class Game:
             n_other = len(mine) * (2 if len(self.players) == 2 and not self.final else 1)
             fr = a._frontier
             for _ in _TRIES:
-                i = int(r() * (n_place + n_other))
+                i = _floor(r() * (n_place + n_other))
                 if i >= n_place:
                     i -= n_place
                     if i < len(mine):
@@ -692,7 +693,7 @@ class Game:
                 if _FIT[t.mask][e & 255] and (not _MULTI[e >> 8] or not a._would_enclose(q)):
                     return _PLACE_AT[t.id][q]
             acts = self.legal_actions("place")
-            return acts[int(r() * len(acts))]
+            return acts[_floor(r() * len(acts))]
         return None
 
     def _random_redesign(self, r):
@@ -715,7 +716,7 @@ class Game:
         nb = len(res) * nf
         total = nr + nb + len(res) * nr
         for _ in _TRIES:
-            i = int(r() * total)
+            i = _floor(r() * total)
             if i < nr:
                 if tiles is None:
                     tiles = _building_cells(a)
@@ -743,7 +744,7 @@ class Game:
                 if _SWAPB[t.mask][a._sk[q]]:   # Alhambra._swap_fits, inlined
                     return _SWAP_AT[t.id][q]
         acts = self.legal_actions("redesign")  # few legal among many candidates
-        return acts[int(r() * len(acts))]
+        return acts[_floor(r() * len(acts))]
 
     def is_legal(self, action) -> bool:
         """Would ``play(action)`` be accepted? (Nothing changes.)"""
