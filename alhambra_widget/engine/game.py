@@ -548,9 +548,15 @@ class Game:
         if verb == "remove":
             return a._remove_actions()
         if verb == "build":
-            return [x for t in p.reserve for x in a._actions(A.Build, t)]
+            out = []
+            for t in p.reserve:
+                out += a._actions(A.Build, t)   # (whole tuples at a time)
+            return out
         if verb == "swap":
-            return [x for t in p.reserve for x in a._actions(A.Swap, t)]
+            out = []
+            for t in p.reserve:
+                out += a._actions(A.Swap, t)   # (whole tuples at a time)
+            return out
         if verb == "end":
             return [_END] if self.extra else ()
         cur = self.current
@@ -558,7 +564,10 @@ class Game:
         if len(mine) > 1:
             mine.sort(key=_tid)
         if verb == "place":
-            return [x for t in mine for x in a._actions(A.Place, t)]
+            out = []
+            for t in mine:
+                out += a._actions(A.Place, t)   # (whole tuples at a time)
+            return out
         if verb == "reserve":
             return [_RESERVE[t.id] for t in mine]
         if verb == "dirk":
