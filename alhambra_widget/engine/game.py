@@ -642,23 +642,35 @@ class Game:
             if buy:
                 if not k:
                     vals = self._pc[cur][2]   # (the entry of this hand: _purse above)
-                    if vals is None:
-                        vals = self._hand_values(cur)
+                    hand = p.hand
                     options = []
                     total = 0
                     for i in _SLOTS:
                         t = market[i]
                         if t is not None and purse[i] >= t.price:
-                            v = vals[i]
+                            if vals is not None:
+                                v = vals[i]
+                            else:
+                                # the values of this currency only, high to low (the
+                                # hand is sorted by key: by currency, then value)
+                                lo = 9 * i
+                                hi = lo + 9
+                                v = []
+                                for c in reversed(hand):
+                                    key = c.key
+                                    if key < hi:
+                                        if key < lo:
+                                            break
+                                        v.append(c.value)
+                                v = tuple(v)
                             pats = _PAY.get((t.price,) + v)   # (_payment_patterns, cached)
                             if pats is None:
                                 pats = _payment_patterns(v, t.price)
-                            options.append((i, pats))
+                            options.append((i, pats, v))
                             total += len(pats)
                     j = _floor(r() * total)
-                    for i, pats in options:
+                    for i, pats, v in options:
                         if j < len(pats):
-                            v = vals[i]
                             pat = pats[j]
                             cards = _VALUE_CARD[i]   # (the card of a value in this currency)
                             if len(pat) == 1:
