@@ -1628,7 +1628,7 @@ def _building_cells(a) -> list:
     if info is not None:
         return info[0]
     tiles = sorted(a._masks)
-    del tiles[tiles.index(0)]   # the fountain
+    tiles.remove(0)   # the fountain
     return tiles
 
 
