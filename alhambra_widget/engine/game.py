@@ -18,7 +18,7 @@ from operator import attrgetter
 from . import actions as A
 from . import record
 from . import state as S
-from .alhambra import _ACTIONS_AT, _BUILD_AT, _FIT, _MULTI, _ONE, _REMOVE, _SWAP_AT, _SWAPB, _dec
+from .alhambra import _ACTIONS_AT, _BUILD_AT, _FIT, _MULTI, _ONE, _REMOVE, _SWAP_AT, _SWAPB
 from .errors import IllegalMove, NotationError, RecordError
 from .money import CURRENCIES, SCORING, Card, Currency, ScoringCard, card_from_key, full_deck
 from .moves import Move
