@@ -469,7 +469,7 @@ class Game:
                 money = self.money
                 if money:
                     got = _TAKES.get(tuple(money))
-                    out = list(got if got is not None else _take_options(money))
+                    out = [*(got if got is not None else _take_options(money))]
                 else:
                     out = []
                 e = self._pc[cur]
