@@ -12,14 +12,15 @@ import itertools
 import os
 import weakref
 from bisect import insort
+from math import floor as _floor   # floor(r() * n): int() of a draw in [0, 1), at a fraction of the cost
 from operator import attrgetter
 
 from . import actions as A
 from . import record
 from . import state as S
-from .alhambra import _dec
+from .alhambra import _ACTIONS_AT, _BUILD_AT, _FIT, _MULTI, _ONE, _REMOVE, _SWAP_AT, _SWAPB
 from .errors import IllegalMove, NotationError, RecordError
-from .money import _CARDS, CURRENCIES, SCORING, Card, Currency, ScoringCard, card_from_key, full_deck
+from .money import CURRENCIES, SCORING, Card, Currency, ScoringCard, card_from_key, full_deck
 from .moves import Move
 from .scoring import round_points
 from .state import MAX_MOVES, MAX_SEED_LENGTH, Player, check_seed as _check_seed
@@ -395,7 +396,7 @@ class Game:
             out = ["take"] if self.money else []
             purse = self._purse(self.current)
             market = self.market
-            for i in range(4):
+            for i in _SLOTS:
                 t = market[i]
                 if t is not None and purse[i] >= t.price:
                     out.append("buy")
@@ -434,8 +435,9 @@ class Game:
         vals = ([], [], [], [])
         for c in reversed(hand):      # (sorted by key: by currency, then value)
             vals[c.key // 9].append(c.value)
-        vals = tuple(map(tuple, vals))
-        purse = e[1] if e is not None and e[0] is hand else tuple(map(sum, vals))
+        v0, v1, v2, v3 = vals         # (written out: cheaper than map over them)
+        vals = (tuple(v0) if v0 else (), tuple(v1) if v1 else (), tuple(v2) if v2 else (), tuple(v3) if v3 else ())
+        purse = e[1] if e is not None and e[0] is hand else (sum(v0), sum(v1), sum(v2), sum(v3))
         self._pc[seat] = (hand, purse, vals)
         return vals
 
@@ -460,20 +462,32 @@ class Game:
         phase = self.phase
         if kind is None:
             if phase == "action":
-                p = self.players[self.current]
-                money = self.money
-                out = list(_take_options(money)) if money else []
+                # (the caches of _take_options, _hand_values and _buy_options
+                # read here first: a function call costs more than a look-up)
                 cur = self.current
+                p = self.players[cur]
+                money = self.money
+                if money:
+                    got = _TAKES.get(tuple(money))
+                    out = [*(got if got is not None else _take_options(money))]
+                else:
+                    out = []
                 e = self._pc[cur]
-                purse = e[1] if e is not None and e[0] is p.hand else self._purse(cur)
+                if e is None or e[0] is not p.hand:
+                    self._purse(cur)
+                    e = self._pc[cur]
+                purse = e[1]
                 market = self.market
                 vals = None
-                for i in range(4):
+                for i in _SLOTS:
                     t = market[i]
                     if t is not None and purse[i] >= t.price:
                         if vals is None:
-                            vals = self._hand_values(cur)
-                        out += _buy_options(i, t.price, vals[i])
+                            vals = e[2]   # (the entry of this very hand)
+                            if vals is None:
+                                vals = self._hand_values(cur)
+                        got = _BUYS.get((i, t.price, vals[i]))
+                        out += got if got is not None else _buy_options(i, t.price, vals[i])
                 out += p.alhambra._redesigns(p.reserve)
                 if self.extra:
                     out.append(_END)
@@ -481,9 +495,24 @@ class Game:
                     out.append(_PASS)
                 return out
             if phase == "place":
+                # _gen of place, reserve and dirk, written out: my tiles by id,
+                # each on its spots, then each into the reserve, then each to Dirk
+                cur = self.current
+                mine = []
+                for pl, t in self.pending:
+                    if pl == cur:
+                        mine.append(t)
+                if len(mine) > 1:
+                    mine.sort(key=_tid)
+                a = self.players[cur].alhambra
                 out = []
-                for v in _PHASE_VERBS["place"]:
-                    out += self._gen(v)
+                for t in mine:
+                    out += a._actions(A.Place, t)
+                for t in mine:
+                    out.append(_RESERVE[t.id])
+                if len(self.players) == 2 and not self.final:
+                    for t in mine:
+                        out.append(_DIRK[t.id])
                 return out
             return []
         verbs = _KIND_VERBS.get(kind)
@@ -511,7 +540,7 @@ class Game:
             out = []
             purse = self._purse(self.current)
             market = self.market
-            for i in range(4):
+            for i in _SLOTS:
                 t = market[i]
                 if t is not None and purse[i] >= t.price:
                     out += _buy_options(i, t.price, self._hand_values(self.current)[i])
@@ -519,9 +548,15 @@ class Game:
         if verb == "remove":
             return a._remove_actions()
         if verb == "build":
-            return [x for t in p.reserve for x in a._actions(A.Build, t)]
+            out = []
+            for t in p.reserve:
+                out += a._actions(A.Build, t)   # (whole tuples at a time)
+            return out
         if verb == "swap":
-            return [x for t in p.reserve for x in a._actions(A.Swap, t)]
+            out = []
+            for t in p.reserve:
+                out += a._actions(A.Swap, t)   # (whole tuples at a time)
+            return out
         if verb == "end":
             return [_END] if self.extra else ()
         cur = self.current
@@ -529,7 +564,10 @@ class Game:
         if len(mine) > 1:
             mine.sort(key=_tid)
         if verb == "place":
-            return [x for t in mine for x in a._actions(A.Place, t)]
+            out = []
+            for t in mine:
+                out += a._actions(A.Place, t)   # (whole tuples at a time)
+            return out
         if verb == "reserve":
             return [_RESERVE[t.id] for t in mine]
         if verb == "dirk":
@@ -560,40 +598,101 @@ class Game:
             purse = e[1] if e is not None and e[0] is p.hand else self._purse(cur)
             market = self.market
             buy = False
-            for i in range(4):
+            for i in _SLOTS:
                 t = market[i]
                 if t is not None and purse[i] >= t.price:
                     buy = True
                     break
             a = p.alhambra
-            redesign = a._can_remove() or (p.reserve and self._can_use_reserve(p))
-            n = (1 if money else 0) + buy + (1 if redesign else 0) + self.extra
+            redesign = a._canrm   # (Alhambra._can_remove, cached until it changes)
+            if redesign is None:
+                redesign = a._can_remove()
+            if not redesign and p.reserve:
+                redesign = self._can_use_reserve(p)
+            n = (1 if money else 0) + buy + redesign + self.extra
             if not n:
                 r()   # the kind, then the action: as for any kind
                 r()
                 return _PASS
-            k = int(r() * n)
+            k = _floor(r() * n)
             if money:
                 if not k:
-                    return _random_take(money, r)
+                    # _take_options(money)[int(r() * len(...))] without making the
+                    # list (_take_parts written out: the distinct cards, then the
+                    # options of two or more cards worth at most 4)
+                    ones = []
+                    low = []
+                    prev = None
+                    if len(money) == 4:
+                        # four cards (as nearly always) sorted by key in five
+                        # compare-exchanges: cheaper than sorted() with a key
+                        c0, c1, c2, c3 = money
+                        if c0.key > c1.key:
+                            c0, c1 = c1, c0
+                        if c2.key > c3.key:
+                            c2, c3 = c3, c2
+                        if c0.key > c2.key:
+                            c0, c2 = c2, c0
+                        if c1.key > c3.key:
+                            c1, c3 = c3, c1
+                        if c1.key > c2.key:
+                            c1, c2 = c2, c1
+                        cards = (c0, c1, c2, c3)
+                    else:
+                        cards = sorted(money, key=_KEY)
+                    for c in cards:
+                        if c is not prev:
+                            ones.append(c)
+                            prev = c
+                        if c.value < 5:
+                            low.append(c)
+                    if len(low) < 2:
+                        i = _floor(r() * len(ones))
+                        return _TAKE_ONE[ones[i].key]
+                    low = tuple(low)
+                    more = _TAKE_MORE.get(low)
+                    if more is None:
+                        more = _TAKE_MORE[low] = _make_take_more(low)
+                    i = _floor(r() * (len(ones) + len(more)))
+                    return _TAKE_ONE[ones[i].key] if i < len(ones) else more[i - len(ones)]
                 k -= 1
             if buy:
                 if not k:
-                    vals = self._hand_values(cur)
+                    vals = self._pc[cur][2]   # (the entry of this hand: _purse above)
+                    hand = p.hand
                     options = []
                     total = 0
-                    for i in range(4):
+                    for i in _SLOTS:
                         t = market[i]
                         if t is not None and purse[i] >= t.price:
-                            pats = _payment_patterns(vals[i], t.price)
-                            options.append((i, pats))
+                            if vals is not None:
+                                v = vals[i]
+                            else:
+                                # the values of this currency only, high to low (the
+                                # hand is sorted by key: by currency, then value)
+                                lo = 9 * i
+                                hi = lo + 9
+                                v = []
+                                for c in reversed(hand):
+                                    key = c.key
+                                    if key < hi:
+                                        if key < lo:
+                                            break
+                                        v.append(c.value)
+                                v = tuple(v)
+                            pats = _PAY.get((t.price,) + v)   # (_payment_patterns, cached)
+                            if pats is None:
+                                pats = _payment_patterns(v, t.price)
+                            options.append((i, pats, v))
                             total += len(pats)
-                    j = int(r() * total)
-                    for i, pats in options:
+                    j = _floor(r() * total)
+                    for i, pats, v in options:
                         if j < len(pats):
-                            v = vals[i]
-                            base = 9 * i - 1
-                            return _mk(A.Buy, i + 1, tuple([_CARDS[base + v[x]] for x in reversed(pats[j])]))
+                            pat = pats[j]
+                            cards = _VALUE_CARD[i]   # (the card of a value in this currency)
+                            if len(pat) == 1:
+                                return _new(A.Buy, ("buy", i + 1, (cards[v[pat[0]]],)))
+                            return _new(A.Buy, ("buy", i + 1, tuple([cards[v[x]] for x in reversed(pat)])))
                         j -= len(pats)
                 k -= 1
             if redesign and not k:
@@ -601,7 +700,10 @@ class Game:
             r()
             return _END
         if phase == "place":
-            mine = [t for pl, t in self.pending if pl == cur]
+            mine = []
+            for pl, t in self.pending:
+                if pl == cur:
+                    mine.append(t)
             if not mine:
                 return None
             r()  # the kind: "place" is the only one
@@ -610,13 +712,14 @@ class Game:
             a = p.alhambra
             if len(mine) > 1:
                 mine.sort(key=_tid)
-            free = sorted(a._frontier)
+            cells = a._cells   # (the free cells, north to south, if worked out already)
+            free = cells[0] if cells is not None else sorted(a._frontier)
             n_free = len(free)
             n_place = len(mine) * n_free
             n_other = len(mine) * (2 if len(self.players) == 2 and not self.final else 1)
-            fits = a._fits
-            for _ in range(64):
-                i = int(r() * (n_place + n_other))
+            fr = a._frontier
+            for _ in _TRIES:
+                i = _floor(r() * (n_place + n_other))
                 if i >= n_place:
                     i -= n_place
                     if i < len(mine):
@@ -624,10 +727,11 @@ class Game:
                     return _DIRK[mine[i - len(mine)].id]
                 t = mine[i // n_free]
                 q = free[i % n_free]
-                if fits(t.mask, q):
-                    return _mk(A.Place, t.id, _dec(q))
+                e = fr[q]   # Alhambra._fits, inlined
+                if _FIT[t.mask][e & 255] and (not _MULTI[e >> 8] or not a._would_enclose(q)):
+                    return _PLACE_AT[t.id][q]
             acts = self.legal_actions("place")
-            return acts[int(r() * len(acts))]
+            return acts[_floor(r() * len(acts))]
         return None
 
     def _random_redesign(self, r):
@@ -640,33 +744,45 @@ class Game:
         p = self.players[self.current]
         a = p.alhambra
         res = p.reserve
-        tiles = sorted(a._masks)
-        del tiles[tiles.index(0)]  # the fountain
-        free = sorted(a._frontier)
-        nr = len(tiles)
-        nf = len(free)
+        masks = a._masks
+        fr = a._frontier
+        # the building tiles and the free cells, north to south, are sorted
+        # only once a draw needs them (sorting is most of the cost of a draw)
+        tiles = free = None
+        nr = len(masks) - 1   # (not the fountain)
+        nf = len(fr) if res else 0
         nb = len(res) * nf
         total = nr + nb + len(res) * nr
-        for _ in range(64):
-            i = int(r() * total)
+        for _ in _TRIES:
+            i = _floor(r() * total)
             if i < nr:
+                if tiles is None:
+                    tiles = _building_cells(a)
                 q = tiles[i]
-                if a._removal_rule_at(q) is None:
-                    return _mk(A.Remove, _dec(q))
+                # (a tile joined to one tile only is no cut point, P4: then
+                # only a hole could stop it, P5 -- Alhambra._removal_rule_at)
+                if (a._sk[q] < 240 if _ONE[a._links[q]] else a._removal_rule_at(q) is None):
+                    return _REMOVE[q]
             elif i < nr + nb:
+                if free is None:
+                    cells = a._cells   # (the free cells, sorted, if worked out already)
+                    free = cells[0] if cells is not None else sorted(fr)
                 j = i - nr
                 t = res[j // nf]
                 q = free[j % nf]
-                if a._fits(t.mask, q):
-                    return _mk(A.Build, t.id, _dec(q))
+                e = fr[q]   # Alhambra._fits, inlined
+                if _FIT[t.mask][e & 255] and (not _MULTI[e >> 8] or not a._would_enclose(q)):
+                    return _BUILD_AT[t.id][q]
             else:
+                if tiles is None:
+                    tiles = _building_cells(a)
                 j = i - nr - nb
                 t = res[j // nr]
                 q = tiles[j % nr]
-                if a._swap_fits(t.mask, q):
-                    return _mk(A.Swap, t.id, _dec(q))
+                if _SWAPB[t.mask][a._sk[q]]:   # Alhambra._swap_fits, inlined
+                    return _SWAP_AT[t.id][q]
         acts = self.legal_actions("redesign")  # few legal among many candidates
-        return acts[int(r() * len(acts))]
+        return acts[_floor(r() * len(acts))]
 
     def is_legal(self, action) -> bool:
         """Would ``play(action)`` be accepted? (Nothing changes.)"""
@@ -1505,6 +1621,17 @@ def _neg_value(c):
 _mk = A._mk
 
 
+def _building_cells(a) -> list:
+    """The cells of the building tiles of Alhambra ``a`` (not the fountain),
+    north to south: from its swap table when it has one."""
+    info = a._swapinfo
+    if info is not None:
+        return info[0]
+    tiles = sorted(a._masks)
+    tiles.remove(0)   # the fountain
+    return tiles
+
+
 def _is_submultiset(cards, pool) -> bool:
     pool = list(pool)
     for c in cards:
@@ -1543,10 +1670,22 @@ def _buy_options(k: int, price: int, values: tuple) -> tuple:
     if got is None:
         if len(_BUYS) > _CACHE_MOST:
             _BUYS.clear()
-        cards = [card_from_key(9 * k + v - 1) for v in values]
-        got = _BUYS[key] = tuple([_mk(A.Buy, k + 1, tuple([cards[i] for i in reversed(idx)]))
-                                  for idx in _payment_patterns(values, price)])
+        got = _BUYS[key] = _make_buys(k, values, _payment_patterns(values, price))
     return got
+
+
+def _make_buys(k: int, values: tuple, patterns: tuple) -> tuple:
+    """The Buy actions of the slot of currency ``k`` for these payment
+    patterns into cards of these values (made directly: shared cards, no checks)."""
+    cards = _VALUE_CARD[k]
+    slot = k + 1
+    out = []
+    for idx in patterns:
+        if len(idx) == 1:
+            out.append(_new(A.Buy, ("buy", slot, (cards[values[idx[0]]],))))
+        else:
+            out.append(_new(A.Buy, ("buy", slot, tuple([cards[values[i]] for i in reversed(idx)]))))
+    return tuple(out)
 
 
 def _make_take_options(cards) -> tuple:
@@ -1555,13 +1694,6 @@ def _make_take_options(cards) -> tuple:
     worth 4 or less each that adds up to at most 5 (T1; equal sets once)."""
     ones, more = _take_parts(cards)
     return tuple([_TAKE_ONE[c.key] for c in ones]) + more
-
-
-def _random_take(money, r):
-    """``_take_options(money)[int(r() * len(...))]`` without making the list."""
-    ones, more = _take_parts(sorted(money, key=_KEY))
-    i = int(r() * (len(ones) + len(more)))
-    return _TAKE_ONE[ones[i].key] if i < len(ones) else more[i - len(ones)]
 
 
 def _take_parts(cards) -> tuple:
@@ -1597,6 +1729,7 @@ def _make_take_more(low: tuple) -> tuple:
     return tuple(out)
 
 
+_VALUE_CARD = tuple((None,) + tuple(card_from_key(9 * k + v - 1) for v in range(1, 10)) for k in range(4))  # [currency][value]
 _TAKE_ONE = tuple(_mk(A.TakeMoney, (card_from_key(k),)) for k in range(36))
 _TAKE_MORE: dict = {}   # cards worth at most 4 each, sorted (at most four: a few thousand) -> their options of 2+ cards
 
@@ -1613,39 +1746,51 @@ def _payment_patterns(values: tuple, price: int) -> tuple:
     if got is None:
         if len(_PAY) > 200_000:
             _PAY.clear()
-        out = []
-        n = len(values)
-        chosen = []
-        left = list(itertools.accumulate(reversed(values)))[::-1]   # left[j]: the cards from j on
-
-        def rec(i, total):
-            # values descending: every card added is the smallest so far, so a
-            # payment is minimal iff it reaches the price with its last card
-            prev = None
-            for j in range(i, n):
-                if total + left[j] < price:
-                    return    # the cards left cannot reach the price
-                v = values[j]
-                if v == prev:
-                    continue  # equal cards give equal payments
-                prev = v
-                chosen.append(j)
-                if total + v >= price:
-                    out.append(tuple(chosen))
-                else:
-                    rec(j + 1, total + v)
-                chosen.pop()
-
-        if n:
-            rec(0, 0)
-        got = _PAY[key] = tuple(out)
+        got = _PAY[key] = _make_payment_patterns(values, price)
     return got
 
 
+def _make_payment_patterns(values: tuple, price: int) -> tuple:
+    """``_payment_patterns``, worked out."""
+    n = len(values)
+    left = [0] * n   # left[j]: the cards from j on
+    s = 0
+    for j in range(n - 1, -1, -1):
+        s += values[j]
+        left[j] = s
+    if not n or s < price:
+        return ()
+    out = []
+    _add_payments(values, n, left, price, 0, 0, (), out)
+    return tuple(out)
+
+
+def _add_payments(values, n, left, price, i, total, chosen, out) -> None:
+    """Append to ``out`` the payments that add cards from index ``i`` on to
+    the cards ``chosen`` (worth ``total``, less than the price). Values
+    descending: every card added is the smallest so far, so a payment is
+    minimal iff it reaches the price with its last card."""
+    prev = 0
+    for j in range(i, n):
+        if total + left[j] < price:
+            return    # the cards left cannot reach the price
+        v = values[j]
+        if v == prev:
+            continue  # equal cards give equal payments
+        prev = v
+        if total + v >= price:
+            out.append(chosen + (j,))
+        else:
+            _add_payments(values, n, left, price, j + 1, total + v, chosen + (j,), out)
+
+
+_SLOTS = (0, 1, 2, 3)   # the market slots, as indices (a loop over a tuple: no range object)
+_TRIES = (None,) * 64   # the draws a rejection loop makes at most before it lists the actions
 _END = A.EndTurn()
 _PASS = A.Pass()
 _RESERVE = (None,) + tuple(_mk(A.Reserve, t.id) for t in TILES)
 _DIRK = (None,) + tuple(_mk(A.GiveToDirk, t.id) for t in TILES)
+_PLACE_AT = _ACTIONS_AT[A.Place]   # by tile id: the Place actions of that tile by cell (shared)
 
 _PHASE_VERBS = {
     "action": ("take", "buy", "remove", "build", "swap", "end"),

@@ -1,0 +1,68 @@
+"""The shortcuts of the action lists and of random_action against plain
+recomputations: payment patterns, the cached Buy actions, the per-hand values."""
+import itertools
+import random
+
+from alhambra_widget import Game
+from alhambra_widget.engine import actions as A
+from alhambra_widget.engine import game as G
+from alhambra_widget.engine.money import CURRENCIES, card
+
+
+def _patterns_by_definition(values, price):
+    """Every minimal payment (no card could be left out) as the first indices
+    of each value chosen (equal cards give one payment), in index order."""
+    out = []
+    for r in range(1, len(values) + 1):
+        for idx in itertools.combinations(range(len(values)), r):
+            chosen = [values[i] for i in idx]
+            # one payment per choice of values: equal cards by their first indices
+            if any(i > 0 and values[i - 1] == values[i] and i - 1 not in idx for i in idx):
+                continue
+            total = sum(chosen)
+            if total >= price and total - min(chosen) < price:
+                out.append(idx)
+    return tuple(sorted(out))
+
+
+def test_payment_patterns_match_their_definition():
+    for n in range(0, 6):
+        for values in itertools.combinations_with_replacement(range(9, 0, -1), n):
+            for price in range(1, 15):
+                assert G._payment_patterns(values, price) == _patterns_by_definition(values, price), (values, price)
+
+
+def test_cached_buys_equal_buys_made_the_checked_way():
+    for k, cur in enumerate(CURRENCIES):
+        for values in [(9,), (7, 3), (5, 5, 2), (6, 4, 4, 1, 1), (3, 2, 2, 1)]:
+            for price in range(2, 14):
+                got = G._buy_options(k, price, values)
+                want = tuple(A.Buy(k + 1, [card(cur, values[i]) for i in idx])
+                             for idx in G._payment_patterns(values, price))
+                assert got == want
+                assert all(type(b) is A.Buy for b in got)
+
+
+def test_hand_values_and_purse_follow_the_hands():
+    rng = random.Random(7)
+    for n in (2, 4, 6):
+        g = Game(n, seed=50 + n)
+        while not g.is_over:
+            for seat in range(g.n):
+                hand = g.players[seat].hand
+                vals = g._hand_values(seat)
+                want = tuple(tuple(sorted((c.value for c in hand if c.key // 9 == i), reverse=True))
+                             for i in range(4))
+                assert vals == want
+                assert g._purse(seat) == tuple(map(sum, want))
+            g.play(g.random_action(rng), record=False)
+
+
+def test_random_actions_are_listed():
+    rng = random.Random(3)
+    for n in (2, 3, 5):
+        g = Game(n, seed=900 + n)
+        while not g.is_over:
+            a = g.random_action(rng)
+            assert a in g.legal_actions(a.kind)
+            g.play(a, record=False)
