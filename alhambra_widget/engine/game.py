@@ -61,9 +61,9 @@ class Game:
         """No moves yet: the position now is the start of the record."""
         self.moves: list = []          # Move per action played (the move record)
         self._cps: list = []           # (k, snapshot): saved positions after k moves, every _EVERY moves
-        self._stale = False            # the position changed outside the record since the last snapshot
+        self._due = 0                  # the record's length at which the next snapshot is due (0: at once)
         self._redo: list = []          # actions taken back, the next redo last
-        self._events = None            # the events of the move being played: 9 fields each, in a row
+        self._events = None            # the move being played: its 4 fields, then 9 per event, in a row
         self._listeners: list = []
         self._own = -1                 # what this game may change in place (see _alhambra and _claim)
         # per seat (hand, money per currency, card values per currency or None) of that very hand list
@@ -709,19 +709,17 @@ class Game:
             raise IllegalMove("E4", "error.E4.game_over")
         if not record:
             handler(self, action)
-            self._stale = True    # (a position the record cannot replay)
+            self._due = 0    # (a position the record cannot replay: the next recorded move saves it)
             return
         moves = self.moves
         k = len(moves)
-        if k >= MAX_MOVES:
-            raise IllegalMove("T", "error.T.too_many_moves", most=MAX_MOVES)
-        cps = self._cps
-        if self._stale or not cps or k - cps[-1][0] >= _EVERY:
-            cps.append((k, _SAVE[len(self.players)](self)))
-            self._stale = False
-        who = self.current
-        turn = self.turn
-        self._events = events = []
+        if k >= self._due:   # a snapshot is due (or the record is full)
+            if k >= MAX_MOVES:
+                raise IllegalMove("T", "error.T.too_many_moves", most=MAX_MOVES)
+            self._cps.append((k, _SAVE[len(self.players)](self)))
+            self._due = min(k + _EVERY, MAX_MOVES)
+        # the move as the handler records it: index, player, action, turn, then its events
+        self._events = events = [k + 1, self.current, action, self.turn]
         try:
             handler(self, action)
         except IllegalMove:
@@ -733,16 +731,15 @@ class Game:
             raise
         self._events = None
         if handler is _RESHUFFLE:
-            move = _new(Move, (k + 1, None, action, turn, *events))   # chance: nobody's move, keeps the redo list
+            events[1] = None      # chance: nobody's move, keeps the redo list
         else:
-            move = _new(Move, (k + 1, who, action, turn, *events))
             redo = self._redo
             if redo:
                 if redo[-1] == action:
                     redo.pop()
                 else:
                     redo.clear()
-        moves.append(move)
+        moves.append(move := _new(Move, events))
         if self._listeners:
             self._tell("play", move)
 
@@ -1145,10 +1142,10 @@ class Game:
             g.moves = self.moves.copy()     # moves and snapshots never change: shared
             g._cps = self._cps.copy()
             g._redo = self._redo.copy()
-            g._stale = self._stale
+            g._due = self._due
         else:
             g.moves, g._cps, g._redo = [], [], []
-            g._stale = False
+            g._due = 0
         g._events = None
         g._listeners = []
         return g
@@ -1242,7 +1239,7 @@ class Game:
             _HANDLERS[type(m[2])](g, m[2])
         g.moves = self.moves[:k]
         g._cps = cps
-        g._stale = False
+        g._due = min(c + _EVERY, MAX_MOVES)
         g._redo, g._listeners = [], []
         return g
 
@@ -1258,13 +1255,13 @@ class Game:
         self._events = None
         for m in self.moves[c:k]:
             _HANDLERS[type(m[2])](self, m[2])
-        self._stale = False
+        self._due = min(c + _EVERY, MAX_MOVES)
 
     def forget_moves(self) -> None:
         """Make the position now the start of the record: no move to undo
         or redo (a lesson's set-up plays moves to reach its position)."""
         self.moves, self._cps, self._redo = [], [], []
-        self._stale = False
+        self._due = 0
         self._tell("restore", None)
 
     # ------------------------------------------------------------ listeners
