@@ -705,16 +705,16 @@ class Game:
                 handler = _HANDLERS[type(action)]
             else:
                 raise IllegalMove("T", "error.T.not_an_action", type=type(action).__name__)
-        if self.phase == "over":
-            raise IllegalMove("E4", "error.E4.game_over")
         if not record:
-            handler(self, action)
+            handler(self, action)   # (each checks the phase first: none acts once the game is over)
             self._due = 0    # (a position the record cannot replay: the next recorded move saves it)
             return
         moves = self.moves
         k = len(moves)
         if k >= self._due:   # a snapshot is due (or the record is full)
             if k >= MAX_MOVES:
+                if self.phase == "over":
+                    raise IllegalMove("E4", "error.E4.game_over")
                 raise IllegalMove("T", "error.T.too_many_moves", most=MAX_MOVES)
             self._cps.append((k, _SAVE[len(self.players)](self)))
             self._due = min(k + _EVERY, MAX_MOVES)
@@ -746,6 +746,8 @@ class Game:
     # action handlers: each checks everything first, then changes the state
 
     def _need_phase(self, action, phase: str):
+        if self.phase == "over":
+            raise IllegalMove("E4", "error.E4.game_over")
         if self.phase != phase:
             if self.phase == "place":
                 key = "error.T4.place_first_dirk" if self.n == 2 and not self.final else "error.T4.place_first"
@@ -779,11 +781,12 @@ class Game:
             hand = old.copy()
             insort(hand, c, key=_KEY)
             p.hand = hand
-            e = self._pc[cur]
+            pc = self._pc
+            e = pc[cur]
             if e is not None and e[0] is old:   # the money per currency, kept up to date
                 purse = list(e[1])
                 purse[c.key // 9] += c.value
-                self._pc[cur] = (hand, tuple(purse), None)
+                pc[cur] = (hand, tuple(purse), None)
         else:
             if not cards:
                 raise IllegalMove("T1", "error.T1.none_named")
@@ -797,12 +800,24 @@ class Game:
             for c in cards:
                 money.remove(c)
             self.money = money
-            p.hand = sorted(p.hand + list(cards), key=_KEY)
-        self.actions_this_turn += 1
+            old = p.hand
+            p.hand = hand = sorted(old + list(cards), key=_KEY)
+            pc = self._pc
+            e = pc[cur]
+            if e is not None and e[0] is old:
+                purse = list(e[1])
+                for c in cards:
+                    purse[c.key // 9] += c.value
+                pc[cur] = (hand, tuple(purse), None)
         ev = self._events
         if ev is not None:
             ev += ("take", cur, None, None, None, None, cards, (), None)
-        self._after_action(False)
+        if self.pending:   # bought with an extra action (T2a): to place now (_after_action, inlined)
+            self.actions_this_turn += 1
+            self.extra = False
+            self.phase = "place"
+        else:
+            self._end_turn()   # (which counts the next turn's actions from 0)
 
     def _buy(self, action: A.Buy):
         if self.phase != "action":
@@ -845,13 +860,20 @@ class Game:
         self.market = market
         self.pending = self.pending + [(cur, t)]
         self.actions_this_turn += 1
+        # (_after_action, inlined: with a tile to place the turn goes on)
         ev = self._events
-        if ev is not None:
-            ev += ("pay", cur, slot, None, None, None, cards, (), None)
-            ev += ("buy", cur, slot, t, None, None, (), (), None)
-            if total == t.price:
-                ev += ("extra", cur, None, None, None, None, (), (), None)
-        self._after_action(total == t.price)
+        if total == t.price:
+            self.extra = True
+            if ev is not None:
+                ev += ("pay", cur, slot, None, None, None, cards, (), None,
+                       "buy", cur, slot, t, None, None, (), (), None,
+                       "extra", cur, None, None, None, None, (), (), None)
+        else:
+            self.extra = False
+            self.phase = "place"
+            if ev is not None:
+                ev += ("pay", cur, slot, None, None, None, cards, (), None,
+                       "buy", cur, slot, t, None, None, (), (), None)
 
     def _remove(self, action: A.Remove):
         if self.phase != "action":
@@ -988,11 +1010,11 @@ class Game:
         if extra:
             self.extra = True
             return
-        self.extra = False
         if self.pending:   # (before the end, every tile to place is the player's to act)
+            self.extra = False
             self.phase = "place"
         else:
-            self._end_turn()
+            self._end_turn()   # (which ends the extra action too)
 
     def _after_placement(self):
         pending = self.pending
@@ -1334,6 +1356,8 @@ class Game:
         self.play(A.Reshuffle(rng.getrandbits(64)), record=record)
 
     def _reshuffle(self, action) -> None:
+        if self.phase == "over":
+            raise IllegalMove("E4", "error.E4.game_over")
         import random
         from .hidden import sample_deck
         rng = random.Random(action.seed)
