@@ -816,7 +816,7 @@ class Game:
                 if not money:
                     raise IllegalMove("T1", "error.T1.market_empty", cards=cards)
                 raise IllegalMove("T1", "error.T1.not_in_market", shown=tuple(sorted(money, key=_KEY)), cards=cards)
-            if len(cards) > 1 and sum(c.value for c in cards) > 5:
+            if len(cards) > 1 and sum(map(_VALUE, cards)) > 5:
                 raise IllegalMove("T1", "error.T1.sum_over_5", total=sum(c.value for c in cards))
             money = money.copy()
             for c in cards:
@@ -930,7 +930,9 @@ class Game:
         t = self._reserve_tile(action, "T3b")
         q = p.alhambra._place_cell(t, action[2])
         self._alhambra(cur)._put(t, q)
-        p.reserve = [x for x in p.reserve if x is not t]
+        res = p.reserve.copy()
+        res.remove(t)      # (tiles are unique and compare by identity)
+        p.reserve = res
         self.actions_this_turn += 1
         ev = self._events
         if ev is not None:
@@ -945,7 +947,8 @@ class Game:
         t = self._reserve_tile(action, "T3c")
         q = p.alhambra._swap_cell(t, action[2])
         old = self._alhambra(cur)._swap_at(t, q)
-        res = [x for x in p.reserve if x is not t]
+        res = p.reserve.copy()
+        res.remove(t)
         res.append(old)
         res.sort(key=_tid)
         p.reserve = res
@@ -1120,12 +1123,17 @@ class Game:
         self.final = True
         market = self.market = self.market.copy()
         pending = self.pending = self.pending.copy()
+        purses = []   # per player, the money per currency
+        for p in self.players:
+            purse = [0, 0, 0, 0]
+            for c in p.hand:
+                purse[c.key // 9] += c.value
+            purses.append(purse)
         for slot in range(4):
             t = market[slot]
             if t is None:
                 continue
-            cur = SLOT_CURRENCY[slot]
-            totals = [sum(c.value for c in p.hand if c.currency is cur) for p in self.players]
+            totals = [purse[slot] for purse in purses]
             best = max(totals)
             if best > 0 and totals.count(best) == 1:
                 market[slot] = None
@@ -1537,6 +1545,7 @@ def _seed_state(seed) -> int:
 
 _tid = attrgetter("id")
 _KEY = attrgetter("key")
+_VALUE = attrgetter("value")
 _new = tuple.__new__   # a Move made directly: (index, player, action, turn, then 9 fields per event)
 _CARD_ORDER = {str(c): c.key for c in full_deck(3)}
 
