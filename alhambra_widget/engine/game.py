@@ -915,8 +915,9 @@ class Game:
 
     def _reserve_tile(self, action, rule: str) -> Tile:
         p = self.players[self.current]
+        tid = action[1]
         for t in p.reserve:
-            if t.id == action.tile_id:
+            if t.id == tid:
                 return t
         key = "error.T3.bought_this_turn" if any(t.id == action.tile_id for _, t in self.pending) else \
             "error.T3.not_in_reserve"
