@@ -1117,7 +1117,7 @@ class Game:
         self.turn += 1
         self.phase = "action"
         if ev is not None:
-            ev += ("next", cur, None, None, None, None, (), (), None)
+            ev += _NEXT[cur]
 
     def _game_end(self):
         """E1-E3: award the tiles left in the market, let them be placed, score round 3."""
@@ -1547,6 +1547,7 @@ def _seed_state(seed) -> int:
 _tid = attrgetter("id")
 _KEY = attrgetter("key")
 _VALUE = attrgetter("value")
+_NEXT = tuple([("next", i, None, None, None, None, (), (), None) for i in range(6)])   # the event per seat
 _new = tuple.__new__   # a Move made directly: (index, player, action, turn, then 9 fields per event)
 _CARD_ORDER = {str(c): c.key for c in full_deck(3)}
 
