@@ -902,8 +902,11 @@ class Game:
             self._need_phase(action, "action")
         cur = self.current
         p = self.players[cur]
-        q = p.alhambra._remove_cell(action[1])
-        t = self._alhambra(cur)._take(q)
+        a = p.alhambra
+        q = a._remove_cell(action[1])
+        if not self._own >> cur & 1:   # shared: a copy of its own first
+            a = self._alhambra(cur)
+        t = a._take(q)
         res = p.reserve + [t]
         res.sort(key=_tid)
         p.reserve = res
@@ -929,8 +932,11 @@ class Game:
         cur = self.current
         p = self.players[cur]
         t = self._reserve_tile(action, "T3b")
-        q = p.alhambra._place_cell(t, action[2])
-        self._alhambra(cur)._put(t, q)
+        a = p.alhambra
+        q = a._place_cell(t, action[2])
+        if not self._own >> cur & 1:
+            a = self._alhambra(cur)
+        a._put(t, q)
         res = p.reserve.copy()
         res.remove(t)      # (tiles are unique and compare by identity)
         p.reserve = res
@@ -946,8 +952,11 @@ class Game:
         cur = self.current
         p = self.players[cur]
         t = self._reserve_tile(action, "T3c")
-        q = p.alhambra._swap_cell(t, action[2])
-        old = self._alhambra(cur)._swap_at(t, q)
+        a = p.alhambra
+        q = a._swap_cell(t, action[2])
+        if not self._own >> cur & 1:
+            a = self._alhambra(cur)
+        old = a._swap_at(t, q)
         res = p.reserve.copy()
         res.remove(t)
         res.append(old)
@@ -991,8 +1000,11 @@ class Game:
         i = self._pending_index(action)
         t = self.pending[i][1]
         cur = self.current
-        q = self.players[cur].alhambra._place_cell(t, action[2])
-        self._alhambra(cur)._put(t, q)
+        a = self.players[cur].alhambra
+        q = a._place_cell(t, action[2])
+        if not self._own >> cur & 1:
+            a = self._alhambra(cur)
+        a._put(t, q)
         self.pending = self.pending[:i] + self.pending[i + 1:]
         ev = self._events
         if ev is not None:
