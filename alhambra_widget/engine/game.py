@@ -910,11 +910,15 @@ class Game:
         res = p.reserve + [t]
         res.sort(key=_tid)
         p.reserve = res
-        self.actions_this_turn += 1
         ev = self._events
         if ev is not None:
             ev += ("remove", cur, None, t, action[1], None, (), (), None)
-        self._after_action(False)
+        if self.pending:   # (_after_action, inlined) tiles bought with an extra action: to place now
+            self.actions_this_turn += 1
+            self.extra = False
+            self.phase = "place"
+        else:
+            self._end_turn()
 
     def _reserve_tile(self, action, rule: str) -> Tile:
         p = self.players[self.current]
@@ -940,11 +944,15 @@ class Game:
         res = p.reserve.copy()
         res.remove(t)      # (tiles are unique and compare by identity)
         p.reserve = res
-        self.actions_this_turn += 1
         ev = self._events
         if ev is not None:
             ev += ("build", cur, None, t, action[2], None, (), (), None)
-        self._after_action(False)
+        if self.pending:   # (_after_action, inlined) tiles bought with an extra action: to place now
+            self.actions_this_turn += 1
+            self.extra = False
+            self.phase = "place"
+        else:
+            self._end_turn()
 
     def _swap(self, action: A.Swap):
         if self.phase != "action":
@@ -962,11 +970,15 @@ class Game:
         res.append(old)
         res.sort(key=_tid)
         p.reserve = res
-        self.actions_this_turn += 1
         ev = self._events
         if ev is not None:
             ev += ("swap", cur, None, t, action[2], old, (), (), None)
-        self._after_action(False)
+        if self.pending:   # (_after_action, inlined) tiles bought with an extra action: to place now
+            self.actions_this_turn += 1
+            self.extra = False
+            self.phase = "place"
+        else:
+            self._end_turn()
 
     def _end(self, action: A.EndTurn):
         if self.phase != "action":
@@ -1009,7 +1021,10 @@ class Game:
         ev = self._events
         if ev is not None:
             ev += ("place", cur, None, t, action[2], None, (), (), None)
-        self._after_placement()
+        if self.final:
+            self._after_placement()
+        elif not self.pending:   # (_after_placement, inlined)
+            self._end_turn()
 
     def _reserve(self, action: A.Reserve):
         if self.phase != "place":
@@ -1025,7 +1040,10 @@ class Game:
         ev = self._events
         if ev is not None:
             ev += ("reserve", cur, None, t, None, None, (), (), None)
-        self._after_placement()
+        if self.final:
+            self._after_placement()
+        elif not self.pending:   # (_after_placement, inlined)
+            self._end_turn()
 
     def _give_dirk(self, action: A.GiveToDirk):
         if self.phase != "place":
@@ -1041,7 +1059,10 @@ class Game:
         ev = self._events
         if ev is not None:
             ev += ("dirk", self.current, None, t, None, None, (), (), None)
-        self._after_placement()
+        if self.final:
+            self._after_placement()
+        elif not self.pending:   # (_after_placement, inlined)
+            self._end_turn()
 
     # ------------------------------------------------------ turn structure
     def _after_action(self, extra: bool):
