@@ -935,7 +935,12 @@ class Game:
             self._need_phase(action, "action")
         cur = self.current
         p = self.players[cur]
-        t = self._reserve_tile(action, "T3b")
+        tid = action[1]
+        for t in p.reserve:   # (_reserve_tile, inlined)
+            if t.id == tid:
+                break
+        else:
+            self._reserve_tile(action, "T3b")   # raises: not in the reserve
         a = p.alhambra
         q = a._place_cell(t, action[2])
         if not self._own >> cur & 1:
@@ -959,7 +964,12 @@ class Game:
             self._need_phase(action, "action")
         cur = self.current
         p = self.players[cur]
-        t = self._reserve_tile(action, "T3c")
+        tid = action[1]
+        for t in p.reserve:   # (_reserve_tile, inlined)
+            if t.id == tid:
+                break
+        else:
+            self._reserve_tile(action, "T3c")   # raises: not in the reserve
         a = p.alhambra
         q = a._swap_cell(t, action[2])
         if not self._own >> cur & 1:
@@ -1009,15 +1019,20 @@ class Game:
     def _place(self, action: A.Place):
         if self.phase != "place":
             self._need_phase(action, "place")
-        i = self._pending_index(action)
-        t = self.pending[i][1]
+        pending = self.pending
         cur = self.current
+        tid = action[1]
+        for i, (pl, t) in enumerate(pending):   # (_pending_index, inlined)
+            if pl == cur and t.id == tid:
+                break
+        else:
+            self._pending_index(action)   # raises: not a tile of the player's to place
         a = self.players[cur].alhambra
         q = a._place_cell(t, action[2])
         if not self._own >> cur & 1:
             a = self._alhambra(cur)
         a._put(t, q)
-        self.pending = self.pending[:i] + self.pending[i + 1:]
+        self.pending = pending[:i] + pending[i + 1:]
         ev = self._events
         if ev is not None:
             ev += ("place", cur, None, t, action[2], None, (), (), None)
@@ -1029,14 +1044,19 @@ class Game:
     def _reserve(self, action: A.Reserve):
         if self.phase != "place":
             self._need_phase(action, "place")
-        i = self._pending_index(action)
+        pending = self.pending
         cur = self.current
+        tid = action[1]
+        for i, (pl, t) in enumerate(pending):   # (_pending_index, inlined)
+            if pl == cur and t.id == tid:
+                break
+        else:
+            self._pending_index(action)   # raises
         p = self.players[cur]
-        t = self.pending[i][1]
         res = p.reserve + [t]
         res.sort(key=_tid)
         p.reserve = res
-        self.pending = self.pending[:i] + self.pending[i + 1:]
+        self.pending = pending[:i] + pending[i + 1:]
         ev = self._events
         if ev is not None:
             ev += ("reserve", cur, None, t, None, None, (), (), None)
@@ -1048,7 +1068,7 @@ class Game:
     def _give_dirk(self, action: A.GiveToDirk):
         if self.phase != "place":
             self._need_phase(action, "place")
-        if self.n != 2:
+        if len(self.players) != 2:
             raise IllegalMove("D4", "error.D4.two_players")
         if self.final:
             raise IllegalMove("E2", "error.E2.dirk_final")
