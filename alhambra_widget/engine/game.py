@@ -812,16 +812,18 @@ class Game:
         else:
             if not cards:
                 raise IllegalMove("T1", "error.T1.none_named")
-            if not _is_submultiset(cards, money):
+            rest = money.copy()
+            try:
+                for c in cards:
+                    rest.remove(c)
+            except ValueError:   # (the market itself is unchanged)
                 if not money:
-                    raise IllegalMove("T1", "error.T1.market_empty", cards=cards)
-                raise IllegalMove("T1", "error.T1.not_in_market", shown=tuple(sorted(money, key=_KEY)), cards=cards)
+                    raise IllegalMove("T1", "error.T1.market_empty", cards=cards) from None
+                raise IllegalMove("T1", "error.T1.not_in_market", shown=tuple(sorted(money, key=_KEY)),
+                                  cards=cards) from None
             if len(cards) > 1 and sum(map(_VALUE, cards)) > 5:
                 raise IllegalMove("T1", "error.T1.sum_over_5", total=sum(c.value for c in cards))
-            money = money.copy()
-            for c in cards:
-                money.remove(c)
-            self.money = money
+            self.money = rest
             old = p.hand
             p.hand = hand = sorted(old + list(cards), key=_KEY)
             pc = self._pc
@@ -1148,12 +1150,16 @@ class Game:
         market = self.market
         if None in market and self.bag:
             market = self.market = market.copy()
+            bag = self.bag if self._own & _BAG else self._claim(_BAG)
             i = market.index(None)
-            while True:   # slot by slot, 1 to 4
-                market[i] = t = self._draw_tile()
+            while True:   # slot by slot, 1 to 4: _draw_tile, inlined
+                s = self._rng = (self._rng + 0x9E3779B97F4A7C15) & M64
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & M64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+                market[i] = t = bag.pop(((z ^ (z >> 31)) * len(bag)) >> 64)
                 if ev is not None:
                     ev += ("refill", None, i + 1, t, None, None, (), (), None)
-                if None not in market or not self.bag:
+                if None not in market or not bag:
                     break
                 i = market.index(None, i + 1)
         if due:
@@ -1610,16 +1616,6 @@ def _neg_value(c):
 
 
 _mk = A._mk
-
-
-def _is_submultiset(cards, pool) -> bool:
-    pool = list(pool)
-    for c in cards:
-        try:
-            pool.remove(c)
-        except ValueError:
-            return False
-    return True
 
 
 # Option lists are immutable tuples of immutable actions, cached by value and
