@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import sys
 import weakref
 from bisect import insort
 from math import floor as _floor   # floor(r() * n): int() of a draw in [0, 1), at a fraction of the cost
@@ -29,6 +30,13 @@ from .tiles import BUILDINGS, BY_ID, TILES, Tile
 __all__ = ["Game", "Player", "ScoringCard", "MAX_MOVES", "MAX_SEED_LENGTH"]
 
 M64 = (1 << 64) - 1
+# _shuffle's batches: up to _LANES outputs of the generator in 128-bit lanes of one int
+_LANES = 128
+_LANE_ONE = sum(1 << (k << 7) for k in range(_LANES))                    # 1 in every lane
+_LANE_M64 = _LANE_ONE * M64                                               # the low 64 bits of every lane
+_LANE_STEPS = sum((k + 1) * 0x9E3779B97F4A7C15 << (k << 7) for k in range(_LANES))  # lane k: k + 1 steps
+_BYTEORDER = sys.byteorder
+_LOW_WORDS = 2 if _BYTEORDER == "little" else -2   # the lanes' low 64-bit words, lane 0 first
 SLOT_CURRENCY = CURRENCIES  # slot 1 florin, 2 dirham, 3 dinar, 4 ducat
 
 
@@ -62,9 +70,9 @@ class Game:
         """No moves yet: the position now is the start of the record."""
         self.moves: list = []          # Move per action played (the move record)
         self._cps: list = []           # (k, snapshot): saved positions after k moves, every _EVERY moves
-        self._stale = False            # the position changed outside the record since the last snapshot
+        self._due = 0                  # the record's length at which the next snapshot is due (0: at once)
         self._redo: list = []          # actions taken back, the next redo last
-        self._events = None            # the events of the move being played: 9 fields each, in a row
+        self._events = None            # the move being played: its 4 fields, then 9 per event, in a row
         self._listeners: list = []
         self._own = -1                 # what this game may change in place (see _alhambra and _claim)
         # per seat (hand, money per currency, card values per currency or None) of that very hand list
@@ -276,13 +284,27 @@ class Game:
         return (self._next64() * n) >> 64
 
     def _shuffle(self, lst: list) -> None:
+        """Fisher-Yates from the end of the list: position i swaps with
+        ``_randbelow(i + 1)``. The generator's outputs are worked out up to
+        _LANES at a time in one big int, a 128-bit lane per output (a
+        splitmix64 step is a few operations on a big int for all of them,
+        rather than on an int each): the same permutation, in less time."""
         s = self._rng
-        for i in range(len(lst) - 1, 0, -1):
-            s = (s + 0x9E3779B97F4A7C15) & M64  # _next64, inlined
-            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & M64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
-            lst[i], lst[j] = lst[j], lst[i]
+        i = len(lst) - 1
+        while i > 0:
+            n = i if i < _LANES else _LANES          # outputs in this batch
+            low = (1 << (n << 7)) - 1                # its n lanes
+            m = _LANE_M64 & low
+            z = (s * (_LANE_ONE & low) + (_LANE_STEPS & low)) & m   # lane k: the state k + 1 steps on
+            z = ((z ^ (z >> 30)) & m) * 0xBF58476D1CE4E5B9 & m
+            z = ((z ^ (z >> 27)) & m) * 0x94D049BB133111EB & m
+            z ^= z >> 31
+            # each lane's low 64 bits, lane 0 first
+            for out in memoryview(z.to_bytes(n << 4, _BYTEORDER)).cast("Q")[::_LOW_WORDS].tolist():
+                j = (out * (i + 1)) >> 64
+                lst[i], lst[j] = lst[j], lst[i]
+                i -= 1
+            s = (s + n * 0x9E3779B97F4A7C15) & M64
         self._rng = s
 
     def _draw_tile(self):
@@ -821,23 +843,21 @@ class Game:
                 handler = _HANDLERS[type(action)]
             else:
                 raise IllegalMove("T", "error.T.not_an_action", type=type(action).__name__)
-        if self.phase == "over":
-            raise IllegalMove("E4", "error.E4.game_over")
         if not record:
-            handler(self, action)
-            self._stale = True    # (a position the record cannot replay)
+            handler(self, action)   # (each checks the phase first: none acts once the game is over)
+            self._due = 0    # (a position the record cannot replay: the next recorded move saves it)
             return
         moves = self.moves
         k = len(moves)
-        if k >= MAX_MOVES:
-            raise IllegalMove("T", "error.T.too_many_moves", most=MAX_MOVES)
-        cps = self._cps
-        if self._stale or not cps or k - cps[-1][0] >= _EVERY:
-            cps.append((k, _SAVE[len(self.players)](self)))
-            self._stale = False
-        who = self.current
-        turn = self.turn
-        self._events = events = []
+        if k >= self._due:   # a snapshot is due (or the record is full)
+            if k >= MAX_MOVES:
+                if self.phase == "over":
+                    raise IllegalMove("E4", "error.E4.game_over")
+                raise IllegalMove("T", "error.T.too_many_moves", most=MAX_MOVES)
+            self._cps.append((k, _SAVE[len(self.players)](self)))
+            self._due = min(k + _EVERY, MAX_MOVES)
+        # the move as the handler records it: index, player, action, turn, then its events
+        self._events = events = [k + 1, self.current, action, self.turn]
         try:
             handler(self, action)
         except IllegalMove:
@@ -849,22 +869,23 @@ class Game:
             raise
         self._events = None
         if handler is _RESHUFFLE:
-            move = _new(Move, (k + 1, None, action, turn, *events))   # chance: nobody's move, keeps the redo list
+            events[1] = None      # chance: nobody's move, keeps the redo list
         else:
-            move = _new(Move, (k + 1, who, action, turn, *events))
             redo = self._redo
             if redo:
                 if redo[-1] == action:
                     redo.pop()
                 else:
                     redo.clear()
-        moves.append(move)
+        moves.append(move := _new(Move, events))
         if self._listeners:
             self._tell("play", move)
 
     # action handlers: each checks everything first, then changes the state
 
     def _need_phase(self, action, phase: str):
+        if self.phase == "over":
+            raise IllegalMove("E4", "error.E4.game_over")
         if self.phase != phase:
             if self.phase == "place":
                 key = "error.T4.place_first_dirk" if self.n == 2 and not self.final else "error.T4.place_first"
@@ -898,30 +919,45 @@ class Game:
             hand = old.copy()
             insort(hand, c, key=_KEY)
             p.hand = hand
-            e = self._pc[cur]
+            pc = self._pc
+            e = pc[cur]
             if e is not None and e[0] is old:   # the money per currency, kept up to date
                 purse = list(e[1])
                 purse[c.key // 9] += c.value
-                self._pc[cur] = (hand, tuple(purse), None)
+                pc[cur] = (hand, tuple(purse), None)
         else:
             if not cards:
                 raise IllegalMove("T1", "error.T1.none_named")
-            if not _is_submultiset(cards, money):
+            rest = money.copy()
+            try:
+                for c in cards:
+                    rest.remove(c)
+            except ValueError:   # (the market itself is unchanged)
                 if not money:
-                    raise IllegalMove("T1", "error.T1.market_empty", cards=cards)
-                raise IllegalMove("T1", "error.T1.not_in_market", shown=tuple(sorted(money, key=_KEY)), cards=cards)
-            if len(cards) > 1 and sum(c.value for c in cards) > 5:
+                    raise IllegalMove("T1", "error.T1.market_empty", cards=cards) from None
+                raise IllegalMove("T1", "error.T1.not_in_market", shown=tuple(sorted(money, key=_KEY)),
+                                  cards=cards) from None
+            if len(cards) > 1 and sum(map(_VALUE, cards)) > 5:
                 raise IllegalMove("T1", "error.T1.sum_over_5", total=sum(c.value for c in cards))
-            money = money.copy()
-            for c in cards:
-                money.remove(c)
-            self.money = money
-            p.hand = sorted(p.hand + list(cards), key=_KEY)
-        self.actions_this_turn += 1
+            self.money = rest
+            old = p.hand
+            p.hand = hand = sorted(old + list(cards), key=_KEY)
+            pc = self._pc
+            e = pc[cur]
+            if e is not None and e[0] is old:
+                purse = list(e[1])
+                for c in cards:
+                    purse[c.key // 9] += c.value
+                pc[cur] = (hand, tuple(purse), None)
         ev = self._events
         if ev is not None:
             ev += ("take", cur, None, None, None, None, cards, (), None)
-        self._after_action(False)
+        if self.pending:   # bought with an extra action (T2a): to place now (_after_action, inlined)
+            self.actions_this_turn += 1
+            self.extra = False
+            self.phase = "place"
+        else:
+            self._end_turn()   # (which counts the next turn's actions from 0)
 
     def _buy(self, action: A.Buy):
         if self.phase != "action":
@@ -964,34 +1000,49 @@ class Game:
         self.market = market
         self.pending = self.pending + [(cur, t)]
         self.actions_this_turn += 1
+        # (_after_action, inlined: with a tile to place the turn goes on)
         ev = self._events
-        if ev is not None:
-            ev += ("pay", cur, slot, None, None, None, cards, (), None)
-            ev += ("buy", cur, slot, t, None, None, (), (), None)
-            if total == t.price:
-                ev += ("extra", cur, None, None, None, None, (), (), None)
-        self._after_action(total == t.price)
+        if total == t.price:
+            self.extra = True
+            if ev is not None:
+                ev += ("pay", cur, slot, None, None, None, cards, (), None,
+                       "buy", cur, slot, t, None, None, (), (), None,
+                       "extra", cur, None, None, None, None, (), (), None)
+        else:
+            self.extra = False
+            self.phase = "place"
+            if ev is not None:
+                ev += ("pay", cur, slot, None, None, None, cards, (), None,
+                       "buy", cur, slot, t, None, None, (), (), None)
 
     def _remove(self, action: A.Remove):
         if self.phase != "action":
             self._need_phase(action, "action")
         cur = self.current
         p = self.players[cur]
-        q = p.alhambra._remove_cell(action[1])
-        t = self._alhambra(cur)._take(q)
+        a = p.alhambra
+        q = a._remove_cell(action[1])
+        if not self._own >> cur & 1:   # shared: a copy of its own first
+            a = self._alhambra(cur)
+        t = a._take(q)
         res = p.reserve + [t]
         res.sort(key=_tid)
         p.reserve = res
-        self.actions_this_turn += 1
         ev = self._events
         if ev is not None:
             ev += ("remove", cur, None, t, action[1], None, (), (), None)
-        self._after_action(False)
+        if self.pending:   # (_after_action, inlined) tiles bought with an extra action: to place now
+            self.actions_this_turn += 1
+            self.extra = False
+            self.phase = "place"
+        else:
+            self._end_turn()
 
     def _reserve_tile(self, action, rule: str) -> Tile:
         p = self.players[self.current]
+        tid = action[1]
         for t in p.reserve:
-            if t.id == action.tile_id:
+            if t.id == tid:
                 return t
         key = "error.T3.bought_this_turn" if any(t.id == action.tile_id for _, t in self.pending) else \
             "error.T3.not_in_reserve"
@@ -1002,33 +1053,60 @@ class Game:
             self._need_phase(action, "action")
         cur = self.current
         p = self.players[cur]
-        t = self._reserve_tile(action, "T3b")
-        q = p.alhambra._place_cell(t, action[2])
-        self._alhambra(cur)._put(t, q)
-        p.reserve = [x for x in p.reserve if x is not t]
-        self.actions_this_turn += 1
+        tid = action[1]
+        for t in p.reserve:   # (_reserve_tile, inlined)
+            if t.id == tid:
+                break
+        else:
+            self._reserve_tile(action, "T3b")   # raises: not in the reserve
+        a = p.alhambra
+        q = a._place_cell(t, action[2])
+        if not self._own >> cur & 1:
+            a = self._alhambra(cur)
+        a._put(t, q)
+        res = p.reserve.copy()
+        res.remove(t)      # (tiles are unique and compare by identity)
+        p.reserve = res
         ev = self._events
         if ev is not None:
             ev += ("build", cur, None, t, action[2], None, (), (), None)
-        self._after_action(False)
+        if self.pending:   # (_after_action, inlined) tiles bought with an extra action: to place now
+            self.actions_this_turn += 1
+            self.extra = False
+            self.phase = "place"
+        else:
+            self._end_turn()
 
     def _swap(self, action: A.Swap):
         if self.phase != "action":
             self._need_phase(action, "action")
         cur = self.current
         p = self.players[cur]
-        t = self._reserve_tile(action, "T3c")
-        q = p.alhambra._swap_cell(t, action[2])
-        old = self._alhambra(cur)._swap_at(t, q)
-        res = [x for x in p.reserve if x is not t]
+        tid = action[1]
+        for t in p.reserve:   # (_reserve_tile, inlined)
+            if t.id == tid:
+                break
+        else:
+            self._reserve_tile(action, "T3c")   # raises: not in the reserve
+        a = p.alhambra
+        q = a._swap_cell(t, action[2])
+        if not self._own >> cur & 1:
+            a = self._alhambra(cur)
+        old = a._swap_at(t, q)
+        res = p.reserve.copy()
+        res.remove(t)
         res.append(old)
         res.sort(key=_tid)
         p.reserve = res
-        self.actions_this_turn += 1
         ev = self._events
         if ev is not None:
             ev += ("swap", cur, None, t, action[2], old, (), (), None)
-        self._after_action(False)
+        if self.pending:   # (_after_action, inlined) tiles bought with an extra action: to place now
+            self.actions_this_turn += 1
+            self.extra = False
+            self.phase = "place"
+        else:
+            self._end_turn()
 
     def _end(self, action: A.EndTurn):
         if self.phase != "action":
@@ -1059,37 +1137,56 @@ class Game:
     def _place(self, action: A.Place):
         if self.phase != "place":
             self._need_phase(action, "place")
-        i = self._pending_index(action)
-        t = self.pending[i][1]
+        pending = self.pending
         cur = self.current
-        q = self.players[cur].alhambra._place_cell(t, action[2])
-        self._alhambra(cur)._put(t, q)
-        self.pending = self.pending[:i] + self.pending[i + 1:]
+        tid = action[1]
+        for i, (pl, t) in enumerate(pending):   # (_pending_index, inlined)
+            if pl == cur and t.id == tid:
+                break
+        else:
+            self._pending_index(action)   # raises: not a tile of the player's to place
+        a = self.players[cur].alhambra
+        q = a._place_cell(t, action[2])
+        if not self._own >> cur & 1:
+            a = self._alhambra(cur)
+        a._put(t, q)
+        self.pending = pending[:i] + pending[i + 1:]
         ev = self._events
         if ev is not None:
             ev += ("place", cur, None, t, action[2], None, (), (), None)
-        self._after_placement()
+        if self.final:
+            self._after_placement()
+        elif not self.pending:   # (_after_placement, inlined)
+            self._end_turn()
 
     def _reserve(self, action: A.Reserve):
         if self.phase != "place":
             self._need_phase(action, "place")
-        i = self._pending_index(action)
+        pending = self.pending
         cur = self.current
+        tid = action[1]
+        for i, (pl, t) in enumerate(pending):   # (_pending_index, inlined)
+            if pl == cur and t.id == tid:
+                break
+        else:
+            self._pending_index(action)   # raises
         p = self.players[cur]
-        t = self.pending[i][1]
         res = p.reserve + [t]
         res.sort(key=_tid)
         p.reserve = res
-        self.pending = self.pending[:i] + self.pending[i + 1:]
+        self.pending = pending[:i] + pending[i + 1:]
         ev = self._events
         if ev is not None:
             ev += ("reserve", cur, None, t, None, None, (), (), None)
-        self._after_placement()
+        if self.final:
+            self._after_placement()
+        elif not self.pending:   # (_after_placement, inlined)
+            self._end_turn()
 
     def _give_dirk(self, action: A.GiveToDirk):
         if self.phase != "place":
             self._need_phase(action, "place")
-        if self.n != 2:
+        if len(self.players) != 2:
             raise IllegalMove("D4", "error.D4.two_players")
         if self.final:
             raise IllegalMove("E2", "error.E2.dirk_final")
@@ -1100,18 +1197,21 @@ class Game:
         ev = self._events
         if ev is not None:
             ev += ("dirk", self.current, None, t, None, None, (), (), None)
-        self._after_placement()
+        if self.final:
+            self._after_placement()
+        elif not self.pending:   # (_after_placement, inlined)
+            self._end_turn()
 
     # ------------------------------------------------------ turn structure
     def _after_action(self, extra: bool):
         if extra:
             self.extra = True
             return
-        self.extra = False
         if self.pending:   # (before the end, every tile to place is the player's to act)
+            self.extra = False
             self.phase = "place"
         else:
-            self._end_turn()
+            self._end_turn()   # (which ends the extra action too)
 
     def _after_placement(self):
         pending = self.pending
@@ -1166,12 +1266,16 @@ class Game:
         market = self.market
         if None in market and self.bag:
             market = self.market = market.copy()
+            bag = self.bag if self._own & _BAG else self._claim(_BAG)
             i = market.index(None)
-            while True:   # slot by slot, 1 to 4
-                market[i] = t = self._draw_tile()
+            while True:   # slot by slot, 1 to 4: _draw_tile, inlined
+                s = self._rng = (self._rng + 0x9E3779B97F4A7C15) & M64
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & M64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+                market[i] = t = bag.pop(((z ^ (z >> 31)) * len(bag)) >> 64)
                 if ev is not None:
                     ev += ("refill", None, i + 1, t, None, None, (), (), None)
-                if None not in market or not self.bag:
+                if None not in market or not bag:
                     break
                 i = market.index(None, i + 1)
         if due:
@@ -1188,19 +1292,24 @@ class Game:
         self.turn += 1
         self.phase = "action"
         if ev is not None:
-            ev += ("next", cur, None, None, None, None, (), (), None)
+            ev += _NEXT[cur]
 
     def _game_end(self):
         """E1-E3: award the tiles left in the market, let them be placed, score round 3."""
         self.final = True
         market = self.market = self.market.copy()
         pending = self.pending = self.pending.copy()
+        purses = []   # per player, the money per currency
+        for p in self.players:
+            purse = [0, 0, 0, 0]
+            for c in p.hand:
+                purse[c.key // 9] += c.value
+            purses.append(purse)
         for slot in range(4):
             t = market[slot]
             if t is None:
                 continue
-            cur = SLOT_CURRENCY[slot]
-            totals = [sum(c.value for c in p.hand if c.currency is cur) for p in self.players]
+            totals = [purse[slot] for purse in purses]
             best = max(totals)
             if best > 0 and totals.count(best) == 1:
                 market[slot] = None
@@ -1261,10 +1370,10 @@ class Game:
             g.moves = self.moves.copy()     # moves and snapshots never change: shared
             g._cps = self._cps.copy()
             g._redo = self._redo.copy()
-            g._stale = self._stale
+            g._due = self._due
         else:
             g.moves, g._cps, g._redo = [], [], []
-            g._stale = False
+            g._due = 0
         g._events = None
         g._listeners = []
         return g
@@ -1358,7 +1467,7 @@ class Game:
             _HANDLERS[type(m[2])](g, m[2])
         g.moves = self.moves[:k]
         g._cps = cps
-        g._stale = False
+        g._due = min(c + _EVERY, MAX_MOVES)
         g._redo, g._listeners = [], []
         return g
 
@@ -1374,13 +1483,13 @@ class Game:
         self._events = None
         for m in self.moves[c:k]:
             _HANDLERS[type(m[2])](self, m[2])
-        self._stale = False
+        self._due = min(c + _EVERY, MAX_MOVES)
 
     def forget_moves(self) -> None:
         """Make the position now the start of the record: no move to undo
         or redo (a lesson's set-up plays moves to reach its position)."""
         self.moves, self._cps, self._redo = [], [], []
-        self._stale = False
+        self._due = 0
         self._tell("restore", None)
 
     # ------------------------------------------------------------ listeners
@@ -1453,6 +1562,8 @@ class Game:
         self.play(A.Reshuffle(rng.getrandbits(64)), record=record)
 
     def _reshuffle(self, action) -> None:
+        if self.phase == "over":
+            raise IllegalMove("E4", "error.E4.game_over")
         import random
         from .hidden import sample_deck
         rng = random.Random(action.seed)
@@ -1610,6 +1721,8 @@ def _seed_state(seed) -> int:
 
 _tid = attrgetter("id")
 _KEY = attrgetter("key")
+_VALUE = attrgetter("value")
+_NEXT = tuple([("next", i, None, None, None, None, (), (), None) for i in range(6)])   # the event per seat
 _new = tuple.__new__   # a Move made directly: (index, player, action, turn, then 9 fields per event)
 _CARD_ORDER = {str(c): c.key for c in full_deck(3)}
 
@@ -1630,16 +1743,6 @@ def _building_cells(a) -> list:
     tiles = sorted(a._masks)
     tiles.remove(0)   # the fountain
     return tiles
-
-
-def _is_submultiset(cards, pool) -> bool:
-    pool = list(pool)
-    for c in cards:
-        try:
-            pool.remove(c)
-        except ValueError:
-            return False
-    return True
 
 
 # Option lists are immutable tuples of immutable actions, cached by value and
