@@ -240,7 +240,7 @@ class Alhambra:
         self._frontier = {-ROW: 4 | 16 << 8, 1: 8 | 64 << 8, ROW: 1 | 1 << 8, -1: 2 | 4 << 8}
         self._ids = 0                       # bit per tile id
         self._cnt = 0                       # tiles per building, 6 bits each (see counts)
-        self._bbox = (0, 0, 0, 0)           # minx, maxx, miny, maxy; None: to be worked out
+        self._bbox = (0, 0, 0, 0)           # minx, maxx, miny, maxy; None (after a change): to be worked out
         self._changed()
 
     def _changed(self):
@@ -314,10 +314,11 @@ class Alhambra:
     def _box(self) -> tuple:
         b = self._bbox
         if b is None:
-            pts = [_dec(q) for q in self._masks]
-            xs = [q[0] for q in pts]
-            ys = [q[1] for q in pts]
-            b = self._bbox = (min(xs), max(xs), min(ys), max(ys))
+            # (worked out when asked: only P5's search and the text picture
+            # need it; cells sort by row, so the rows are the ends')
+            masks = self._masks
+            xs = [((q + 128) & 255) - 128 for q in masks]
+            b = self._bbox = (min(xs), max(xs), (min(masks) + 128) >> 8, (max(masks) + 128) >> 8)
         return b
 
     @property
@@ -470,7 +471,7 @@ class Alhambra:
     def _fits(self, m: int, p: int) -> bool:
         """May a tile with wall mask ``m`` go on the free cell ``p``? (P2-P5)"""
         e = self._frontier.get(p)
-        return e is not None and _FIT[m][e & 255] and (not _MULTI[e >> 8] or not self._would_enclose(p))
+        return e is not None and _FIT[m][e & 255] and (not _MULTI[e >> 8] or not self._would_enclose(p, e >> 8))
 
     def _swap_fits(self, m: int, p: int) -> bool:
         """May a tile with wall mask ``m`` replace the tile at cell ``p``? (P3, P7)"""
@@ -742,7 +743,7 @@ class Alhambra:
             e = self._frontier.get(p)
             tid = tile.id
             if e is not None and 0 < tid <= 54 and BY_ID[tid] is tile and not self._ids & _BIT[tid] \
-                    and _FIT[tile.mask][e & 255] and (not _MULTI[e >> 8] or not self._would_enclose(p)):
+                    and _FIT[tile.mask][e & 255] and (not _MULTI[e >> 8] or not self._would_enclose(p, e >> 8)):
                 return p  # the local check (P2-P5) of _fits
         pos = _pos(pos)
         rule = self.why_not(tile, pos)
@@ -857,18 +858,11 @@ class Alhambra:
         e = fr.get(q)
         if e is not None:
             fr[q] = e | 2048              # south-east
-        b = self._bbox
-        if b is not None:
-            x = ((p + 128) & 255) - 128
-            y = (p - x) >> 8
-            x0, x1, y0, y1 = b
-            if x < x0 or x > x1 or y < y0 or y > y1:
-                self._bbox = (x if x < x0 else x0, x if x > x1 else x1, y if y < y0 else y0, y if y > y1 else y1)
         cut = self._cutset
         rm = self._rm
         # the caches of _changed dropped here, but for those kept up to date
-        # below (written out: this runs on every placement)
-        self._spots = self._wall = self._cells = self._swapinfo = self._acts = self._walln = None
+        # below, and the bounds (written out: this runs on every placement)
+        self._spots = self._wall = self._cells = self._swapinfo = self._acts = self._walln = self._bbox = None
         if _ONE[lk] and cut is not None:
             # a tile joined to one tile q only: q carries it now (a cut point,
             # P4, unless it is the fountain), nothing else changes; and the
@@ -1024,17 +1018,11 @@ class Alhambra:
                 ring |= cbit
         if sides:
             fr[p] = sides | ring
-        b = self._bbox
-        if b is not None:
-            x = ((p + 128) & 255) - 128
-            y = (p - x) >> 8
-            if x == b[0] or x == b[1] or y == b[2] or y == b[3]:
-                self._bbox = None   # worked out again when needed
         cut = self._cutset
         rm = self._rm
         # the caches of _changed dropped here, but for those kept up to date
-        # below (written out: this runs on every removal)
-        self._spots = self._wall = self._cells = self._swapinfo = self._acts = self._walln = None
+        # below, and the bounds (written out: this runs on every removal)
+        self._spots = self._wall = self._cells = self._swapinfo = self._acts = self._walln = self._bbox = None
         self._cutset = self._rm = self._canrm = None
         if cut is not None and _ONE[lk]:
             # a tile that hung on one tile q only: nothing changes but for q,
@@ -1146,7 +1134,7 @@ class Alhambra:
                 q = p + off
                 e = fr[q]
                 sides[bisect_left(ks, q)] = 0 if _MULTI[e >> 8] and _OPEN[e & 255] and \
-                    self._would_enclose(q) else e & 255
+                    self._would_enclose(q, e >> 8) else e & 255
             self._cells = (ks, sides)
         return old
 
