@@ -419,25 +419,54 @@ class Alhambra:
         runs = _RUNS[self._ring_of(p) if ring < 0 else ring]
         if len(runs) <= 1:
             return False
-        x, y = _dec(p)
+        x = ((p + 128) & 255) - 128
+        y = (p - x) >> 8
         minx, maxx, miny, maxy = self._box()
-        box = (min(minx, x), max(maxx, x), min(miny, y), max(maxy, y))
-        # every run of empty cells around p must still reach the outside
-        for e in runs:
-            if not self._reaches_outside(p + _STEPI[e], p, box):
-                return True
-        return False
+        if x < minx:
+            minx = x
+        elif x > maxx:
+            maxx = x
+        if y < miny:
+            miny = y
+        elif y > maxy:
+            maxy = y
+        # the box's edge as cell ints: a cell q is inside (not on the edge)
+        # iff lo <= q < hi (its row) and xl < (q + 128) & 255 < xh (its column)
+        edge = (((miny + 1) << 8) - 128, (maxy << 8) - 128, minx + 128, maxx + 128)
+        # every run of empty cells around p must still reach the outside. A
+        # hole is small and the way out long: each run is searched a few
+        # cells at a time, a larger budget each round, so a hole is found
+        # before a long way out is walked whole
+        starts = [p + _STEPI[e] for e in runs]
+        budget = 12
+        while True:
+            unknown = []
+            for q in starts:
+                out = self._reaches_outside(q, p, edge, budget)
+                if out is False:
+                    return True
+                if out is None:
+                    unknown.append(q)
+            if not unknown:
+                return False
+            starts = unknown
+            budget *= 4
 
-    def _reaches_outside(self, start: int, blocked: int, box) -> bool:
-        minx, maxx, miny, maxy = box
+    def _reaches_outside(self, start: int, blocked: int, edge, budget: int):
+        """Do the empty cells joined to ``start`` (not through ``blocked``)
+        reach the edge of the box (``edge``, see _would_enclose)? None when
+        ``budget`` cells were looked at without knowing."""
+        lo, hi, xl, xh = edge
         tiles = self._masks
         seen = {start, blocked}
         stack = [start]
         while stack:
             q = stack.pop()
-            x, y = _dec(q)
-            if x <= minx or x >= maxx or y <= miny or y >= maxy:
+            if not (lo <= q < hi and xl < (q + 128) & 255 < xh):
                 return True  # on the bounding box's edge: open to the outside
+            budget -= 1
+            if not budget:
+                return None
             for s in _STEPI:
                 n = q + s
                 if n not in seen and n not in tiles:
