@@ -70,10 +70,8 @@ _NE, _SE, _SW, _NW = _RINGI[1::2]   # the corner cells' offsets
 _ORIGIN = 0
 # Around a cell p: per side d, (offset of the neighbour q, the bit of d, d,
 # the bit of q's side o facing p, o, the bit of p in q's ring within a
-# frontier entry); per corner, (offset, the bit of p in q's ring there, the
-# bit of q in p's ring).
+# frontier entry).
 _EDGES = tuple((_STEPI[d], 1 << d, d, 1 << (d + 2) % 4, (d + 2) % 4, 1 << 8 + ((2 * d + 4) & 7)) for d in range(4))
-_CORNERS = tuple((_RINGI[i], 1 << 8 + ((i + 4) & 7), 1 << 8 + i) for i in (1, 3, 5, 7))
 # per 4-bit side mask: for each side, (offset of the cell there, the need bit
 # of the side facing back within that cell's frontier entry)
 # per wall mask m of a placed tile: per side (N, E, S, W) what the frontier
@@ -1037,14 +1035,33 @@ class Alhambra:
                     fr[q] = e
                 else:
                     del fr[q]
-        ring = _NB_RING[nb]         # p's ring: its tiles beside p, then at its corners
-        for off, rbit, cbit in _CORNERS:
-            q = p + off
-            e = fr.get(q)
-            if e is not None:       # (a frontier cell, so no tile)
-                fr[q] = e & ~rbit
-            elif q in masks:
-                ring |= cbit
+        # p's ring: its tiles beside p, then at its corners; a frontier cell
+        # at a corner (so no tile) no longer has p in its ring
+        ring = _NB_RING[nb]
+        q = p + _NE
+        e = fr.get(q)
+        if e is not None:
+            fr[q] = e & ~8192       # p lies south-west of it
+        elif q in masks:
+            ring |= 512
+        q = p + _SE
+        e = fr.get(q)
+        if e is not None:
+            fr[q] = e & ~32768      # north-west
+        elif q in masks:
+            ring |= 2048
+        q = p + _SW
+        e = fr.get(q)
+        if e is not None:
+            fr[q] = e & ~512        # north-east
+        elif q in masks:
+            ring |= 8192
+        q = p + _NW
+        e = fr.get(q)
+        if e is not None:
+            fr[q] = e & ~2048       # south-east
+        elif q in masks:
+            ring |= 32768
         if sides:
             fr[p] = sides | ring
         cut = self._cutset
