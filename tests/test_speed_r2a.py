@@ -3,7 +3,7 @@ when asked, against plain recomputations."""
 
 import random
 
-from alhambra_widget import Alhambra, Game
+from alhambra_widget import TILES, Alhambra, Game
 from alhambra_widget.engine import alhambra as A
 
 
@@ -63,3 +63,49 @@ def test_bounds_are_worked_out_again_after_every_change():
         a._verify_caches()
     b = Alhambra()
     assert b.bounds == (0, 0, 0, 0)
+
+
+def test_swap_at_keeps_or_drops_every_cache_of_changed():
+    """A swap with the same walls keeps every answer; one with other walls
+    (on free sides) keeps those it keeps up to date and drops the others
+    itself (not through _changed): a cache added to _changed must be dropped
+    there too."""
+    a = Alhambra()
+    for name in Alhambra.__slots__:
+        setattr(a, name, "x")
+    a._changed()
+    slots = {name for name in Alhambra.__slots__ if getattr(a, name) is None}
+    kept = {"_cutset", "_rm", "_canrm", "_swapinfo", "_cells"}
+    sentinel = object()
+    same = other = 0
+    for a in _positions(seed=3):
+        a = a.copy()
+        for p in sorted(a._masks):
+            if not p:
+                continue
+            for t in TILES:
+                if t.id and not a.has_tile(t.id) and A._SWAPB[t.mask][a._sk[p]]:
+                    break
+            else:
+                continue
+            a.legal_spots(t)
+            a.swap_spots(t)
+            a.removable()
+            a.longest_wall()
+            a._open()
+            a._swap_info()
+            a._redesigns((t,))
+            if t.mask == a._masks[p]:
+                before = {name: getattr(a, name) for name in slots}
+                a._swap_at(t, p)
+                assert all(getattr(a, name) is before[name] for name in slots)
+                same += 1
+            else:
+                for name in slots - kept:
+                    setattr(a, name, sentinel)
+                a._swap_at(t, p)
+                assert [n for n in slots if getattr(a, n) is sentinel] == []
+                other += 1
+            a._verify_caches()
+            break
+    assert same > 0 and other > 0

@@ -1132,22 +1132,18 @@ class Alhambra:
         sk = self._sk
         k = sk[p]
         diff = (k ^ m) & 15     # the sides where a wall comes or goes
-        cut, rm, canrm, info, cells = self._cutset, self._rm, self._canrm, self._swapinfo, self._cells
         if not diff:
-            # the same walls: the same position for every rule, every answer kept
-            spots, acts, wall, walln = self._spots, self._acts, self._wall, self._walln
-            self._changed()
-            self._cutset, self._rm, self._canrm, self._swapinfo, self._cells = cut, rm, canrm, info, cells
-            self._spots, self._acts, self._wall, self._walln = spots, acts, wall, walln
+            # the same walls: the same position for every rule, every answer
+            # (each cache of _changed) kept
             return old
         self._masks[p] = m
         sk[p] = k ^ diff
-        self._changed()
         fr = self._frontier
         if diff & k >> 4:
             # a wall comes or goes where a tile touches: only in an Alhambra
             # set up unchecked, breaking P3 already (a swap keeps those walls,
             # P7); the links anew, every answer dropped
+            self._changed()
             links, masks = self._links, self._masks
             lk = 0
             for off, dbit, d, obit, o, rbit in _EDGES:
@@ -1165,10 +1161,12 @@ class Alhambra:
             return old
         # the walls change on free sides only: the free cells there demand the
         # new walls (P3); the same tiles joined (P4's graph), so the cut points
-        # and the removable tiles are the same
+        # and the removable tiles are the same (kept); the other caches of
+        # _changed dropped, but for those kept up to date below
         for off, flip in _FLIPS[diff]:
             fr[p + off] ^= flip
-        self._cutset, self._rm, self._canrm = cut, rm, canrm
+        info, cells = self._swapinfo, self._cells
+        self._spots = self._wall = self._swapinfo = self._cells = self._acts = self._walln = None
         if info is not None:
             tiles, keys = info
             i = bisect_left(tiles, p)
