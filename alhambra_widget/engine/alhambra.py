@@ -1355,13 +1355,14 @@ def _wall_length(sk: dict):
                 bits = pop(u, 0)
                 if not bits:        # reached before
                     break
-                degree_sum += _DEG[bits]
-                odd += _ODD[bits]
                 step = _ON[bits | back]
                 if step is None:    # the wall ends or branches here
+                    degree_sum += _DEG[bits]
+                    odd += _ODD[bits]
                     for off, b in _ARMS[bits & ~(back >> 4)]:
                         arms.append((u + off, b))
                     break
+                degree_sum += 2     # (the wall goes on: two sides meet, an even corner)
                 off, back = step
                 u += off
         if odd > 2:
