@@ -10,7 +10,7 @@ from alhambra_widget import Alhambra, Game, TILES
 from alhambra_widget.engine import alhambra as A
 from alhambra_widget.engine.scoring import POINTS, round_points
 
-_KEPT = {"_cutset", "_rm", "_canrm"}   # kept up to date by _put and _take where they can be
+_KEPT = {"_cutset", "_rm", "_canrm", "_swapinfo"}   # kept up to date by _put and _take where they can be
 
 
 def _cache_slots() -> set:

@@ -109,3 +109,33 @@ def test_swap_at_keeps_or_drops_every_cache_of_changed():
             a._verify_caches()
             break
     assert same > 0 and other > 0
+
+
+def test_swap_table_kept_up_to_date_while_the_actions_are_listed():
+    """_put and _take keep the swap table (building cells and keys) up to
+    date when the Alhambra's actions were listed since the last change, and
+    drop it otherwise; a kept one equals a recomputation."""
+    kept = dropped = 0
+    for a in _positions(seed=2):
+        a = a.copy()
+        spare = next(t for t in TILES if t.id and not a.has_tile(t.id))
+        spots = a._spots_for(spare.mask)
+        if not spots:
+            continue
+        for listed in (True, False):
+            b = a.copy()
+            b._swap_info()
+            b._acts = None
+            if listed:
+                b._redesigns((spare,))
+            b._put(spare, spots[0])
+            assert (b._swapinfo is not None) == listed
+            b._verify_caches()
+            if listed:
+                b._redesigns((spare,))
+            b._take(spots[0])
+            assert (b._swapinfo is not None) == listed
+            b._verify_caches()
+            kept += listed
+            dropped += not listed
+    assert kept > 5 and dropped > 5

@@ -885,11 +885,30 @@ class Alhambra:
         e = fr.get(q)
         if e is not None:
             fr[q] = e | 2048              # south-east
+        info = self._swapinfo
+        if info is not None and self._acts is not None:
+            # the building tiles and their keys, when this Alhambra's actions
+            # were listed since the last change (so likely again after this
+            # one): p's key in at its place, its neighbours' keys anew (the
+            # lists are shared with copies: new ones)
+            tiles, keys = info
+            i = bisect_left(tiles, p)
+            tiles = tiles.copy()
+            tiles.insert(i, p)
+            keys = bytearray(keys)
+            keys.insert(i, m | nb << 4)
+            for off in _OFFS[nb]:
+                q = p + off
+                if q:
+                    keys[bisect_left(tiles, q)] = sks[q]
+            self._swapinfo = (tiles, bytes(keys))
+        else:
+            self._swapinfo = None
         cut = self._cutset
         rm = self._rm
         # the caches of _changed dropped here, but for those kept up to date
-        # below, and the bounds (written out: this runs on every placement)
-        self._spots = self._wall = self._cells = self._swapinfo = self._acts = self._walln = self._bbox = None
+        # around, and the bounds (written out: this runs on every placement)
+        self._spots = self._wall = self._cells = self._acts = self._walln = self._bbox = None
         if _ONE[lk] and cut is not None:
             # a tile joined to one tile q only: q carries it now (a cut point,
             # P4, unless it is the fountain), nothing else changes; and the
@@ -1064,11 +1083,28 @@ class Alhambra:
             ring |= 32768
         if sides:
             fr[p] = sides | ring
+        info = self._swapinfo
+        if info is not None and self._acts is not None:
+            # the building tiles and their keys (as in _put): p's out, its
+            # neighbours' keys anew
+            tiles, keys = info
+            i = bisect_left(tiles, p)
+            tiles = tiles.copy()
+            del tiles[i]
+            keys = bytearray(keys)
+            del keys[i]
+            for off in _OFFS[nb]:
+                q = p + off
+                if q:
+                    keys[bisect_left(tiles, q)] = sks[q]
+            self._swapinfo = (tiles, bytes(keys))
+        else:
+            self._swapinfo = None
         cut = self._cutset
         rm = self._rm
         # the caches of _changed dropped here, but for those kept up to date
-        # below, and the bounds (written out: this runs on every removal)
-        self._spots = self._wall = self._cells = self._swapinfo = self._acts = self._walln = self._bbox = None
+        # around, and the bounds (written out: this runs on every removal)
+        self._spots = self._wall = self._cells = self._acts = self._walln = self._bbox = None
         self._cutset = self._rm = self._canrm = None
         if cut is not None and _ONE[lk]:
             # a tile that hung on one tile q only: nothing changes but for q,
