@@ -183,15 +183,9 @@ _REMOVE = _actions_at(Remove, 0)
 _ACTIONS_AT = {cls: (None,) + tuple(_actions_at(cls, i) for i in range(1, 55)) for cls in (Build, Swap, Place)}
 _BUILD_AT, _SWAP_AT = _ACTIONS_AT[Build], _ACTIONS_AT[Swap]
 
-# their look-ups by tile id, bound once: on the first listing of redesigns
-# (a playout never lists them, and needs no more long-lived objects)
-_BUILD_GET: list = []
-_SWAP_GET: list = []
-
-
-def _bind_getters() -> None:
-    _BUILD_GET[:] = [None] + [d.__getitem__ for d in _BUILD_AT[1:]]
-    _SWAP_GET[:] = [None] + [d.__getitem__ for d in _SWAP_AT[1:]]
+# their look-ups by tile id, bound once
+_BUILD_GET = (None,) + tuple(d.__getitem__ for d in _BUILD_AT[1:])
+_SWAP_GET = (None,) + tuple(d.__getitem__ for d in _SWAP_AT[1:])
 
 
 def _enc(pos) -> int:
@@ -687,8 +681,6 @@ class Alhambra:
             rm = self._removable_cells()
         out = acts[key] = list(map(_REMOVE.__getitem__, rm))
         if key:
-            if not _BUILD_GET:
-                _bind_getters()
             # builds: every open frontier cell a tile's walls fit (P2-P5)
             ks, sides = self._cells or self._open()
             for t in key:
