@@ -924,7 +924,8 @@ class Game:
             if e is not None and e[0] is old:   # the money per currency, kept up to date
                 purse = list(e[1])
                 purse[c.key // 9] += c.value
-                pc[cur] = (hand, tuple(purse), None)
+                # (and the values per currency, when they were asked for)
+                pc[cur] = (hand, tuple(purse), None if e[2] is None else _values_with(e[2], c))
         else:
             if not cards:
                 raise IllegalMove("T1", "error.T1.none_named")
@@ -948,7 +949,7 @@ class Game:
                 purse = list(e[1])
                 for c in cards:
                     purse[c.key // 9] += c.value
-                pc[cur] = (hand, tuple(purse), None)
+                pc[cur] = (hand, tuple(purse), None)   # (seldom: the values are read again when asked)
         ev = self._events
         if ev is not None:
             ev += ("take", cur, None, None, None, None, cards, (), None)
@@ -979,7 +980,8 @@ class Game:
             total += c.value
         cur = self.current
         p = self.players[cur]
-        hand = p.hand.copy()
+        old = p.hand
+        hand = old.copy()
         try:
             for c in cards:
                 hand.remove(c)
@@ -988,11 +990,13 @@ class Game:
         if total < t.price:
             raise IllegalMove("T2", "error.T2.too_little", tile=t, price=t.price, currency=SLOT_CURRENCY[k],
                               cards=cards, total=total)
-        e = self._pc[cur]
-        if e is not None and e[0] is p.hand:   # the money per currency, kept up to date
+        pc = self._pc
+        e = pc[cur]
+        if e is not None and e[0] is old:   # the money per currency, kept up to date
             purse = list(e[1])
             purse[k] -= total
-            self._pc[cur] = (hand, tuple(purse), None)
+            # (and the values per currency, when they were asked for)
+            pc[cur] = (hand, tuple(purse), None if e[2] is None else _values_without(e[2], k, cards))
         p.hand = hand
         (self.discard if self._own & _DISCARD else self._claim(_DISCARD)).extend(cards)
         market = self.market.copy()
@@ -1725,6 +1729,32 @@ _VALUE = attrgetter("value")
 _NEXT = tuple([("next", i, None, None, None, None, (), (), None) for i in range(6)])   # the event per seat
 _new = tuple.__new__   # a Move made directly: (index, player, action, turn, then 9 fields per event)
 _CARD_ORDER = {str(c): c.key for c in full_deck(3)}
+
+
+def _values_with(vals: tuple, c) -> tuple:
+    """Per currency, card values high to low (as ``Game._hand_values``), with card ``c`` added."""
+    k = c.key // 9
+    x = c.value
+    v = vals[k]
+    j = 0
+    for y in v:
+        if y < x:
+            break
+        j += 1
+    vals = list(vals)
+    vals[k] = v[:j] + (x,) + v[j:]
+    return tuple(vals)
+
+
+def _values_without(vals: tuple, k: int, cards) -> tuple:
+    """Per currency, card values high to low (as ``Game._hand_values``), without
+    these cards of currency ``k`` (0-3)."""
+    v = list(vals[k])
+    for c in cards:
+        v.remove(c.value)
+    vals = list(vals)
+    vals[k] = tuple(v)
+    return tuple(vals)
 
 
 def _neg_value(c):
