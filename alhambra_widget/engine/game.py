@@ -85,14 +85,19 @@ class Game:
         deck = full_deck(n)                          # D1
         self._shuffle(deck)
         # S3: deal each player in seat order until their sum is at least 20
+        sums = []
         for p in self.players:
-            while sum(c.value for c in p.hand) < 20:
-                p.hand.append(deck.pop())
-            p.hand.sort(key=_KEY)
+            hand = p.hand
+            total = 0
+            while total < 20:   # (a running sum)
+                c = deck.pop()
+                hand.append(c)
+                total += c.value
+            hand.sort(key=_KEY)
+            sums.append(total)
         # S4 (X1): fewest cards, then lowest sum, then seat order
         if start_player is None:
-            start_player = min(range(n), key=lambda i: (len(self.players[i].hand),
-                                                       sum(c.value for c in self.players[i].hand), i))
+            start_player = min(range(n), key=lambda i: (len(self.players[i].hand), sums[i], i))
         elif isinstance(start_player, bool) or not isinstance(start_player, int) or not 0 <= start_player < n:
             raise ValueError(f"start_player is a seat index from 0 to {n - 1}")
         self.start_player = start_player
