@@ -1241,10 +1241,18 @@ class Game:
         due = None
         ev = self._events
         money = self.money
-        if len(money) < 4 and (self.deck or self.discard):
+        k = len(money)
+        if k == 3 and (deck := self.deck) and type(deck[-1]) is not ScoringCard:
+            # one card short (a card was taken) and a money card on top, as nearly always
+            if not self._own & _DECK:
+                deck = self._claim(_DECK)
+            c = deck.pop()
+            if ev is not None:
+                ev += ("money", None, None, None, None, None, (c,), (), None)
+            self.money = money + [c]
+        elif k < 4 and (self.deck or self.discard):
             deck = self.deck if self._own & _DECK else self._claim(_DECK)
             drawn = []
-            k = len(money)
             while k < 4:
                 if not deck:
                     if not self.discard:
