@@ -12,7 +12,7 @@ import itertools
 import os
 import sys
 import weakref
-from bisect import insort
+from bisect import bisect_left, insort
 from math import floor as _floor   # floor(r() * n): int() of a draw in [0, 1), at a fraction of the cost
 from operator import attrgetter
 
@@ -987,11 +987,14 @@ class Game:
         p = self.players[cur]
         old = p.hand
         hand = old.copy()
-        try:
-            for c in cards:
-                hand.remove(c)
-        except ValueError:
-            raise IllegalMove("T2", "error.T2.not_in_hand", name=p.name, cards=cards) from None
+        for c in cards:
+            # the card found by its key (the hand is sorted by key; cards are
+            # shared objects): list.remove would compare cards with ==, which a
+            # card does in Python (it has an order), at many times the cost
+            i = bisect_left(hand, c.key, key=_KEY)
+            if i == len(hand) or hand[i] is not c:
+                raise IllegalMove("T2", "error.T2.not_in_hand", name=p.name, cards=cards)
+            del hand[i]
         if total < t.price:
             raise IllegalMove("T2", "error.T2.too_little", tile=t, price=t.price, currency=SLOT_CURRENCY[k],
                               cards=cards, total=total)
