@@ -915,10 +915,20 @@ class Game:
         money = self.money
         cur = self.current
         p = self.players[cur]
-        if len(cards) == 1 and cards[0] in money:  # the common case, checked at once
+        i = -1
+        if len(cards) == 1:   # the common case, checked at once: where the card lies
             c = cards[0]
+            # (found by identity, as cards are shared objects: ``in`` and
+            # list.remove would compare cards with ==, at Python cost)
+            j = 0
+            for x in money:
+                if x is c:
+                    i = j
+                    break
+                j += 1
+        if i >= 0:
             money = money.copy()       # short lists are replaced, never changed in place
-            money.remove(c)
+            del money[i]
             self.money = money
             old = p.hand
             hand = old.copy()
