@@ -1294,20 +1294,29 @@ class Game:
                 money = money + drawn
             self.money = money
         market = self.market
-        if None in market and self.bag:
-            market = self.market = market.copy()
-            bag = self.bag if self._own & _BAG else self._claim(_BAG)
-            i = market.index(None)
-            while True:   # slot by slot, 1 to 4: _draw_tile, inlined
-                s = self._rng = (self._rng + 0x9E3779B97F4A7C15) & M64
-                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & M64
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-                market[i] = t = bag.pop(((z ^ (z >> 31)) * len(bag)) >> 64)
-                if ev is not None:
-                    ev += ("refill", None, i + 1, t, None, None, (), (), None)
-                if None not in market or not bag:
-                    break
-                i = market.index(None, i + 1)
+        short = False   # a slot left empty: the bag ran out (E1)
+        t0, t1, t2, t3 = market
+        # (None in market, by identity: ``in`` compares each tile with None, at C cost but many times more)
+        if t0 is None or t1 is None or t2 is None or t3 is None:   # after a purchase
+            if self.bag:
+                market = self.market = market.copy()
+                bag = self.bag if self._own & _BAG else self._claim(_BAG)
+                i = market.index(None)
+                while True:   # slot by slot, 1 to 4: _draw_tile, inlined
+                    s = self._rng = (self._rng + 0x9E3779B97F4A7C15) & M64
+                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & M64
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+                    market[i] = t = bag.pop(((z ^ (z >> 31)) * len(bag)) >> 64)
+                    if ev is not None:
+                        ev += ("refill", None, i + 1, t, None, None, (), (), None)
+                    if None not in market:
+                        break
+                    if not bag:
+                        short = True
+                        break
+                    i = market.index(None, i + 1)
+            else:
+                short = True
         if due:
             for r in due:
                 self._score(r)
@@ -1315,7 +1324,7 @@ class Game:
                     self._dirk_draw(6 if r == 1 else len(self.bag) // 3)
         self.extra = False
         self.actions_this_turn = 0
-        if None in market:
+        if short:
             self._game_end()
             return
         self.current = cur = (self.current + 1) % len(self.players)
