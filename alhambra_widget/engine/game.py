@@ -1301,20 +1301,17 @@ class Game:
             if self.bag:
                 market = self.market = market.copy()
                 bag = self.bag if self._own & _BAG else self._claim(_BAG)
-                i = market.index(None)
-                while True:   # slot by slot, 1 to 4: _draw_tile, inlined
-                    s = self._rng = (self._rng + 0x9E3779B97F4A7C15) & M64
-                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & M64
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-                    market[i] = t = bag.pop(((z ^ (z >> 31)) * len(bag)) >> 64)
-                    if ev is not None:
-                        ev += ("refill", None, i + 1, t, None, None, (), (), None)
-                    if None not in market:
-                        break
-                    if not bag:
-                        short = True
-                        break
-                    i = market.index(None, i + 1)
+                for i in _SLOTS:   # slot by slot, 1 to 4
+                    if market[i] is None:
+                        if not bag:
+                            short = True
+                            break
+                        s = self._rng = (self._rng + 0x9E3779B97F4A7C15) & M64   # _draw_tile, inlined
+                        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & M64
+                        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+                        market[i] = t = bag.pop(((z ^ (z >> 31)) * len(bag)) >> 64)
+                        if ev is not None:
+                            ev += ("refill", None, i + 1, t, None, None, (), (), None)
             else:
                 short = True
         if due:
