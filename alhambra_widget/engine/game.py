@@ -719,6 +719,8 @@ class Game:
                             cards = _VALUE_CARD[i]   # (the card of a value in this currency)
                             if len(pat) == 1:
                                 return _new(A.Buy, ("buy", i + 1, (cards[v[pat[0]]],)))
+                            if len(pat) == 2:   # (written out: no list made)
+                                return _new(A.Buy, ("buy", i + 1, (cards[v[pat[1]]], cards[v[pat[0]]])))
                             return _new(A.Buy, ("buy", i + 1, tuple([cards[v[x]] for x in reversed(pat)])))
                         j -= len(pats)
                 k -= 1
