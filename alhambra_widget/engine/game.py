@@ -35,6 +35,7 @@ _LANES = 128
 _LANE_ONE = sum(1 << (k << 7) for k in range(_LANES))                    # 1 in every lane
 _LANE_M64 = _LANE_ONE * M64                                               # the low 64 bits of every lane
 _LANE_STEPS = sum((k + 1) * 0x9E3779B97F4A7C15 << (k << 7) for k in range(_LANES))  # lane k: k + 1 steps
+_LANE_BIT = tuple(sum(M64 << (k << 7) for k in range(_LANES) if k >> b & 1) for b in range(7))  # lanes whose k has bit b
 _BYTEORDER = sys.byteorder
 _LOW_WORDS = 2 if _BYTEORDER == "little" else -2   # the lanes' low 64-bit words, lane 0 first
 SLOT_CURRENCY = CURRENCIES  # slot 1 florin, 2 dirham, 3 dinar, 4 ducat
@@ -304,11 +305,23 @@ class Game:
             z = ((z ^ (z >> 30)) & m) * 0xBF58476D1CE4E5B9 & m
             z = ((z ^ (z >> 27)) & m) * 0x94D049BB133111EB & m
             z ^= z >> 31
-            # each lane's low 64 bits, lane 0 first
-            for out in memoryview(z.to_bytes(n << 4, _BYTEORDER)).cast("Q")[::_LOW_WORDS].tolist():
-                j = (out * (i + 1)) >> 64
-                lst[i], lst[j] = lst[j], lst[i]
-                i -= 1
+            if i < 256:
+                # j = (out * (i + 1)) >> 64 in every lane at once: lane k is
+                # swapped with position i - k, so its out times i + 1 - k: z
+                # times i + 1 less z times each lane's k (bit by bit of k); j
+                # < 256 is then the lowest byte of the lane, shifted down 64 bits
+                zk = ((z & _LANE_BIT[0]) + ((z & _LANE_BIT[1]) << 1) + ((z & _LANE_BIT[2]) << 2)
+                      + ((z & _LANE_BIT[3]) << 3) + ((z & _LANE_BIT[4]) << 4) + ((z & _LANE_BIT[5]) << 5)
+                      + ((z & _LANE_BIT[6]) << 6))
+                for j in ((z * (i + 1) - zk) >> 64).to_bytes(n << 4, "little")[::16]:
+                    lst[i], lst[j] = lst[j], lst[i]
+                    i -= 1
+            else:
+                # each lane's low 64 bits, lane 0 first
+                for out in memoryview(z.to_bytes(n << 4, _BYTEORDER)).cast("Q")[::_LOW_WORDS].tolist():
+                    j = (out * (i + 1)) >> 64
+                    lst[i], lst[j] = lst[j], lst[i]
+                    i -= 1
             s = (s + n * 0x9E3779B97F4A7C15) & M64
         self._rng = s
 
