@@ -1187,13 +1187,14 @@ class Game:
         if not self._own >> cur & 1:
             a = self._alhambra(cur)
         a._put(t, q)
-        self.pending = pending[:i] + pending[i + 1:]
+        # (the last tile to place, as nearly always: no slices)
+        self.pending = pending = pending[:i] + pending[i + 1:] if len(pending) > 1 else []
         ev = self._events
         if ev is not None:
             ev += ("place", cur, None, t, action[2], None, (), (), None)
         if self.final:
             self._after_placement()
-        elif not self.pending:   # (_after_placement, inlined)
+        elif not pending:   # (_after_placement, inlined)
             self._end_turn()
 
     def _reserve(self, action: A.Reserve):
@@ -1211,13 +1212,14 @@ class Game:
         res = p.reserve + [t]
         res.sort(key=_tid)
         p.reserve = res
-        self.pending = pending[:i] + pending[i + 1:]
+        # (the last tile to place, as nearly always: no slices)
+        self.pending = pending = pending[:i] + pending[i + 1:] if len(pending) > 1 else []
         ev = self._events
         if ev is not None:
             ev += ("reserve", cur, None, t, None, None, (), (), None)
         if self.final:
             self._after_placement()
-        elif not self.pending:   # (_after_placement, inlined)
+        elif not pending:   # (_after_placement, inlined)
             self._end_turn()
 
     def _give_dirk(self, action: A.GiveToDirk):
