@@ -1035,7 +1035,8 @@ class Game:
         market = self.market.copy()
         market[k] = None
         self.market = market
-        self.pending = self.pending + [(cur, t)]
+        pending = self.pending
+        self.pending = pending + [(cur, t)] if pending else [(cur, t)]
         self.actions_this_turn += 1
         # (_after_action, inlined: with a tile to place the turn goes on)
         ev = self._events
@@ -1341,7 +1342,10 @@ class Game:
         if short:
             self._game_end()
             return
-        self.current = cur = (self.current + 1) % len(self.players)
+        cur = self.current + 1
+        if cur == len(self.players):
+            cur = 0
+        self.current = cur
         self.turn += 1
         self.phase = "action"
         if ev is not None:
