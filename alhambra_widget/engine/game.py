@@ -738,7 +738,7 @@ class Game:
                         j -= len(pats)
                 k -= 1
             if redesign and not k:
-                return self._random_redesign(r)
+                return self._random_redesign(r, p, a)
             r()
             return _END
         if phase == "place":
@@ -776,15 +776,13 @@ class Game:
             return acts[_floor(r() * len(acts))]
         return None
 
-    def _random_redesign(self, r):
+    def _random_redesign(self, r, p, a):
         """A redesign (T3) drawn uniformly from all legal ones, by rejection:
         draw uniformly from a superset of candidates -- any tile out, any
         reserve tile on any free spot next to the Alhambra, any reserve tile
         for any Alhambra tile -- whose legality is a cheap local check, until
         one is legal. Nothing is listed, so nothing needs building first.
-        ``r`` is a ``random()`` function."""
-        p = self.players[self.current]
-        a = p.alhambra
+        ``r`` is a ``random()`` function, ``p`` the player to act, ``a`` their Alhambra."""
         res = p.reserve
         masks = a._masks
         fr = a._frontier
