@@ -12,7 +12,7 @@ import itertools
 import os
 import sys
 import weakref
-from bisect import insort
+from bisect import bisect_left, insort
 from math import floor as _floor   # floor(r() * n): int() of a draw in [0, 1), at a fraction of the cost
 from operator import attrgetter
 
@@ -35,6 +35,7 @@ _LANES = 128
 _LANE_ONE = sum(1 << (k << 7) for k in range(_LANES))                    # 1 in every lane
 _LANE_M64 = _LANE_ONE * M64                                               # the low 64 bits of every lane
 _LANE_STEPS = sum((k + 1) * 0x9E3779B97F4A7C15 << (k << 7) for k in range(_LANES))  # lane k: k + 1 steps
+_LANE_BIT = tuple(sum(M64 << (k << 7) for k in range(_LANES) if k >> b & 1) for b in range(7))  # lanes whose k has bit b
 _BYTEORDER = sys.byteorder
 _LOW_WORDS = 2 if _BYTEORDER == "little" else -2   # the lanes' low 64-bit words, lane 0 first
 SLOT_CURRENCY = CURRENCIES  # slot 1 florin, 2 dirham, 3 dinar, 4 ducat
@@ -85,14 +86,19 @@ class Game:
         deck = full_deck(n)                          # D1
         self._shuffle(deck)
         # S3: deal each player in seat order until their sum is at least 20
+        sums = []
         for p in self.players:
-            while sum(c.value for c in p.hand) < 20:
-                p.hand.append(deck.pop())
-            p.hand.sort(key=_KEY)
+            hand = p.hand
+            total = 0
+            while total < 20:   # (a running sum)
+                c = deck.pop()
+                hand.append(c)
+                total += c.value
+            hand.sort(key=_KEY)
+            sums.append(total)
         # S4 (X1): fewest cards, then lowest sum, then seat order
         if start_player is None:
-            start_player = min(range(n), key=lambda i: (len(self.players[i].hand),
-                                                       sum(c.value for c in self.players[i].hand), i))
+            start_player = min(range(n), key=lambda i: (len(self.players[i].hand), sums[i], i))
         elif isinstance(start_player, bool) or not isinstance(start_player, int) or not 0 <= start_player < n:
             raise ValueError(f"start_player is a seat index from 0 to {n - 1}")
         self.start_player = start_player
@@ -299,11 +305,23 @@ class Game:
             z = ((z ^ (z >> 30)) & m) * 0xBF58476D1CE4E5B9 & m
             z = ((z ^ (z >> 27)) & m) * 0x94D049BB133111EB & m
             z ^= z >> 31
-            # each lane's low 64 bits, lane 0 first
-            for out in memoryview(z.to_bytes(n << 4, _BYTEORDER)).cast("Q")[::_LOW_WORDS].tolist():
-                j = (out * (i + 1)) >> 64
-                lst[i], lst[j] = lst[j], lst[i]
-                i -= 1
+            if i < 256:
+                # j = (out * (i + 1)) >> 64 in every lane at once: lane k is
+                # swapped with position i - k, so its out times i + 1 - k: z
+                # times i + 1 less z times each lane's k (bit by bit of k); j
+                # < 256 is then the lowest byte of the lane, shifted down 64 bits
+                zk = ((z & _LANE_BIT[0]) + ((z & _LANE_BIT[1]) << 1) + ((z & _LANE_BIT[2]) << 2)
+                      + ((z & _LANE_BIT[3]) << 3) + ((z & _LANE_BIT[4]) << 4) + ((z & _LANE_BIT[5]) << 5)
+                      + ((z & _LANE_BIT[6]) << 6))
+                for j in ((z * (i + 1) - zk) >> 64).to_bytes(n << 4, "little")[::16]:
+                    lst[i], lst[j] = lst[j], lst[i]
+                    i -= 1
+            else:
+                # each lane's low 64 bits, lane 0 first
+                for out in memoryview(z.to_bytes(n << 4, _BYTEORDER)).cast("Q")[::_LOW_WORDS].tolist():
+                    j = (out * (i + 1)) >> 64
+                    lst[i], lst[j] = lst[j], lst[i]
+                    i -= 1
             s = (s + n * 0x9E3779B97F4A7C15) & M64
         self._rng = s
 
@@ -714,11 +732,13 @@ class Game:
                             cards = _VALUE_CARD[i]   # (the card of a value in this currency)
                             if len(pat) == 1:
                                 return _new(A.Buy, ("buy", i + 1, (cards[v[pat[0]]],)))
+                            if len(pat) == 2:   # (written out: no list made)
+                                return _new(A.Buy, ("buy", i + 1, (cards[v[pat[1]]], cards[v[pat[0]]])))
                             return _new(A.Buy, ("buy", i + 1, tuple([cards[v[x]] for x in reversed(pat)])))
                         j -= len(pats)
                 k -= 1
             if redesign and not k:
-                return self._random_redesign(r)
+                return self._random_redesign(r, p, a)
             r()
             return _END
         if phase == "place":
@@ -756,15 +776,13 @@ class Game:
             return acts[_floor(r() * len(acts))]
         return None
 
-    def _random_redesign(self, r):
+    def _random_redesign(self, r, p, a):
         """A redesign (T3) drawn uniformly from all legal ones, by rejection:
         draw uniformly from a superset of candidates -- any tile out, any
         reserve tile on any free spot next to the Alhambra, any reserve tile
         for any Alhambra tile -- whose legality is a cheap local check, until
         one is legal. Nothing is listed, so nothing needs building first.
-        ``r`` is a ``random()`` function."""
-        p = self.players[self.current]
-        a = p.alhambra
+        ``r`` is a ``random()`` function, ``p`` the player to act, ``a`` their Alhambra."""
         res = p.reserve
         masks = a._masks
         fr = a._frontier
@@ -910,10 +928,20 @@ class Game:
         money = self.money
         cur = self.current
         p = self.players[cur]
-        if len(cards) == 1 and cards[0] in money:  # the common case, checked at once
+        i = -1
+        if len(cards) == 1:   # the common case, checked at once: where the card lies
             c = cards[0]
+            # (found by identity, as cards are shared objects: ``in`` and
+            # list.remove would compare cards with ==, at Python cost)
+            j = 0
+            for x in money:
+                if x is c:
+                    i = j
+                    break
+                j += 1
+        if i >= 0:
             money = money.copy()       # short lists are replaced, never changed in place
-            money.remove(c)
+            del money[i]
             self.money = money
             old = p.hand
             hand = old.copy()
@@ -924,7 +952,8 @@ class Game:
             if e is not None and e[0] is old:   # the money per currency, kept up to date
                 purse = list(e[1])
                 purse[c.key // 9] += c.value
-                pc[cur] = (hand, tuple(purse), None)
+                # (and the values per currency, when they were asked for)
+                pc[cur] = (hand, tuple(purse), None if e[2] is None else _values_with(e[2], c))
         else:
             if not cards:
                 raise IllegalMove("T1", "error.T1.none_named")
@@ -948,7 +977,7 @@ class Game:
                 purse = list(e[1])
                 for c in cards:
                     purse[c.key // 9] += c.value
-                pc[cur] = (hand, tuple(purse), None)
+                pc[cur] = (hand, tuple(purse), None)   # (seldom: the values are read again when asked)
         ev = self._events
         if ev is not None:
             ev += ("take", cur, None, None, None, None, cards, (), None)
@@ -979,26 +1008,33 @@ class Game:
             total += c.value
         cur = self.current
         p = self.players[cur]
-        hand = p.hand.copy()
-        try:
-            for c in cards:
-                hand.remove(c)
-        except ValueError:
-            raise IllegalMove("T2", "error.T2.not_in_hand", name=p.name, cards=cards) from None
+        old = p.hand
+        hand = old.copy()
+        for c in cards:
+            # the card found by its key (the hand is sorted by key; cards are
+            # shared objects): list.remove would compare cards with ==, which a
+            # card does in Python (it has an order), at many times the cost
+            i = bisect_left(hand, c.key, key=_KEY)
+            if i == len(hand) or hand[i] is not c:
+                raise IllegalMove("T2", "error.T2.not_in_hand", name=p.name, cards=cards)
+            del hand[i]
         if total < t.price:
             raise IllegalMove("T2", "error.T2.too_little", tile=t, price=t.price, currency=SLOT_CURRENCY[k],
                               cards=cards, total=total)
-        e = self._pc[cur]
-        if e is not None and e[0] is p.hand:   # the money per currency, kept up to date
+        pc = self._pc
+        e = pc[cur]
+        if e is not None and e[0] is old:   # the money per currency, kept up to date
             purse = list(e[1])
             purse[k] -= total
-            self._pc[cur] = (hand, tuple(purse), None)
+            # (and the values per currency, when they were asked for)
+            pc[cur] = (hand, tuple(purse), None if e[2] is None else _values_without(e[2], k, cards))
         p.hand = hand
         (self.discard if self._own & _DISCARD else self._claim(_DISCARD)).extend(cards)
         market = self.market.copy()
         market[k] = None
         self.market = market
-        self.pending = self.pending + [(cur, t)]
+        pending = self.pending
+        self.pending = pending + [(cur, t)] if pending else [(cur, t)]
         self.actions_this_turn += 1
         # (_after_action, inlined: with a tile to place the turn goes on)
         ev = self._events
@@ -1150,13 +1186,14 @@ class Game:
         if not self._own >> cur & 1:
             a = self._alhambra(cur)
         a._put(t, q)
-        self.pending = pending[:i] + pending[i + 1:]
+        # (the last tile to place, as nearly always: no slices)
+        self.pending = pending = pending[:i] + pending[i + 1:] if len(pending) > 1 else []
         ev = self._events
         if ev is not None:
             ev += ("place", cur, None, t, action[2], None, (), (), None)
         if self.final:
             self._after_placement()
-        elif not self.pending:   # (_after_placement, inlined)
+        elif not pending:   # (_after_placement, inlined)
             self._end_turn()
 
     def _reserve(self, action: A.Reserve):
@@ -1174,13 +1211,14 @@ class Game:
         res = p.reserve + [t]
         res.sort(key=_tid)
         p.reserve = res
-        self.pending = pending[:i] + pending[i + 1:]
+        # (the last tile to place, as nearly always: no slices)
+        self.pending = pending = pending[:i] + pending[i + 1:] if len(pending) > 1 else []
         ev = self._events
         if ev is not None:
             ev += ("reserve", cur, None, t, None, None, (), (), None)
         if self.final:
             self._after_placement()
-        elif not self.pending:   # (_after_placement, inlined)
+        elif not pending:   # (_after_placement, inlined)
             self._end_turn()
 
     def _give_dirk(self, action: A.GiveToDirk):
@@ -1232,10 +1270,18 @@ class Game:
         due = None
         ev = self._events
         money = self.money
-        if len(money) < 4 and (self.deck or self.discard):
+        k = len(money)
+        if k == 3 and (deck := self.deck) and type(deck[-1]) is not ScoringCard:
+            # one card short (a card was taken) and a money card on top, as nearly always
+            if not self._own & _DECK:
+                deck = self._claim(_DECK)
+            c = deck.pop()
+            if ev is not None:
+                ev += ("money", None, None, None, None, None, (c,), (), None)
+            self.money = money + [c]
+        elif k < 4 and (self.deck or self.discard):
             deck = self.deck if self._own & _DECK else self._claim(_DECK)
             drawn = []
-            k = len(money)
             while k < 4:
                 if not deck:
                     if not self.discard:
@@ -1264,20 +1310,26 @@ class Game:
                 money = money + drawn
             self.money = money
         market = self.market
-        if None in market and self.bag:
-            market = self.market = market.copy()
-            bag = self.bag if self._own & _BAG else self._claim(_BAG)
-            i = market.index(None)
-            while True:   # slot by slot, 1 to 4: _draw_tile, inlined
-                s = self._rng = (self._rng + 0x9E3779B97F4A7C15) & M64
-                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & M64
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-                market[i] = t = bag.pop(((z ^ (z >> 31)) * len(bag)) >> 64)
-                if ev is not None:
-                    ev += ("refill", None, i + 1, t, None, None, (), (), None)
-                if None not in market or not bag:
-                    break
-                i = market.index(None, i + 1)
+        short = False   # a slot left empty: the bag ran out (E1)
+        t0, t1, t2, t3 = market
+        # (None in market, by identity: ``in`` compares each tile with None, at C cost but many times more)
+        if t0 is None or t1 is None or t2 is None or t3 is None:   # after a purchase
+            if self.bag:
+                market = self.market = market.copy()
+                bag = self.bag if self._own & _BAG else self._claim(_BAG)
+                for i in _SLOTS:   # slot by slot, 1 to 4
+                    if market[i] is None:
+                        if not bag:
+                            short = True
+                            break
+                        s = self._rng = (self._rng + 0x9E3779B97F4A7C15) & M64   # _draw_tile, inlined
+                        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & M64
+                        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+                        market[i] = t = bag.pop(((z ^ (z >> 31)) * len(bag)) >> 64)
+                        if ev is not None:
+                            ev += ("refill", None, i + 1, t, None, None, (), (), None)
+            else:
+                short = True
         if due:
             for r in due:
                 self._score(r)
@@ -1285,10 +1337,13 @@ class Game:
                     self._dirk_draw(6 if r == 1 else len(self.bag) // 3)
         self.extra = False
         self.actions_this_turn = 0
-        if None in market:
+        if short:
             self._game_end()
             return
-        self.current = cur = (self.current + 1) % len(self.players)
+        cur = self.current + 1
+        if cur == len(self.players):
+            cur = 0
+        self.current = cur
         self.turn += 1
         self.phase = "action"
         if ev is not None:
@@ -1725,6 +1780,32 @@ _VALUE = attrgetter("value")
 _NEXT = tuple([("next", i, None, None, None, None, (), (), None) for i in range(6)])   # the event per seat
 _new = tuple.__new__   # a Move made directly: (index, player, action, turn, then 9 fields per event)
 _CARD_ORDER = {str(c): c.key for c in full_deck(3)}
+
+
+def _values_with(vals: tuple, c) -> tuple:
+    """Per currency, card values high to low (as ``Game._hand_values``), with card ``c`` added."""
+    k = c.key // 9
+    x = c.value
+    v = vals[k]
+    j = 0
+    for y in v:
+        if y < x:
+            break
+        j += 1
+    vals = list(vals)
+    vals[k] = v[:j] + (x,) + v[j:]
+    return tuple(vals)
+
+
+def _values_without(vals: tuple, k: int, cards) -> tuple:
+    """Per currency, card values high to low (as ``Game._hand_values``), without
+    these cards of currency ``k`` (0-3)."""
+    v = list(vals[k])
+    for c in cards:
+        v.remove(c.value)
+    vals = list(vals)
+    vals[k] = tuple(v)
+    return tuple(vals)
 
 
 def _neg_value(c):

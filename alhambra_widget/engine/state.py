@@ -437,6 +437,14 @@ def check_bookkeeping(g) -> None:
     assert all(isinstance(c, Card) for p in g.players for c in p.hand), "a scoring card is in a hand"
     assert all(isinstance(c, Card) for c in g.money), "a scoring card is in the money market"
     assert all(isinstance(c, Card) for c in g.discard), "a scoring card is in the discard pile"
+    # the money per currency and the card values per currency kept per hand (Game._pc)
+    for seat, e in enumerate(getattr(g, "_pc", None) or ()):
+        hand = g.players[seat].hand
+        if e is None or e[0] is not hand:
+            continue
+        vals = tuple(tuple(sorted((c.value for c in hand if c.key // 9 == i), reverse=True)) for i in range(4))
+        assert e[1] == tuple(map(sum, vals)), f"seat {seat}: the money per currency kept is {e[1]}, not {vals}"
+        assert e[2] is None or e[2] == vals, f"seat {seat}: the card values kept are {e[2]}, not {vals}"
     for p in g.players:
         problem = broken_rule(p.alhambra)
         assert problem is None, f"{p.name}'s Alhambra breaks {problem}"
