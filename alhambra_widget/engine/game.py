@@ -657,42 +657,8 @@ class Game:
             k = _floor(r() * n)
             if money:
                 if not k:
-                    # _take_options(money)[int(r() * len(...))] without making the
-                    # list (_take_parts written out: the distinct cards, then the
-                    # options of two or more cards worth at most 4)
-                    ones = []
-                    low = []
-                    prev = None
-                    if len(money) == 4:
-                        # four cards (as nearly always) sorted by key in five
-                        # compare-exchanges: cheaper than sorted() with a key
-                        c0, c1, c2, c3 = money
-                        if c0.key > c1.key:
-                            c0, c1 = c1, c0
-                        if c2.key > c3.key:
-                            c2, c3 = c3, c2
-                        if c0.key > c2.key:
-                            c0, c2 = c2, c0
-                        if c1.key > c3.key:
-                            c1, c3 = c3, c1
-                        if c1.key > c2.key:
-                            c1, c2 = c2, c1
-                        cards = (c0, c1, c2, c3)
-                    else:
-                        cards = sorted(money, key=_KEY)
-                    for c in cards:
-                        if c is not prev:
-                            ones.append(c)
-                            prev = c
-                        if c.value < 5:
-                            low.append(c)
-                    if len(low) < 2:
-                        i = _floor(r() * len(ones))
-                        return _TAKE_ONE[ones[i].key]
-                    low = tuple(low)
-                    more = _TAKE_MORE.get(low)
-                    if more is None:
-                        more = _TAKE_MORE[low] = _make_take_more(low)
+                    # _take_options(money)[int(r() * len(...))] without making the list
+                    ones, more = _take_parts(money)
                     i = _floor(r() * (len(ones) + len(more)))
                     return _TAKE_ONE[ones[i].key] if i < len(ones) else more[i - len(ones)]
                 k -= 1
@@ -1841,7 +1807,7 @@ def _take_options(money) -> tuple:
     if got is None:
         if len(_TAKES) > _CACHE_MOST:
             _TAKES.clear()
-        got = _TAKES[key] = _make_take_options(sorted(money, key=_KEY))
+        got = _TAKES[key] = _make_take_options(money)
     return got
 
 
@@ -1872,17 +1838,35 @@ def _make_buys(k: int, values: tuple, patterns: tuple) -> tuple:
     return tuple(out)
 
 
-def _make_take_options(cards) -> tuple:
-    """The take options of these face-up cards (sorted by key): each card
+def _make_take_options(money) -> tuple:
+    """The take options of the face-up cards ``money``: each card
     alone (equal cards once), then, by number of cards, every set of cards
     worth 4 or less each that adds up to at most 5 (T1; equal sets once)."""
-    ones, more = _take_parts(cards)
+    ones, more = _take_parts(money)
     return tuple([_TAKE_ONE[c.key] for c in ones]) + more
 
 
-def _take_parts(cards) -> tuple:
-    """The two parts of the take options of these face-up cards (sorted by
-    key): the distinct cards, each taken alone; the options of two or more."""
+def _take_parts(money) -> tuple:
+    """The two parts of the take options of the face-up cards ``money`` (as
+    they lie): the distinct cards by key, each taken alone; the options of
+    two or more."""
+    if len(money) == 4:
+        # four cards (as nearly always) sorted by key in five
+        # compare-exchanges: cheaper than sorted() with a key
+        c0, c1, c2, c3 = money
+        if c0.key > c1.key:
+            c0, c1 = c1, c0
+        if c2.key > c3.key:
+            c2, c3 = c3, c2
+        if c0.key > c2.key:
+            c0, c2 = c2, c0
+        if c1.key > c3.key:
+            c1, c3 = c3, c1
+        if c1.key > c2.key:
+            c1, c2 = c2, c1
+        cards = (c0, c1, c2, c3)
+    else:
+        cards = sorted(money, key=_KEY)
     ones = []
     low = []
     prev = None
