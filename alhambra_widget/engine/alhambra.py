@@ -72,12 +72,10 @@ _ORIGIN = 0
 # the bit of q's side o facing p, o, the bit of p in q's ring within a
 # frontier entry).
 _EDGES = tuple((_STEPI[d], 1 << d, d, 1 << (d + 2) % 4, (d + 2) % 4, 1 << 8 + ((2 * d + 4) & 7)) for d in range(4))
-# per 4-bit side mask: for each side, (offset of the cell there, the need bit
-# of the side facing back within that cell's frontier entry)
+_SIDE_BITS = tuple(tuple(bool(m >> d & 1) for d in range(4)) for m in range(16))   # per side mask: N, E, S, W in it
 # per wall mask m of a placed tile: per side (N, E, S, W) what the frontier
 # entry of the empty cell there gains -- the care bit of the side facing the
 # tile, the wall it demands (P3), the tile in its ring
-_SIDE_BITS = tuple(tuple(bool(m >> d & 1) for d in range(4)) for m in range(16))   # per side mask: N, E, S, W in it
 _TOUCH = tuple((4 | (m & 1) << 6 | 4096, 8 | (m & 2) << 6 | 16384, 1 | (m & 4) << 2 | 256, 2 | (m & 8) << 2 | 1024)
                for m in range(16))
 # per ring of a cell p (8 bits): for a cell new to the frontier on each side
@@ -425,29 +423,15 @@ class Alhambra:
         # the box's edge as cell ints: a cell q is inside (not on the edge)
         # iff lo <= q < hi (its row) and xl < (q + 128) & 255 < xh (its column)
         edge = (((miny + 1) << 8) - 128, (maxy << 8) - 128, minx + 128, maxx + 128)
-        # every run of empty cells around p must still reach the outside. A
-        # hole is small and the way out long: each run is searched a few
-        # cells at a time, a larger budget each round, so a hole is found
-        # before a long way out is walked whole
-        starts = [p + _STEPI[e] for e in runs]
-        budget = 12
-        while True:
-            unknown = []
-            for q in starts:
-                out = self._reaches_outside(q, p, edge, budget)
-                if out is False:
-                    return True
-                if out is None:
-                    unknown.append(q)
-            if not unknown:
-                return False
-            starts = unknown
-            budget *= 4
+        # every run of empty cells around p must still reach the outside
+        for e in runs:
+            if not self._reaches_outside(p + _STEPI[e], p, edge):
+                return True
+        return False
 
-    def _reaches_outside(self, start: int, blocked: int, edge, budget: int):
+    def _reaches_outside(self, start: int, blocked: int, edge) -> bool:
         """Do the empty cells joined to ``start`` (not through ``blocked``)
-        reach the edge of the box (``edge``, see _would_enclose)? None when
-        ``budget`` cells were looked at without knowing."""
+        reach the edge of the box (``edge``, see _would_enclose)?"""
         lo, hi, xl, xh = edge
         tiles = self._masks
         seen = {start, blocked}
@@ -456,9 +440,6 @@ class Alhambra:
             q = stack.pop()
             if not (lo <= q < hi and xl < (q + 128) & 255 < xh):
                 return True  # on the bounding box's edge: open to the outside
-            budget -= 1
-            if not budget:
-                return None
             for s in _STEPI:
                 n = q + s
                 if n not in seen and n not in tiles:
