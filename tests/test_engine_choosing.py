@@ -66,3 +66,21 @@ def test_random_actions_are_listed():
             a = g.random_action(rng)
             assert a in g.legal_actions(a.kind)
             g.play(a, record=False)
+
+
+def test_option_caches_stay_small_in_a_long_session():
+    # every entry of these caches holds objects the garbage collector walks
+    # through; they are emptied past a small size, however long the session
+    rng = random.Random(5)
+    for s in range(40):
+        g = Game(4, seed=s)
+        while not g.is_over:
+            g.play(rng.choice(g.legal_actions()))
+            assert len(G._TAKES) <= G._TAKES_MOST + 1
+            assert len(G._BUYS) <= G._CACHE_MOST + 1
+    # and the take options still come out the same as worked out afresh
+    g = Game(3, seed=2)
+    for _ in range(60):
+        if g.phase == "action":
+            assert g.legal_actions("take") == list(G._make_take_options(g.money))
+        g.play(rng.choice(g.legal_actions()))

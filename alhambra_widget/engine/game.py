@@ -1793,10 +1793,15 @@ def _building_cells(a) -> list:
 
 
 # Option lists are immutable tuples of immutable actions, cached by value and
-# shared; each cache is emptied when it grows large.
+# shared. Each cache is emptied when it grows past a small size: every entry
+# holds objects the garbage collector walks through on each full collection,
+# so a large cache costs a long session more time than its extra hits save.
+# (Nearly every hit of the take options is the market of a move or two ago,
+# so a few hundred entries hit as often as tens of thousands.)
 _TAKES: dict = {}   # the money market (a tuple, as it lies) -> take options
+_TAKES_MOST = 256
 _BUYS: dict = {}    # (currency index, price, values high to low) -> the buys of that slot
-_CACHE_MOST = 20_000
+_CACHE_MOST = 2_000
 
 
 def _take_options(money) -> tuple:
@@ -1805,7 +1810,7 @@ def _take_options(money) -> tuple:
     key = tuple(money)
     got = _TAKES.get(key)
     if got is None:
-        if len(_TAKES) > _CACHE_MOST:
+        if len(_TAKES) > _TAKES_MOST:
             _TAKES.clear()
         got = _TAKES[key] = _make_take_options(money)
     return got
