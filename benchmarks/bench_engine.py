@@ -43,7 +43,9 @@ holding an ``alhambra_widget`` package, e.g. ``git worktree add /tmp/old
 b1f69d2``) taking turns in one run: in every round one subprocess per checkout
 (in alternating order, each importing its own ``alhambra_widget``, pinned to
 the same core) plays the same seeded games on both paths and times ``undo()``
-(in the first ``--undo-rounds`` rounds).
+(in the first ``--undo-rounds`` rounds). ``--warmup N`` plays N games per path
+before the timed passes instead of one pass's worth: a fresh process has its
+caches nearly empty, a long session (a tournament, a day at the table) full.
 Reports the medians over the rounds and, per path, the median of the rounds'
 ratios (the two turns of a round run one right after the other, so a slower
 minute of a shared machine weighs on both alike) with the lowest and highest
@@ -170,11 +172,12 @@ def timed_rates(fn, work: int, repeats: int) -> list:
     return rates
 
 
-def bench_games(n: int, games: int, repeats: int, path: str = "playout") -> tuple:
+def bench_games(n: int, games: int, repeats: int, path: str = "playout", warmup: int | None = None) -> tuple:
     """(games per second for each timed pass, mean actions per game) for one
-    path: a warm-up pass, then ``repeats`` timed passes, each of other games."""
+    path: a warm-up of ``warmup`` games (as many as a pass by default), then
+    ``repeats`` timed passes, each of other games."""
     play = PATHS[path]
-    for s in seeds(n, games, 9):
+    for s in seeds(n, games if warmup is None else warmup, 9):
         play(n, s)
     rates = []
     lengths = []
@@ -345,7 +348,7 @@ def worker(a) -> None:
     pin_to_one_core()
     out = {"actions": {}, "rates": {}}
     for path in ("public", "playout"):
-        rates, apg = bench_games(a.n, a.games, a.repeats, path)
+        rates, apg = bench_games(a.n, a.games, a.repeats, path, a.warmup)
         out["rates"][path] = rates
         out["actions"][path] = apg
     if a.undo:
@@ -419,6 +422,8 @@ def compare(a) -> None:
             print(f"round {r + 1}/{a.rounds}: {side} ...", file=sys.stderr, flush=True)
             cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", str(sides[side]),
                    "--n", str(a.n), "--games", str(a.games), "--repeats", str(a.repeats), "--clock", a.clock]
+            if a.warmup is not None:
+                cmd += ["--warmup", str(a.warmup)]
             if r < a.undo_rounds:
                 cmd.append("--undo")
             res = subprocess.run(cmd, capture_output=True, text=True, cwd=str(sides[side]))
@@ -442,7 +447,8 @@ def compare(a) -> None:
 
     print(f"Engine A/B: Python {platform.python_version()} ({platform.python_implementation()}), "
           f"{cpu_model()}, each turn pinned to one core; this checkout against {other.name} "
-          f"taking turns in {a.rounds} rounds ({a.repeats} passes of {a.games} games on each path per turn, "
+          f"taking turns in {a.rounds} rounds ({a.repeats} passes of {a.games} games on each path per turn "
+          f"after a warm-up of {a.games if a.warmup is None else a.warmup}, "
           f"{a.n} players, seeds fixed, {'CPU time' if a.clock == 'cpu' else 'wall clock'}); medians; "
           f"{elapsed:.0f} s in all")
     for path in ("public", "playout"):
@@ -483,6 +489,8 @@ def main(argv=None) -> None:
     ap.add_argument("--undo-rounds", type=int, default=3,
                     help="with --compare: the first rounds also time undo() (default 3)")
     ap.add_argument("--n", type=int, default=4, help="with --compare: players (default 4)")
+    ap.add_argument("--warmup", type=int, help="with --compare: games each path plays before it is timed "
+                    "(default: as many as --games; a few hundred show a long session, its caches full)")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                     help="time the games by the process's CPU time (default: steadier on a shared machine) "
                          "or by the wall clock")
