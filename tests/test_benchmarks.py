@@ -21,7 +21,8 @@ def run_script(*args, timeout=300) -> str:
 
 def test_engine_compare_reports_paired_ratios_and_the_same_games():
     out = run_script("benchmarks/bench_engine.py", "--compare", ".", "--rounds", "2", "--undo-rounds", "1",
-                     "--games", "2", "--repeats", "1")
+                     "--games", "2", "--repeats", "1", "--warmup", "1")
+    assert "after a warm-up of 1," in out
     for path in ("public", "playout"):
         row = next(line for line in out.splitlines() if line.startswith("| random games / s, " + path))
         m = re.search(r"\*\*(\d+\.\d\d)×\*\* \((\d+\.\d\d)–(\d+\.\d\d)\) \|$", row)
