@@ -66,6 +66,7 @@ figures of record.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -172,22 +173,42 @@ def timed_rates(fn, work: int, repeats: int) -> list:
     return rates
 
 
+_GC = {"seconds": 0.0, "since": None}
+
+
+def _gc_timer(phase: str, info: dict) -> None:
+    """A ``gc.callbacks`` hook: adds up the wall-clock time of every collection."""
+    if phase == "start":
+        _GC["since"] = time.perf_counter()
+    elif _GC["since"] is not None:
+        _GC["seconds"] += time.perf_counter() - _GC["since"]
+        _GC["since"] = None
+
+
+gc.callbacks.append(_gc_timer)
+
+
 def bench_games(n: int, games: int, repeats: int, path: str = "playout", warmup: int | None = None) -> tuple:
-    """(games per second for each timed pass, mean actions per game) for one
-    path: a warm-up of ``warmup`` games (as many as a pass by default), then
+    """(games per second for each timed pass, mean actions per game, the share
+    of the timed passes' time spent collecting garbage) for one path: a
+    warm-up of ``warmup`` games (as many as a pass by default), then
     ``repeats`` timed passes, each of other games."""
     play = PATHS[path]
     for s in seeds(n, games if warmup is None else warmup, 9):
         play(n, s)
     rates = []
     lengths = []
+    spent = 0.0
+    gc_before = _GC["seconds"]
     for r in range(1, repeats + 1):
         ss = seeds(n, games, r)
         t0 = CLOCK()
         for s in ss:
             lengths.append(play(n, s))
-        rates.append(games / (CLOCK() - t0))
-    return rates, statistics.mean(lengths)
+        dt = CLOCK() - t0
+        spent += dt
+        rates.append(games / dt)
+    return rates, statistics.mean(lengths), (_GC["seconds"] - gc_before) / spent
 
 
 def mid_game_positions(n: int, count: int) -> list:
@@ -299,10 +320,10 @@ def table(a) -> None:
     t_start = time.perf_counter()
     for n in PLAYERS:
         print(f"{n} players ...", file=sys.stderr, flush=True)
-        rates, apg = bench_games(n, games, repeats, "playout")
+        rates, apg, _ = bench_games(n, games, repeats, "playout")
         rows["games"].append(statistics.median(rates))
         rows["actions"].append(apg)
-        rates, apg = bench_games(n, games, repeats, "public")
+        rates, apg, _ = bench_games(n, games, repeats, "public")
         rows["games_public"].append(statistics.median(rates))
         rows["actions_public"].append(apg)
         rows["games_listed"].append(statistics.median(bench_games(n, games, repeats, "listed")[0]))
@@ -346,11 +367,12 @@ def worker(a) -> None:
     """One turn of --compare: time this process's checkout, print JSON."""
     _import_engine(Path(a.worker))
     pin_to_one_core()
-    out = {"actions": {}, "rates": {}}
+    out = {"actions": {}, "rates": {}, "gc": {}}
     for path in ("public", "playout"):
-        rates, apg = bench_games(a.n, a.games, a.repeats, path, a.warmup)
+        rates, apg, gc_share = bench_games(a.n, a.games, a.repeats, path, a.warmup)
         out["rates"][path] = rates
         out["actions"][path] = apg
+        out["gc"][path] = gc_share
     if a.undo:
         out["undo"] = {str(at): bench_undo(at, 3, 5) for at in UNDO_AT}
     print(json.dumps(out))
@@ -414,7 +436,7 @@ def compare(a) -> None:
         compare_instructions(a, sides)
         return
     got = {s: {"public": [], "playout": [], "undo10": [], "undo250": [], "actions": None,
-               "round_public": [], "round_playout": []} for s in sides}
+               "round_public": [], "round_playout": [], "gc_public": [], "gc_playout": []} for s in sides}
     t_start = time.perf_counter()
     for r in range(a.rounds):
         order = ("this", "other") if r % 2 == 0 else ("other", "this")
@@ -435,6 +457,7 @@ def compare(a) -> None:
             g["playout"] += data["rates"]["playout"]
             for path in ("public", "playout"):
                 g["round_" + path].append(statistics.median(data["rates"][path]))
+                g["gc_" + path].append(data["gc"][path])
             g["actions"] = data["actions"]
             if "undo" in data:
                 g["undo10"] += data["undo"][str(UNDO_AT[0])]
@@ -467,6 +490,9 @@ def compare(a) -> None:
     for path in ("public", "playout"):
         print(f"| actions per game, {path} path | {got['this']['actions'][path]:.1f} | "
               f"{got['other']['actions'][path]:.1f} | |")
+    for path in ("public", "playout"):
+        print(f"| time spent collecting garbage, {path} path | {med['this']['gc_' + path]:.1%} | "
+              f"{med['other']['gc_' + path]:.1%} | |")
     if med["this"].get("undo10") and med["other"].get("undo10"):
         for at in UNDO_AT:
             x, y = med["this"][f"undo{at}"], med["other"][f"undo{at}"]

@@ -24,6 +24,10 @@ def test_engine_compare_reports_paired_ratios_and_the_same_games():
                      "--games", "2", "--repeats", "1", "--warmup", "1")
     assert "after a warm-up of 1," in out
     for path in ("public", "playout"):
+        row = next(line for line in out.splitlines() if line.startswith(f"| time spent collecting garbage, {path}"))
+        shares = [float(x) for x in re.findall(r"(\d+\.\d)%", row)]
+        assert len(shares) == 2 and all(0 <= x < 100 for x in shares), row
+    for path in ("public", "playout"):
         row = next(line for line in out.splitlines() if line.startswith("| random games / s, " + path))
         m = re.search(r"\*\*(\d+\.\d\d)×\*\* \((\d+\.\d\d)–(\d+\.\d\d)\) \|$", row)
         assert m, row
