@@ -26,9 +26,9 @@ Measures, on one core, for 2, 4 and 6 players:
 * ``g.copy()`` clones per second in mid-game positions;
 * ``g.undo()`` at move 10 and at move 250 of 4-player games (microseconds a
   call, and their ratio: an undo costs the same however long the game). Each
-  figure is the median over games stopped at 16 consecutive move counts from
-  there (the record saves a position every 16 moves and an undo replays the
-  moves since, so every count in a stretch of 16 is in it once).
+  figure is the median over games stopped at 32 consecutive move counts from
+  there (the record saves a position every 32 moves and an undo replays the
+  moves since, so every count in a stretch of 32 is in it once).
 
 Mid-game positions are the positions halfway through random games (played with
 the move record, as a user's game would be). Seeds are fixed, so every run
@@ -83,7 +83,7 @@ HERE = Path(__file__).resolve().parent.parent
 PLAYERS = (2, 4, 6)
 SEED = 20240601  # base seed; game i of pass r with n players uses SEED + 1000 * n + 100 * r + i
 UNDO_AT = (10, 250)
-UNDO_SPAN = 16   # undo is timed at UNDO_AT[i] + 0 .. UNDO_SPAN - 1 moves
+UNDO_SPAN = 32   # undo is timed at UNDO_AT[i] + 0 .. UNDO_SPAN - 1 moves
 CLOCK = time.process_time
 
 Game = None  # set by _import_engine: the checkout's Game class

@@ -1430,8 +1430,8 @@ class Game:
         must not show what comes next, use ``undo(); resample_hidden(rng)``
         (the widget does).
 
-        (The record saves the position every 16 moves; an undo puts the
-        last saved one back and replays the moves after it, at most 15.)"""
+        (The record saves the position every 32 moves; an undo puts the
+        last saved one back and replays the moves after it, at most 31.)"""
         if not self.moves:
             raise IndexError("nothing to undo: no move has been played since the start of the record")
         move = self.moves.pop()
@@ -1470,8 +1470,8 @@ class Game:
         """A new game at the position after the first ``k`` moves (0 = the
         start of the record, ``len(moves)`` = now), with those k moves as its
         record, so it can be drawn, undone or played on without touching this
-        game. Constant time: a saved position (the record saves one every 16
-        moves) and at most 15 moves replayed from it."""
+        game. Constant time: a saved position (the record saves one every 32
+        moves) and at most 31 moves replayed from it."""
         n = len(self.moves)
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
             raise ValueError(f"a position index runs from 0 to {n}, not {k!r}")
@@ -1630,7 +1630,9 @@ class _Position:
 _SEATS = 0xFF
 _DECK, _BAG, _DISCARD = 1 << 8, 1 << 9, 1 << 10
 #: the record saves the position before every _EVERY-th move (undo replays at most _EVERY - 1 moves)
-_EVERY = 16
+#: (every 16 moves: a public-path game took 5% more instructions and 14% more data-cache misses,
+#: the Alhambras copied after each snapshot and the garbage collector walking the saved positions)
+_EVERY = 32
 _PER_SEAT = ("hand", "reserve", "alhambra", "score")
 
 
