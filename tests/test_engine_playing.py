@@ -42,3 +42,33 @@ def test_shuffle_draws_as_randbelow():
         j = h._randbelow(i + 1)
         want[i], want[j] = want[j], want[i]
     assert lst == want and g._rng == h._rng
+
+
+def test_playing_leaves_no_garbage_cycles():
+    # every object the engine makes is freed by its reference count: nothing is
+    # left for the garbage collector (a closure that calls itself, say, would be)
+    import gc
+
+    def games():
+        for s in range(6):
+            rng = random.Random(s)
+            g = Game(2 + s % 5, seed=s)
+            while not g.is_over:
+                g.play(rng.choice(g.legal_actions()))
+                if rng.random() < 0.05:
+                    g.undo()
+                    g.redo() if rng.random() < 0.5 else g.play(rng.choice(g.legal_actions()))
+            for p in g.players:
+                p.alhambra.longest_wall_path()
+            g = Game(2 + s % 5, seed=s)
+            while not g.is_over:
+                g.play(g.random_action(rng), record=False)
+
+    games()   # (the module caches filled first)
+    gc.collect()
+    gc.disable()
+    try:
+        games()
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

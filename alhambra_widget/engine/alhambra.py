@@ -1304,31 +1304,34 @@ def _cut_cells(links: dict) -> set:
         cut = set(compress(links, degrees.translate(_MANYB)))
         cut.discard(_ORIGIN)
         return cut
-    disc = {}
     cut = set()
-
-    def dfs(u, parent):
-        # returns the lowest discovery number reachable from u's subtree
-        d = disc[u] = len(disc)
-        lu = d
-        for off in _OFFS[links[u]]:
-            v = u + off
-            if v == parent:
-                continue
-            dv = disc.get(v)
-            if dv is None:
-                lv = dfs(v, u)
-                if lv < lu:
-                    lu = lv
-                if lv >= d and parent is not None:
-                    cut.add(u)
-            elif dv < lu:
-                lu = dv
-        return lu
-
-    dfs(_ORIGIN, None)
+    _cut_dfs(_ORIGIN, None, links, {}, cut)
     # the fountain (the root) is never removed, so it is never reported
     return cut
+
+
+def _cut_dfs(u: int, parent, links: dict, disc: dict, cut: set) -> int:
+    """The search of :func:`_cut_cells` from tile ``u`` (reached from
+    ``parent``): numbers the tiles it reaches in ``disc``, adds the cut points
+    to ``cut`` and returns the lowest number that ``u``'s subtree reaches. (A
+    function of its own, not a closure: a closure that calls itself is a
+    reference cycle, garbage that only the collector can free.)"""
+    d = disc[u] = len(disc)
+    lu = d
+    for off in _OFFS[links[u]]:
+        v = u + off
+        if v == parent:
+            continue
+        dv = disc.get(v)
+        if dv is None:
+            lv = _cut_dfs(v, u, links, disc, cut)
+            if lv < lu:
+                lu = lv
+            if lv >= d and parent is not None:
+                cut.add(u)
+        elif dv < lu:
+            lu = dv
+    return lu
 
 
 def _wall_length(sk: dict):
@@ -1476,25 +1479,27 @@ def _search_trail(vertices, adj, ends) -> list:
     best: list = []
     used: set = set()
     path: list = []
-
-    def walk(v):
-        nonlocal best
-        if len(path) > len(best):
-            best = path.copy()
-        for e in adj[v]:
-            if e in used:
-                continue
-            used.add(e)
-            path.append(e)
-            u, w = ends[e]
-            walk(w if u == v else u)
-            path.pop()
-            used.discard(e)
-
     for v in vertices:
         if len(adj[v]) % 2 or len(adj[v]) > 2:
-            walk(v)
+            _walk_trail(v, adj, ends, used, path, best)
     return best
+
+
+def _walk_trail(v, adj, ends, used: set, path: list, best: list) -> None:
+    """The search of :func:`_search_trail` from corner ``v``: ``path`` (the
+    sides walked, in ``used`` too) goes on along every unused side; ``best``
+    becomes the longest path seen. (Not a closure, see :func:`_cut_dfs`.)"""
+    if len(path) > len(best):
+        best[:] = path
+    for e in adj[v]:
+        if e in used:
+            continue
+        used.add(e)
+        path.append(e)
+        u, w = ends[e]
+        _walk_trail(w if u == v else u, adj, ends, used, path, best)
+        path.pop()
+        used.discard(e)
 
 
 # -- messages ----------------------------------------------------------------
