@@ -84,3 +84,12 @@ def test_option_caches_stay_small_in_a_long_session():
         if g.phase == "action":
             assert g.legal_actions("take") == list(G._make_take_options(g.money))
         g.play(rng.choice(g.legal_actions()))
+
+
+def test_buys_are_made_once_and_shared():
+    florin = CURRENCIES[0]
+    a = G._make_buys(0, (5, 3), G._payment_patterns((5, 3), 4))
+    b = G._make_buys(0, (5, 3, 1), G._payment_patterns((5, 3, 1), 4))
+    assert a == (A.Buy(1, [card(florin, 5)]),)
+    assert b == (A.Buy(1, [card(florin, 5)]), A.Buy(1, [card(florin, 1), card(florin, 3)]))
+    assert a[0] is b[0]   # the same payment: one object, whichever hand it came from

@@ -1833,16 +1833,23 @@ def _buy_options(k: int, price: int, values: tuple) -> tuple:
 
 def _make_buys(k: int, values: tuple, patterns: tuple) -> tuple:
     """The Buy actions of the slot of currency ``k`` for these payment
-    patterns into cards of these values (made directly: shared cards, no checks)."""
-    cards = _VALUE_CARD[k]
-    slot = k + 1
+    patterns into cards of these values (made directly: shared cards, no checks).
+    Each Buy is made once and shared (``_BUY_OF``), so a cache entry adds no
+    new actions for the garbage collector to walk."""
     out = []
     for idx in patterns:
-        if len(idx) == 1:
-            out.append(_new(A.Buy, ("buy", slot, (cards[values[idx[0]]],))))
-        else:
-            out.append(_new(A.Buy, ("buy", slot, tuple([cards[values[i]] for i in reversed(idx)]))))
+        key = (k, *[values[i] for i in reversed(idx)])   # (the values low to high)
+        b = _BUY_OF.get(key)
+        if b is None:
+            cards = _VALUE_CARD[k]
+            b = _BUY_OF[key] = _new(A.Buy, ("buy", k + 1, tuple([cards[v] for v in key[1:]])))
+        out.append(b)
     return tuple(out)
+
+
+#: (currency index, card values low to high) -> the Buy of those cards (made once, shared): as
+#: many as there are payments no card could be left out of, in one currency (a few thousand)
+_BUY_OF: dict = {}
 
 
 def _make_take_options(money) -> tuple:
