@@ -179,15 +179,12 @@ _GC = {"seconds": 0.0, "since": None}
 
 
 def _gc_timer(phase: str, info: dict) -> None:
-    """A ``gc.callbacks`` hook: adds up the wall-clock time of every collection."""
+    """A ``gc.callbacks`` hook (set by ``worker``): adds up the wall-clock time of every collection."""
     if phase == "start":
         _GC["since"] = time.perf_counter()
     elif _GC["since"] is not None:
         _GC["seconds"] += time.perf_counter() - _GC["since"]
         _GC["since"] = None
-
-
-gc.callbacks.append(_gc_timer)
 
 
 def bench_games(n: int, games: int, repeats: int, path: str = "playout", warmup: int | None = None) -> tuple:
@@ -369,6 +366,7 @@ def worker(a) -> None:
     """One turn of --compare: time this process's checkout, print JSON."""
     _import_engine(Path(a.worker))
     pin_to_one_core()
+    gc.callbacks.append(_gc_timer)   # (only here: the instruction counts run without it)
     out = {"actions": {}, "rates": {}, "gc": {}}
     for path in ("public", "playout"):
         rates, apg, gc_share = bench_games(a.n, a.games, a.repeats, path, a.warmup)
