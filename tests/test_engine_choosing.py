@@ -77,7 +77,7 @@ def test_option_caches_stay_small_in_a_long_session():
         while not g.is_over:
             g.play(rng.choice(g.legal_actions()))
             assert len(G._TAKES) <= G._TAKES_MOST + 1
-            assert len(G._BUYS) <= G._CACHE_MOST + 1
+            assert len(G._BUYS) <= G._BUYS_MOST + 1
     # and the take options still come out the same as worked out afresh
     g = Game(3, seed=2)
     for _ in range(60):

@@ -1803,7 +1803,7 @@ def _building_cells(a) -> list:
 _TAKES: dict = {}   # the money market (a tuple, as it lies) -> take options
 _TAKES_MOST = 256
 _BUYS: dict = {}    # (currency index, price, values high to low) -> the buys of that slot
-_CACHE_MOST = 2_000
+_BUYS_MOST = 2_000
 
 
 def _take_options(money) -> tuple:
@@ -1825,7 +1825,7 @@ def _buy_options(k: int, price: int, values: tuple) -> tuple:
     key = (k, price, values)
     got = _BUYS.get(key)
     if got is None:
-        if len(_BUYS) > _CACHE_MOST:
+        if len(_BUYS) > _BUYS_MOST:
             _BUYS.clear()
         got = _BUYS[key] = _make_buys(k, values, _payment_patterns(values, price))
     return got
