@@ -352,6 +352,8 @@ def _theme(page, name: str):
     page.locator(".lm-Menu-item", has_text=re.compile(r"^Theme")).first.hover()
     page.locator(".lm-Menu-itemLabel").get_by_text(name, exact=True).click()
     page.wait_for_selector(f'body[data-jp-theme-name="{name}"]', state="attached", timeout=30_000)
+    # JupyterLab covers the page with its splash while the theme loads
+    page.wait_for_selector("#jupyterlab-splash", state="detached", timeout=30_000)
 
 
 # WCAG contrast ratio of each selector's first element: its text colour against
