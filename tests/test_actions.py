@@ -102,6 +102,15 @@ def test_legal_actions_ordered_by_kind_and_kinds_match():
         assert set(kinds) == {a.kind for a in acts}
         per_kind = [a for k in kinds for a in g.legal_actions(k)]
         assert per_kind == acts
+        # each kind, as listed whole, is its forms listed one by one (worked out apart)
+        forms = {"redesign": ("remove", "build", "swap"), "place": ("place", "reserve", "dirk")}
+        for k in kinds:
+            if k == "pass":
+                continue   # (no form: the only action when there is no other)
+            listed = g.legal_actions(k)
+            assert listed == [a for v in forms.get(k, (k,)) for a in g._gen(v)], k
+            listed.clear()   # a list of the caller's own: the next one is whole again
+            assert g.legal_actions(k) == [a for a in acts if a.kind == k]
         g.play(rng.choice(acts))
 
 

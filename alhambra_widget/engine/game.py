@@ -561,6 +561,19 @@ class Game:
                              f"(or one form: {', '.join(A.VERBS)})")
         if phase == "over":
             return []
+        # whole kinds from the lists legal_actions() reads (a copy: callers may change it)
+        if phase == "action":
+            if kind == "redesign":
+                p = self.players[self.current]
+                return [*p.alhambra._redesigns(p.reserve)]
+            if kind == "take":
+                money = self.money
+                if not money:
+                    return []
+                got = _TAKES.get(tuple(money))
+                return [*(got if got is not None else _take_options(money))]
+        elif kind == "place":
+            return self.legal_actions()   # (in this phase, every action is a placement)
         if kind == "pass":
             return [_PASS] if self.legal_kinds() == ["pass"] else []
         phase_verbs = _PHASE_VERBS[phase]
