@@ -54,7 +54,7 @@ from .i18n.rules import explain_rule
 from .engine.money import CURRENCIES
 from .engine.tiles import BUILDINGS, SIDES
 from .i18n.explain import narrate_round
-from .i18n import t as _t, use_language
+from .i18n import shown_name, t as _t, use_language
 from .i18n.format import join_names
 from .i18n.moves import log_entry
 
@@ -116,7 +116,7 @@ def _player(game, i, show_hand: bool) -> dict:
     p = game.players[i]
     a = p.alhambra
     return {
-        "name": p.name,
+        "name": shown_name(p.name),   # (an unnamed seat's in the view's language)
         "score": p.score,
         "hand": _cards(p.hand) if show_hand else None,
         "cards": len(p.hand),

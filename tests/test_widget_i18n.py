@@ -241,3 +241,28 @@ def test_the_svg_fallback_is_in_the_widgets_language(lang):
         assert f">{cat[key]}<" in svg, key
     assert status_text(w.game, lang) in svg
     assert cat["ui.market.building"] not in game_svg(w.game)      # English outside the widget's language
+
+
+def test_unnamed_seats_are_named_in_the_readers_language():
+    """``Game(3)`` names its seats "Player 1".. (the engine's data); every text
+    and the view show them in the reader's language; a given name stays as it is."""
+    g = Game(3, seed=7)
+    assert g.names == ["Player 1", "Player 2", "Player 3"]
+    g.play("buy 1 with florin 9")
+    with pytest.raises(IllegalMove) as refused:
+        g.play("take dirham 8")   # the tile bought comes first (T4)
+    for lang in LANGUAGES:
+        name = t("explain.player_default", lang, n=2)
+        assert (name == "Player 2") == (lang == "en")
+        v = view(g, lang=lang)
+        assert [p["name"] for p in v["players"]] == [t("explain.player_default", lang, n=i) for i in (1, 2, 3)]
+        assert name in v["status"]
+        assert name in refused.value.localized(lang)
+        assert name in describe_move(g.moves[-1], g, lang)
+        if lang != "en":
+            assert "Player" not in v["status"] + refused.value.localized(lang)
+    assert g.names == ["Player 1", "Player 2", "Player 3"]   # the game's own names are unchanged
+    named = Game(["Player 2", "Ana", "Ben"], seed=7)   # a default-looking name is shown the same way
+    v = view(named, lang="de")
+    assert [p["name"] for p in v["players"]] == ["Spieler 2", "Ana", "Ben"]
+    assert "Ana" in status_text(Game(["Ben", "Ana"], seed=1, start_player=1), lang="de")

@@ -1735,13 +1735,18 @@ class _Strong:
 
 
 # ------------------------------------------------------------------ helpers
+#: The name of an unnamed seat (``Game(3)``), ``n`` from 1; the text layer
+#: shows it in the reader's language (``alhambra_widget.i18n.shown_name``).
+DEFAULT_NAME = "Player {n}"
+
+
 def _names(players) -> list:
     if isinstance(players, bool):
         raise TypeError("players is a number from 2 to 6 or a list of 2-6 names")
     if isinstance(players, int):
         if not 2 <= players <= 6:
             raise ValueError(f"Alhambra is played by 2 to 6 players, not {players}")
-        return [f"Player {i + 1}" for i in range(players)]
+        return [DEFAULT_NAME.format(n=i + 1) for i in range(players)]
     names = [str(getattr(p, "name", p)) for p in players]
     if not 2 <= len(names) <= 6:
         raise ValueError(f"Alhambra is played by 2 to 6 players, not {len(names)}")

@@ -30,9 +30,11 @@ from contextvars import ContextVar
 from functools import lru_cache
 from importlib import resources
 
+from ..engine.game import DEFAULT_NAME
+
 __all__ = [
     "LANGUAGES", "DEFAULT", "t", "tn", "catalogue", "set_language", "get_language",
-    "use_language", "placeholders", "check_language",
+    "use_language", "placeholders", "check_language", "shown_name",
 ]
 
 #: language code -> the language's own name (for the language switch)
@@ -107,15 +109,31 @@ class _Keep(dict):
         return "{" + key + "}"
 
 
+# the engine's names of unnamed seats ("Player 2") -> their number
+_UNNAMED = {DEFAULT_NAME.format(n=i): i for i in range(1, 7)}
+
+
+def shown_name(name: str, lang: str | None = None) -> str:
+    """A player's name as a text in ``lang`` shows it: the engine's name of an
+    unnamed seat in the language's words (``Player 2`` -> ``Spieler 2``), any
+    other name as it is."""
+    n = _UNNAMED.get(name) if name.__class__ is str else None
+    return name if n is None else t("explain.player_default", lang, n=n)
+
+
 def t(key: str, lang: str | None = None, /, **params) -> str:
     """The text of ``key`` in ``lang`` (default: the current language) with
-    its ``{placeholders}`` filled from ``params``."""
+    its ``{placeholders}`` filled from ``params`` (a player's name from the
+    engine's unnamed seats in the language's words: :func:`shown_name`)."""
     lang = lang or _current.get()
     template = catalogue(lang).get(key)
     if template is None:
         template = catalogue(DEFAULT).get(key, key)
     if not params:
         return template
+    for k, v in params.items():
+        if v.__class__ is str and v in _UNNAMED:
+            params[k] = shown_name(v, lang)
     return string.Formatter().vformat(template, (), _Keep(params))
 
 

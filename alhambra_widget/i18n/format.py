@@ -21,7 +21,7 @@ errors carry keys and values, and :func:`install` lets them speak.
 from __future__ import annotations
 
 from ..engine.errors import Text, install_text_layer
-from . import catalogue, get_language, t
+from . import catalogue, get_language, shown_name, t
 
 __all__ = [
     "Text", "localize", "localize_params", "tile_name", "card_name", "cards_name", "building_name",
@@ -101,7 +101,7 @@ def pos_name(pos) -> str:
 
 def join_names(names, lang: str | None = None) -> str:
     """``Ana``, ``Ana and Ben``, ``Ana, Ben and Chi`` in the language."""
-    names = [str(n) for n in names]
+    names = [shown_name(str(n), lang) for n in names]
     if not names:
         return ""
     if len(names) == 1:
