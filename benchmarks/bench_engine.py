@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/bench_engine.py [--games N] [--repeats R] [--quick] [--checkout PATH]
     .venv/bin/python benchmarks/bench_engine.py --compare OTHER_CHECKOUT [--rounds R] [--games N]
     .venv/bin/python benchmarks/bench_engine.py --compare OTHER_CHECKOUT --instructions [--games N]
+    .venv/bin/python benchmarks/bench_engine.py --parts [--games N] [--checkout PATH]
 
 Measures, on one core, for 2, 4 and 6 players:
 
@@ -63,6 +64,12 @@ time (memory and branches cost differently), so the timed ratios stay the
 figures of record. ``--simulate`` adds cachegrind's simulated first-level
 data-cache misses and mispredicted branches a game: where those fall less
 than the instructions, the timed ratios do too.
+
+``--parts`` tells where those instructions go, in one checkout: the games of
+``--instructions`` are played once to write down their moves, then replayed
+under cachegrind, each time with one part of a move's work at every position
+(nothing; ``play()`` with or without the move record; ``legal_actions()``;
+one kind of it), and each part is the difference of two counts.
 """
 
 from __future__ import annotations
@@ -379,13 +386,68 @@ def worker(a) -> None:
 
 
 def count_worker(a) -> None:
-    """One run of --instructions: the warm-up, then ``a.games`` games of one path."""
+    """One run of --instructions: the warm-up, then ``a.games`` games of one
+    path; with ``--part``, the warm-up, then the games of ``--actions``
+    replayed (see :data:`PARTS`)."""
     _import_engine(Path(a.count_worker))
     play = PATHS[a.path]
     for s in seeds(a.n, 5, 9):
         play(a.n, s)
+    if a.part:
+        import pickle
+        with open(a.actions, "rb") as f:
+            games = pickle.load(f)
+        if a.part != "load":
+            replay(a.n, games, a.part)
+        return
     for s in seeds(a.n, a.games, 1):
         play(a.n, s)
+
+
+# --parts: a part of a move's work, done at every position of a replayed game
+# before its move is played (with the move record but for "unrecorded")
+PARTS = {
+    "load": None,                 # the baseline: the warm-up and the games read, nothing replayed
+    "recorded": lambda g: None,   # play() with the move record alone
+    "unrecorded": lambda g: None,  # play(record=False) alone
+    "legal": lambda g: g.legal_actions(),
+    "redesign": lambda g: g.legal_actions("redesign"),
+    "buy": lambda g: g.legal_actions("buy"),
+    "take": lambda g: g.legal_actions("take"),
+}
+
+
+def game_actions(n: int, games: int, path: str) -> list:
+    """``(seed, actions)`` of the games ``--instructions`` counts on ``path``."""
+    out = []
+    for s in seeds(n, games, 1):
+        g = Game(n, seed=s)
+        rng = random.Random(s)
+        rand = rng.random
+        acts = []
+        while not g.is_over:
+            if path == "public":
+                la = g.legal_actions()
+                a = la[int(rand() * len(la))]
+            else:
+                a = g.random_action(rng)
+            acts.append(a)
+            g.play(a, record=path == "public")
+        out.append((s, acts))
+    return out
+
+
+def replay(n: int, games: list, part: str) -> None:
+    """Replay ``games`` (see :func:`game_actions`), doing ``part`` at every position."""
+    do = PARTS[part]
+    record = part != "unrecorded"
+    for s, acts in games:
+        g = Game(n, seed=s)
+        for a in acts:
+            do(g)
+            g.play(a, record=record)
+        if not g.is_over:
+            raise SystemExit(f"the replay of game {s} did not reach the end")
 
 
 #: what --simulate reads from cachegrind's summary, besides the instructions
@@ -393,13 +455,13 @@ SIMULATED = (("D1  misses:", "first-level data-cache misses a game, {} path (tho
              ("Mispredicts:", "mispredicted branches a game, {} path (thousands)"))
 
 
-def count_instructions(checkout: Path, a, path: str, games: int) -> dict:
+def count_instructions(checkout: Path, a, path: str, games: int, extra: tuple = ()) -> dict:
     """Instructions of a count_worker run under cachegrind (``"I"``) and, with
     ``a.simulate``, its simulated data-cache misses and mispredicted branches."""
     sim = ["--cache-sim=yes", "--branch-sim=yes"] if a.simulate else ["--cache-sim=no"]
     cmd = ["valgrind", "--tool=cachegrind", *sim, "--cachegrind-out-file=/dev/null",
            sys.executable, str(Path(__file__).resolve()), "--count-worker", str(checkout),
-           "--path", path, "--n", str(a.n), "--games", str(games)]
+           "--path", path, "--n", str(a.n), "--games", str(games), *extra]
     env = dict(os.environ, PYTHONHASHSEED="0")
     res = subprocess.run(cmd, capture_output=True, text=True, cwd=str(checkout), env=env)
     out = {}
@@ -414,10 +476,75 @@ def count_instructions(checkout: Path, a, path: str, games: int) -> dict:
     return out
 
 
-def compare_instructions(a, sides: dict) -> None:
+def _need_valgrind(option: str) -> None:
     import shutil
     if shutil.which("valgrind") is None:
-        raise SystemExit("--instructions needs valgrind (Debian: apt-get install valgrind)")
+        raise SystemExit(f"{option} needs valgrind (Debian: apt-get install valgrind)")
+
+
+def parts(a) -> None:
+    """--parts: where the instructions of a game go, on each path, in this
+    checkout (or ``--checkout``): the games of ``--instructions`` replayed
+    under cachegrind with one part of the work at a time."""
+    import pickle
+    import tempfile
+    _need_valgrind("--parts")
+    checkout = Path(a.checkout).resolve() if a.checkout else HERE
+    _import_engine(checkout)
+    t_start = time.perf_counter()
+    whole, share = {}, {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for path, modes in (("public", ("recorded", "unrecorded", "legal", "redesign", "buy", "take")),
+                            ("playout", ("unrecorded",))):
+            print(f"{path} path: counting ...", file=sys.stderr, flush=True)
+            whole[path] = (count_instructions(checkout, a, path, a.games)["I"]
+                           - count_instructions(checkout, a, path, 0)["I"]) / a.games
+            file = Path(tmp) / f"{path}.pickle"
+            file.write_bytes(pickle.dumps(game_actions(a.n, a.games, path)))
+            extra = ("--actions", str(file), "--part")
+            base = count_instructions(checkout, a, path, a.games, (*extra, "load"))["I"]
+            for mode in modes:
+                share[path, mode] = (count_instructions(checkout, a, path, a.games, (*extra, mode))["I"]
+                                     - base) / a.games
+    elapsed = time.perf_counter() - t_start
+    print(f"Engine parts in instructions: Python {platform.python_version()} ({platform.python_implementation()}), "
+          f"valgrind cachegrind; {checkout.name}; the games of --instructions ({a.games} a path after a warm-up "
+          f"of 5, {a.n} players, seeds fixed) replayed with one part of the work at every position; "
+          f"{elapsed:.0f} s in all")
+    print()
+    for line in parts_table(a.n, whole, share):
+        print(line)
+
+
+def parts_table(n: int, whole: dict, share: dict) -> list:
+    """The markdown table of --parts: ``whole[path]`` the instructions of a
+    game, ``share[path, part]`` what a replay with ``part`` (see
+    :data:`PARTS`) adds to one with nothing (``"load"``)."""
+    pub, out = whole["public"], whole["playout"]
+    rec, unrec = share["public", "recorded"], share["public", "unrecorded"]
+    # a part asked at every position of the recorded replay: what it adds to it
+    legal, kinds = share["public", "legal"] - rec, {k: share["public", k] - rec for k in ("redesign", "buy", "take")}
+    rows = [
+        ("public path, a whole game (`legal_actions()`, one chosen, `play()` recorded)", pub, pub),
+        ("`play()` with the move record", rec, pub),
+        ("… of which the move record (against `play(record=False)`)", rec - unrec, pub),
+        ("`legal_actions()`", legal, pub),
+        ("the rest (one chosen, the loop)", pub - rec - legal, pub),
+        ("(each kind asked alone: `legal_actions(\"redesign\")`)", kinds["redesign"], pub),
+        ("(`legal_actions(\"buy\")`)", kinds["buy"], pub),
+        ("(`legal_actions(\"take\")`)", kinds["take"], pub),
+        ("playout path, a whole game (`random_action`, `play(record=False)`)", out, out),
+        ("`play(record=False)`", share["playout", "unrecorded"], out),
+        ("`random_action` and the rest", out - share["playout", "unrecorded"], out),
+    ]
+    lines = [f"| {n} players | instructions a game (millions) | share of its path |", "|---|---:|---:|"]
+    for label, x, of in rows:
+        lines.append(f"| {label} | {x / 1e6:,.2f} | {x / of:.0%} |")
+    return lines
+
+
+def compare_instructions(a, sides: dict) -> None:
+    _need_valgrind("--instructions")
     t_start = time.perf_counter()
     per_game = {}
     for side, checkout in sides.items():
@@ -545,10 +672,15 @@ def main(argv=None) -> None:
     ap.add_argument("--simulate", action="store_true",
                     help="with --instructions: also count cachegrind's simulated first-level data-cache "
                          "misses and mispredicted branches (slower)")
+    ap.add_argument("--parts", action="store_true",
+                    help="where a game's instructions go (the move record, legal_actions and its kinds, "
+                         "random_action), counted under valgrind in this checkout or --checkout")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--count-worker", help=argparse.SUPPRESS)
     ap.add_argument("--path", choices=tuple(PATHS), default="public", help=argparse.SUPPRESS)
     ap.add_argument("--undo", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--part", choices=tuple(PARTS), help=argparse.SUPPRESS)
+    ap.add_argument("--actions", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     global CLOCK
     CLOCK = time.process_time if a.clock == "cpu" else time.perf_counter
@@ -558,6 +690,9 @@ def main(argv=None) -> None:
         a.games = a.games or 20
         a.repeats = a.repeats or 2
         worker(a)
+    elif a.parts:
+        a.games = a.games or (2 if a.quick else 10)
+        parts(a)
     elif a.compare:
         a.games = a.games or (4 if a.quick else 20)
         a.repeats = a.repeats or (1 if a.quick else 2)

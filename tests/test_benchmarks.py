@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -52,3 +54,42 @@ def test_the_budget_line_in_parts_prints_its_paired_gain():
     rates = re.search(r"win rate by budget: 2: ([\d.]+)% .* / 8: ([\d.]+)% ", out)
     assert rates, out[-2000:]
     assert abs(float(rates.group(2)) - float(rates.group(1)) - gain) < 0.11
+
+
+def _bench_engine():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bench_engine", ROOT / "benchmarks" / "bench_engine.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    mod._import_engine(ROOT)
+    return mod
+
+
+def test_engine_parts_replay_the_written_games_with_each_part():
+    """--parts counts replays under valgrind; here the replays themselves:
+    every part replays the written games to their end, and a cut list is refused."""
+    b = _bench_engine()
+    for path in ("public", "playout"):
+        games = b.game_actions(4, 1, path)
+        (seed, acts), = games
+        assert acts and seed == b.seeds(4, 1, 1)[0]
+        for part in b.PARTS:
+            if part != "load":
+                b.replay(4, games, part)   # raises SystemExit unless every game reaches its end
+        with pytest.raises(SystemExit, match="did not reach the end"):
+            b.replay(4, [(seed, acts[:-3])], "recorded")
+
+
+def test_engine_parts_table_adds_up():
+    b = _bench_engine()
+    whole = {"public": 30e6, "playout": 12e6}
+    share = {("public", "recorded"): 12e6, ("public", "unrecorded"): 9e6, ("public", "legal"): 27e6,
+             ("public", "redesign"): 20e6, ("public", "buy"): 16e6, ("public", "take"): 13e6,
+             ("playout", "unrecorded"): 6e6}
+    rows = {line.split(" | ")[0].lstrip("| "): line.split(" | ")[1:] for line in b.parts_table(4, whole, share)[2:]}
+    assert rows["`play()` with the move record"] == ["12.00", "40% |"]
+    assert rows["… of which the move record (against `play(record=False)`)"] == ["3.00", "10% |"]
+    assert rows["`legal_actions()`"] == ["15.00", "50% |"]
+    assert rows["the rest (one chosen, the loop)"] == ["3.00", "10% |"]
+    assert rows["(`legal_actions(\"buy\")`)"] == ["4.00", "13% |"]
+    assert rows["`random_action` and the rest"] == ["6.00", "50% |"]
