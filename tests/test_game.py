@@ -114,6 +114,14 @@ def test_X1_explicit_start_player_must_be_a_seat(bad):
         Game(3, seed=3, start_player=bad)
 
 
+@pytest.mark.parametrize("bad", [True, "Ana", "abc"])
+def test_players_are_a_number_or_a_list_of_names(bad):
+    """A string is not a list of one-letter names: Game("Ana") is refused."""
+    with pytest.raises(TypeError, match="a number from 2 to 6 or a list of 2-6 names"):
+        Game(bad, seed=1)
+    assert Game(["Ana", "Ben"], seed=1).names == ["Ana", "Ben"]
+
+
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_S6_scoring_cards_in_piles_2_and_4(n):
     d1s = set()

@@ -1741,8 +1741,9 @@ DEFAULT_NAME = "Player {n}"
 
 
 def _names(players) -> list:
-    if isinstance(players, bool):
-        raise TypeError("players is a number from 2 to 6 or a list of 2-6 names")
+    if isinstance(players, (bool, str)):   # (a string would be a list of one-letter names)
+        raise TypeError("players is a number from 2 to 6 or a list of 2-6 names, "
+                        f"not {type(players).__name__} {players!r}"[:200])
     if isinstance(players, int):
         if not 2 <= players <= 6:
             raise ValueError(f"Alhambra is played by 2 to 6 players, not {players}")
