@@ -71,3 +71,25 @@ def test_listing_matches_plain_recomputation(n, seed):
             assert list(a._redesigns(reserve)) == expected   # (the cached list, unchanged)
             checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("n,seed", [(2, 21), (5, 22)])
+def test_fit_masks_match_the_spots_of_each_mask(n, seed):
+    """``_fit_masks`` (every wall mask with a legal spot, in one pass, kept
+    until a change) against the spots worked out mask by mask, in positions
+    of random games: asked before and after the spots of each mask, on the
+    Alhambra in play and on a copy."""
+    g = Game(n, seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not g.is_over:
+        for p in g.players:
+            a = p.alhambra
+            first = a._fit_masks()   # (kept: asked again below, after the changes of the game)
+            fresh = a.copy()
+            fresh._changed()
+            want = sum(1 << m for m in range(16) if fresh._spots_for(m))
+            assert first == want == a._fit_masks() == a.copy()._fit_masks()
+            checked += 1
+        g.play(g.random_action(rng))
+    assert checked > 300

@@ -66,6 +66,7 @@ for _t in TILES:
     _TILE_OF_MASK.setdefault(_t.mask, _t)
 del _t
 _MASKS = tuple(sorted(_TILE_OF_MASK))
+_MASK_BITS = sum(1 << m for m in _MASKS)
 
 
 def progress(g) -> float:
@@ -84,6 +85,9 @@ def _spots(a, m: int):
 
 def has_spot(a, t) -> bool:
     """Is there a legal empty spot for tile ``t`` in Alhambra ``a``?"""
+    fit_masks = getattr(a, "_fit_masks", None)   # the engine's answer for every mask at once
+    if fit_masks is not None:
+        return bool(fit_masks() >> t.mask & 1)
     return bool(_spots(a, t.mask))
 
 
@@ -98,6 +102,14 @@ def _open_cells(a) -> set:
 def _fit_bits(a, hist=None) -> int:
     """Bit m set if a tile with wall mask m fits some free spot of ``a``
     (only the masks with ``hist[m]`` tiles to come, if given)."""
+    fit_masks = getattr(a, "_fit_masks", None)   # the engine's answer for every mask at once
+    if fit_masks is not None:
+        bits = fit_masks() & _MASK_BITS
+        if hist is not None:
+            for m in _MASKS:
+                if not hist[m]:
+                    bits &= ~(1 << m)
+        return bits
     bits = 0
     for m in _MASKS:
         if (hist is None or hist[m]) and _spots(a, m):

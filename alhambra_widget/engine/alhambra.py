@@ -99,6 +99,8 @@ _MULTI = tuple(len(r) > 1 for r in _RUNS)
 # (may replace it: P3, P7); by a ring, more than one run; by a tile's key, a free side
 _FITB = tuple(bytes(f) for f in _FIT)
 _FREEB = bytes(k >> 4 != 15 for k in range(256))
+# by the low byte of a frontier entry: the wall masks (bit m) of the tiles that fit there
+_FITS_AT = tuple(sum(1 << m for m in range(16) if _FIT[m][s]) for s in range(256))
 # by a whole frontier entry (low byte and ring): its low byte, or _PENDING when
 # filling the cell might close a hole (P4 holds and the ring has several runs of
 # empty cells) -- a byte no entry has (a wall demanded where no tile touches)
@@ -489,6 +491,21 @@ class Alhambra:
             ks, sides = self._open()
             s = spots[m] = tuple(compress(ks, sides.translate(_FITB[m])))
         return s
+
+    def _fit_masks(self) -> int:
+        """The wall masks (bit m) of the tiles that have a legal spot now:
+        bit m is set iff ``_spots_for(m)`` is not empty. (Kept with the
+        spots per mask, under the key 16, until the Alhambra changes.)"""
+        spots = self._spots
+        if spots is None:
+            spots = self._spots = {}
+        bits = spots.get(16)
+        if bits is None:
+            bits = 0
+            for s in set((self._cells or self._open())[1]):
+                bits |= _FITS_AT[s]
+            spots[16] = bits
+        return bits
 
     def legal_spots(self, tile: Tile) -> set:
         """Every empty spot where ``tile`` may be placed now."""
