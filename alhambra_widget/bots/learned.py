@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import json
 import math
+from itertools import repeat
+from operator import add, mul
 from pathlib import Path
 
 from .features import K, NAMES, features, stage
@@ -70,7 +72,7 @@ class Model:
     def _weights(self, store, g):
         st, prog = stage(g)
         a, b, c = store[g.n][st]
-        return [x + prog * y for x, y in zip(a, b)], c
+        return list(map(add, a, map(mul, repeat(prog), b))), c   # a + prog * b, weight by weight
 
     def evaluate(self, g, feats=None) -> tuple:
         """``(win probabilities, expected final score margins)`` of every seat."""
@@ -82,13 +84,13 @@ class Model:
         if feats is None:
             feats = features(g)
         w, _ = self._weights(self._win, g)
-        s = [sum(x * y for x, y in zip(w, f)) for f in feats]
+        s = [sum(map(mul, w, f)) for f in feats]   # (dot products, in the order of the weights)
         top = max(s)
         e = [math.exp(max(-60.0, v - top)) for v in s]
         tot = sum(e)
         probs = [v / tot for v in e]
         ws, c = self._weights(self._score, g)
-        pred = [c + sum(x * y for x, y in zip(ws, f)) for f in feats]
+        pred = [c + sum(map(mul, ws, f)) for f in feats]
         return probs, _margins(pred)
 
     def scores(self, g, feats=None) -> list:
@@ -98,7 +100,7 @@ class Model:
         if feats is None:
             feats = features(g)
         ws, c = self._weights(self._score, g)
-        return [c + sum(x * y for x, y in zip(ws, f)) for f in feats]
+        return [c + sum(map(mul, ws, f)) for f in feats]
 
 
 def _margins(vals) -> list:
