@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ..engine.scoring import POINTS, round_points
 from ..engine.tiles import TILES
-from .evaluation import _fit_bits, _subset_sum, counts_to_come, has_spot, progress
+from .evaluation import _MASK_BITS, _fit_bits, _subset_sum, counts_to_come, has_spot, progress
 
 __all__ = ["NAMES", "features", "stage", "names_for", "K"]
 
@@ -152,6 +152,17 @@ def features(g) -> list:
         holder = col.index(hi)
         rest = max(col[:holder] + col[holder + 1:])
         tops.append((hi, holder, rest))
+    # the seat holding strictly the most of a currency, once per currency
+    # with a market tile where one hand is the largest alone (E2)
+    most_of = []
+    for k in range(4):
+        if market[k] is not None:
+            row = totals[k]
+            hi = max(row)
+            if hi > 0 and row.count(hi) == 1:
+                most_of.append(row.index(hi))
+    # the wall masks with tiles to come
+    coming_masks = _MASK_BITS & sum(1 << m for m in range(16) if hist[m])
     cur = g.current
     extra = g.phase == "action" and g.extra
     out = []
@@ -193,18 +204,13 @@ def features(g) -> list:
                 behind1 += v
             if todo and share[b]:
                 potential += share[b] * _gain(col, i, b, todo)
-        most = 0
-        for k in range(4):
-            if market[k] is not None:
-                row = totals[k]
-                mine = row[i]
-                if mine > 0 and all(row[j] < mine for j in range(n) if j != i):
-                    most += 1
-        bits = _fit_bits(a, hist)
+        most = most_of.count(i)
+        bits = _fit_bits(a) & coming_masks
         fit = 0
-        for msk in range(16):
-            if bits >> msk & 1:
-                fit += hist[msk]
+        while bits:   # (the tiles to come of each mask that fits)
+            low = bits & -bits
+            fit += hist[low.bit_length() - 1]
+            bits ^= low
         money = 0
         for c in p.hand:
             money += c.value
