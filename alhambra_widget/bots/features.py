@@ -19,6 +19,8 @@ tile behind -- each worth the first-place points of the last scoring round
 
 from __future__ import annotations
 
+from itertools import compress
+
 from ..engine.scoring import POINTS, round_points
 from ..engine.tiles import TILES
 from .evaluation import _MASK_BITS, _fit_bits, _subset_sum, counts_to_come, has_spot, progress
@@ -54,6 +56,8 @@ _SHARES = {}
 
 #: per tile id: its wall mask and its building's index
 _KINDS = {t.id: (t.mask, t.building.index) for t in TILES}
+#: per byte: its bits, low to high (for itertools.compress)
+_BYTE_BITS = tuple(tuple(b >> j & 1 for j in range(8)) for b in range(256))
 
 
 def names_for(n: int) -> list:
@@ -161,8 +165,9 @@ def features(g) -> list:
             hi = max(row)
             if hi > 0 and row.count(hi) == 1:
                 most_of.append(row.index(hi))
-    # the wall masks with tiles to come
+    # the wall masks with tiles to come; the tiles to come per mask, in two halves
     coming_masks = _MASK_BITS & sum(1 << m for m in range(16) if hist[m])
+    hist_lo, hist_hi = hist[:8], hist[8:]
     cur = g.current
     extra = g.phase == "action" and g.extra
     out = []
@@ -205,12 +210,8 @@ def features(g) -> list:
             if todo and share[b]:
                 potential += share[b] * _gain(col, i, b, todo)
         most = most_of.count(i)
-        bits = _fit_bits(a) & coming_masks
-        fit = 0
-        while bits:   # (the tiles to come of each mask that fits)
-            low = bits & -bits
-            fit += hist[low.bit_length() - 1]
-            bits ^= low
+        bits = _fit_bits(a) & coming_masks   # (the tiles to come of each mask that fits)
+        fit = sum(compress(hist_lo, _BYTE_BITS[bits & 255])) + sum(compress(hist_hi, _BYTE_BITS[bits >> 8]))
         money = 0
         for c in p.hand:
             money += c.value
