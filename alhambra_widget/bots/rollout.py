@@ -27,6 +27,21 @@ __all__ = ["policy_action", "ranked_actions", "playout", "random_playout"]
 
 _STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N, E, S, W
 _END = EndTurn()
+_GAINS: dict = {}
+
+
+def _majority_gain(col: tuple, me: int, b: int, r: int) -> int:
+    """The majority points seat ``me`` gains in round ``r`` with one more tile
+    of building ``b`` (index), the building's counts being ``col``; kept."""
+    key = (col, me, b, r)
+    got = _GAINS.get(key)
+    if got is None:
+        if len(_GAINS) > 100_000:
+            _GAINS.clear()
+        more = list(col)
+        more[me] += 1
+        got = _GAINS[key] = majority_points(BUILDINGS[b], more, r)[me] - majority_points(BUILDINGS[b], col, r)[me]
+    return got
 
 
 def _entries(g) -> list:
@@ -65,13 +80,10 @@ def _money_scores(g, me, w=DEFAULT) -> list:
         if v is None:
             if has_spot(a, t):
                 b = t.building.index
-                col = [e[b] for e in entries]
-                more = col.copy()
-                more[me] += 1
+                col = tuple([e[b] for e in entries])
                 v = round_w * w.tile
                 for r, wt in weights:
-                    v += wt * (majority_points(BUILDINGS[b], more, r)[me]
-                               - majority_points(BUILDINGS[b], col, r)[me])
+                    v += wt * _majority_gain(col, me, b, r)
             else:
                 v = w.reserve_tile
             worth[t.id] = v
