@@ -19,6 +19,8 @@ review            review() of a 4-player game, 0.5 s a move        < 180 s      
 speed             analyse(seconds=1) latency; MCTS iterations per  <= 1.2 s          --
                   second and seconds per move at the default
                   budget, mid-game, one core
+search-           machine instructions of an MCTS search (valgrind  --                --
+instructions      cachegrind), this checkout and ``--other DIR``
 ================  ===============================================  ================  ========
 
 ``--games`` scales a line down (rounded up to whole rotations); ``--budget``
@@ -165,6 +167,56 @@ def review_line(seed, seconds):
           f"(target < 180 s: {'met' if took < 180 else 'MISSED'}); grades {grades}", flush=True)
 
 
+# ------------------------------------------- instructions of a search (valgrind)
+_SEARCH_COUNT = r"""
+import random, sys
+sys.path.insert(0, sys.argv[1])
+from alhambra_widget import Game
+from alhambra_widget.bots import MCTS
+n, k, its = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+pos = []
+for s in range(3):
+    g = Game(n, seed=s)
+    rng = random.Random(s)
+    for _ in range(30 + 30 * s):
+        g.play(g.random_action(rng))
+    pos.append(g)
+MCTS(iterations=20, seed=1).choose(pos[0])   # (modules and tables warmed first)
+print([str(MCTS(iterations=its, seed=1).choose(g)) for g in pos[:k]])
+"""
+
+
+def search_instructions(checkouts, n, its):
+    """Instructions of an MCTS search of ``its`` iterations in three seeded
+    positions, per checkout: a run with the searches less one without, under
+    valgrind's cachegrind (the same figure run after run). The searches are
+    seeded, so two checkouts that search alike choose the same moves."""
+    import shutil
+    if shutil.which("valgrind") is None:
+        raise SystemExit("search-instructions needs valgrind (Debian: apt-get install valgrind)")
+
+    def count(checkout, k):
+        cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+               sys.executable, "-c", _SEARCH_COUNT, str(checkout), str(n), str(k), str(its)]
+        r = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ, PYTHONHASHSEED="0"))
+        refs = [line for line in r.stderr.splitlines() if "I" in line and "refs:" in line]
+        if r.returncode or not refs:
+            raise SystemExit(f"the count failed for {checkout}:\n{r.stderr[-2000:]}")
+        return int(refs[0].split("refs:")[1].replace(",", "")), r.stdout.strip()
+
+    print(f"## instructions of an MCTS search: {its} iterations, {n} players, 3 positions, valgrind cachegrind")
+    got = {}
+    for checkout in checkouts:
+        base, _ = count(checkout, 0)
+        full, moves = count(checkout, 3)
+        got[checkout] = ((full - base) / 3, moves)
+        print(f"{checkout}: {got[checkout][0] / 1e6:,.1f} million instructions a search; moves {moves}", flush=True)
+    if len(checkouts) == 2:
+        (a, ma), (b, mb) = got[checkouts[0]], got[checkouts[1]]
+        print(f"{checkouts[1]} / {checkouts[0]}: {b / a:.3f} ({b / a:.2f}x the instructions of this checkout); "
+              f"{'the same moves' if ma == mb else 'OTHER MOVES'}")
+
+
 # ------------------------------------------------- the MCTS of another commit
 _SERVER = r"""
 import json, sys
@@ -280,7 +332,7 @@ def head_to_head(old, seconds, games, seed, log):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--line", required=True, choices=list(FULL) + ["speed", "review"])
+    ap.add_argument("--line", required=True, choices=list(FULL) + ["speed", "review", "search-instructions"])
     ap.add_argument("--games", type=int, help="games per line (default: the full line)")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--budget", type=int, default=DEFAULT_ITERATIONS, help="MCTS iterations a move")
@@ -293,6 +345,9 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=SEED)
     ap.add_argument("--repeats", type=int, default=5, help="speed: positions per player count")
     ap.add_argument("--log", help="append a JSON line per finished game (mcts-vs-b1f69d2)")
+    ap.add_argument("--other", help="search-instructions: another checkout to count beside this one")
+    ap.add_argument("--players", type=int, default=4, help="search-instructions: players")
+    ap.add_argument("--iterations", type=int, default=150, help="search-instructions: MCTS iterations a search")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     line = args.line
@@ -301,6 +356,10 @@ def main(argv=None):
     knobs = {} if args.widening is None else {"widening": args.widening}
     if line == "speed":
         speed(args.repeats, ev)
+    elif line == "search-instructions":
+        here = Path(__file__).resolve().parent.parent
+        search_instructions([here] + ([Path(args.other).resolve()] if args.other else []), args.players,
+                            args.iterations)
     elif line == "review":
         review_line(args.seed, args.seconds)
     else:

@@ -93,3 +93,15 @@ def test_engine_parts_table_adds_up():
     assert rows["the rest (one chosen, the loop)"] == ["3.00", "10% |"]
     assert rows["(`legal_actions(\"buy\")`)"] == ["4.00", "13% |"]
     assert rows["`random_action` and the rest"] == ["6.00", "50% |"]
+
+
+def test_search_instructions_count_a_checkout_against_itself():
+    import shutil
+    if shutil.which("valgrind") is None:
+        pytest.skip("valgrind is not installed")
+    out = run_script("benchmarks/bench_bots.py", "--line", "search-instructions", "--other", ".",
+                     "--iterations", "5", "--players", "2")
+    counts = [float(x.replace(",", "")) for x in re.findall(r": ([\d,.]+) million instructions a search", out)]
+    assert len(counts) == 2 and all(c > 0 for c in counts), out
+    m = re.search(r": (\d\.\d{3}) \((\d\.\d\d)x the instructions of this checkout\); the same moves", out)
+    assert m and abs(float(m.group(1)) - 1) < 0.02, out
