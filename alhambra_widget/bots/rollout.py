@@ -19,30 +19,14 @@ search admits actions into a node in that order.
 from __future__ import annotations
 
 from ..engine.actions import EndTurn
-from ..engine.scoring import majority_points
 from ..engine.tiles import BUILDINGS, BY_ID
 from .evaluation import DEFAULT, has_spot, progress
+from .features import _gain
 
 __all__ = ["policy_action", "ranked_actions", "playout", "random_playout"]
 
 _STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N, E, S, W
 _END = EndTurn()
-_GAINS: dict = {}
-
-
-def _majority_gain(col: tuple, me: int, b: int, r: int) -> int:
-    """The majority points seat ``me`` gains in round ``r`` with one more tile
-    of building ``b`` (index), the building's counts being ``col``; kept."""
-    key = (col, me, b, r)
-    got = _GAINS.get(key)
-    if got is None:
-        if len(_GAINS) > 100_000:
-            _GAINS.clear()
-        more = list(col)
-        more[me] += 1
-        got = _GAINS[key] = majority_points(BUILDINGS[b], more, r)[me] - majority_points(BUILDINGS[b], col, r)[me]
-    return got
-
 
 def _entries(g) -> list:
     """Building counts per player (tiles bought this turn included where they
@@ -68,7 +52,7 @@ def _money_scores(g, me, w=DEFAULT) -> list:
     if not buys:
         return out
     todo = [r for r in (1, 2, 3) if r > len(g.rounds)]
-    weights = list(zip(todo, w.round_weight))
+    weights = list(zip([(r,) for r in todo], w.round_weight))   # (each round to come alone, its weight)
     round_w = sum(wt for _, wt in weights)
     entries = _entries(g)
     a = g.players[me].alhambra
@@ -82,8 +66,8 @@ def _money_scores(g, me, w=DEFAULT) -> list:
                 b = t.building.index
                 col = tuple([e[b] for e in entries])
                 v = round_w * w.tile
-                for r, wt in weights:
-                    v += wt * _majority_gain(col, me, b, r)
+                for rounds, wt in weights:
+                    v += wt * _gain(col, me, b, rounds)   # (majority points, one round)
             else:
                 v = w.reserve_tile
             worth[t.id] = v
