@@ -19,7 +19,7 @@ search admits actions into a node in that order.
 from __future__ import annotations
 
 from ..engine.actions import EndTurn
-from ..engine.tiles import BUILDINGS, BY_ID
+from ..engine.tiles import BY_ID
 from .evaluation import DEFAULT, has_spot, progress
 from .features import _gain
 
@@ -27,6 +27,7 @@ __all__ = ["policy_action", "ranked_actions", "playout", "random_playout"]
 
 _STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N, E, S, W
 _END = EndTurn()
+
 
 def _entries(g) -> list:
     """Building counts per player (tiles bought this turn included where they
