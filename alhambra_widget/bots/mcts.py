@@ -339,12 +339,13 @@ class MCTS(_Searcher):
             best_i, best_u = 0, -1.0
             if focused and kids[0].visits * 4 < done:
                 allowed = 0  # the focus action's turn (it is first)
+            log_done = log(done)
             for i in range(allowed):
                 k = kids[i]
                 if k.visits == 0:
                     best_i = i
                     break
-                u = k.w / k.visits + c * sqrt(log(done) / k.visits) + pw * prior[i] / (k.visits + 1)
+                u = k.w / k.visits + c * sqrt(log_done / k.visits) + pw * prior[i] / (k.visits + 1)
                 if u > best_u:
                     best_i, best_u = i, u
             node = kids[best_i]
