@@ -104,12 +104,8 @@ def _fit_bits(a, hist=None) -> int:
     (only the masks with ``hist[m]`` tiles to come, if given)."""
     fit_masks = getattr(a, "_fit_masks", None)   # the engine's answer for every mask at once
     if fit_masks is not None:
-        bits = fit_masks() & _MASK_BITS
-        if hist is not None:
-            for m in _MASKS:
-                if not hist[m]:
-                    bits &= ~(1 << m)
-        return bits
+        wanted = _MASK_BITS if hist is None else sum(1 << m for m in _MASKS if hist[m])
+        return fit_masks() & wanted
     bits = 0
     for m in _MASKS:
         if (hist is None or hist[m]) and _spots(a, m):

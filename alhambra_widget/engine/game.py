@@ -567,11 +567,7 @@ class Game:
                 p = self.players[self.current]
                 return [*p.alhambra._redesigns(p.reserve)]
             if kind == "take":
-                money = self.money
-                if not money:
-                    return []
-                got = _TAKES.get(tuple(money))
-                return [*(got if got is not None else _take_options(money))]
+                return [*_take_options(self.money)] if self.money else []
         elif kind == "place":
             return self.legal_actions()   # (in this phase, every action is a placement)
         if kind == "pass":
