@@ -131,8 +131,9 @@ def _player(game, i, show_hand: bool) -> dict:
 def _log(game) -> list:
     """The last moves of the players (chance moves -- a reshuffle after an
     undo at the table -- are no one's and are left out), each as
-    :func:`alhambra_widget.i18n.moves.log_entry` makes it."""
-    names = game.names
+    :func:`alhambra_widget.i18n.moves.log_entry` makes it, with the names as
+    the view shows them (an unnamed seat's in the view's language)."""
+    names = [shown_name(name) for name in game.names]
     out = []
     for m in reversed(game.moves):
         if len(out) == LOG_LENGTH:

@@ -256,6 +256,7 @@ def test_unnamed_seats_are_named_in_the_readers_language():
         assert (name == "Player 2") == (lang == "en")
         v = view(g, lang=lang)
         assert [p["name"] for p in v["players"]] == [t("explain.player_default", lang, n=i) for i in (1, 2, 3)]
+        assert v["log"][-1]["name"] == name   # (the front end tells the moves with these names)
         assert name in v["status"]
         assert name in refused.value.localized(lang)
         assert name in describe_move(g.moves[-1], g, lang)
