@@ -225,12 +225,14 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-btn.alh-small { padding: 0 6px; margin-left: 6px; }
 .alh-lang-icon { width: 1.1em; height: 1.1em; color: var(--alh-muted); flex: none; }
 /* the history under the board: Undo, Redo, the replay slider, the way back to live */
-.alh-replay { display: flex; align-items: center; gap: 6px; flex-wrap: nowrap; min-width: 0; height: 30px; }
+/* (a row where it fits; where the words are long -- German, Finnish -- the position and Live wrap
+   to a second line rather than the label running over the slider) */
+.alh-replay { display: flex; align-items: center; gap: 4px 6px; flex-wrap: wrap; min-width: 0; min-height: 30px; }
 .alh-history { display: flex; gap: 4px; flex: none; }
 .alh-history .alh-btn { padding: 2px 8px; }
-.alh-replay-label { flex: 1 1 auto; display: flex; align-items: center; min-width: 60px; }
+.alh-replay-label { flex: 1 1 0; display: flex; align-items: center; min-width: min-content; }
 .alh-replay-label .alh-label { flex: none; }
-.alh-range { flex: 1 1 auto; min-width: 40px; accent-color: var(--alh-accent); }
+.alh-range { flex: 1 1 auto; width: 0; min-width: 40px; accent-color: var(--alh-accent); }
 .alh-replay-pos { flex: none; white-space: nowrap; color: var(--alh-muted); }
 .alh-replay > .alh-btn { flex: none; padding: 2px 8px; }
 .alh-replay-on .alh-replay-pos { color: var(--alh-fg); font-weight: 700; }
@@ -334,7 +336,6 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
    the history row wraps */
 @container alh (max-width: 699.98px) {
   .alh-status .alh-info { display: none; }
-  .alh-replay { flex-wrap: wrap; height: auto; }
   .alh-replay-label { flex-basis: 100%; order: 1; }
 }
 /* the wide table and the side by side acting section: last, so that they override the stacked defaults */

@@ -302,3 +302,32 @@ def test_earlier_scoring_rounds_unfold_by_mouse_and_keyboard(chromium):
     assert page.locator(".alh-log-list li").first.is_visible()
     assert not page.errors, page.errors
     page.close()
+
+
+def test_the_history_row_keeps_its_words_apart_in_every_language(chromium):
+    """Undo, Redo, the replay slider with its label, the position and Live:
+    in languages with long words the row wraps instead of the label running
+    over the slider (German did, at a 1,100 px page)."""
+    from alhambra_widget.i18n import LANGUAGES
+
+    g = Game(3, seed=4)
+    rng = random.Random(4)
+    for _ in range(25):
+        g.play(g.random_action(rng))
+    for lang in LANGUAGES:
+        w = AlhambraWidget(g.copy(), lang=lang)
+        page = chromium.new_page(viewport={"width": 1100, "height": 900})
+        page.set_content(PAGE)
+        page.evaluate("s => { window.state = s; }", {k: getattr(w, k) for k in ("view", "message", "seat", "graded", "strings", "lang")})
+        mount_bundle(page)
+        row = page.get_by_role("group", name=w.strings["ui.replay.title"])
+        boxes = [row.locator(sel).first.bounding_box() for sel in
+                 (".alh-history", ".alh-replay-label .alh-label", "input[type=range]", ".alh-replay-pos")]
+        for a, b in zip(boxes, boxes[1:]):
+            same_line = abs(a["y"] + a["height"] / 2 - (b["y"] + b["height"] / 2)) < 8
+            if same_line:
+                assert a["x"] + a["width"] <= b["x"] + 1, (lang, a, b)   # side by side, in order
+            else:
+                assert b["y"] >= a["y"] + a["height"] - 1, (lang, a, b)   # on a line below
+        slider = boxes[2]
+        assert slider["width"] >= 40, (lang, slider)
