@@ -105,11 +105,13 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-status { flex: 1 1 auto; min-width: 0; height: 32px; display: flex; flex-wrap: nowrap; align-items: center; gap: 4px 12px; padding: 0 10px; overflow: hidden; white-space: nowrap;
   border-left: 4px solid var(--alh-current); background: var(--alh-panel); border-radius: 4px; }
 .alh-status.alh-over { border-left-color: var(--alh-winner); }
+/* where the line is too short, the counts give way first, then the actions left: the sentence (whose turn)
+   is what matters. The shrink factors lie far apart, so that the sentence loses not a fraction of a pixel,
+   and so no letter to an ellipsis, while the others can still give. */
 .alh-status-text { font-size: 1.1em; min-width: 6em; overflow: hidden; text-overflow: ellipsis; flex: 0 1 auto; }
-.alh-turn { color: var(--alh-current-ink); font-weight: 600; flex: none; }
+.alh-turn { color: var(--alh-current-ink); font-weight: 600; flex: 0 1000000 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 .alh-winners { color: var(--alh-winner-ink); font-weight: 700; flex: none; }
-/* the counts give way first: the sentence of the status line is what matters */
-.alh-info { color: var(--alh-muted); margin-left: auto; flex: 0 50 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
+.alh-info { color: var(--alh-muted); margin-left: auto; flex: 0 1e12 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 /* replay mode: the banner in place of the status line, the table tinted */
 .alh-replay-banner { border-left-color: var(--alh-accent); background: var(--alh-info-bg); }
 .alh-replay-banner .alh-btn { flex: none; padding: 2px 10px; }

@@ -34,7 +34,8 @@ export function actionsText(view) {
 /** The status bar: the sentence from Python, the actions left, deck and bag (one line: cut, never wrapped). */
 export function statusHtml(view) {
   const over = view.phase === "over";
-  const who = over ? "" : `<span class="alh-turn">${esc(actionsText(view))}</span>`;
+  const left = actionsText(view);
+  const who = over ? "" : `<span class="alh-turn" title="${esc(left)}">${esc(left)}</span>`;
   const winners = over && view.winners.length
     ? `<span class="alh-winners" aria-label="${esc(t("ui.status.winners"))}">\u2605 ${esc(joinAnd(view.winners.map((i) => view.players[i].name)))}</span>`
     : "";

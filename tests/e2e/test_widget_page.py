@@ -304,6 +304,40 @@ def test_earlier_scoring_rounds_unfold_by_mouse_and_keyboard(chromium):
     page.close()
 
 
+def test_the_status_line_gives_its_sentence_room_first(chromium):
+    """The status line is one line: where it is too short, the counts give way
+    first, then the actions left, and the sentence (whose turn it is) keeps
+    every letter as long as they can give. (At a 1,100 px page a German
+    six-player table cut "Spieler 1" to "Spiele..." by a fraction of a pixel
+    while the counts still showed.)"""
+    from alhambra_widget.i18n import LANGUAGES
+
+    # per part: how much of its text is cut (its text's width less its box's), and its box's width
+    measure = """s => ['alh-status-text', 'alh-turn', 'alh-info'].map(k => {
+        const c = s.querySelector('.' + k), r = document.createRange(); r.selectNodeContents(c);
+        const box = c.getBoundingClientRect().width;
+        return [r.getBoundingClientRect().width - box, box]; })"""
+    for n, seed, moves in ((6, 3, 120), (2, 5, 60)):
+        g = Game(n, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(moves):
+            g.play(g.random_action(rng))
+        for width in (1100, 800, 500):
+            for lang in LANGUAGES:
+                w = AlhambraWidget(g.copy(), lang=lang)
+                page = chromium.new_page(viewport={"width": width, "height": 900})
+                page.set_content(PAGE)
+                page.evaluate("s => { window.state = s; }", {k: getattr(w, k) for k in ("view", "message", "seat", "graded", "strings", "lang")})
+                mount_bundle(page)
+                status = page.get_by_role("status").filter(has_text=w.view["status"][:12])
+                (sentence, _), (turn, turn_box), (_, info_box) = got = status.evaluate(measure)
+                if sentence > 0.01:   # the sentence cut: only once nothing else is left to give
+                    assert turn_box == 0 and info_box == 0, (n, width, lang, got)
+                if turn > 0.01:       # the actions left cut: only once the counts are gone
+                    assert info_box == 0, (n, width, lang, got)
+                page.close()
+
+
 def test_the_history_row_keeps_its_words_apart_in_every_language(chromium):
     """Undo, Redo, the replay slider with its label, the position and Live:
     in languages with long words the row wraps instead of the label running
