@@ -196,7 +196,9 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-focus-dirk { height: 46px; flex: none; display: flex; align-items: center; min-width: 0; overflow: hidden; }
 /* rows of loose tiles, cards and chips: as tall as their block, as wide as their pictures (at most the block) */
 .alh-focus-pending .alh-pending-tiles, .alh-focus-reserve .alh-reserve { height: 46px; width: auto; max-height: none; flex: 0 1 auto; min-width: 0; }
-.alh-focus-dirk .alh-dirk-tiles { height: 22px; width: auto; max-height: none; flex: 0 1 auto; min-width: 0; }
+/* Dirk's row, beside the board in play and under the scoring at the end: the counts at one size, the label on one line */
+.alh-dirk .alh-dirk-tiles { height: 22px; width: auto; max-height: none; flex: 0 1 auto; min-width: 0; }
+.alh-dirk > .alh-label { white-space: nowrap; flex: none; }
 .alh-hold .alh-label { flex: none; min-width: 5.6em; max-width: 42%; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .alh-focus-pending .alh-pending, .alh-focus-pending .alh-pending-row { min-width: 0; flex: 1 1 auto; }
 .alh-focus-hints { min-height: 0; overflow: auto; flex: 1 1 auto; font-size: .92em; }

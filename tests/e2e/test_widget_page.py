@@ -338,6 +338,34 @@ def test_the_status_line_gives_its_sentence_room_first(chromium):
                 page.close()
 
 
+def test_dirks_row_is_readable_in_play_and_at_the_end(chromium):
+    """Two players: Dirk's tiles, counted per building, beside the board in
+    play and under the scoring once the game is over, at the same size, the
+    label on one line (at the end the picture had shrunk to a few pixels and
+    the label broken in two)."""
+    g = Game(2, seed=11)
+    rng = random.Random(11)
+    for _ in range(60):
+        g.play(g.random_action(rng))
+    ended = g.copy()
+    while ended.phase != "over":
+        ended.play(ended.random_action(rng))
+    for game in (g, ended):
+        w = AlhambraWidget(game, lang="de")
+        page = chromium.new_page(viewport={"width": 1100, "height": 900})
+        page.set_content(PAGE)
+        page.evaluate("s => { window.state = s; }", {k: getattr(w, k) for k in ("view", "message", "seat", "graded", "strings", "lang")})
+        mount_bundle(page)
+        picture = page.get_by_role("img", name=w.strings["ui.dirk.label"])
+        box = picture.bounding_box()
+        assert box["height"] >= 18 and box["width"] >= 150, (game.phase, box)
+        label = page.locator(".alh-dirk > .alh-label")
+        assert label.inner_text().startswith(w.strings["ui.dirk.name"])
+        line = label.bounding_box()
+        assert line["height"] < 1.6 * float(label.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")), (game.phase, line)
+        page.close()
+
+
 def test_the_history_row_keeps_its_words_apart_in_every_language(chromium):
     """Undo, Redo, the replay slider with its label, the position and Live:
     in languages with long words the row wraps instead of the label running
