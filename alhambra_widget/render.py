@@ -957,7 +957,20 @@ def _player_panel(out, v, i, x0, y0, L) -> float:
     ry = min(y + B - rs - 1, hy + ch + 5)
     reserve = list(p["reserve"])
     out.append(f'<g class="alh-reserve" data-player="{i}" data-count="{len(reserve)}">')
-    for x, t in zip(_fan(len(reserve), iw, rs, 3), reserve):
-        _tile(out, t, ix + x, ry, rs, detail=False)
+    xs = _fan(len(reserve), iw, rs, 3)
+    if len(xs) < 2 or xs[1] >= rs * 0.8:
+        for x, t in zip(xs, reserve):
+            _tile(out, t, ix + x, ry, rs, detail=False)
+    else:   # crowded: a tile per building and how many (as the widget draws it)
+        x = ix
+        for b in buildings:
+            of_b = [t for t in reserve if t["building"] == b]
+            if of_b:
+                out.append(f'<g class="alh-reserve-group alh-{b}" data-count="{len(of_b)}" '
+                           f'data-tiles="{" ".join(str(t["id"]) for t in of_b)}">')
+                _tile(out, {**of_b[0], "walls": ""}, x, ry, rs, detail=False)
+                _text(out, x + rs + 3, ry + rs - 4, len(of_b), 11, weight="bold")
+                out.append("</g>")
+                x += rs + 3 + 7 * len(str(len(of_b))) + 8
     out.append("</g></g>")
     return y0 + h

@@ -33,6 +33,28 @@ describe("the column of players", () => {
     }
   });
 
+  it("draws a reserve tile by tile, and a crowded one as a tile per building and how many", () => {
+    const v = fixture("over-4p");
+    const p = v.players[0];
+    const tile = (id, building) => ({ id, building, price: 5, walls: "n" });
+    const reserveXs = (reserve) => {
+      const svg = dom(panelSvg(v, { ...p, reserve })).querySelector("svg");
+      expect(svg.getAttribute("data-reserve")).toBe(reserve.map((x) => x.id).join(" "));
+      return svg.getAttribute("data-reserve-at").split(" ").slice(2).map(Number);
+    };
+    const few = [tile(3, "pavilion"), tile(4, "pavilion"), tile(20, "seraglio"), tile(40, "garden")];
+    const xs = reserveXs(few);
+    expect(new Set(xs).size).toBe(4); // a place of its own for every tile
+    const many = [];
+    for (let i = 0; i < 18; i++) many.push(tile(60 + i, ["pavilion", "seraglio", "garden"][i % 3]));
+    const grouped = reserveXs(many);
+    expect(grouped).toHaveLength(18); // (every tile still has where it lies, for the motion)
+    expect(new Set(grouped).size).toBe(3); // a tile per building
+    expect(grouped[0]).toBe(grouped[3]); // the pavilions lie together
+    const svg = dom(panelSvg(v, { ...p, reserve: many })).querySelector("svg");
+    expect(svg.querySelector("desc").textContent).toContain("18"); // every tile is still told
+  });
+
   it("has one or two classes of table", () => {
     expect([2, 3, 4, 5, 6].map(tableClass)).toEqual(["alh-few", "alh-few", "alh-few", "alh-many", "alh-many"]);
   });

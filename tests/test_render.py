@@ -319,6 +319,25 @@ def test_boards_and_reserves_per_player():
             sorted(t.id for t in p.reserve)
 
 
+def test_a_crowded_reserve_is_drawn_as_a_tile_per_building_and_how_many():
+    """A reserve too long for the panel's row (the tiles would cover most of
+    each other) is drawn as the widget draws it: a tile per building and how
+    many; a short one tile by tile."""
+    g = Game(3, seed=6)
+    v = view(g)
+    tiles = [t for t in TILES if t.id][:18]
+    v["players"][1]["reserve"] = [tile_json(t) for t in tiles]
+    v["players"][2]["reserve"] = v["players"][1]["reserve"][:3]
+    root = parse(view_svg(v))
+    reserves = {int(r.get("data-player")): r for r in having(root, "alh-reserve")}
+    groups = having(reserves[1], "alh-reserve-group")
+    assert sum(int(gr.get("data-count")) for gr in groups) == 18
+    assert sorted(int(i) for gr in groups for i in gr.get("data-tiles").split()) == sorted(t.id for t in tiles)
+    assert len(groups) == len({t.building for t in tiles}) > 1
+    assert having(reserves[2], "alh-reserve-group") == []
+    assert len(having(reserves[2], "alh-tile")) == 3
+
+
 def test_current_player_and_pending_tiles():
     g = Game(["Ana", "Ben", "Chi"], seed=2)
     rng = random.Random(0)

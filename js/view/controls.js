@@ -146,7 +146,8 @@ export function controlsHtml(view, ui) {
   const s = legal ? summarize(ui, view) : { kind: null };
   const over = view.phase === "over";
   let out = `<div class="alh-controls" role="toolbar" aria-label="${esc(t("ui.controls.aria"))}">`;
-  out += `<p class="alh-selection" aria-live="polite">${esc(selectionText(view, ui))}</p><div class="alh-buttons">`;
+  const said = esc(selectionText(view, ui));
+  out += `<p class="alh-selection" aria-live="polite" title="${said}">${said}</p><div class="alh-buttons">`;
   if (!over) {
     const act = !!legal && view.phase === "action";
     const place = !!legal && view.phase === "place";

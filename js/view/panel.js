@@ -156,18 +156,36 @@ export function panelSvg(view, p, o = {}) {
     extra += cardBack(x0, handTop, cw, ch) + text(x0 + cw + 6, handTop + ch * 0.7, tn("ui.cards", p.cards ?? 0), 13, { cls: "alh-hand-count", maxWidth: IW - cw - 8 });
   }
 
-  // 4. the reserve: its tiles in a row (overlapping when many)
+  // 4. the reserve: its tiles in a row (overlapping a little when many); when
+  // they would cover more than a fifth of each other, a tile per building and
+  // how many, as the building counts are drawn (every tile is in the title)
   const rs = L.tile;
   const reserveTop = Math.min(H - rs - 1, (drawHand ? handTop + ch : handTop) + 5);
   const reserveXs = [];
   if (reserve.length) {
     const row = fanRow(reserve.map(() => rs), IW, { gap: 3 });
-    reserve.forEach((tile, i) => {
-      const x = x0 + row.xs[i];
-      reserveXs.push(num(x));
-      tileFace(tile, x, reserveTop, rs, false);
-      tileWalls(tile, x, reserveTop, rs);
-    });
+    if (row.step >= rs * 0.8) {
+      reserve.forEach((tile, i) => {
+        const x = x0 + row.xs[i];
+        reserveXs.push(num(x));
+        tileFace(tile, x, reserveTop, rs, false);
+        tileWalls(tile, x, reserveTop, rs);
+      });
+    } else {
+      const at = {};
+      let x = x0;
+      for (const b of buildings) {
+        const k = reserve.filter((tile) => tile.building === b).length;
+        if (!k) continue;
+        at[b] = x;
+        tileFace({ id: 1, building: b }, x, reserveTop, rs, false);
+        const digits = String(k).length;
+        const w = (digits * 6 + (digits - 1) * 2.4) * rs * 0.062;   // (numberD's width at rs * 0.62 tall)
+        number(x + rs + 3 + w / 2, reserveTop + rs / 2, k, rs * 0.62, "currentColor");
+        x += rs + 3 + w + 8;
+      }
+      for (const tile of reserve) reserveXs.push(num(at[tile.building] ?? x0));
+    }
   }
 
   // the words

@@ -370,7 +370,8 @@ def test_no_text_is_cut_without_a_tooltip_and_the_focus_title_is_whole(chromium)
     """At 1,000 and 760 px, in every language: any text on the table too long
     for its box has its whole text in a tooltip, and the title over the
     player's own hand and reserve ("Speler 1 - jouw beurt") is never cut (the
-    Dutch and German ones were, at 1,000 px)."""
+    Dutch and German ones were, at 1,000 px). Two games and a lesson of the
+    tutorial."""
     from alhambra_widget.i18n import LANGUAGES
 
     # every element with text of its own, shown and not only for screen readers, whose text is wider than its box
@@ -381,25 +382,27 @@ def test_no_text_is_cut_without_a_tooltip_and_the_focus_title_is_whole(chromium)
         const r = document.createRange(); r.selectNodeContents(e);
         return r.getBoundingClientRect().width - box.width > 0.5;
       }).map(e => [e.className, e.textContent.trim(), (e.closest('[title]') || {}).title || ''])"""
-    positions = []
+    tables = []
     for n, seed, moves in ((6, 3, 120), (2, 5, 60)):
         g = Game(n, seed=seed)
         rng = random.Random(seed)
         for _ in range(moves):
             g.play(g.random_action(rng))
-        positions.append(g)
-    for g in positions:
+        tables.append((f"{n} players", lambda lang, g=g: AlhambraWidget(g.copy(), lang=lang)))
+    # the tutorial's lesson on the end of the game (long sentences, crowded reserves)
+    tables.append(("lesson 9", lambda lang: AlhambraWidget.tutorial(lang=lang, lesson=8)))
+    for name, make in tables:
         for width in (1000, 760):
             for lang in LANGUAGES:
-                w = AlhambraWidget(g.copy(), lang=lang)
+                w = make(lang)
                 page = chromium.new_page(viewport={"width": width, "height": 900})
                 page.set_content(PAGE)
-                page.evaluate("s => { window.state = s; }", {k: getattr(w, k) for k in ("view", "message", "seat", "graded", "strings", "lang")})
+                page.evaluate("s => { window.state = s; }", {k: getattr(w, k) for k in ("view", "message", "seat", "graded", "strings", "lang", "lesson")})
                 mount_bundle(page)
                 page.get_by_role("status").first.wait_for()
                 for cls, text, title in page.evaluate(cut):
-                    assert text and text in title, (g.n, width, lang, cls, text, title)   # the whole text in its tooltip
-                    assert "alh-focus-name" not in cls, (g.n, width, lang, text)
+                    assert text and text in title, (name, width, lang, cls, text, title)   # the whole text in its tooltip
+                    assert "alh-focus-name" not in cls, (name, width, lang, text)
                 page.close()
 
 
