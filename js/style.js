@@ -235,7 +235,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-history { display: flex; gap: 4px; flex: none; }
 .alh-history .alh-btn { padding: 2px 8px; }
 .alh-replay-label { flex: 1 1 0; display: flex; align-items: center; min-width: min-content; }
-.alh-replay-label .alh-label { flex: none; }
+.alh-replay-label .alh-label { flex: none; white-space: nowrap; }   /* (a Japanese word would break anywhere: the label would count as one character wide) */
 .alh-range { flex: 1 1 auto; width: 0; min-width: 40px; accent-color: var(--alh-accent); }
 .alh-replay-pos { flex: none; white-space: nowrap; color: var(--alh-muted); }
 .alh-replay > .alh-btn { flex: none; padding: 2px 8px; }

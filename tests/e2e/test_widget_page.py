@@ -406,6 +406,69 @@ def test_no_text_is_cut_without_a_tooltip_and_the_focus_title_is_whole(chromium)
                 page.close()
 
 
+def test_no_two_things_on_the_table_overlap(chromium):
+    """Every text, button, slider and picture of the table stays clear of the
+    others (the parts of each that show, inside the boxes that clip them), in
+    every language, at 1,000 and 760 px: two games in play, one over, and a
+    lesson of the tutorial. (In Japanese the replay slider ran under the
+    position beside it: the label's word counted as one character wide.)"""
+    from alhambra_widget.i18n import LANGUAGES
+
+    overlaps = r"""() => {
+      const shown = [...document.querySelectorAll('.alh-root *')].filter(e => {
+        const tag = e.tagName.toLowerCase();
+        if (e.closest('svg') && tag !== 'svg') return false;              // a picture counts as one
+        if (e.closest('.alh-sr') || e.classList.contains('alh-sr')) return false;
+        const cs = getComputedStyle(e);
+        if (cs.display === 'none' || cs.visibility === 'hidden' || (cs.position === 'absolute' && tag !== 'svg')) return false;
+        return tag === 'svg' || tag === 'button' || tag === 'input' || tag === 'select'
+          || [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+      });
+      const seen = e => {            // the part of e's box that shows: clipped by every ancestor that clips
+        const r = e.getBoundingClientRect();
+        let a = [r.left, r.top, r.right, r.bottom];
+        for (let p = e.parentElement; p; p = p.parentElement) {
+          const cs = getComputedStyle(p);
+          if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+          const q = p.getBoundingClientRect();
+          a = [Math.max(a[0], q.left), Math.max(a[1], q.top), Math.min(a[2], q.right), Math.min(a[3], q.bottom)];
+        }
+        return a;
+      };
+      const boxes = shown.map(e => [e, seen(e)]).filter(([, a]) => a[2] - a[0] > 1 && a[3] - a[1] > 1);
+      const out = [];
+      for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+        const [e, a] = boxes[i], [f, b] = boxes[j];
+        if (e.contains(f) || f.contains(e)) continue;
+        const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]), h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+        if (w > 2 && h > 2) out.push([e.className.baseVal ?? e.className, e.textContent.trim().slice(0, 30),
+                                      f.className.baseVal ?? f.className, f.textContent.trim().slice(0, 30)]);
+      }
+      return out;
+    }"""
+    tables = []
+    for n, seed, moves in ((6, 3, 120), (2, 5, 60), (4, 7, None)):
+        g = Game(n, seed=seed)
+        rng = random.Random(seed)
+        k = 0
+        while not g.is_over and (moves is None or k < moves):
+            g.play(g.random_action(rng))
+            k += 1
+        tables.append((f"{n} players, {g.phase}", lambda lang, g=g: AlhambraWidget(g.copy(), lang=lang)))
+    tables.append(("lesson 4", lambda lang: AlhambraWidget.tutorial(lang=lang, lesson=3)))
+    for name, make in tables:
+        for width in (1000, 760):
+            for lang in LANGUAGES:
+                w = make(lang)
+                page = chromium.new_page(viewport={"width": width, "height": 900})
+                page.set_content(PAGE)
+                page.evaluate("s => { window.state = s; }", {k: getattr(w, k) for k in ("view", "message", "seat", "graded", "strings", "lang", "lesson")})
+                mount_bundle(page)
+                page.get_by_role("status").first.wait_for()
+                assert page.evaluate(overlaps) == [], (name, width, lang)
+                page.close()
+
+
 def test_the_history_row_keeps_its_words_apart_in_every_language(chromium):
     """Undo, Redo, the replay slider with its label, the position and Live:
     in languages with long words the row wraps instead of the label running
