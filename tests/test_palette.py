@@ -180,6 +180,18 @@ def test_both_renderers_read_the_artwork():
     assert render.ARTWORK == ARTWORK
 
 
+@pytest.mark.parametrize("colour", ["current", "winner", "longest"])
+def test_the_tags_read_at_wcag_aa(colour):
+    """The tags beside a player's name ("to act", "winner", the scoring) are
+    small text in the table's ink on these colours: >= 4.5:1 (WCAG AA)."""
+    assert contrast(PALETTE["table"][colour], PALETTE["table"]["ink"]) >= 4.5
+
+
+def test_the_player_to_act_stands_out_on_a_light_panel():
+    """The frame and stripe of the player to act (no text): >= 3:1 on a light panel (WCAG AA for graphics)."""
+    assert contrast(PALETTE["table"]["current"], PALETTE["table"]["panel"]) >= 3
+
+
 @pytest.mark.parametrize("group", ["buildings", "currencies"])
 def test_prices_values_and_pictures_read_on_their_colours(group):
     """A tile's price and picture, a card's value and symbol are large bold marks on the tile's or

@@ -469,6 +469,69 @@ def test_no_two_things_on_the_table_overlap(chromium):
                 page.close()
 
 
+def test_every_text_on_the_table_reads_at_wcag_aa_in_light_and_dark(chromium):
+    """Every text of the table (not disabled controls, which WCAG leaves out)
+    against the colour it is drawn on, the transparencies and opacities of
+    what lies under it included: >= 4.5:1, on a light and a dark page, in
+    play, at the end and in the tutorial. ("to act" on its orange tag read at
+    4.41.)"""
+    low = r"""() => {
+      const canvas = document.createElement('canvas'); canvas.width = canvas.height = 1;
+      const cx = canvas.getContext('2d', {willReadFrequently: true});
+      const rgba = c => { cx.clearRect(0, 0, 1, 1); cx.fillStyle = 'rgba(0,0,0,0)'; cx.fillStyle = c; cx.fillRect(0, 0, 1, 1);
+                          const d = cx.getImageData(0, 0, 1, 1).data; return [d[0], d[1], d[2], d[3] / 255]; };
+      const lum = c => c.slice(0, 3).reduce((s, v, i) => { v /= 255;
+        return s + [0.2126, 0.7152, 0.0722][i] * (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4); }, 0);
+      const under = e => {            // the colour under e: its backgrounds, the nearest opaque one first
+        const layers = [];
+        for (let p = e; p; p = p.parentElement) {
+          const c = rgba(getComputedStyle(p).backgroundColor);
+          if (c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+        }
+        let col = [255, 255, 255];
+        if (layers.length && layers[layers.length - 1][3] >= 1) col = layers.pop().slice(0, 3);
+        while (layers.length) { const c = layers.pop(); col = col.map((v, i) => v * (1 - c[3]) + c[i] * c[3]); }
+        return col;
+      };
+      const out = [];
+      for (const e of document.querySelectorAll('.alh-root *')) {
+        if (e.closest('svg') || e.closest('.alh-sr')) continue;
+        if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+        const cs = getComputedStyle(e);
+        if (cs.display === 'none' || cs.visibility === 'hidden' || e.getBoundingClientRect().width < 2) continue;
+        if (e.closest('button:disabled, [aria-disabled=true]')) continue;
+        const bg = under(e), fg = rgba(cs.color);
+        let alpha = fg[3];
+        for (let p = e; p; p = p.parentElement) alpha *= Number(getComputedStyle(p).opacity);
+        const ink = fg.slice(0, 3).map((v, i) => v * alpha + bg[i] * (1 - alpha));
+        const [a, b] = [lum(ink), lum(bg)].sort((x, y) => y - x);
+        const ratio = (a + 0.05) / (b + 0.05);
+        if (ratio < 4.5) out.push([e.className, e.textContent.trim().slice(0, 30), Math.round(ratio * 100) / 100]);
+      }
+      return out;
+    }"""
+    tables = []
+    for n, seed, moves in ((6, 3, 120), (2, 5, 60), (4, 7, None)):
+        g = Game(n, seed=seed)
+        rng = random.Random(seed)
+        k = 0
+        while not g.is_over and (moves is None or k < moves):
+            g.play(g.random_action(rng))
+            k += 1
+        tables.append((f"{n} players, {g.phase}", lambda g=g: AlhambraWidget(g.copy())))
+    tables.append(("lesson 4", lambda: AlhambraWidget.tutorial(lesson=3)))
+    for scheme in ("light", "dark"):
+        for name, make in tables:
+            w = make()
+            page = chromium.new_page(viewport={"width": 1200, "height": 900}, color_scheme=scheme)
+            page.set_content(PAGE)
+            page.evaluate("s => { window.state = s; }", {k: getattr(w, k) for k in ("view", "message", "seat", "graded", "strings", "lang", "lesson")})
+            mount_bundle(page)
+            page.get_by_role("status").first.wait_for()
+            assert page.evaluate(low) == [], (scheme, name)
+            page.close()
+
+
 def test_the_history_row_keeps_its_words_apart_in_every_language(chromium):
     """Undo, Redo, the replay slider with its label, the position and Live:
     in languages with long words the row wraps instead of the label running
