@@ -62,8 +62,8 @@ else the machine is doing (the same figure to a few instructions in a
 thousand million, run after run), so even a change of 1% shows; it is not a
 time (memory and branches cost differently), so the timed ratios stay the
 figures of record. ``--simulate`` adds cachegrind's simulated first-level
-data-cache misses and mispredicted branches a game: where those fall less
-than the instructions, the timed ratios do too.
+instruction- and data-cache misses and mispredicted branches a game: where
+those fall less than the instructions, the timed ratios do too.
 
 ``--parts`` tells where those instructions go, in one checkout: the games of
 ``--instructions`` are played once to write down their moves, then replayed
@@ -451,13 +451,14 @@ def replay(n: int, games: list, part: str) -> None:
 
 
 #: what --simulate reads from cachegrind's summary, besides the instructions
-SIMULATED = (("D1  misses:", "first-level data-cache misses a game, {} path (thousands)"),
+SIMULATED = (("I1  misses:", "first-level instruction-cache misses a game, {} path (thousands)"),
+             ("D1  misses:", "first-level data-cache misses a game, {} path (thousands)"),
              ("Mispredicts:", "mispredicted branches a game, {} path (thousands)"))
 
 
 def count_instructions(checkout: Path, a, path: str, games: int, extra: tuple = ()) -> dict:
     """Instructions of a count_worker run under cachegrind (``"I"``) and, with
-    ``a.simulate``, its simulated data-cache misses and mispredicted branches."""
+    ``a.simulate``, its simulated instruction- and data-cache misses and mispredicted branches."""
     sim = ["--cache-sim=yes", "--branch-sim=yes"] if a.simulate else ["--cache-sim=no"]
     cmd = ["valgrind", "--tool=cachegrind", *sim, "--cachegrind-out-file=/dev/null",
            sys.executable, str(Path(__file__).resolve()), "--count-worker", str(checkout),
@@ -670,7 +671,7 @@ def main(argv=None) -> None:
     ap.add_argument("--instructions", action="store_true",
                     help="with --compare: count machine instructions a game under valgrind instead of timing")
     ap.add_argument("--simulate", action="store_true",
-                    help="with --instructions: also count cachegrind's simulated first-level data-cache "
+                    help="with --instructions: also count cachegrind's simulated first-level instruction- and data-cache "
                          "misses and mispredicted branches (slower)")
     ap.add_argument("--parts", action="store_true",
                     help="where a game's instructions go (the move record, legal_actions and its kinds, "

@@ -10,7 +10,7 @@ import { moneySvg } from "./view/money.js";
 import { actionsText, playersHtml, statusHtml } from "./view/players.js";
 import { dirkHtml, pendingHtml, reserveSvg } from "./view/reserve.js";
 import { scoringHtml } from "./view/scoring.js";
-import { controlsHtml, messageHtml, replayHtml } from "./view/controls.js";
+import { controlsHtml, messageHtml, replayBannerHtml, replayHtml } from "./view/controls.js";
 import { tableHtml } from "./view/table.js";
 import { CSS } from "./style.js";
 
@@ -299,6 +299,16 @@ describe("log, scoring, controls", () => {
     expect(root.querySelector(".alh-message.alh-error .alh-rule").textContent).toBe("P5");
     expect(root.textContent).toContain("A hole.");
     expect(dom(messageHtml({}, null)).querySelector(".alh-message").textContent).toBe("");
+  });
+
+  it("counts the moves of the live game in words: one move, two moves", () => {
+    const pos = (n) => dom(replayHtml({ ...fixture("buy-3p"), replay: null, live_moves: n })).querySelector(".alh-replay-pos").textContent;
+    expect(pos(1)).toBe("live (1 move)");
+    expect(pos(2)).toBe("live (2 moves)");
+    expect(pos(0)).toBe("live (0 moves)");
+    const banner = (n) => dom(replayBannerHtml({ ...fixture("buy-3p"), replay: 0, live_moves: n })).textContent;
+    expect(banner(1)).toContain("(1 move played)");
+    expect(banner(3)).toContain("(3 moves played)");
   });
 
   it("has a replay slider from the start to the live position", () => {

@@ -106,3 +106,15 @@ def test_docstrings_turned_into_markdown():
                                          "```pycon\n>>> g = Game(2)\n>>> g.turn\n0\n```\n"
                                          "\n"
                                          "Then more.")
+
+
+def test_the_readmes_links_and_pictures_are_there():
+    """Every relative link and picture of the README points to a file of the checkout."""
+    import re
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = [t.split("#")[0] for t in re.findall(r"\]\(([^)\s]+)\)", text)
+               if not re.match(r"[a-z]+:", t) and not t.startswith("#")]
+    assert "docs/images/table-4p-light.png" in targets
+    missing = [t for t in targets if not (ROOT / t).exists()]
+    assert not missing, missing

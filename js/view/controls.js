@@ -3,7 +3,7 @@
 // the message line (refusals from the kernel, local explanations).
 
 import { describeEntry } from "../describe.js";
-import { currencyName, ruleText, t } from "../i18n.js";
+import { currencyName, ruleText, t, tn } from "../i18n.js";
 import { describeTile, esc } from "./common.js";
 import { canHint } from "./hints.js";
 import { seatColor } from "./players.js";
@@ -258,7 +258,7 @@ export function replayHtml(view) {
   const range = `<input type="range" class="alh-range${graph ? " alh-range-graphed" : ""}" data-act="replay" data-key="replay" data-lm-suppress-shortcuts="true" min="0" max="${n}" step="1" value="${at}" aria-label="${esc(t("ui.replay.aria", { at, n }))}" aria-valuetext="${esc(t("ui.replay.valuetext", { at, n }))}"${n ? "" : " disabled"}>`;
   const marks = reviewMarksHtml(view, n);
   out += (graph || marks ? `<span class="alh-replay-track">${graph}${range}${marks}</span>` : range) + `</label>`;
-  out += `<span class="alh-replay-pos">${esc(live ? t("ui.replay.live_pos", { n }) : t("ui.replay.pos", { at, n }))}</span>`;
+  out += `<span class="alh-replay-pos">${esc(live ? tn("ui.replay.live_pos", n) : t("ui.replay.pos", { at, n }))}</span>`;
   out += button("live", t("ui.replay.live_aria"), { text: t("ui.replay.live"), disabled: live });
   return out + `</div>`;
 }
@@ -272,7 +272,7 @@ export function replayBannerHtml(view) {
   const at = view.replay ?? n;
   const last = view.log && view.log.length ? view.log[view.log.length - 1] : null;
   const move = last && last.n === at ? describeEntry(last, view) : ""; // the move in words (js/describe.js)
-  const text = at === 0 ? t("ui.table.replay_start", { n }) : move ? t("ui.table.replay_banner", { at, n, move }) : t("ui.sel.replay", { at, n });
+  const text = at === 0 ? tn("ui.table.replay_start", n) : move ? t("ui.table.replay_banner", { at, n, move }) : t("ui.sel.replay", { at, n });
   const info = t("ui.status.info", { deck: view.deck, discard: view.discard, bag: view.bag, moves: view.moves });
   return (
     `<div class="alh-status alh-replay-banner" role="status"><strong class="alh-status-text" title="${esc(text)}">${esc(text)}</strong>` +
