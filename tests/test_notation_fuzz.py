@@ -109,7 +109,7 @@ def test_card_lists_read_back(verb, groups):
     ("take dinar ²", "error.T.unknown_word"),
     ("buy 2 with dirham ³", "error.T.unknown_word"),
     ("take dinar ٣", "error.T.unknown_word"),
-    ("place ٣ at 0,0", "error.T.unreadable"),
+    ("place ٣ at 0,0", "error.T.form"),
     ("place 1 at 99999999999999999999999,0", "error.T.number_too_long"),
     ("place 1 at 0,-" + "9" * 5000, "error.T.number_too_long"),
     ("reserve " + "9" * 4301, "error.T.number_too_long"),
@@ -155,3 +155,31 @@ def test_a_refusal_quotes_at_most_80_characters_of_the_text():
         quoted = [v for v in ei.value.params.values() if isinstance(v, str)]
         assert quoted and all(len(v) <= 80 for v in quoted)
         assert any(v.endswith("...") for v in quoted)
+
+
+@pytest.mark.parametrize("text, key, shows", [
+    ("buy 1", "error.T.form", "'buy 2 with dirham 3+4'"),
+    ("buy 2 dirham 3", "error.T.form", "'buy 2 with dirham 3+4'"),
+    ("take", "error.T.form", "'take dinar 3'"),
+    ("build 5", "error.T.form", "'build 23 at 1,0'"),
+    ("Place 5", "error.T.form", "'place 23 at 1,0'"),
+    ("remove", "error.T.form", "'remove 1,0'"),
+    ("reserve", "error.T.form", "'reserve 23'"),
+    ("redesign", "error.T.redesign", "'swap 23 at 1,0'"),
+    ("redesign 5 at 1,0", "error.T.redesign", "'build 23 at 1,0'"),
+    ("undo", "error.T.undo", "game.undo()"),
+    ("redo", "error.T.undo", "game.redo()"),
+    ("tkae dinar 3", "error.T.unreadable", "'take dinar 3'"),
+])
+def test_a_text_that_is_not_an_action_is_answered_with_what_was_meant(text, key, shows):
+    """A known verb with the rest missing or unreadable is answered with that
+    verb's form, by example; "redesign" with its three actions; "undo" with
+    the method that does it; anything else with every form. In every language
+    (the examples are notation, the same in all)."""
+    from alhambra_widget.i18n import LANGUAGES
+
+    with pytest.raises(NotationError) as ei:
+        parse(text)
+    assert ei.value.key == key
+    for lang in LANGUAGES:
+        assert shows in ei.value.localized(lang), lang

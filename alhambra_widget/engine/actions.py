@@ -456,4 +456,18 @@ def parse(text: str) -> Action:
     m = _RE_RESHUFFLE.match(s)
     if m:
         return Reshuffle(int(m.group(1), 16))
+    # not an action: a hint that fits what was meant
+    first = s.split(" ", 1)[0]
+    if first in _EXAMPLES:     # a verb, the rest missing or unreadable: its form, by example
+        raise NotationError("error.T.form", text=_shown(text), example=repr(_EXAMPLES[first]))
+    if first == "redesign":    # T3 is three actions
+        raise NotationError("error.T.redesign", text=_shown(text))
+    if first in ("undo", "redo"):
+        raise NotationError("error.T.undo", text=_shown(text))
     raise NotationError("error.T.unreadable", text=_shown(text))
+
+
+#: per verb an action written out whole (the hint when the rest of one cannot be read)
+_EXAMPLES = {"take": "take dinar 3", "buy": "buy 2 with dirham 3+4", "place": "place 23 at 1,0",
+             "build": "build 23 at 1,0", "swap": "swap 23 at 1,0", "remove": "remove 1,0",
+             "reserve": "reserve 23", "dirk": "dirk 23", "end": "end", "pass": "pass"}
