@@ -122,6 +122,20 @@ def test_players_are_a_number_or_a_list_of_names(bad):
     assert Game(["Ana", "Ben"], seed=1).names == ["Ana", "Ben"]
 
 
+@pytest.mark.parametrize("bad", ["", "   ", "\t", "x" * 65])
+def test_a_name_the_record_could_not_keep_is_refused(bad):
+    """Every game Game() makes can be saved and loaded again: a blank name or
+    one longer than the record keeps (64 characters) is refused at once,
+    naming the seat, where before the game's own record failed to load."""
+    with pytest.raises(ValueError, match="player 2 must be text of 1 to 64 characters"):
+        Game(["Ana", bad], seed=1)
+    with pytest.raises(ValueError, match="player 2"):
+        Game.from_position(["Ana", bad], seed=1)
+    for ok in ("Ana", "x" * 64, " Ben ", "Ana"):
+        g = Game(["Ana", ok], seed=1)
+        assert Game.from_json(g.to_json()).names == ["Ana", ok]
+
+
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_S6_scoring_cards_in_piles_2_and_4(n):
     d1s = set()

@@ -27,7 +27,7 @@ from .money import SCORING, Card, card, full_deck
 from .tiles import BY_ID
 
 __all__ = ["Player", "FIELDS", "Field", "copy_fields", "dump_state", "load_into", "check_consistency",
-           "check_bookkeeping", "check_seed", "MAX_NAME_LENGTH", "MAX_SCORE", "MAX_TURN", "MAX_MOVES",
+           "check_bookkeeping", "check_seed", "name_ok", "MAX_NAME_LENGTH", "MAX_SCORE", "MAX_TURN", "MAX_MOVES",
            "MAX_SEED_LENGTH", "PHASES"]
 
 #: The longest player name a game (and a record) accepts.
@@ -178,13 +178,20 @@ def _dump_players(ps):
 _PLAYER_KEYS = {"name", "hand", "alhambra", "reserve", "score"}
 
 
+def name_ok(name) -> bool:
+    """Whether ``name`` is a player's name as a record keeps it: text of 1 to
+    :data:`MAX_NAME_LENGTH` characters, not only blanks (``Game`` takes no
+    other, so that every game it makes can be saved and loaded)."""
+    return isinstance(name, str) and bool(name.strip()) and len(name) <= MAX_NAME_LENGTH
+
+
 def _load_players(v, n):
     out = []
     for i, pd in enumerate(v):
         if not isinstance(pd, dict) or set(pd) != _PLAYER_KEYS:
             _fail(f"players[{i}] must have exactly name, hand, alhambra, reserve and score")
         name = pd["name"]
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
+        if not name_ok(name):
             _fail(f"players[{i}].name must be text of 1 to {MAX_NAME_LENGTH} characters")
         p = Player(name)
         p.hand = sorted(_cards(pd["hand"], f"players[{i}].hand", 108), key=_KEY)
