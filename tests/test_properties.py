@@ -445,3 +445,21 @@ def test_mutated_records_load_fully_or_raise_record_error(sample_record, data):
     # accepted: then it is a complete, consistent game
     g.check()
     assert Game.from_json(g.to_json()).to_json() == g.to_json()
+
+
+@settings(max_examples=200, **SETTINGS)
+@given(names=st.lists(st.text(max_size=80), min_size=1, max_size=7),
+       seed=st.one_of(st.none(), st.integers(min_value=-2 ** 70, max_value=2 ** 70), st.text(max_size=300)),
+       start=st.one_of(st.none(), st.integers(min_value=-1, max_value=7)))
+def test_every_game_game_makes_can_be_saved_and_loaded_again(names, seed, start):
+    """Whatever a script passes to Game() -- names, seed, start player --
+    either it is refused at once (ValueError, TypeError) or the game's record
+    loads back into the same game: nothing Game() makes is lost on saving.
+    (Blank names once made games whose record could not be loaded.)"""
+    try:
+        g = Game(names, seed=seed, start_player=start)
+    except (ValueError, TypeError):
+        return
+    text = g.to_json()
+    h = Game.from_json(text)
+    assert h.names == g.names and h.to_json() == text
