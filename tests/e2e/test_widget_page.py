@@ -88,6 +88,40 @@ def mount_bundle(page) -> None:
     }""", BUNDLE.read_text())
 
 
+def show(chromium, w, **page_options):
+    """A page of its own showing widget ``w``'s table (its traits as the front
+    end gets them, the real bundle); returned once the status line is there."""
+    page = chromium.new_page(**page_options)
+    page.set_content(PAGE)
+    page.evaluate("s => { window.state = s; }",
+                  {k: getattr(w, k) for k in ("view", "message", "seat", "graded", "strings", "lang", "lesson")})
+    mount_bundle(page)
+    page.get_by_role("status").first.wait_for()
+    return page
+
+
+def played(n: int, seed: int, moves=None) -> Game:
+    """A random game of ``n`` players after ``moves`` moves (None: to its end)."""
+    g = Game(n, seed=seed)
+    rng = random.Random(seed)
+    k = 0
+    while not g.is_over and (moves is None or k < moves):
+        g.play(g.random_action(rng))
+        k += 1
+    return g
+
+
+def tables(games, lesson: int) -> list:
+    """(name, make) of tables to look at: ``make(lang)`` the widget of a random
+    game per (players, seed, moves) of ``games``, and of a tutorial lesson."""
+    out = []
+    for n, seed, moves in games:
+        g = played(n, seed, moves)
+        out.append((f"{n} players, {g.phase}", lambda lang="en", g=g: AlhambraWidget(g.copy(), lang=lang)))
+    out.append((f"lesson {lesson + 1}", lambda lang="en": AlhambraWidget.tutorial(lang=lang, lesson=lesson)))
+    return out
+
+
 def carry_out(page, w, a, keyboard):
     """Do action ``a`` through the widget's controls, like a person would."""
     v = w.view
@@ -318,17 +352,11 @@ def test_the_status_line_gives_its_sentence_room_first(chromium):
         const box = c.getBoundingClientRect().width;
         return [r.getBoundingClientRect().width - box, box]; })"""
     for n, seed, moves in ((6, 3, 120), (2, 5, 60)):
-        g = Game(n, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(moves):
-            g.play(g.random_action(rng))
+        g = played(n, seed, moves)
         for width in (1100, 800, 500):
             for lang in LANGUAGES:
                 w = AlhambraWidget(g.copy(), lang=lang)
-                page = chromium.new_page(viewport={"width": width, "height": 900})
-                page.set_content(PAGE)
-                page.evaluate("s => { window.state = s; }", {k: getattr(w, k) for k in ("view", "message", "seat", "graded", "strings", "lang")})
-                mount_bundle(page)
+                page = show(chromium, w, viewport={"width": width, "height": 900})
                 status = page.get_by_role("status").filter(has_text=w.view["status"][:12])
                 (sentence, _), (turn, turn_box), (_, info_box) = got = status.evaluate(measure)
                 if sentence > 0.01:   # the sentence cut: only once nothing else is left to give
@@ -343,19 +371,9 @@ def test_dirks_row_is_readable_in_play_and_at_the_end(chromium):
     play and under the scoring once the game is over, at the same size, the
     label on one line (at the end the picture had shrunk to a few pixels and
     the label broken in two)."""
-    g = Game(2, seed=11)
-    rng = random.Random(11)
-    for _ in range(60):
-        g.play(g.random_action(rng))
-    ended = g.copy()
-    while ended.phase != "over":
-        ended.play(ended.random_action(rng))
-    for game in (g, ended):
+    for game in (played(2, 11, 60), played(2, 11)):
         w = AlhambraWidget(game, lang="de")
-        page = chromium.new_page(viewport={"width": 1100, "height": 900})
-        page.set_content(PAGE)
-        page.evaluate("s => { window.state = s; }", {k: getattr(w, k) for k in ("view", "message", "seat", "graded", "strings", "lang")})
-        mount_bundle(page)
+        page = show(chromium, w, viewport={"width": 1100, "height": 900})
         picture = page.get_by_role("img", name=w.strings["ui.dirk.label"])
         box = picture.bounding_box()
         assert box["height"] >= 18 and box["width"] >= 150, (game.phase, box)
@@ -382,24 +400,11 @@ def test_no_text_is_cut_without_a_tooltip_and_the_focus_title_is_whole(chromium)
         const r = document.createRange(); r.selectNodeContents(e);
         return r.getBoundingClientRect().width - box.width > 0.5;
       }).map(e => [e.className, e.textContent.trim(), (e.closest('[title]') || {}).title || ''])"""
-    tables = []
-    for n, seed, moves in ((6, 3, 120), (2, 5, 60)):
-        g = Game(n, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(moves):
-            g.play(g.random_action(rng))
-        tables.append((f"{n} players", lambda lang, g=g: AlhambraWidget(g.copy(), lang=lang)))
-    # the tutorial's lesson on the end of the game (long sentences, crowded reserves)
-    tables.append(("lesson 9", lambda lang: AlhambraWidget.tutorial(lang=lang, lesson=8)))
-    for name, make in tables:
+    for name, make in tables(((6, 3, 120), (2, 5, 60)), lesson=8):   # (lesson 9: the end; long sentences, crowded reserves)
         for width in (1000, 760):
             for lang in LANGUAGES:
                 w = make(lang)
-                page = chromium.new_page(viewport={"width": width, "height": 900})
-                page.set_content(PAGE)
-                page.evaluate("s => { window.state = s; }", {k: getattr(w, k) for k in ("view", "message", "seat", "graded", "strings", "lang", "lesson")})
-                mount_bundle(page)
-                page.get_by_role("status").first.wait_for()
+                page = show(chromium, w, viewport={"width": width, "height": 900})
                 for cls, text, title in page.evaluate(cut):
                     assert text and text in title, (name, width, lang, cls, text, title)   # the whole text in its tooltip
                     assert "alh-focus-name" not in cls, (name, width, lang, text)
@@ -446,25 +451,10 @@ def test_no_two_things_on_the_table_overlap(chromium):
       }
       return out;
     }"""
-    tables = []
-    for n, seed, moves in ((6, 3, 120), (2, 5, 60), (4, 7, None)):
-        g = Game(n, seed=seed)
-        rng = random.Random(seed)
-        k = 0
-        while not g.is_over and (moves is None or k < moves):
-            g.play(g.random_action(rng))
-            k += 1
-        tables.append((f"{n} players, {g.phase}", lambda lang, g=g: AlhambraWidget(g.copy(), lang=lang)))
-    tables.append(("lesson 4", lambda lang: AlhambraWidget.tutorial(lang=lang, lesson=3)))
-    for name, make in tables:
+    for name, make in tables(((6, 3, 120), (2, 5, 60), (4, 7, None)), lesson=3):
         for width in (1000, 760):
             for lang in LANGUAGES:
-                w = make(lang)
-                page = chromium.new_page(viewport={"width": width, "height": 900})
-                page.set_content(PAGE)
-                page.evaluate("s => { window.state = s; }", {k: getattr(w, k) for k in ("view", "message", "seat", "graded", "strings", "lang", "lesson")})
-                mount_bundle(page)
-                page.get_by_role("status").first.wait_for()
+                page = show(chromium, make(lang), viewport={"width": width, "height": 900})
                 assert page.evaluate(overlaps) == [], (name, width, lang)
                 page.close()
 
@@ -510,24 +500,9 @@ def test_every_text_on_the_table_reads_at_wcag_aa_in_light_and_dark(chromium):
       }
       return out;
     }"""
-    tables = []
-    for n, seed, moves in ((6, 3, 120), (2, 5, 60), (4, 7, None)):
-        g = Game(n, seed=seed)
-        rng = random.Random(seed)
-        k = 0
-        while not g.is_over and (moves is None or k < moves):
-            g.play(g.random_action(rng))
-            k += 1
-        tables.append((f"{n} players, {g.phase}", lambda g=g: AlhambraWidget(g.copy())))
-    tables.append(("lesson 4", lambda: AlhambraWidget.tutorial(lesson=3)))
     for scheme in ("light", "dark"):
-        for name, make in tables:
-            w = make()
-            page = chromium.new_page(viewport={"width": 1200, "height": 900}, color_scheme=scheme)
-            page.set_content(PAGE)
-            page.evaluate("s => { window.state = s; }", {k: getattr(w, k) for k in ("view", "message", "seat", "graded", "strings", "lang", "lesson")})
-            mount_bundle(page)
-            page.get_by_role("status").first.wait_for()
+        for name, make in tables(((6, 3, 120), (2, 5, 60), (4, 7, None)), lesson=3):
+            page = show(chromium, make(), viewport={"width": 1200, "height": 900}, color_scheme=scheme)
             assert page.evaluate(low) == [], (scheme, name)
             page.close()
 
