@@ -228,7 +228,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-btn.alh-primary { background: var(--alh-accent); color: var(--alh-accent-ink); border-color: transparent; font-weight: 600; }
 .alh-btn.alh-small { padding: 0 6px; margin-left: 6px; }
 .alh-lang-icon { width: 1.1em; height: 1.1em; color: var(--alh-muted); flex: none; }
-/* the history under the board: Undo, Redo, the replay slider, the way back to live */
+/* the history under the board: Undo, Redo, the replay slider (96 px at least: a move in a long game, and the review's graph, must stay findable), the way back to live */
 /* (a row where it fits; where the words are long -- German, Finnish -- the position and Live wrap
    to a second line rather than the label running over the slider) */
 .alh-replay { display: flex; align-items: center; gap: 4px 6px; flex-wrap: wrap; min-width: 0; min-height: 30px; }
@@ -236,12 +236,12 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-history .alh-btn { padding: 2px 8px; }
 .alh-replay-label { flex: 1 1 0; display: flex; align-items: center; min-width: min-content; }
 .alh-replay-label .alh-label { flex: none; white-space: nowrap; }   /* (a Japanese word would break anywhere: the label would count as one character wide) */
-.alh-range { flex: 1 1 auto; width: 0; min-width: 40px; accent-color: var(--alh-accent); }
+.alh-range { flex: 1 1 auto; width: 0; min-width: 96px; accent-color: var(--alh-accent); }
 .alh-replay-pos { flex: none; white-space: nowrap; color: var(--alh-muted); }
 .alh-replay > .alh-btn { flex: none; padding: 2px 8px; }
 .alh-replay-on .alh-replay-pos { color: var(--alh-fg); font-weight: 700; }
 /* the review's marks under the slider: inaccuracy a dot, mistake a square, blunder a tall bar */
-.alh-replay-track { position: relative; flex: 1 1 auto; display: flex; align-items: center; min-width: 40px; }
+.alh-replay-track { position: relative; flex: 1 1 auto; display: flex; align-items: center; min-width: 96px; }
 .alh-review-graph { position: absolute; left: 7px; top: 1px; width: calc(100% - 14px); height: calc(100% - 2px); pointer-events: none; overflow: visible; opacity: .8; }
 .alh-replay-track .alh-range { position: relative; background: transparent; }
 /* with the graph: a thin track, so the lines show through; the thumb on top, 14 px as the marks assume */

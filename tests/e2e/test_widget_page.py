@@ -513,16 +513,11 @@ def test_the_history_row_keeps_its_words_apart_in_every_language(chromium):
     over the slider (German did, at a 1,100 px page)."""
     from alhambra_widget.i18n import LANGUAGES
 
-    g = Game(3, seed=4)
-    rng = random.Random(4)
-    for _ in range(25):
-        g.play(g.random_action(rng))
-    for lang in LANGUAGES:
+    g = played(3, 4, 25)
+    for lang, replay in [(lang, -1) for lang in LANGUAGES] + [("en", 12), ("de", 12)]:
         w = AlhambraWidget(g.copy(), lang=lang)
-        page = chromium.new_page(viewport={"width": 1100, "height": 900})
-        page.set_content(PAGE)
-        page.evaluate("s => { window.state = s; }", {k: getattr(w, k) for k in ("view", "message", "seat", "graded", "strings", "lang")})
-        mount_bundle(page)
+        w.replay_index = replay   # (replaying: the position in bold, wider)
+        page = show(chromium, w, viewport={"width": 1100, "height": 900})
         row = page.get_by_role("group", name=w.strings["ui.replay.title"])
         boxes = [row.locator(sel).first.bounding_box() for sel in
                  (".alh-history", ".alh-replay-label .alh-label", "input[type=range]", ".alh-replay-pos")]
@@ -533,4 +528,4 @@ def test_the_history_row_keeps_its_words_apart_in_every_language(chromium):
             else:
                 assert b["y"] >= a["y"] + a["height"] - 1, (lang, a, b)   # on a line below
         slider = boxes[2]
-        assert slider["width"] >= 40, (lang, slider)
+        assert slider["width"] >= 96, (lang, replay, slider)   # (a move of a long game must stay findable)
