@@ -41,9 +41,9 @@ What the markup promises (tests and the front end rely on it):
 * colours are explicit attributes (no style sheet), and every picture draws its
   own background, so it reads the same on light and dark pages;
 * texts (titles, labels, the status line) are in the current language of
-  :mod:`alhambra_widget.i18n` (``with use_language("de"): game_svg(g)``; the
-  widget draws its fallback picture in its own language); the status line is
-  the view's ``status``.
+  :mod:`alhambra_widget.i18n`, or the one named (``game_svg(g, lang="de")``;
+  the widget draws its fallback picture in its own language); the status line
+  is the view's ``status``.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ import json
 import re
 from importlib import resources
 
-from .i18n import t as _t, tn as _tn
+from .i18n import t as _t, tn as _tn, use_language
 
 __all__ = ["alhambra_svg", "board_svg", "game_svg", "tile_svg", "view_svg", "CELL", "PALETTE", "ARTWORK",
            "BUILDING_COLORS", "CURRENCY_COLORS"]
@@ -542,7 +542,7 @@ def _flow(n, x0, width, step, row_h, gaps=None):
     return pos, (row + 1 if n else 0)
 
 
-def game_svg(game, *, seat=None, size=None) -> str:
+def game_svg(game, *, seat=None, size=None, lang=None) -> str:
     """The whole table as an SVG string: :func:`view_svg` of the game's view
     for ``seat`` (:func:`alhambra_widget.view.view`), the view the widget draws.
 
@@ -550,14 +550,16 @@ def game_svg(game, *, seat=None, size=None) -> str:
     the hands that seat's view shows (decision X3), a hand the view hides as
     a card back and its number of cards. ``size``: None (natural, 1240 px
     wide and shrinking to fit), a width in pixels, or a CSS length like
-    ``"100%"``.
+    ``"100%"``. ``lang``: the language of every text (default: the current
+    language).
     """
     from .view import view
 
     n = len(game.players)
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
         raise ValueError(f"seat is a player index from 0 to {n - 1} (or None to show every hand), not {seat!r}")
-    return view_svg(view(game, seat, may_act=False), size=size)
+    with use_language(lang):
+        return view_svg(view(game, seat, may_act=False), size=size)
 
 
 def _focus_player(v: dict) -> int:
@@ -571,7 +573,7 @@ def _focus_player(v: dict) -> int:
     return v["current"]
 
 
-def view_svg(v: dict, *, size=None) -> str:
+def view_svg(v: dict, *, size=None, lang=None) -> str:
     """The whole table drawn from a JSON view (:func:`alhambra_widget.view.view`),
     laid out as the widget's wide table.
 
@@ -588,8 +590,15 @@ def view_svg(v: dict, *, size=None) -> str:
     pictures (``artwork.json``) and colours (``palette.json``).
 
     ``size``: None (natural, 1240 px wide and shrinking to fit), a width in
-    pixels, or a CSS length like ``"100%"``.
+    pixels, or a CSS length like ``"100%"``. ``lang``: the language of the
+    picture's own texts (labels, counts, the scoring); the view's texts (its
+    status line, the names of unnamed seats) are those of the language it
+    was made in, so make both in one: ``view_svg(view(g, lang="fi"),
+    lang="fi")``, or ``game_svg(g, lang="fi")``.
     """
+    if lang is not None:
+        with use_language(lang):
+            return view_svg(v, size=size)
     players = v["players"]
     n = len(players)
     over = v["phase"] == "over"

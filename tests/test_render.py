@@ -508,3 +508,25 @@ def test_a_board_is_a_view_players_entry_drawn():
         assert alhambra_svg(p.alhambra, wall=True) == board_svg(entry, wall=True)
         assert alhambra_svg(p.alhambra) == board_svg(entry)
     assert tile_svg(tile(23)) == tile_svg(tile_json(tile(23)))
+
+
+def test_the_whole_picture_in_the_language_asked_for():
+    """game_svg(g, lang=...) draws every text in that language -- the status
+    line, the seats' names, the labels, the counts -- and leaves the current
+    language as it was; view_svg(view, lang=...) the same for a view made in it."""
+    from alhambra_widget.i18n import get_language, t
+
+    g = played(3, seed=6, steps=40)
+    english = game_svg(g, lang="en")
+    for lang in ("de", "fi", "ja", "nl"):
+        svg = game_svg(g, lang=lang)
+        root = parse(svg)
+        texts = {"".join(el.itertext()).strip() for el in root.iter(SVG + "text")}
+        for key in ("ui.hand.label", "ui.table.to_place", "ui.reserve"):
+            assert t(key, lang) in texts, (lang, key)
+            if t(key, lang) != t(key, "en"):
+                assert t(key, "en") not in texts, (lang, key)
+        assert t("explain.player_default", lang, n=1) in "".join(root.itertext())   # the unnamed seats
+        assert view_svg(view(g, lang=lang), lang=lang) == svg
+        assert get_language() == "en"
+    assert game_svg(g) == english
