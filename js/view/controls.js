@@ -59,7 +59,7 @@ export function boardHelpHtml(view, ui) {
   let text = hoverText(view, ui);
   if (!text && view.legal && ui.sel?.kind === "tile" && tileChoice(view, ui.sel.id)) text = t("ui.hover.point_at");
   const cls = text && ui.hover && text !== t("ui.hover.point_at") ? " alh-help-on" : "";
-  return `<p class="alh-board-help${cls}" aria-live="polite">${esc(text || "")}</p>`;
+  return `<p class="alh-board-help${cls}" aria-live="polite"${text ? ` title="${esc(text)}"` : ""}>${esc(text || "")}</p>`;
 }
 
 /** The sentence about the current selection (or what to do next). */

@@ -17,6 +17,7 @@ import random
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from alhambra_widget import AlhambraWidget, Game
 from alhambra_widget.engine import actions as A
@@ -67,11 +68,16 @@ def open_widget(chromium, w, dark=False):
     page.set_content(PAGE)
 
     def to_kernel(text):
+        lang = w.lang
         w._handle_custom_msg(json.loads(text), [])
-        page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message, "graded": w.graded})
+        state = {"view": w.view, "message": w.message, "graded": w.graded}
+        if w.lang != lang:   # (the kernel sends the texts again only when the language changed)
+            state.update(strings=w.strings, lang=w.lang)
+        page.evaluate("s => window.pushState(s)", state)
 
     page.expose_function("toKernel", to_kernel)
-    page.evaluate("s => { window.state = s; }", {"view": w.view, "message": w.message, "seat": w.seat, "graded": w.graded})
+    page.evaluate("s => { window.state = s; }",
+                  {k: getattr(w, k) for k in ("view", "message", "seat", "graded", "strings", "lang", "lesson")})
     mount_bundle(page)
     page.errors = errors
     return page
@@ -386,7 +392,8 @@ def test_dirks_row_is_readable_in_play_and_at_the_end(chromium):
 
 def test_no_text_is_cut_without_a_tooltip_and_the_focus_title_is_whole(chromium):
     """At 1,000 and 760 px, in every language: any text on the table too long
-    for its box has its whole text in a tooltip, and the title over the
+    for its box (too wide, or too many lines) has its whole text in a tooltip
+    -- also the help under the board about the cell pointed at -- and the title over the
     player's own hand and reserve ("Speler 1 - jouw beurt") is never cut (the
     Dutch and German ones were, at 1,000 px). Two games and a lesson of the
     tutorial."""
@@ -398,7 +405,8 @@ def test_no_text_is_cut_without_a_tooltip_and_the_focus_title_is_whole(chromium)
         if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) return false;
         const box = e.getBoundingClientRect(); if (box.width <= 1) return false;
         const r = document.createRange(); r.selectNodeContents(e);
-        return r.getBoundingClientRect().width - box.width > 0.5;
+        const text = r.getBoundingClientRect();   // wider than its box, or taller (lines cut off below)
+        return text.width - box.width > 0.5 || text.height - box.height > 2;
       }).map(e => [e.className, e.textContent.trim(), (e.closest('[title]') || {}).title || ''])"""
     for name, make in tables(((6, 3, 120), (2, 5, 60)), lesson=8):   # (lesson 9: the end; long sentences, crowded reserves)
         for width in (1000, 760):
@@ -409,6 +417,15 @@ def test_no_text_is_cut_without_a_tooltip_and_the_focus_title_is_whole(chromium)
                     assert text and text in title, (name, width, lang, cls, text, title)   # the whole text in its tooltip
                     assert "alh-focus-name" not in cls, (name, width, lang, text)
                 page.close()
+    # the help under the board, about a tile that must stay (the fountain, P6), in the longest words
+    w = AlhambraWidget(played(3, 4, 25), lang="de")
+    page = open_widget(chromium, w)
+    page.set_viewport_size({"width": 1000, "height": 900})
+    page.locator('.alh-focus [data-act="placed"][data-x="0"][data-y="0"]').first.hover()
+    help_line = page.locator(".alh-board-help")
+    expect(help_line).to_contain_text("P6")
+    for cls, text, title in page.evaluate(cut):
+        assert text and text in title, ("board help", cls, text, title)
 
 
 def test_no_two_things_on_the_table_overlap(chromium):
