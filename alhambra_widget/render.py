@@ -970,7 +970,7 @@ def _player_panel(out, v, i, x0, y0, L) -> float:
     if len(xs) < 2 or xs[1] >= rs * 0.8:
         for x, t in zip(xs, reserve):
             _tile(out, t, ix + x, ry, rs, detail=False)
-    else:   # crowded: a tile per building and how many (as the widget draws it)
+    else:   # crowded: a tile per building and how many (js/view/panel.js, the same threshold)
         x = ix
         for b in buildings:
             of_b = [t for t in reserve if t["building"] == b]

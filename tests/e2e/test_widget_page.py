@@ -76,11 +76,19 @@ def open_widget(chromium, w, dark=False):
         page.evaluate("s => window.pushState(s)", state)
 
     page.expose_function("toKernel", to_kernel)
-    page.evaluate("s => { window.state = s; }",
-                  {k: getattr(w, k) for k in ("view", "message", "seat", "graded", "strings", "lang", "lesson")})
-    mount_bundle(page)
+    mount_widget(page, w)
     page.errors = errors
     return page
+
+
+#: the widget's synced traits the front end reads (what the kernel sends at first)
+TRAITS = ("view", "message", "seat", "graded", "strings", "lang", "lesson")
+
+
+def mount_widget(page, w) -> None:
+    """Give the page's stand-in model widget ``w``'s traits, then draw it with the real bundle."""
+    page.evaluate("s => { window.state = s; }", {k: getattr(w, k) for k in TRAITS})
+    mount_bundle(page)
 
 
 def mount_bundle(page) -> None:
@@ -99,9 +107,7 @@ def show(chromium, w, **page_options):
     end gets them, the real bundle); returned once the status line is there."""
     page = chromium.new_page(**page_options)
     page.set_content(PAGE)
-    page.evaluate("s => { window.state = s; }",
-                  {k: getattr(w, k) for k in ("view", "message", "seat", "graded", "strings", "lang", "lesson")})
-    mount_bundle(page)
+    mount_widget(page, w)
     page.get_by_role("status").first.wait_for()
     return page
 
