@@ -356,13 +356,22 @@ def _theme(page, name: str):
     page.wait_for_selector("#jupyterlab-splash", state="detached", timeout=30_000)
 
 
-# WCAG contrast ratio of each selector's first element: its text colour against
-# the background it is drawn on (ancestors' backgrounds composited, alpha included)
-CONTRAST = """(root, selectors) => {
+# colours as computed styles give them (parse), one over another (over), relative luminance (lum):
+# the start of a function body in JavaScript
+COLOURS = """
   // rgb()/rgba() have 0-255 channels; colours made with color-mix() compute to
   // color(srgb r g b / a) with 0-1 channels: read both
   const parse = (c) => { const m = c.match(/-?[\\d.]+(?:e[-+]?\\d+)?/g).map(Number); const k = c.startsWith('color(') ? 255 : 1; return [m[0] * k, m[1] * k, m[2] * k, m.length > 3 ? m[3] : 1]; };
   const over = (top, bot) => [0, 1, 2].map((i) => top[i] * top[3] + bot[i] * (1 - top[3])).concat([1]);
+  const lum = (c) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  };
+"""
+
+# WCAG contrast ratio of each selector's first element: its text colour against
+# the background it is drawn on (ancestors' backgrounds composited, alpha included)
+CONTRAST = """(root, selectors) => {""" + COLOURS + """
   const background = (el) => {
     const layers = [];
     for (let e = el; e; e = e.parentElement) {
@@ -372,10 +381,6 @@ CONTRAST = """(root, selectors) => {
     let acc = [255, 255, 255, 1];
     for (let i = layers.length - 1; i >= 0; i--) acc = over(layers[i], acc);
     return acc;
-  };
-  const lum = (c) => {
-    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
-    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
   };
   const out = {};
   for (const sel of selectors) {

@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import ARTIFACTS, notebook, open_notebook, run_all, run_code
-from .test_lab_widget import CONTRAST
+from .test_lab_widget import COLOURS, CONTRAST
 
 pytestmark = pytest.mark.slow
 
@@ -175,18 +175,43 @@ def low_contrast(root) -> dict:
     return {sel: c for sel, c in found.items() if c is not None and c["ratio"] < 4.5}
 
 
+# the contrast of the board's grid against the board it is drawn on: at least 1.2:1, a line one
+# can see (JupyterLab Light once drew it in its own panel colour, #eee on #eee: 1:1)
+LINES = """(root) => {""" + COLOURS + """
+  const grid = root.querySelector('.alh-focus .alh-grid');
+  const board = root.querySelector('.alh-focus .alh-board-bg');
+  let page = [255, 255, 255, 1];
+  for (let e = board.closest('div'); e; e = e.parentElement) {
+    const c = parse(getComputedStyle(e).backgroundColor);
+    if (c[3] >= 1) { page = c; break; }
+  }
+  const bg = over(parse(getComputedStyle(board).fill), page);
+  const line = over(parse(getComputedStyle(grid).stroke), bg);
+  const [a, b] = [lum(line), lum(bg)].sort((x, y) => y - x);
+  return Math.round((a + 0.05) / (b + 0.05) * 100) / 100;
+}"""
+
+
+def faint_grid(root):
+    """The grid's contrast against the board if it is too faint to see, else None."""
+    ratio = root.evaluate(LINES)
+    return None if ratio >= 1.2 else ratio
+
+
 def shots(page, root, name: str):
     """Screenshots of the visible notebook area in JupyterLab Light and Dark (back to Light after);
-    the texts' contrast checked in both."""
+    the texts' contrast and the board's grid checked in both."""
     to_top(page, root)
     area = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer")
     area.screenshot(path=str(ARTIFACTS / f"{name}-light.png"))
     assert not low_contrast(root), ("JupyterLab Light", low_contrast(root))
+    assert not faint_grid(root), ("JupyterLab Light: the board's grid against the board", faint_grid(root))
     try:
         _theme(page, "JupyterLab Dark")
         to_top(page, root)
         area.screenshot(path=str(ARTIFACTS / f"{name}-dark.png"))
         assert not low_contrast(root), ("JupyterLab Dark", low_contrast(root))
+        assert not faint_grid(root), ("JupyterLab Dark: the board's grid against the board", faint_grid(root))
     finally:
         _theme(page, "JupyterLab Light")
 
