@@ -38,7 +38,7 @@ export const CSS = `
   --alh-panel: var(--jp-layout-color2, color-mix(in srgb, CanvasText 6%, Canvas));
   --alh-border: var(--jp-border-color2, color-mix(in srgb, CanvasText 18%, Canvas));
   /* the board's grid: a shade of the board towards the text colour (JupyterLab Light's
-     --jp-border-color3 is its panel colour, #eee: a grid drawn in it could not be seen) */
+     --jp-border-color3 is its panel colour: a grid drawn in it could not be seen) */
   --alh-grid: color-mix(in srgb, var(--alh-fg) 14%, var(--alh-panel));
   --alh-accent: var(--jp-brand-color1, ${T.accent});
   --alh-accent-ink: var(--jp-ui-inverse-font-color1, ${T.on_accent});
