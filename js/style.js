@@ -232,16 +232,18 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-btn.alh-small { padding: 0 6px; margin-left: 6px; }
 .alh-lang-icon { width: 1.1em; height: 1.1em; color: var(--alh-muted); flex: none; }
 /* the history under the board: Undo, Redo, the replay slider (96 px at least: a move in a long game, and the review's graph, must stay findable), the way back to live */
-/* (a row where it fits; where the words are long -- German, Finnish -- the position and Live wrap
-   to a second line rather than the label running over the slider) */
+/* (a row where it fits; where it does not -- long words, a narrow column -- the slider with its
+   label, position and Live wraps below Undo and Redo as one group, and within it the position and
+   Live go to a line of their own only when the group is wider than the whole row) */
 .alh-replay { display: flex; align-items: center; gap: 4px 6px; flex-wrap: wrap; min-width: 0; min-height: 30px; }
 .alh-history { display: flex; gap: 4px; flex: none; }
+.alh-replay-main { display: flex; align-items: center; gap: 4px 6px; flex-wrap: wrap; flex: 1 1 auto; min-width: 0; }
 .alh-history .alh-btn { padding: 2px 8px; }
 .alh-replay-label { flex: 1 1 0; display: flex; align-items: center; min-width: min-content; }
 .alh-replay-label .alh-label { flex: none; white-space: nowrap; }   /* (a Japanese word would break anywhere: the label would count as one character wide) */
 .alh-range { flex: 1 1 auto; width: 0; min-width: 96px; accent-color: var(--alh-accent); }
 .alh-replay-pos { flex: none; white-space: nowrap; color: var(--alh-muted); }
-.alh-replay > .alh-btn { flex: none; padding: 2px 8px; }
+.alh-replay-main > .alh-btn { flex: none; padding: 2px 8px; }
 .alh-replay-on .alh-replay-pos { color: var(--alh-fg); font-weight: 700; }
 /* the review's marks under the slider: inaccuracy a dot, mistake a square, blunder a tall bar */
 .alh-replay-track { position: relative; flex: 1 1 auto; display: flex; align-items: center; min-width: 96px; }
@@ -339,11 +341,9 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 /* panels are replaced one by one on a redraw: keep their layout to themselves
    (not paint containment: focus rings may stick out of a panel) */
 .alh-section, .alh-focus, .alh-player, .alh-scoring, .alh-log, .alh-hold, .alh-play { contain: layout style; }
-/* a narrow output: the status line keeps its sentence (the counts are under the deck and the bag),
-   the history row wraps */
+/* a narrow output: the status line keeps its sentence (the counts are under the deck and the bag) */
 @container alh (max-width: 699.98px) {
   .alh-status .alh-info { display: none; }
-  .alh-replay-label { flex-basis: 100%; order: 1; }
 }
 /* the wide table and the side by side acting section: last, so that they override the stacked defaults */
 @container alh (min-width: 700px) {

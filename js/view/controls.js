@@ -253,14 +253,15 @@ export function replayHtml(view) {
   const over = view.phase === "over";
   let out = `<div class="alh-replay${live ? "" : " alh-replay-on"}" role="group" aria-label="${esc(t("ui.replay.title"))}">`;
   if (!over) out += `<span class="alh-history">${undoRedoHtml(view)}</span>`;
-  out += `<label class="alh-replay-label"><span class="alh-label">${esc(t("ui.replay.title"))}</span>`;
+  // the slider, the position and Live in one group: where the row wraps, they go below Undo and Redo together
+  out += `<span class="alh-replay-main"><label class="alh-replay-label"><span class="alh-label">${esc(t("ui.replay.title"))}</span>`;
   const graph = reviewGraphHtml(view, n); // behind the slider
   const range = `<input type="range" class="alh-range${graph ? " alh-range-graphed" : ""}" data-act="replay" data-key="replay" data-lm-suppress-shortcuts="true" min="0" max="${n}" step="1" value="${at}" aria-label="${esc(t("ui.replay.aria", { at, n }))}" aria-valuetext="${esc(t("ui.replay.valuetext", { at, n }))}"${n ? "" : " disabled"}>`;
   const marks = reviewMarksHtml(view, n);
   out += (graph || marks ? `<span class="alh-replay-track">${graph}${range}${marks}</span>` : range) + `</label>`;
   out += `<span class="alh-replay-pos">${esc(live ? tn("ui.replay.live_pos", n) : t("ui.replay.pos", { at, n }))}</span>`;
   out += button("live", t("ui.replay.live_aria"), { text: t("ui.replay.live"), disabled: live });
-  return out + `</div>`;
+  return out + `</span></div>`;
 }
 
 /**

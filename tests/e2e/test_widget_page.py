@@ -538,9 +538,14 @@ def test_the_history_row_keeps_its_words_apart_in_every_language(chromium):
     from alhambra_widget.i18n import LANGUAGES
 
     g = played(3, 4, 25)
-    for lang, replay in [(lang, -1) for lang in LANGUAGES] + [("en", 12), ("de", 12)]:
-        w = AlhambraWidget(g.copy(), lang=lang)
-        w.replay_index = replay   # (replaying: the position in bold, wider)
+    cases = [(lang, -1, None) for lang in LANGUAGES] + [("en", 12, None), ("de", 12, None)]
+    cases += [(lang, -1, 1) for lang in LANGUAGES]   # a lesson of the tutorial: a narrower board column
+    for lang, replay, lesson in cases:
+        if lesson is None:
+            w = AlhambraWidget(g.copy(), lang=lang)
+            w.replay_index = replay   # (replaying: the position in bold, wider)
+        else:
+            w = AlhambraWidget.tutorial(lang=lang, lesson=lesson)
         page = show(chromium, w, viewport={"width": 1100, "height": 900})
         row = page.get_by_role("group", name=w.strings["ui.replay.title"])
         boxes = [row.locator(sel).first.bounding_box() for sel in
@@ -553,3 +558,8 @@ def test_the_history_row_keeps_its_words_apart_in_every_language(chromium):
                 assert b["y"] >= a["y"] + a["height"] - 1, (lang, a, b)   # on a line below
         slider = boxes[2]
         assert slider["width"] >= 96, (lang, replay, slider)   # (a move of a long game must stay findable)
+        # the slider, the position it shows and the way back to live keep to one line: when the row
+        # wraps, Undo and Redo stay above (Finnish, at a 1,100 px page, split the position from its slider)
+        live = row.get_by_role("button", name=w.strings["ui.replay.live_aria"]).bounding_box()
+        for b in (boxes[3], live):
+            assert abs(b["y"] + b["height"] / 2 - (slider["y"] + slider["height"] / 2)) < 8, (lang, replay, slider, b)
