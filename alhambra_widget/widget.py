@@ -56,6 +56,8 @@ Design
 from __future__ import annotations
 
 import logging
+import math
+import numbers
 import pathlib
 import random
 import threading
@@ -177,7 +179,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._lock = threading.RLock()
         self._runner = Runner(self._lock)
         self.bots = _check_bots(bots, game.n)
-        self.bot_delay = float(bot_delay)
+        self.bot_delay = bot_delay
         self.autoplay = bool(autoplay)
         self._hints = None             # (key, rows) of the last hint, or None
         self._review = None            # (epoch, {move index: graded move}, {lang: view}) of the last review
@@ -449,6 +451,18 @@ class AlhambraWidget(anywidget.AnyWidget):
                            delay=self._bot_wait())
         self._refresh()  # shows that the bot is thinking
 
+    @property
+    def bot_delay(self) -> float:
+        """Seconds a bot waits before each of its moves (0 or more)."""
+        return self._bot_delay
+
+    @bot_delay.setter
+    def bot_delay(self, value) -> None:
+        # (checked here: a bot's thread sleeping an infinite, negative or NaN delay died, and the bot never moved)
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value < math.inf:
+            raise ValueError(f"bot_delay is a number of seconds, 0 or more, not {value!r}")
+        self._bot_delay = float(value)
+
     def _bot_wait(self) -> float:
         """``bot_delay``; in a kernel (a page draws the moves) at least as long
         as the page animates the last move, so that each move can be followed."""
@@ -518,6 +532,11 @@ class AlhambraWidget(anywidget.AnyWidget):
         if g.is_over:
             with use_language(self.lang):  # the refusal in the widget's language, as play()'s
                 raise IllegalMove("E4", "error.E4.nothing_to_hint")
+        from .analysis.hints import candidates, check_top   # (plain rows: hints need no pandas)
+        from .bots.mcts import check_seconds
+
+        check_seconds(seconds)   # (checked here: in the background a bad value fails where nobody looks)
+        check_top(top)
         key = self._hint_key()
         if self._runner.running("hint", key):   # one search at a time for a position
             if wait:
@@ -525,7 +544,6 @@ class AlhambraWidget(anywidget.AnyWidget):
                 return self._current_hints()
             return None
         snapshot = g.copy()
-        from .analysis.hints import candidates   # plain rows: hints need no pandas
 
         def work():
             rows, _info = candidates(snapshot, seconds=seconds, top=top, seed=len(snapshot.moves))
@@ -562,8 +580,9 @@ class AlhambraWidget(anywidget.AnyWidget):
         on the board as a hint. The review holds while the game stays as it
         is (a move, undo or new game drops it). ``wait=True`` (outside a
         kernel only) waits and returns the rows of the review."""
-        if not seconds_per_move > 0:
-            raise ValueError("seconds_per_move is a positive number")
+        from .bots.mcts import check_seconds   # (checked here: in the background it fails where nobody looks)
+
+        check_seconds(seconds_per_move, "seconds_per_move")
         key = self._epoch
         if self._review is not None and self._review[0] == key and not self._runner.running("review"):
             return self._review_rows() if wait else None   # reviewed already

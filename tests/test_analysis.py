@@ -58,6 +58,51 @@ def test_analyse_keeps_its_time_budget():
     assert rows.attrs["iterations"] > 5
 
 
+@pytest.mark.parametrize("bad", [0, -1, float("inf"), float("nan"), "1", True])
+def test_a_time_budget_no_search_can_keep_is_refused_before_anything_runs(bad):
+    # (an infinite one searched for ever: the kernel hung)
+    from alhambra_widget.analysis.review import review_rows
+    from alhambra_widget.bots import MCTS
+
+    g = Game(2, seed=4)
+    g.play(g.legal_actions("take")[0])
+    before = g.to_json()
+    for call, name in ((lambda: MCTS(seconds=bad), "seconds"), (lambda: analyse(g, seconds=bad), "seconds"),
+                       (lambda: MCTS(iterations=5).search(g, seconds=bad), "seconds"),
+                       (lambda: review_rows(g, seconds_per_move=bad), "seconds_per_move")):
+        with pytest.raises(ValueError, match=f"^{name} is a positive number of seconds, not "):
+            call()
+    assert g.to_json() == before
+
+
+def test_the_tools_say_what_they_take_when_given_something_else():
+    # (each failed with an AttributeError from deep inside: 'str' object has no attribute 'moves')
+    from alhambra_widget import AlhambraWidget
+    from alhambra_widget.analysis import review
+    from alhambra_widget.bots import MCTS, play_game
+
+    g = Game(2, seed=4)
+    for tool, call in (("analyse", lambda x: analyse(x, iterations=5)), ("standings", standings),
+                       ("what_if", lambda x: what_if(x, "end")), ("review", lambda x: review(x, iterations=5)),
+                       ("best_spots", lambda x: best_spots(x, 1))):
+        with pytest.raises(TypeError, match=rf"^{tool}\(\) takes a Game(?: or an Alhambra)?, not str"):
+            call("a game")
+    with pytest.raises(TypeError, match=r"not AlhambraWidget \(the widget's game: pass w.game\)"):
+        standings(AlhambraWidget(g))
+    with pytest.raises(TypeError, match=r"^players\[1\] is an alhambra_widget.bots.Bot, not str 'Ana'"):
+        tournament([Greedy(), "Ana"], games=2, workers=1, progress=False)
+    with pytest.raises(TypeError, match=r"^bots\[0\] is .* not type .*make one with its class, e.g. Greedy\(\)"):
+        play_game([Greedy, Random()], seed=1)
+    for bad in (0, 2.5, "a", True, float("inf")):
+        with pytest.raises(ValueError, match="^iterations is a whole number from 1, not "):
+            MCTS(iterations=bad)
+    assert MCTS(iterations=1e3).iterations == 1000
+    for bad in (0, -1, 2.5, True):
+        with pytest.raises(ValueError, match="^top is how many rows"):
+            analyse(g, iterations=5, top=bad)   # (top=-1 had given every row but the last)
+    assert len(analyse(g, iterations=20, seed=1, top=None)) > 1
+
+
 def test_analyse_all_rows_and_a_finished_game():
     g = greedy_position(n=2, seed=4, actions=20)
     rows = analyse(g, iterations=100, seed=2, top=None)

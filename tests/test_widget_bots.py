@@ -164,6 +164,43 @@ def test_hint_refused_when_it_is_not_the_persons_turn_or_forged():
     assert "malformed" in w.message["text"]
 
 
+@pytest.mark.parametrize("bad", [{"seconds": -1}, {"seconds": 0}, {"seconds": float("nan")}, {"seconds": float("inf")},
+                                 {"seconds": "1"}, {"seconds": True}, {"top": 0}, {"top": 2.5}, {"top": "3"}])
+def test_a_hint_with_a_bad_budget_is_refused_at_once_and_starts_nothing(bad):
+    # (in the background it failed where nobody looks: a traceback on the kernel's stderr, no hints)
+    seed = human_first(2)
+    w = AlhambraWidget(players=["You", Greedy(seed=1)], seed=seed, autoplay=False)
+    before = dict(w.view)
+    with pytest.raises(ValueError, match=next(iter(bad))):
+        w.hint(**bad)
+    assert w.view == before and w.view["hinting"] is False
+    assert w.wait(1)   # nothing runs
+
+
+@pytest.mark.parametrize("bad", [-1, float("inf"), float("nan"), "0.5", None, True])
+def test_a_bot_delay_no_bot_can_wait_is_refused(bad):
+    # (a bot's thread died on it -- time.sleep refuses such a delay -- and the bot never moved)
+    with pytest.raises(ValueError, match="bot_delay"):
+        AlhambraWidget(players=["You", Greedy(seed=1)], seed=1, bot_delay=bad)
+    w = AlhambraWidget(players=["You", Greedy(seed=1)], seed=1, bot_delay=0, autoplay=False)
+    with pytest.raises(ValueError, match="bot_delay"):
+        w.bot_delay = bad
+    assert w.bot_delay == 0.0
+    w.bot_delay = 1   # 0 or more
+    assert w.bot_delay == 1.0
+
+
+@pytest.mark.parametrize("bad", [-1, 0, float("nan"), "0.5", None])
+def test_a_review_with_a_bad_budget_is_refused_at_once(bad):
+    g = Game(2, seed=3)
+    g.play(g.legal_actions("take")[0])
+    w = AlhambraWidget(g)
+    before = dict(w.view)
+    with pytest.raises(ValueError, match="seconds_per_move"):
+        w.review(seconds_per_move=bad)
+    assert w.view == before
+
+
 def test_game_what_if_branches():
     g = Game(3, seed=2)
     a = g.legal_actions("take")[0]

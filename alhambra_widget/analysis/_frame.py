@@ -8,7 +8,7 @@ try:  # imported up front so the first analyse() call does not pay for it
 except ImportError:  # pragma: no cover - the `analysis` extra is not installed
     _pd = None
 
-__all__ = ["table", "require_pandas", "progress_bar", "INSTALL_HINT"]
+__all__ = ["table", "require_pandas", "require_game", "progress_bar", "INSTALL_HINT"]
 
 INSTALL_HINT = "pip install 'alhambra-widget[analysis]'"
 
@@ -19,6 +19,17 @@ def require_pandas():
         raise ImportError(f"the analysis tools return pandas DataFrames and pandas is not installed: "
                           f"{INSTALL_HINT}")
     return _pd
+
+
+def require_game(game, tool: str):
+    """``game`` if it is a :class:`~alhambra_widget.Game`, else TypeError
+    saying what ``tool`` takes (a widget: its ``.game``)."""
+    from ..engine import Game
+
+    if isinstance(game, Game):
+        return game
+    shown = "the widget's game: pass w.game" if hasattr(game, "game") and isinstance(getattr(game, "game", None), Game) else None
+    raise TypeError(f"{tool}() takes a Game, not {type(game).__name__}" + (f" ({shown})" if shown else ""))
 
 
 def table(rows: list, columns=None, index=None):

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..bots.evaluation import _open_cells
-from ..bots.mcts import MCTS
+from ..bots.mcts import MCTS, check_seconds
 from ..engine import Alhambra, Game
 from ..engine.tiles import Tile, tile as tile_by_id
-from ._frame import require_pandas, table
+from ._frame import require_game, require_pandas, table
 
 __all__ = ["analyse", "candidates", "what_if", "best_spots"]
 
@@ -47,11 +47,21 @@ def analyse(game: Game, seconds: float = 1.0, *, top: int | None = 10, iteration
     return out
 
 
+def check_top(top) -> None:
+    """ValueError unless ``top`` (how many rows to keep) is None or a whole number from 1."""
+    if top is not None and (isinstance(top, bool) or not isinstance(top, int) or top < 1):
+        raise ValueError(f"top is how many rows to keep, a whole number from 1 (or None: every one), not {top!r}")
+
+
 def candidates(game: Game, seconds: float = 1.0, *, top: int | None = 10, iterations: int | None = None,
                seed=None) -> tuple:
     """What :func:`analyse` computes, without pandas: ``(rows, info)``, the
     rows as a list of dicts (the columns of :func:`analyse`) and ``info`` the
     DataFrame's ``attrs``."""
+    require_game(game, "analyse")
+    if iterations is None:
+        check_seconds(seconds)
+    check_top(top)
     if game.is_over:
         return [], {"player": None, "iterations": 0, "seconds": 0.0}
     budget = {"iterations": iterations} if iterations is not None else {"seconds": seconds * SEARCH_SHARE}
@@ -75,7 +85,7 @@ def what_if(game: Game, action, *more) -> Game:
     >>> len(h.history), len(g.history)
     (1, 0)
     """
-    return game.what_if(action, *more)
+    return require_game(game, "what_if").what_if(action, *more)
 
 
 def best_spots(where, tile, *, player: int | None = None):
@@ -99,7 +109,7 @@ def best_spots(where, tile, *, player: int | None = None):
     elif isinstance(where, Alhambra):
         a = where
     else:
-        raise TypeError("best_spots takes a Game or an Alhambra")
+        raise TypeError(f"best_spots() takes a Game or an Alhambra, not {type(where).__name__}")
     t = tile if isinstance(tile, Tile) else tile_by_id(tile)
     before = a.longest_wall()
     rows = []

@@ -28,10 +28,10 @@ not by the draw that followed.
 
 from __future__ import annotations
 
-from ..bots.mcts import MCTS
+from ..bots.mcts import MCTS, check_seconds
 from ..engine import Game
 from ..i18n import t
-from ._frame import progress_bar, require_pandas, table
+from ._frame import progress_bar, require_game, require_pandas, table
 
 __all__ = ["review", "review_rows", "plot_review", "grade", "GRADES", "REVIEW_COLUMNS"]
 
@@ -60,9 +60,9 @@ def review_rows(game: Game, seconds_per_move: float = 0.5, *, iterations: int | 
     player made, in order (the columns of :func:`review`). ``on_row(row)``
     is called as each row is ready (a front end can show them as they come);
     ``bot`` is the searcher (default: ``MCTS(evaluation="learned")``)."""
-    moves = game.moves
-    if iterations is None and not seconds_per_move > 0:
-        raise ValueError("seconds_per_move is a positive number")
+    moves = require_game(game, "review").moves
+    if iterations is None:
+        check_seconds(seconds_per_move, "seconds_per_move")
     todo = [k for k, m in enumerate(moves) if m.player is not None]
     searcher = bot if bot is not None else MCTS(evaluation="learned", seed=seed)
     searcher = searcher.spawn(seed)

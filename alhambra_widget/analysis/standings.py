@@ -6,7 +6,7 @@ from collections import namedtuple
 
 from ..engine import BUILDINGS, Game
 from ..engine.scoring import round_points
-from ._frame import require_pandas, table
+from ._frame import require_game, require_pandas, table
 
 __all__ = ["standings", "Standings"]
 
@@ -34,6 +34,7 @@ def standings(game: Game, round: int | None = None) -> Standings:
     1
     """
     require_pandas()
+    require_game(game, "standings")
     if round is None:
         round = min(3, len(game.rounds) + 1)
     if round not in (1, 2, 3):

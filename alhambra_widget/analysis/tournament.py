@@ -18,7 +18,7 @@ import time
 from collections import namedtuple
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 
-from ..bots.base import play_game
+from ..bots.base import check_bots, play_game
 from ..i18n import t
 from ._frame import progress_bar, require_pandas, table
 from .stats import wilson
@@ -139,7 +139,7 @@ def tournament(players, games: int = 1000, seed: int = 0, executor: Executor | N
     2
     """
     require_pandas()  # before the games, not after them
-    players = list(players)
+    players = check_bots(players, "players")
     n = len(players)
     if not 2 <= n <= 6:
         raise ValueError(f"Alhambra is played by 2 to 6 players, not {n}")

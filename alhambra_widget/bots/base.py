@@ -7,7 +7,7 @@ import random
 
 from ..engine import Game
 
-__all__ = ["Bot", "play_game"]
+__all__ = ["Bot", "check_bots", "play_game"]
 
 
 class Bot:
@@ -60,6 +60,18 @@ class Bot:
         return f"{type(self).__name__}({self._settings()})"
 
 
+def check_bots(bots, what: str = "bots") -> list:
+    """``bots`` as a list if every entry is a :class:`Bot`, else TypeError
+    naming the first that is not (before any game starts: a string or a
+    class where a bot belongs failed deep inside the first game)."""
+    bots = list(bots)
+    for i, bot in enumerate(bots):
+        if not isinstance(bot, Bot):
+            hint = "; make one with its class, e.g. Greedy()" if isinstance(bot, type) and issubclass(bot, Bot) else ""
+            raise TypeError(f"{what}[{i}] is an alhambra_widget.bots.Bot, not {type(bot).__name__} {bot!r}{hint}")
+    return bots
+
+
 def play_game(bots, seed=None, *, game: Game | None = None, names=None, record: bool = False,
               on_move=None, max_actions: int = 20_000) -> Game:
     """Play a whole game with one bot per seat and return the finished game.
@@ -74,6 +86,7 @@ def play_game(bots, seed=None, *, game: Game | None = None, names=None, record: 
     >>> g.is_over
     True
     """
+    bots = check_bots(bots)
     if game is None:
         game = Game(list(names) if names is not None else len(bots), seed=seed)
     if len(bots) != game.n:

@@ -40,6 +40,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import math
+import numbers
 import random
 import time
 
@@ -130,14 +131,28 @@ def _spent(done, iterations, deadline) -> bool:
     return deadline is not None and done > 0 and time.perf_counter() >= deadline
 
 
+def check_seconds(value, name: str = "seconds") -> float:
+    """``value`` if it is a time budget a search can keep to (a finite number
+    of seconds above 0), else ValueError naming ``name``. (An infinite budget
+    would search for ever; a budget checked only when a background search
+    starts would fail where nobody looks.)"""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 < value < math.inf:
+        raise ValueError(f"{name} is a positive number of seconds, not {value!r}")
+    return value
+
+
 def _budget(iterations, seconds):
     if iterations is None and seconds is None:
         iterations = DEFAULT_ITERATIONS
-    if iterations is not None and (isinstance(iterations, bool) or int(iterations) < 1):
-        raise ValueError("iterations is a positive number")
-    if seconds is not None and not seconds > 0:
-        raise ValueError("seconds is a positive number")
-    return (int(iterations) if iterations is not None else None), seconds
+    if iterations is not None:
+        # a whole number from 1 (1e3 too); not 2.5, which would have been cut to 2 without a word
+        whole = isinstance(iterations, numbers.Integral) or (isinstance(iterations, float) and iterations.is_integer())
+        if isinstance(iterations, bool) or not whole or iterations < 1:
+            raise ValueError(f"iterations is a whole number from 1, not {iterations!r}")
+        iterations = int(iterations)
+    if seconds is not None:
+        check_seconds(seconds)
+    return iterations, seconds
 
 
 class _Searcher(Bot):
