@@ -13,6 +13,7 @@ Screenshots go to test-artifacts/host-notebook7.png and host-voila.png.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import re
 
@@ -52,42 +53,40 @@ def play_a_turn(page, root, shot):
     page.screenshot(path=str(shot))
 
 
-def test_notebook_7_plays_the_example(browser, lab, artifacts):
-    need("notebook")
-    name = lab.copy(ROOT / "examples" / "play.ipynb", "host-notebook7.ipynb")
+@contextlib.contextmanager
+def host_page(browser, module: str, lab, name: str):
+    """A page of its own for a host (skipped or failed without ``module``), examples/play.ipynb
+    copied as ``name``; yields the page, which keeps its uncaught errors in ``page.errors``."""
+    need(module)
+    lab.copy(ROOT / "examples" / "play.ipynb", name)
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = ctx.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
     try:
+        yield page
+    finally:
+        ctx.close()
+
+
+def test_notebook_7_plays_the_example(browser, lab, artifacts):
+    with host_page(browser, "notebook", lab, "host-notebook7.ipynb") as page:
         with page.expect_websocket(lambda ws: "/api/kernels/" in ws.url, timeout=60_000):
-            page.goto(f"{lab.base}/notebooks/{name}?token={TOKEN}")
+            page.goto(f"{lab.base}/notebooks/host-notebook7.ipynb?token={TOKEN}")
         page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
         page.wait_for_timeout(500)
         # (Notebook 7.6 itself throws once while it loads, reading a settings schema, with or without
         # this widget: only what comes after counts)
-        known = len(errors)
+        known = len(page.errors)
         page.locator(".lm-MenuBar-item", has_text="Run").first.click()
         page.locator(".lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True).click()
-        root = page.locator(".jp-Notebook .alh-root").first
-        play_a_turn(page, root, artifacts / "host-notebook7.png")
-        assert errors[known:] == []
-    finally:
-        ctx.close()
+        play_a_turn(page, page.locator(".jp-Notebook .alh-root").first, artifacts / "host-notebook7.png")
+        assert page.errors[known:] == []
 
 
 def test_voila_plays_the_example(browser, lab, artifacts):
-    need("voila")
-    name = lab.copy(ROOT / "examples" / "play.ipynb", "host-voila.ipynb")
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = ctx.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        page.goto(f"{lab.base}/voila/render/{name}?token={TOKEN}")   # Voila runs the notebook, shows no code
-        root = page.locator(".alh-root").first
-        play_a_turn(page, root, artifacts / "host-voila.png")
+    with host_page(browser, "voila", lab, "host-voila.ipynb") as page:
+        page.goto(f"{lab.base}/voila/render/host-voila.ipynb?token={TOKEN}")   # Voila runs the notebook
+        play_a_turn(page, page.locator(".alh-root").first, artifacts / "host-voila.png")
         assert page.get_by_text("w = AlhambraWidget(").count() == 0   # an app: the notebook's code is not shown
-        assert errors == []
-    finally:
-        ctx.close()
+        assert page.errors == []
