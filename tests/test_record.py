@@ -75,6 +75,29 @@ def test_bytes_record_accepted():
     assert Game.from_json(g.to_json().encode()).to_json() == g.to_json()
 
 
+def test_a_parsed_record_is_accepted_and_checked_as_its_text():
+    import json
+
+    g = random_game(3, seed=2, steps=20)
+    rec = json.loads(g.to_json())
+    assert Game.from_json(rec).to_json() == g.to_json()
+    rec["state"]["players"][0]["score"] += 1   # tampered: refused as the text would be
+    with pytest.raises(RecordError):
+        Game.from_json(rec)
+    with pytest.raises(RecordError, match="history: a game record holds at most"):
+        Game.from_json({**json.loads(g.to_json()), "history": ["end"] * 6000})
+    with pytest.raises(RecordError, match="JSON"):
+        Game.from_json({"format": {1, 2}})   # (a set: no JSON)
+
+
+def test_a_path_is_refused_with_how_to_read_it(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(Game(2, seed=1).to_json(), encoding="utf-8")
+    with pytest.raises(RecordError, match=r"not a path: read the file first"):
+        Game.from_json(path)
+    assert Game.from_json(path.read_text(encoding="utf-8")).n == 2
+
+
 def test_rebased_arranged_position_round_trips():
     g = Game(3, seed=5, start_player=0)
     arrange_tiles(g, market=[7, 14, 22, 31], alhambras={1: {(1, 0): 41}})

@@ -1610,8 +1610,9 @@ class Game:
 
     @classmethod
     def from_json(cls, text) -> "Game":
-        """Restore a game from ``to_json()`` text. Raises RecordError (and
-        loads nothing) when the record is malformed or does not agree with itself."""
+        """Restore a game from ``to_json()`` text (str or UTF-8 bytes, or the
+        object ``json.loads`` made of it). Raises RecordError (and loads
+        nothing) when the record is malformed or does not agree with itself."""
         return record.load(text, cls)
 
     def check(self) -> None:

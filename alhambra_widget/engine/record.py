@@ -21,6 +21,7 @@ not a view for a player). Its fields are declared once, in
 from __future__ import annotations
 
 import json
+import os
 
 from . import state as S
 from .actions import parse
@@ -77,8 +78,16 @@ def load(text, cls):
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             _fail("a game record is UTF-8 JSON text")
+    if isinstance(text, dict):   # a record already parsed (json.load): read as its text, limits and all
+        try:
+            text = json.dumps(text, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError) as e:
+            _fail(f"a game record is JSON: {str(e)[:80]}")
+    if isinstance(text, os.PathLike):
+        _fail("a game record is JSON text, not a path: read the file first, "
+              "Game.from_json(pathlib.Path(...).read_text(encoding='utf-8'))")
     if not isinstance(text, str):
-        _fail("a game record is JSON text")
+        _fail(f"a game record is JSON text (or its object parsed), not {type(text).__name__}")
     if len(text) > MAX_RECORD_CHARS:
         _fail(f"a game record has at most {MAX_RECORD_CHARS} characters")
     try:
