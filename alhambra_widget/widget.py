@@ -571,6 +571,19 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._refresh()
 
     # ------------------------------------------------------------- review
+    def new_game(self, seed=None) -> Game:
+        """Start a new game with the same players and show it: the same names,
+        the same bots at their seats, the same viewer's seat, everything
+        shuffled afresh (``seed``: a seed of its own, to deal a game that can
+        be dealt again; None: a new deal each time). Returns the new game.
+        The table's **New game** button, shown once a game is over, does the
+        same. Not in tutorial mode, whose lessons set their own positions."""
+        if self._tutorial is not None:
+            raise RuntimeError("a tutorial sets up its own positions: w.tutor.replay() starts the lesson again")
+        game = Game(list(self._game.names), seed)   # (a bad seed is refused here, before anything changes)
+        self.game = game
+        return game
+
     def review(self, seconds_per_move: float = 0.5, wait: bool = False):
         """Review the game: every move a player made graded by a search of
         about ``seconds_per_move`` (:func:`alhambra_widget.analysis.review.review_rows`),
@@ -845,6 +858,13 @@ class AlhambraWidget(anywidget.AnyWidget):
     def _on_review(self, content) -> None:
         self.review()
 
+    def _on_new_game(self, content) -> None:
+        if self._tutorial is not None:
+            raise Refused(None, tr("ui.refuse.new_game_lesson"))
+        if not self._game.is_over:
+            raise Refused(None, tr("ui.refuse.new_game_in_play"))
+        self.new_game()
+
     def _live(self) -> Game:
         if self.replay_index != -1:
             raise Refused(None, tr("ui.refuse.replaying"))
@@ -929,6 +949,7 @@ class AlhambraWidget(anywidget.AnyWidget):
     _HANDLERS = {
         "action": _on_action, "undo": _on_undo, "redo": _on_redo, "replay": _on_replay,
         "hint": _on_hint, "language": _on_language, "lesson": _on_lesson, "review": _on_review,
+        "new_game": _on_new_game,
     }
 
     def close(self):

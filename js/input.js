@@ -74,6 +74,8 @@ export function reduce(ui, ev, view) {
       return { ui, intent: { type: "hint" } };
     case "review":
       return { ui, intent: { type: "review" } };
+    case "new_game":
+      return { ui: clear, intent: { type: "new_game" } };
     case "replay": {
       const k = Number(ev.index);
       return { ui: clear, intent: { type: "replay", index: k >= view.live_moves ? -1 : k } };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeEntry } from "./describe.js";
 import { dom, fixture } from "./fixtures.js";
+import { initialUi, reduce } from "./input.js";
 import { alhambraSvg } from "./view/alhambra.js";
 import { CELL, cardsText, esc } from "./view/common.js";
 import { handSvg, hiddenHandSvg } from "./view/hand.js";
@@ -291,7 +292,16 @@ describe("log, scoring, controls", () => {
     expect([...history.querySelectorAll("button")].map((b) => b.dataset.act)).toEqual(["undo", "redo", "live"]);
     expect(history.querySelector('[data-act="redo"]').disabled).toBe(true);
     const over = dom(controlsHtml(fixture("over-4p"), { sel: null }));
-    expect([...over.querySelectorAll("button")].map((b) => b.dataset.act)).toEqual(["undo", "redo", "review"]);
+    expect([...over.querySelectorAll("button")].map((b) => b.dataset.act)).toEqual(["new_game", "undo", "redo", "review"]);
+    // the game is over: a new game with the same players is the one thing to do next, named for a screen reader
+    const again = over.querySelector('[data-act="new_game"]');
+    expect(again.classList.contains("alh-primary")).toBe(true);
+    expect(again.disabled).toBe(false);
+    expect(again.getAttribute("aria-label")).toBe("Start a new game with the same players");
+    expect(reduce(initialUi(), { act: "new_game" }, fixture("over-4p")).intent).toEqual({ type: "new_game" });
+    // not in a lesson, whose positions are its own
+    const lesson = dom(controlsHtml({ ...fixture("over-4p"), lesson: { title: "x" } }, { sel: null }));
+    expect(lesson.querySelector('[data-act="new_game"]')).toBeNull();
   });
 
   it("shows a refusal with its rule id", () => {

@@ -210,3 +210,46 @@ def test_game_what_if_branches():
     with pytest.raises(IllegalMove):
         g.what_if("take dinar 99")
     assert g.to_json() == before
+
+
+def finished(n=3, seed=5):
+    from alhambra_widget.bots import play_game
+
+    return play_game([Random(seed=k) for k in range(n)], seed=seed, names=["Ana", "Ben", "Chi"][:n], record=True)
+
+
+def test_new_game_at_the_end_seats_the_same_players_for_a_new_deal():
+    w = AlhambraWidget(finished(), bots={1: Greedy(seed=1)}, autoplay=False)
+    old, bot, seat = w.game, w.bots[1], w.seat
+    assert old.is_over and w.view["phase"] == "over"
+    send(w, type="new_game", stamp=w.view["stamp"], seat=w.seat)
+    g = w.game
+    assert g is not old and not g.is_over and g.moves == [] and w.view["phase"] == "action"
+    assert g.names == old.names and w.bots == {1: bot} and w.seat == seat
+    assert w.message == {} and w.replay_index == -1 and w.view["moves"] == 0
+    deals = {(tuple(map(str, h.market)), tuple(map(str, h.money))) for h in (g, w.new_game(), w.new_game())}
+    assert len(deals) == 3   # a new deal each time
+    # from Python, with a seed of its own: the same deal again
+    a = w.new_game(seed=11).to_json()
+    assert w.new_game(seed=11).to_json() == a and w.game.n == 3
+
+
+def test_new_game_is_refused_during_a_game_and_in_a_lesson():
+    seed = human_first(2)
+    w = AlhambraWidget(players=["You", Greedy(seed=1)], seed=seed, autoplay=False)
+    before, game = dict(w.view), w.game
+    send(w, type="new_game", stamp=w.view["stamp"], seat=w.seat)
+    assert w.game is game and w.message["kind"] == "error"
+    assert w.message["text"] == "A new game starts once this one is over (from Python: w.new_game())."
+    assert {k: v for k, v in w.view.items() if k != "stamp"} == {k: v for k, v in before.items() if k != "stamp"}
+    send(w, type="new_game", stamp=w.view["stamp"], seat=w.seat, players=["Eve"])   # forged: refused as such
+    assert w.game is game and "new_game" in w.message["text"]
+    with pytest.raises(TypeError):
+        w.new_game(seed=1.5)   # refused before anything changes
+    assert w.game is game
+    lesson = AlhambraWidget.tutorial(lesson=9)
+    game = lesson.game
+    send(lesson, type="new_game", stamp=lesson.view["stamp"], seat=lesson.seat)
+    assert lesson.game is game and lesson.message["text"] == "A lesson sets up its own position: Replay starts it again."
+    with pytest.raises(RuntimeError, match="tutorial"):
+        lesson.new_game()

@@ -19,8 +19,9 @@ __all__ = ["front_end_strings", "PREFIXES"]
 
 #: Key prefixes the front end uses.
 PREFIXES = ("ui.", "building.", "currency.", "rule.", "list.")
-#: ... except the static picture's own texts (alhambra_widget/render.py): Python only.
-PYTHON_ONLY = ("ui.svg.",)
+#: ... except texts only Python shows: the static picture's (alhambra_widget/render.py) and the
+#: kernel's refusals of an intent (the widget's message line gets them as text, in its language)
+PYTHON_ONLY = ("ui.svg.", "ui.refuse.")
 
 
 @lru_cache(maxsize=None)

@@ -164,6 +164,8 @@ export function controlsHtml(view, ui) {
       out += button("hint", t("ui.bots.hint_aria"), { text: view.hinting ? t("ui.bots.hinting") : t("ui.bots.hint"), disabled: !canHint(view) || !!view.hinting });
     }
   } else {
+    // the game is over: play again (the same players, a new deal), take back, or review
+    if (!view.lesson) out += button("new_game", t("ui.new_game.aria"), { text: t("ui.new_game.button"), primary: true });
     out += undoRedoHtml(view);
     if (!view.lesson) out += reviewButtonHtml(view);
   }

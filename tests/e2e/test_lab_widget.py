@@ -437,7 +437,7 @@ def test_dark_theme(ui, artifacts):
 IN_PLAY = [".alh-turn", ".alh-tag-turn", ".alh-info", ".alh-label", ".alh-focus h4", "button.alh-primary"]
 OVER_TEXT = [".alh-message", ".alh-rule", ".alh-winners", ".alh-final", ".alh-round-points", ".alh-tag-winner",
              ".alh-earlier-summary", ".alh-round th.alh-garden", ".alh-round th.alh-pavilion",
-             ".alh-round th.alh-arcades", ".alh-round td", ".alh-legend"]
+             ".alh-round th.alh-arcades", ".alh-round td", ".alh-legend", "button.alh-primary"]
 
 # a three-player game played to the end, then an intent the kernel refuses (E4): an error message
 OVER = """
@@ -496,3 +496,8 @@ def test_messages_and_coloured_text_contrast_in_light_and_dark(ui):
         if not _is_light(page):
             _theme(page, "JupyterLab Light")
     assert _is_light(page)
+    # the game over: New game deals a new one for the same players, in the kernel
+    root.get_by_role("button", name="Start a new game with the same players").click()
+    expect(root.locator(".alh-status-text")).to_have_text(re.compile(r"^Turn 1 — (Ana|Ben|Chi) to act$"))
+    now = state(page)
+    assert now["moves"] == 0 and now["phase"] == "action" and len(now["hands"]) == 3 and now["message"] == {}
