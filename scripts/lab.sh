@@ -25,8 +25,13 @@ if overrides.get(key, {}) != {**overrides.get(key, {}), **quiet}:
     path.write_text(json.dumps(overrides, indent=2) + "\n")
 PY
 
-args=(--LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate "$@")
+# (Voila's server extension, there when the test extra is installed in this .venv, prints a
+# DeprecationWarning at every start; the table needs no Voila: it stays off here)
+args=(--LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
+      "--ServerApp.jpserver_extensions={'voila.server_extension': False}" "$@")
 if is_root && [[ " $* " != *" --allow-root "* ]]; then
     args+=(--allow-root)
 fi
+# the example is this repository's own: trusted, so that opening it does not log "not trusted"
+"$VENV/bin/jupyter" trust examples/play.ipynb >/dev/null 2>&1 || log "could not mark examples/play.ipynb as trusted"
 exec "$VENV/bin/jupyter" lab examples/play.ipynb "${args[@]}"
