@@ -102,6 +102,12 @@ def test_the_plot_is_a_figure_with_a_line_per_player(reviewed, game):
     assert len(ax.lines) == game.n
     assert [ln.get_label() for ln in ax.lines] == game.names
     assert ax.get_ylabel() == "win probability"
+    # the table's colours: each player's line as their panel's stripe, each grade's mark as on the slider
+    from matplotlib.colors import to_hex
+    from alhambra_widget.render import PALETTE
+    assert [to_hex(ln.get_color()) for ln in ax.lines] == PALETTE["seats"][:game.n]
+    marked = {c.get_label(): to_hex(c.get_facecolor()[0]) for c in ax.collections}
+    assert marked and all(marked[g] == PALETTE["review"][g] for g in ("mistake", "blunder") if g in marked)
     fig_de = plot_review(reviewed, lang="de")
     assert fig_de.axes[0].get_ylabel() == "Gewinnwahrscheinlichkeit"
 

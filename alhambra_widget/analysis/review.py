@@ -171,15 +171,20 @@ def plot_review(df, ax=None, *, names=None, lang: str | None = None):
         for p, nm in zip(df["player"], df["name"]):
             names.setdefault(int(p), nm)
         names = [names.get(s, f"seat {s}") for s in range(n)]
+    from ..render import PALETTE   # the table's colours: each seat's line as its panel's stripe
+
+    seats, grades = PALETTE["seats"], PALETTE["review"]
     xs = list(df["move"])
     for s in range(n):
-        ax.plot(xs, [w[s] for w in wins], label=names[s], linewidth=1.5)
-    marks = {"mistake": "o", "blunder": "X"}
-    for g, marker in marks.items():
+        ax.plot(xs, [w[s] for w in wins], label=names[s], linewidth=1.5, color=seats[s % len(seats)])
+    # the marks of the widget's replay slider: a mistake a square, a blunder a tall bar, in the grade's colour
+    marks = {"mistake": ("s", 30), "blunder": ([(-0.35, -1), (0.35, -1), (0.35, 1), (-0.35, 1)], 70)}
+    for g, (marker, size) in marks.items():
         sel = [(x, w[int(p)]) for x, w, p, gr in zip(xs, wins, df["player"], df["grade"]) if gr == g]
         if sel:
-            ax.scatter([x for x, _ in sel], [y for _, y in sel], marker=marker, color="black", zorder=3,
-                       label=t(f"review.grade.{g}", lang), s=28)
+            ax.scatter([x for x, _ in sel], [y for _, y in sel], marker=marker, s=size, zorder=3,
+                       color=grades[g], edgecolors=grades["ring"], linewidths=0.8,
+                       label=t(f"review.grade.{g}", lang))
     ax.set_ylim(0, 1)
     ax.set_xlabel(t("review.move", lang))
     ax.set_ylabel(t("review.win_probability", lang))
