@@ -89,10 +89,18 @@ def test_the_tools_say_what_they_take_when_given_something_else():
             call("a game")
     with pytest.raises(TypeError, match=r"not AlhambraWidget \(the widget's game: pass w.game\)"):
         standings(AlhambraWidget(g))
-    with pytest.raises(TypeError, match=r"^players\[1\] is an alhambra_widget.bots.Bot, not str 'Ana'"):
+    with pytest.raises(TypeError, match=r"^players\[1\] is a bot \(.*choose\(\) and spawn\(\)\), not str 'Ana'"):
         tournament([Greedy(), "Ana"], games=2, workers=1, progress=False)
-    with pytest.raises(TypeError, match=r"^bots\[0\] is .* not type .*make one with its class, e.g. Greedy\(\)"):
+    with pytest.raises(TypeError, match=r"^bots\[0\] is a bot .* not type .*make one with its class, e.g. Greedy\(\)"):
         play_game([Greedy, Random()], seed=1)
+
+    class Plain:   # a bot by its method alone, as play_game has always taken
+        def choose(self, game, seat=None):
+            return game.legal_actions()[0]
+
+    assert play_game([Plain(), Random(seed=1)], seed=2).is_over
+    with pytest.raises(TypeError, match=r"^players\[0\] is a bot"):
+        tournament([Plain(), Random()], games=2, workers=1, progress=False)   # (no spawn: it cannot be re-seeded)
     for bad in (0, 2.5, "a", True, float("inf")):
         with pytest.raises(ValueError, match="^iterations is a whole number from 1, not "):
             MCTS(iterations=bad)

@@ -139,7 +139,7 @@ def tournament(players, games: int = 1000, seed: int = 0, executor: Executor | N
     2
     """
     require_pandas()  # before the games, not after them
-    players = check_bots(players, "players")
+    players = check_bots(players, "players", needs=("choose", "spawn"))   # (re-seeded per game)
     n = len(players)
     if not 2 <= n <= 6:
         raise ValueError(f"Alhambra is played by 2 to 6 players, not {n}")

@@ -60,15 +60,19 @@ class Bot:
         return f"{type(self).__name__}({self._settings()})"
 
 
-def check_bots(bots, what: str = "bots") -> list:
-    """``bots`` as a list if every entry is a :class:`Bot`, else TypeError
-    naming the first that is not (before any game starts: a string or a
-    class where a bot belongs failed deep inside the first game)."""
+def check_bots(bots, what: str = "bots", needs: tuple = ("choose",)) -> list:
+    """``bots`` as a list if every entry is a bot -- a :class:`Bot`, or any
+    object with the methods ``needs`` -- else TypeError naming the first that
+    is not (before any game starts: a string or a class where a bot belongs
+    failed deep inside the first game)."""
     bots = list(bots)
     for i, bot in enumerate(bots):
-        if not isinstance(bot, Bot):
-            hint = "; make one with its class, e.g. Greedy()" if isinstance(bot, type) and issubclass(bot, Bot) else ""
-            raise TypeError(f"{what}[{i}] is an alhambra_widget.bots.Bot, not {type(bot).__name__} {bot!r}{hint}")
+        if isinstance(bot, Bot) or (not isinstance(bot, type) and all(callable(getattr(bot, m, None)) for m in needs)):
+            continue
+        hint = "; make one with its class, e.g. Greedy()" if isinstance(bot, type) else ""
+        methods = " and ".join(f"{m}()" for m in needs)
+        raise TypeError(f"{what}[{i}] is a bot (an alhambra_widget.bots.Bot, or an object with {methods}), "
+                        f"not {type(bot).__name__} {bot!r}{hint}")
     return bots
 
 
