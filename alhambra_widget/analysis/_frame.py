@@ -28,8 +28,8 @@ def require_game(game, tool: str):
 
     if isinstance(game, Game):
         return game
-    shown = "the widget's game: pass w.game" if hasattr(game, "game") and isinstance(getattr(game, "game", None), Game) else None
-    raise TypeError(f"{tool}() takes a Game, not {type(game).__name__}" + (f" ({shown})" if shown else ""))
+    widget = isinstance(getattr(game, "game", None), Game)   # (an AlhambraWidget, say)
+    raise TypeError(f"{tool}() takes a Game, not {type(game).__name__}" + (" (the widget's game: pass w.game)" if widget else ""))
 
 
 def table(rows: list, columns=None, index=None):

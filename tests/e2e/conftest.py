@@ -43,6 +43,17 @@ def _ci() -> bool:
     return os.environ.get("CI", "").lower() not in ("", "0", "false")
 
 
+def need_module(module: str) -> None:
+    """Skip the test when ``module`` (a package of the test extra) is missing;
+    under ``CI=true`` fail it instead: there every browser test must run."""
+    import importlib.util
+
+    if importlib.util.find_spec(module) is None:
+        if _ci():
+            pytest.fail(f"{module} is not installed (it is in the test extra: pip install -e '.[test]')")
+        pytest.skip(f"{module} is not installed")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

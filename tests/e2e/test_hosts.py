@@ -14,22 +14,14 @@ Screenshots go to test-artifacts/host-notebook7.png and host-voila.png.
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ROOT, TOKEN, _ci
+from .conftest import ROOT, TOKEN, need_module
 
 pytestmark = pytest.mark.slow
-
-
-def need(module: str):
-    if importlib.util.find_spec(module) is None:
-        if _ci():
-            pytest.fail(f"{module} is not installed (it is in the test extra: pip install -e '.[test]')")
-        pytest.skip(f"{module} is not installed")
 
 
 def take_a_card(root) -> str:
@@ -57,7 +49,7 @@ def play_a_turn(page, root, shot):
 def host_page(browser, module: str, lab, name: str):
     """A page of its own for a host (skipped or failed without ``module``), examples/play.ipynb
     copied as ``name``; yields the page, which keeps its uncaught errors in ``page.errors``."""
-    need(module)
+    need_module(module)
     lab.copy(ROOT / "examples" / "play.ipynb", name)
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = ctx.new_page()

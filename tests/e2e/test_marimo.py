@@ -20,7 +20,7 @@ import urllib.request
 
 import pytest
 
-from .conftest import ROOT, _ci, _free_port
+from .conftest import ROOT, _free_port, need_module
 
 pytestmark = pytest.mark.slow
 
@@ -29,12 +29,7 @@ APP = ROOT / "examples" / "marimo_play.py"
 
 @pytest.fixture(scope="module")
 def marimo_app(tmp_path_factory):
-    try:
-        import marimo  # noqa: F401
-    except ImportError:
-        if _ci():
-            pytest.fail("marimo is not installed (it is in the test extra: pip install -e '.[test]')")
-        pytest.skip("marimo is not installed")
+    need_module("marimo")
     home = tmp_path_factory.mktemp("marimo")
     env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
            "XDG_STATE_HOME": str(home / ".state"), "XDG_CACHE_HOME": str(home / ".cache")}
