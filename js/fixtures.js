@@ -25,6 +25,19 @@ export function dom(html) {
   return div;
 }
 
+/**
+ * An element's accessible name, as the browser computes it for these
+ * controls: its aria-label, else the words it shows (what aria-hidden hides
+ * left out), spaces collapsed.
+ */
+export function accessibleName(el) {
+  const label = el.getAttribute("aria-label");
+  if (label) return label;
+  const copy = el.cloneNode(true);
+  for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+  return copy.textContent.replace(/\s+/g, " ").trim();
+}
+
 /** Indices in `shown` of the cards named (each index used once). */
 export function indicesOf(cards, shown) {
   const used = new Set();

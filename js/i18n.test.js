@@ -96,7 +96,7 @@ describe("views in another language", () => {
     expect(buttons).toContain("Nehmen");
     expect(buttons).toContain("Kaufen");
     expect(root.querySelector('button[data-act="undo"]').textContent).toContain("Rückgängig");
-    expect(root.querySelector('.alh-section[aria-label="Bauhof"] h4').textContent).toBe("Bauhof");
+    expect(root.querySelector('.alh-section[aria-label="Bauhof"] h3').textContent).toBe("Bauhof");
     // a tile shows its building's mark; its name, in German, is in its title
     const tiles = [...root.querySelectorAll(".alh-market .alh-tile")];
     expect(tiles.length).toBeGreaterThan(0);
@@ -113,7 +113,7 @@ describe("views in another language", () => {
     expect(named.querySelector("path.alh-mark")).toBeNull();
     expect(root.querySelector(".alh-turn").textContent).toMatch(/noch 1 Aktion/);
     expect(root.querySelector(".alh-info").textContent).toMatch(/^Stapel \d+ · Ablage \d+ · Beutel \d+ · Zug Nr\. \d+$/);
-    expect(root.querySelector(".alh-log h4").textContent).toBe("Letzte Züge");
+    expect(root.querySelector(".alh-log h3").textContent).toBe("Letzte Züge");
     // no English label left in the accessible names
     for (const el of root.querySelectorAll("[aria-label]")) {
       expect(el.getAttribute("aria-label"), el.outerHTML.slice(0, 80)).not.toMatch(/\b(the|your|slot|card|tile|empty|hand|reserve)\b/);

@@ -100,7 +100,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-lang .alh-label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .alh-lang-select { font: inherit; padding: 1px 4px; border-radius: 4px; border: 1px solid var(--alh-border); background: var(--alh-bg); color: var(--alh-fg); max-width: 100%; }
 .alh-lang-select:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
-.alh-root h4 { margin: 0 0 4px; font-size: 1em; color: var(--alh-muted); font-weight: 600; }
+.alh-root h3 { margin: 0 0 4px; font-size: 1em; color: var(--alh-muted); font-weight: 600; }
 .alh-muted { color: var(--alh-muted); fill: var(--alh-muted); }
 .alh-label { color: var(--alh-muted); font-weight: 600; margin-right: 6px; }
 /* the status line: one line, cut (its whole text in the tooltip), never wrapped */
@@ -133,7 +133,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-markets > .alh-building { flex: 408 1 300px; min-width: 0; }
 .alh-markets .alh-svg { max-height: 112px; }
 .alh-markets > .alh-money-section { flex: 372 1 280px; min-width: 0; }
-.alh-section h4.alh-sr { margin: -1px; }
+.alh-section h3.alh-sr { margin: -1px; }
 .alh-extras { display: flex; flex-wrap: wrap; gap: 8px 24px; align-items: center; }
 .alh-pending-row, .alh-dirk { display: flex; align-items: center; gap: 4px 6px; flex-wrap: nowrap; min-width: 0; }
 .alh-pending { display: flex; flex-direction: column; gap: 2px; min-width: 0; }
@@ -266,12 +266,12 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-players { display: flex; flex-direction: column; gap: 5px; }
 @container alh (max-width: 959.98px) {
   .alh-players { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 8px; }
-  .alh-log-list { max-height: 260px; }
+  .alh-log { max-height: 290px; overflow-y: auto; }
 }
 .alh-player { border: 1.5px solid var(--alh-border); border-left: 6px solid var(--alh-seat, var(--alh-border)); border-radius: 8px; padding: 3px 8px 4px 8px; display: flex; flex-direction: column; gap: 2px; background: var(--alh-bg); min-width: 0; }
 .alh-player.alh-current { border-color: var(--alh-current); border-left-color: var(--alh-seat); box-shadow: inset 0 0 0 1.5px var(--alh-current); }
 .alh-player.alh-winner { border-color: var(--alh-winner); border-left-color: var(--alh-seat); box-shadow: inset 0 0 0 1.5px var(--alh-winner); }
-.alh-player header { display: flex; flex-wrap: nowrap; align-items: center; gap: 5px; min-width: 0; height: 20px; overflow: hidden; white-space: nowrap; }
+.alh-player-head { display: flex; flex-wrap: nowrap; align-items: center; gap: 5px; min-width: 0; height: 20px; overflow: hidden; white-space: nowrap; }
 .alh-player .alh-panel-picture { height: var(--alh-pic-h); width: 100%; }
 .alh-name { font-weight: 700; font-size: 1.05em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 2em; flex: 0 1 auto; }
 .alh-score { margin-left: auto; font-weight: 700; font-size: 1.05em; white-space: nowrap; flex: none; }
@@ -324,13 +324,14 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-fold-summary:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
 .alh-round-points { color: var(--alh-spot-ink); font-weight: 700; }
 .alh-final { font-weight: 700; color: var(--alh-fg); }
-.alh-log-list { margin: 0; padding-left: 2.6em; overflow-y: auto; }
+.alh-log-list { margin: 0; padding-left: 2.6em; }
+.alh-log:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
 /* a scoring round as an event: a panel over the table, until dismissed */
 .alh-pop { position: absolute; inset: 0; z-index: 5; display: flex; align-items: flex-start; justify-content: center; padding: 48px 12px 12px;
   background: color-mix(in srgb, var(--alh-bg) 55%, transparent); }
 .alh-pop-card { background: var(--alh-bg); color: var(--alh-fg); border: 3px solid var(--alh-longest); border-radius: 10px; padding: 10px 16px 12px; max-width: min(960px, 100%); max-height: 100%; overflow: auto; }
 .alh-pop-head { display: flex; align-items: center; gap: 16px; }
-.alh-root .alh-pop-title { margin: 0; font-size: 1.25em; }
+.alh-root .alh-pop-title { margin: 0; font-size: 1.25em; font-weight: 700; color: var(--alh-fg); }
 .alh-pop-head .alh-btn { margin-left: auto; }
 .alh-pop-table { font-size: 1.05em; }
 .alh-pop-table th, .alh-pop-table td { padding: 3px 8px; }
@@ -359,7 +360,6 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
   .alh-focus-board { height: auto; }
   /* the last moves fill the column of players down to the main column's end, and scroll */
   .alh-side-log { flex: 1 1 auto; position: relative; min-height: 90px; }
-  .alh-side-log > .alh-log { position: absolute; inset: 0; overflow-y: auto; }
-  .alh-side-log .alh-log-list { max-height: none; }
+  .alh-side-log > .alh-log { position: absolute; inset: 0; max-height: none; overflow-y: auto; }
 }
 `;

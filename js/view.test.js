@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeEntry } from "./describe.js";
-import { dom, fixture } from "./fixtures.js";
+import { accessibleName, dom, fixture } from "./fixtures.js";
 import { initialUi, reduce } from "./input.js";
 import { alhambraSvg } from "./view/alhambra.js";
 import { CELL, cardsText, esc } from "./view/common.js";
@@ -297,7 +297,8 @@ describe("log, scoring, controls", () => {
     const again = over.querySelector('[data-act="new_game"]');
     expect(again.classList.contains("alh-primary")).toBe(true);
     expect(again.disabled).toBe(false);
-    expect(again.getAttribute("aria-label")).toBe("Start a new game with the same players");
+    expect(accessibleName(again)).toBe("New game");
+    expect(again.getAttribute("title")).toBe("Start a new game with the same players");
     expect(reduce(initialUi(), { act: "new_game" }, fixture("over-4p")).intent).toEqual({ type: "new_game" });
     // not in a lesson, whose positions are its own
     const lesson = dom(controlsHtml({ ...fixture("over-4p"), lesson: { title: "x" } }, { sel: null }));
@@ -337,7 +338,13 @@ describe("the whole table", () => {
       const root = dom(tableHtml(fixture(name), { sel: null, note: null }, {}));
       for (const el of root.querySelectorAll("[data-act]")) {
         const tag = el.tagName.toLowerCase();
-        expect(el.getAttribute("aria-label"), `${tag} ${el.outerHTML.slice(0, 80)}`).toBeTruthy();
+        expect(accessibleName(el), `${tag} ${el.outerHTML.slice(0, 80)}`).toBeTruthy();
+        // a button named by aria-label has that label's words in view (WCAG 2.5.3,
+        // label in name), unless it shows a sign only (the message's ×)
+        const shown = el.tagName === "BUTTON" ? el.textContent.replace(/\s+/g, " ").trim() : "";
+        if (el.hasAttribute("aria-label") && /\p{L}/u.test(shown)) {
+          expect(el.getAttribute("aria-label").toLowerCase(), el.outerHTML.slice(0, 80)).toContain(shown.toLowerCase());
+        }
         // Lumino matches shortcut selectors on the focused element itself
         expect(el.hasAttribute("data-lm-suppress-shortcuts"), el.outerHTML.slice(0, 80)).toBe(true);
         if (tag !== "button" && tag !== "input" && tag !== "select") {

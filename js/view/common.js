@@ -102,6 +102,21 @@ export function describeTile(tile, withPos = true) {
 }
 
 /**
+ * The words of a text button and how it is named: the words it shows are its
+ * accessible name (WCAG 2.5.3, label in name: a speech-input user says what
+ * they see), and a longer `description`, when it says more, is its tooltip
+ * and accessible description (title). An arrow drawn before or after the
+ * words (`before`, `after`) is hidden from screen readers.
+ * Returns {attrs, html}: attributes for the <button> and its content.
+ */
+export function buttonWords(text, description = "", { before = "", after = "" } = {}) {
+  const icon = (s) => (s ? `<span class="alh-icon" aria-hidden="true">${esc(s)}</span>` : "");
+  const html = `${icon(before)}${before ? " " : ""}${esc(text)}${after ? " " : ""}${icon(after)}`;
+  const attrs = description && description !== text ? ` title="${esc(description)}"` : "";
+  return { attrs, html };
+}
+
+/**
  * Attributes of an interactive element: role, focus, accessible name and the
  * data-act the input handler dispatches on. `data` adds data-* attributes.
  * Disabled controls stay visible (aria-disabled) but leave the tab order.

@@ -4,15 +4,17 @@
 
 import { describeEntry } from "../describe.js";
 import { currencyName, ruleText, t, tn } from "../i18n.js";
-import { describeTile, esc } from "./common.js";
+import { buttonWords, describeTile, esc } from "./common.js";
 import { canHint } from "./hints.js";
 import { seatColor } from "./players.js";
 import { hasCell, ruleAt, summarize, tileChoice } from "../selection.js";
 
-function button(act, label, { disabled = false, primary = false, text = label, key = act } = {}) {
+/** A button: `text` is what it shows and its name, `label` what it does in full (its tooltip and description). */
+function button(act, label, { disabled = false, primary = false, text = label, key = act, before = "", after = "" } = {}) {
+  const words = buttonWords(text, label, { before, after });
   return (
-    `<button type="button" class="alh-btn${primary ? " alh-primary" : ""}" data-act="${act}" data-key="btn-${key}" data-lm-suppress-shortcuts="true" ` +
-    `aria-label="${esc(label)}"${disabled ? " disabled" : ""}>${esc(text)}</button>`
+    `<button type="button" class="alh-btn${primary ? " alh-primary" : ""}" data-act="${act}" data-key="btn-${key}" data-lm-suppress-shortcuts="true"` +
+    `${words.attrs}${disabled ? " disabled" : ""}>${words.html}</button>`
   );
 }
 
@@ -239,8 +241,8 @@ export function reviewGraphHtml(view, n) {
 /** Undo and Redo (beside the replay control under the board; in the action bar at the end of the game). */
 export function undoRedoHtml(view) {
   return (
-    button("undo", t("ui.btn.undo_aria"), { text: `\u21b6 ${t("ui.btn.undo")}`, disabled: !view.can_undo }) +
-    button("redo", t("ui.btn.redo_aria"), { text: `${t("ui.btn.redo")} \u21b7`, disabled: !view.can_redo })
+    button("undo", t("ui.btn.undo_aria"), { text: t("ui.btn.undo"), before: "\u21b6", disabled: !view.can_undo }) +
+    button("redo", t("ui.btn.redo_aria"), { text: t("ui.btn.redo"), after: "\u21b7", disabled: !view.can_redo })
   );
 }
 

@@ -12,13 +12,15 @@
 // Every text arrives rendered in the lesson's language. A button sends
 // {type: "lesson", op} (js/input.js); the kernel checks the op.
 
-import { esc } from "./common.js";
+import { buttonWords, esc } from "./common.js";
 
-function button(op, text, name, { disabled = false, primary = false } = {}) {
+/** A lesson button: `text` is what it shows and its name, `name` what it does in full (its tooltip and description). */
+function button(op, text, name, { disabled = false, primary = false, before = "", after = "" } = {}) {
+  const words = buttonWords(text, name, { before, after });
   return (
     `<button type="button" class="alh-btn${primary ? " alh-primary" : ""}" data-act="lesson" data-op="${esc(op)}" ` +
-    `data-key="btn-lesson-${esc(op)}" data-lm-suppress-shortcuts="true" aria-label="${esc(name || text)}"` +
-    `${disabled ? " disabled" : ""}>${esc(text)}</button>`
+    `data-key="btn-lesson-${esc(op)}" data-lm-suppress-shortcuts="true"${words.attrs}` +
+    `${disabled ? " disabled" : ""}>${words.html}</button>`
   );
 }
 
@@ -69,10 +71,10 @@ export function lessonHtml(lesson) {
   out += lessonFeedbackHtml(lesson);
   if (lesson.finished && !lesson.can_next) out += `<p class="alh-lesson-finished" role="status">${esc(L.finished)}</p>`;
   out += `<div class="alh-lesson-buttons" role="toolbar" aria-label="${esc(L.region || "Lesson")}">`;
-  out += button("back", `\u2190 ${L.back}`, L.back_name, { disabled: !lesson.can_back });
-  out += button("replay", `\u21ba ${L.replay}`, L.replay_name);
+  out += button("back", L.back, L.back_name, { before: "\u2190", disabled: !lesson.can_back });
+  out += button("replay", L.replay, L.replay_name, { before: "\u21ba" });
   for (const o of lesson.ops || []) out += button(o.op, o.label, o.name);
-  out += button("next", `${L.next} \u2192`, L.next_name, { disabled: !lesson.can_next, primary: done && lesson.can_next });
+  out += button("next", L.next, L.next_name, { after: "\u2192", disabled: !lesson.can_next, primary: done && lesson.can_next });
   out += `</div></section>`;
   return out;
 }
@@ -83,7 +85,7 @@ export const LESSON_CSS = `
 .alh-lesson-head { display: flex; flex-wrap: wrap; align-items: center; gap: 10px; color: var(--alh-muted); font-weight: 600; }
 .alh-lesson-bar { flex: 1 1 120px; min-width: 80px; max-width: 320px; height: 10px; accent-color: var(--alh-accent); }
 .alh-lesson-done { color: var(--alh-spot-ink); }
-.alh-root .alh-lesson-title { margin: 0; font-size: 1.15em; color: var(--alh-fg); }
+.alh-root .alh-lesson-title { margin: 0; font-size: 1.15em; font-weight: 700; color: var(--alh-fg); }
 .alh-lesson-text, .alh-lesson-task, .alh-lesson-rules, .alh-lesson-finished { margin: 0; max-width: 75ch; }
 .alh-lesson-task { padding: 4px 8px; border-left: 4px solid var(--alh-accent); background: var(--alh-info-bg); }
 .alh-lesson-rules { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }

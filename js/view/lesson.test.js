@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dom, fixture, indicesOf } from "../fixtures.js";
+import { accessibleName, dom, fixture, indicesOf } from "../fixtures.js";
 import { eventFrom, initialUi, reduce } from "../input.js";
 import { message } from "../widget.js";
 import { controlsHtml } from "./controls.js";
@@ -66,7 +66,9 @@ describe("lessonHtml", () => {
     const root = dom(lessonHtml(lesson()));
     const buttons = [...root.querySelectorAll(".alh-lesson-buttons button")];
     expect(buttons.map((b) => b.getAttribute("data-op"))).toEqual(["back", "replay", "turn", "next"]);
-    expect(buttons.map((b) => b.getAttribute("aria-label"))).toEqual([
+    // named by the words they show (label in name); what each does in full is its description
+    expect(buttons.map(accessibleName)).toEqual(["Back", "Replay", "Try it turned", "Next"]);
+    expect(buttons.map((b) => b.getAttribute("title"))).toEqual([
       "Back: the previous step", "Replay: set this step's position up again",
       "Try to place the tile turned upside down", "Next: the next step",
     ]);

@@ -22,12 +22,15 @@ export const LOG_CSS = `
 export function logHtml(view, { folded = false, open = false, lazy = false } = {}) {
   const log = view.log || [];
   const title = esc(t("ui.log.title"));
-  let out = `<section class="alh-log" aria-label="${esc(t("ui.log.aria"))}">`;
+  // the log scrolls: focusable, so that a keyboard can scroll it too (its
+  // arrows and page keys kept from JupyterLab's shortcuts)
+  const scroll = log.length ? ` tabindex="0" data-lm-suppress-shortcuts="true"` : "";
+  let out = `<section class="alh-log" aria-label="${esc(t("ui.log.aria"))}"${scroll}>`;
   if (folded && log.length) {
     out += `<details class="alh-log-fold"${open ? OPEN : ""}><summary class="alh-fold-summary alh-log-summary" data-key="log" data-lm-suppress-shortcuts="true">${title}</summary>`;
     return out + (open || !lazy ? movesHtml(view, log) : "") + `</details></section>`;
   }
-  out += `<h4>${title}</h4>`;
+  out += `<h3>${title}</h3>`;
   if (!log.length) return out + `<p class="alh-muted">${esc(t("ui.log.none"))}</p></section>`;
   return out + movesHtml(view, log) + `</section>`;
 }

@@ -47,7 +47,7 @@ export function statusHtml(view) {
   );
 }
 
-/** One player's panel (a section). */
+/** One player's panel (an item of the list of players). */
 export function playerHtml(view, p, i) {
   const current = view.phase !== "over" && i === view.current;
   const winner = view.phase === "over" && view.winners.includes(i);
@@ -58,10 +58,10 @@ export function playerHtml(view, p, i) {
   if (view.bots && view.bots[String(i)]) tags.push(`<span class="alh-tag alh-tag-bot" title="${esc(view.bots[String(i)])}">${esc(t("ui.bots.bot_tag"))}</span>`);
   if (view.thinking === i) tags.push(`<span class="alh-tag alh-tag-thinking"><span class="alh-spinner" aria-hidden="true"></span>${esc(t("ui.table.thinking_tag"))}</span>`);
   const cls = ["alh-player", current ? "alh-current" : "", winner ? "alh-winner" : ""].filter(Boolean).join(" ");
-  let out = `<section class="${cls}" role="listitem" data-player="${i}" style="--alh-seat:${seatColor(i)}" aria-label="${esc(tn("ui.player.aria", p.score, { name: p.name }))}">`;
-  out += `<header><span class="alh-name" title="${esc(p.name)}">${esc(p.name)}</span>${tags.join("")}<span class="alh-score">${esc(tn("ui.points_short", p.score))}</span></header>`;
+  let out = `<div class="${cls}" role="listitem" data-player="${i}" style="--alh-seat:${seatColor(i)}" aria-label="${esc(tn("ui.player.aria", p.score, { name: p.name }))}">`;
+  out += `<div class="alh-player-head"><span class="alh-name" title="${esc(p.name)}">${esc(p.name)}</span>${tags.join("")}<span class="alh-score">${esc(tn("ui.points_short", p.score))}</span></div>`;
   out += panelSvg(view, p, { hand: view.phase !== "over" });
-  return out + `</section>`;
+  return out + `</div>`;
 }
 
 /** The players' panels as a part (a box of one leaf per player). */

@@ -28,7 +28,7 @@ describe("the game review", () => {
     const over = fixture("over-4p");
     const idle = reviewButton(dom(controlsHtml({ ...over, review: null }, { sel: null })));
     expect(idle.textContent).toBe("Review");
-    expect(idle.getAttribute("aria-label")).toBe("Review the game: grade every move");
+    expect(idle.getAttribute("title")).toBe("Review the game: grade every move");
     expect(idle.disabled).toBe(false);
     const running = reviewButton(dom(controlsHtml({ ...over, review: { running: true } }, { sel: null })));
     expect(running.textContent).toBe("Reviewing…");
@@ -36,7 +36,7 @@ describe("the game review", () => {
     // how far it is: the moves graded so far of all
     const part = reviewButton(dom(controlsHtml({ ...over, review: { running: true, done: 37, total: 120 } }, { sel: null })));
     expect(part.textContent).toBe("Reviewing… 37/120");
-    expect(part.getAttribute("aria-label")).toBe("Review the game: grade every move");
+    expect(part.getAttribute("title")).toBe("Review the game: grade every move");
     expect(reviewButton(dom(controlsHtml({ ...over, review: REVIEW }, { sel: null }))).disabled).toBe(true);
     // not during the game
     expect(reviewButton(dom(controlsHtml(fixture("hotseat-3p"), { sel: null })))).toBeNull();

@@ -4,7 +4,7 @@
 // The latest round is shown; the earlier ones are folded under it.
 
 import { buildingName, joinAnd, t, tn } from "../i18n.js";
-import { BUILDING_LABEL_COLORS, OPEN, buildingShort, esc } from "./common.js";
+import { BUILDING_LABEL_COLORS, OPEN, buildingShort, buttonWords, esc } from "./common.js";
 import { alhambraSvg } from "./alhambra.js";
 import { box, leaf, partHtml } from "./parts.js";
 import { seatDot } from "./players.js";
@@ -68,7 +68,7 @@ function roundTable(view, r, latest, { whyOpen = false, lazy = false, story: wit
 export function scoringPart(view, { earlierOpen = false, lazyEarlier = false, whyOpen = false, latestOpen = undefined } = {}) {
   const fold = { whyOpen, lazy: lazyEarlier };
   const rounds = view.rounds || [];
-  const kids = [leaf("h", `<h4>${esc(t("ui.scoring.title"))}</h4>`)];
+  const kids = [leaf("h", `<h3>${esc(t("ui.scoring.title"))}</h3>`)];
   if (view.phase === "over") {
     const w = view.winners.map((i) => view.players[i].name);
     const best = view.winners.length ? view.players[view.winners[0]].score : 0;
@@ -98,8 +98,9 @@ export function scoringPart(view, { earlierOpen = false, lazyEarlier = false, wh
       kids.push(leaf(`round-${latest.round}`, det + `</details>`));
     }
     // the round's panel over the table again (a round just scored shows there by itself)
+    const show = buttonWords(t("ui.table.scoring_show"), t("ui.table.scoring_show_aria", { round: latest.round }));
     kids.push(leaf("show", `<p class="alh-round-show"><button type="button" class="alh-btn alh-small" data-act="scoring-round" data-round="${latest.round}" ` +
-      `data-key="round-show" data-lm-suppress-shortcuts="true" aria-label="${esc(t("ui.table.scoring_show_aria", { round: latest.round }))}">${esc(t("ui.table.scoring_show"))}</button></p>`));
+      `data-key="round-show" data-lm-suppress-shortcuts="true"${show.attrs}>${show.html}</button></p>`));
     if (rounds.length > 1) {
       // earlier rounds, newest first, folded: the latest table carries the totals,
       // and closed, they cost no layout (a 6-player table is ~100 elements)
@@ -136,8 +137,9 @@ export function scoringPopHtml(view, round, { boards = false } = {}) {
   if (!r) return `<div class="alh-pop-none" hidden></div>`;
   const title = t(r.round === 3 ? "ui.scoring.round_final" : "ui.scoring.round", { round: r.round });
   let out = `<div class="alh-pop" role="dialog" aria-label="${esc(title)}" data-round="${r.round}"><div class="alh-pop-card">`;
-  out += `<header class="alh-pop-head"><h3 class="alh-pop-title">${esc(title)}</h3>`;
-  out += `<button type="button" class="alh-btn alh-primary" data-act="pop-close" data-key="btn-pop-close" data-lm-suppress-shortcuts="true" aria-label="${esc(t("ui.table.scoring_close_aria"))}">${esc(t("ui.table.scoring_close"))}</button></header>`;
+  out += `<div class="alh-pop-head"><h3 class="alh-pop-title">${esc(title)}</h3>`;
+  const close = buttonWords(t("ui.table.scoring_close"), t("ui.table.scoring_close_aria"));
+  out += `<button type="button" class="alh-btn alh-primary" data-act="pop-close" data-key="btn-pop-close" data-lm-suppress-shortcuts="true"${close.attrs}>${close.html}</button></div>`;
   out += roundTable(view, r, false, { story: false, cls: "alh-pop-table" });
   if (boards) {
     out += `<div class="alh-pop-boards">`;

@@ -89,14 +89,14 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
     const bm = esc(t("ui.market.building"));
     const mm = esc(t("ui.market.money"));
     main.push(box("markets", `<div class="alh-markets">`, [
-      leaf("building", `<section class="alh-section alh-building" aria-label="${bm}"><h4 class="alh-sr">${bm}</h4>${marketSvg(view, {
+      leaf("building", `<section class="alh-section alh-building" aria-label="${bm}"><h3 class="alh-sr">${bm}</h3>${marketSvg(view, {
         interactive: acting && view.phase === "action",
         selected: sel?.kind === "buy" ? sel.slot : null,
         buyable: legal ? legal.buy.map((b) => b.slot) : [],
         marks: marks.slots,
         names,
       })}</section>`),
-      leaf("money", `<section class="alh-section alh-money-section" aria-label="${mm}"><h4 class="alh-sr">${mm}</h4>${moneySvg(view, {
+      leaf("money", `<section class="alh-section alh-money-section" aria-label="${mm}"><h3 class="alh-sr">${mm}</h3>${moneySvg(view, {
         interactive: acting && view.phase === "action",
         selected: sel?.kind === "money" ? sel.idx : [],
         marks: marks.money,
@@ -106,12 +106,14 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
   }
 
   const side = box("side", `<aside class="alh-side" aria-label="${esc(t("ui.players.aria"))}">`, [
-    leaf("players-title", `<h4 class="alh-sr">${esc(t("ui.players.title"))}</h4>`),
+    leaf("players-title", `<h3 class="alh-sr">${esc(t("ui.players.title"))}</h3>`),
     playersPart(view),
     box("logbox", `<div class="alh-side-log">`, [leaf("log", logHtml(view, { folded: over, open: !!local.logOpen, lazy: !!local.lazyEarlier }))], `</div>`),
   ], `</aside>`);
 
-  const kids = [];
+  // the table's own heading, for screen readers: its parts' headings (h3) come under it,
+  // whatever the notebook's headings above it are
+  const kids = [leaf("heading", `<h2 class="alh-sr">${esc(t("ui.widget.aria"))}</h2>`)];
   if (view.lesson) kids.push(leaf("lesson", lessonHtml(view.lesson))); // tutorial mode
   kids.push(box("main", `<div class="alh-main">`, main, `</div>`));
   kids.push(side);
@@ -154,7 +156,7 @@ function focusPart(view, ui, message, { fp, me, acting, sel, marks, names }) {
     names,
   });
   const hold = [
-    leaf("title", `<h4 class="alh-focus-title">${seatDot(fp)}<span class="alh-focus-name" title="${esc(title)}">${esc(title)}</span><span class="alh-focus-score">${esc(tn("ui.points_short", me.score))}</span></h4>`),
+    leaf("title", `<h3 class="alh-focus-title">${seatDot(fp)}<span class="alh-focus-name" title="${esc(title)}">${esc(title)}</span><span class="alh-focus-score">${esc(tn("ui.points_short", me.score))}</span></h3>`),
     leaf("hand", `<div class="alh-focus-hand">${hand}</div>`),
     leaf("pending", `<div class="alh-focus-pending">${pend || `<span class="alh-label" title="${esc(t("ui.table.to_place"))}">${esc(t("ui.table.to_place"))}</span><span class="alh-row-empty alh-muted">\u2013</span>`}</div>`),
     leaf("reserve", `<div class="alh-focus-reserve"><span class="alh-label" title="${esc(t("ui.reserve"))}">${esc(t("ui.reserve"))}</span>${reserveSvg(me, {

@@ -245,7 +245,7 @@ def test_with_widget_javascript_and_no_kernel_the_table_is_a_saved_copy(browser,
         note = table.get_by_role("note")
         assert note.inner_text() == t("ui.static.note", "en")
         # every control is disabled, those drawn later too
-        undo = table.get_by_role("button", name=t("ui.btn.undo_aria", "en"), exact=True)
+        undo = table.get_by_role("button", name=t("ui.btn.undo", "en"), exact=True)
         assert undo.is_disabled()
         live = table.locator("[data-act]").evaluate_all(
             "els => els.filter(e => !(e.disabled || e.getAttribute('aria-disabled') === 'true')).length")

@@ -29,7 +29,7 @@ def take_a_card(root) -> str:
     card = root.get_by_role("button", name=re.compile(r"^face-up card ")).first
     name = card.get_attribute("aria-label").removeprefix("face-up card ")
     card.click()
-    root.get_by_role("button", name="Take the selected money cards").click()
+    root.get_by_role("button", name="Take", exact=True).click()
     return name
 
 

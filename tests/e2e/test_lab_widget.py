@@ -27,6 +27,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import ARTIFACTS, no_new_page_errors, notebook, play_page, run_code
+from .test_accessibility import audit
 
 pytestmark = pytest.mark.slow
 
@@ -433,8 +434,26 @@ def test_dark_theme(ui, artifacts):
     assert page.locator("body").get_attribute("data-jp-theme-light") == "true"
 
 
+def test_accessibility_audit_in_light_and_dark(ui):
+    """axe-core over the widget in JupyterLab itself (its fonts, its theme's colours, its
+    page around the widget) finds nothing in Light or Dark, with a refusal on the table."""
+    page, root = ui
+    state(page, EXACT + 'w.play("buy 1 with florin 2+3")\nw.play("take dinar 2")')
+    expect_moves(root, 2)
+    root.locator('[data-act="pending-tile"][data-id="4"]').click()
+    spot(root, 0, 1, "alh-cell-no").click()
+    expect(root.locator(".alh-message")).to_have_attribute("data-rule", "P3")
+    try:
+        assert audit(page, ".jp-Notebook .alh-root") == [], "JupyterLab Light"
+        _theme(page, "JupyterLab Dark")
+        assert audit(page, ".jp-Notebook .alh-root") == [], "JupyterLab Dark"
+    finally:
+        if not _is_light(page):
+            _theme(page, "JupyterLab Light")
+
+
 # Text drawn in a theme colour or on a tinted background, beyond test_dark_theme's list
-IN_PLAY = [".alh-turn", ".alh-tag-turn", ".alh-info", ".alh-label", ".alh-focus h4", "button.alh-primary"]
+IN_PLAY = [".alh-turn", ".alh-tag-turn", ".alh-info", ".alh-label", ".alh-focus h3", "button.alh-primary"]
 OVER_TEXT = [".alh-message", ".alh-rule", ".alh-winners", ".alh-final", ".alh-round-points", ".alh-tag-winner",
              ".alh-earlier-summary", ".alh-round th.alh-garden", ".alh-round th.alh-pavilion",
              ".alh-round th.alh-arcades", ".alh-round td", ".alh-legend", "button.alh-primary"]
@@ -497,7 +516,7 @@ def test_messages_and_coloured_text_contrast_in_light_and_dark(ui):
             _theme(page, "JupyterLab Light")
     assert _is_light(page)
     # the game over: New game deals a new one for the same players, in the kernel
-    root.get_by_role("button", name="Start a new game with the same players").click()
+    root.get_by_role("button", name="New game", exact=True).click()
     expect(root.locator(".alh-status-text")).to_have_text(re.compile(r"^Turn 1 — (Ana|Ben|Chi) to act$"))
     now = state(page)
     assert now["moves"] == 0 and now["phase"] == "action" and len(now["hands"]) == 3 and now["message"] == {}

@@ -188,7 +188,7 @@ def test_switch_to_japanese_then_finnish(ui):
     assert len(ja_names) == len(en_names) and ja_names != en_names
     expect(root.locator(".alh-status-text")).not_to_have_text(status_en)
     expect(root.locator(".alh-status-text")).to_contain_text("手番")
-    expect(root.locator(".alh-log h4")).to_have_text(ja["ui.log.title"])
+    expect(root.locator(".alh-log h3")).to_have_text(ja["ui.log.title"])
     assert "Noto Sans CJK JP" in root.evaluate("r => getComputedStyle(r).fontFamily")
     no_overflow(page, root, "ja")
     root.screenshot(path=str(ARTIFACTS / "lab-lang-ja.png"))

@@ -25,9 +25,11 @@ def test_review_button_marks_and_the_better_move_on_the_board(chromium, artifact
     w = AlhambraWidget(g)
     w.review = functools.partial(w.review, seconds_per_move=0.02)   # the button's review, faster
     page = open_widget(chromium, w)
-    button = page.get_by_role("button", name="Review the game: grade every move")
-    assert button.inner_text() == "Review" and button.is_enabled()
+    button = page.get_by_role("button", name="Review", exact=True)   # named by the word it shows
+    assert button.get_attribute("title") == "Review the game: grade every move"   # what it does, in full
+    assert button.is_enabled()
     button.click()
+    button = page.locator('button[data-act="review"]')   # (now named by its progress)
     page.wait_for_function("() => window.sent.some((m) => m.type === 'review')")
     page.wait_for_selector('button[data-act="review"]:disabled')
     assert button.inner_text().startswith("Reviewing…")   # and how many moves of all are graded

@@ -148,7 +148,7 @@ def carry_out(page, w, a, keyboard):
             loc.click()
 
     # a scoring round just scored shows over the table until it is dismissed
-    pop = page.get_by_role("dialog").get_by_role("button", name="Close the scoring round and go on")
+    pop = page.get_by_role("dialog").get_by_role("button", name="Continue", exact=True)
     if pop.count():
         if keyboard:
             pop.focus()
@@ -294,7 +294,7 @@ def test_undo_redo_and_replay_buttons(chromium):
     board = page.get_by_role("region", name="Board in focus").bounding_box()
     slider = page.get_by_role("slider").bounding_box()
     assert board["y"] + board["height"] <= slider["y"] <= board["y"] + board["height"] + 80
-    banner.get_by_role("button", name="Back to the live game").click()
+    banner.get_by_role("button", name="Back to live", exact=True).click()
     page.wait_for_function("window.state.view.replay === null")
     assert page.locator(".alh-replay-banner").count() == 0 and page.locator(".alh-app.alh-replaying").count() == 0
     page.locator('input[data-act="replay"]').fill("1")
@@ -560,6 +560,6 @@ def test_the_history_row_keeps_its_words_apart_in_every_language(chromium):
         assert slider["width"] >= 96, (lang, replay, slider)   # (a move of a long game must stay findable)
         # the slider, the position it shows and the way back to live keep to one line: when the row
         # wraps, Undo and Redo stay above (Finnish, at a 1,100 px page, split the position from its slider)
-        live = row.get_by_role("button", name=w.strings["ui.replay.live_aria"]).bounding_box()
+        live = row.get_by_role("button", name=w.strings["ui.replay.live"], exact=True).bounding_box()
         for b in (boxes[3], live):
             assert abs(b["y"] + b["height"] / 2 - (slider["y"] + slider["height"] / 2)) < 8, (lang, replay, slider, b)

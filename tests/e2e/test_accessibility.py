@@ -1,0 +1,165 @@
+"""An accessibility audit of the table: axe-core (the rules engine behind the
+browsers' own accessibility audits; an npm package installed with the front
+end, never fetched at run time) checks the real bundle in Debian's Chromium
+against the WCAG 2.1 A and AA rules and axe's best practices -- names, roles,
+contrast, keyboard access -- in every phase of a game, at 2, 4 and 6 players,
+in a lesson, with a selection made, with a scoring round shown over the table,
+in the light and the dark theme and in all five languages.
+
+One rule is checked differently for the drawn controls. axe's "label in name"
+(WCAG 2.5.3) reads an SVG control's visible words by joining its <text> and
+<title> elements without spaces ("6" and "florin" read as "6florin"), which is
+not what a person sees. For SVG controls the same criterion is checked here
+word by word: every word drawn on a control is in its accessible name. HTML
+controls keep axe's own check.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from alhambra_widget import AlhambraWidget, Game
+from alhambra_widget.i18n import LANGUAGES
+
+from .test_widget_page import chromium, played, show  # noqa: F401  (the fixture and the page)
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+pytestmark = pytest.mark.slow
+
+#: axe over the widget's root; each violation with its nodes, and whether a node is drawn (SVG)
+RUN_AXE = """async (root) => {
+  const r = await axe.run(document.querySelector(root), {resultTypes: ["violations"]});
+  return r.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map((n) => {
+      const el = document.querySelector(n.target[0]);
+      return {target: n.target.join(" "), svg: el instanceof SVGElement, html: n.html.slice(0, 200)};
+    }),
+  }));
+}"""
+
+#: WCAG 2.5.3 for the drawn controls: the words drawn on each (its <text>s, not
+#: its <title> tooltip) that its accessible name lacks. A word counts as there when
+#: it is a word of the name, or, in a name written without spaces (Japanese), part of it.
+SVG_WORDS_MISSING = r"""(root) => {
+  const split = (s) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+  const out = [];
+  for (const el of document.querySelectorAll(`${root} svg [role="button"]`)) {
+    const name = (el.getAttribute("aria-label") || "").toLowerCase();
+    const words = new Set(split(name));
+    const drawn = [...el.querySelectorAll("text")].flatMap((x) => split(x.textContent));
+    const missing = drawn.filter((w) => (cjk.test(name) ? !name.includes(w) : !words.has(w)));
+    if (missing.length) out.push({name, missing});
+  }
+  return out;
+}"""
+
+
+def audit(page, root: str = "#out") -> list:
+    """Everything axe-core finds wrong in the widget (under the CSS selector ``root``) on
+    ``page`` (but axe's label-in-name verdict on drawn controls), and every drawn control
+    whose name lacks a word it shows."""
+    if not AXE.exists():
+        pytest.fail("axe-core is not installed: run npm install (it is in package.json)")
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    problems = []
+    for v in page.evaluate(RUN_AXE, root):
+        nodes = [n for n in v["nodes"] if not (v["id"] == "label-content-name-mismatch" and n["svg"])]
+        if nodes:
+            problems.append((v["id"], v["impact"], v["help"], [n["html"] for n in nodes[:3]]))
+    for m in page.evaluate(SVG_WORDS_MISSING, root):
+        problems.append(("label-in-name (drawn control)", "serious", m["name"], m["missing"]))
+    return problems
+
+
+def in_phase(n: int, seed: int, phase: str, after: int) -> Game:
+    """A random game of ``n`` players at its first position in ``phase`` after ``after`` moves."""
+    g = Game(n, seed=seed)
+    rng = random.Random(seed)
+    k = 0
+    while not g.is_over and (k < after or g.phase != phase):
+        g.play(g.random_action(rng))
+        k += 1
+    assert g.phase == phase, (n, seed, phase)
+    return g
+
+
+GAMES = {
+    "2 players, to act": lambda: played(2, 3, 30),
+    "4 players, to act": lambda: played(4, 3, 40),
+    "6 players, placing": lambda: in_phase(6, 2, "place", 60),
+    "3 players, over": lambda: played(3, 4, None),
+}
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("name", [*GAMES, "lesson 3"])
+def test_no_accessibility_problems_in_any_phase_or_theme(chromium, name, theme):  # noqa: F811
+    """Every phase of a game, and a lesson, in both themes: nothing for axe to report."""
+    w = AlhambraWidget.tutorial(lesson=2) if name == "lesson 3" else AlhambraWidget(GAMES[name]())
+    page = show(chromium, w, viewport={"width": 1100, "height": 900}, color_scheme=theme)
+    assert audit(page) == []
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_no_accessibility_problems_in_any_language(chromium, lang):  # noqa: F811
+    """The translated table (names and labels from other catalogues, longer and CJK words)."""
+    for w in (AlhambraWidget(GAMES["4 players, to act"](), lang=lang), AlhambraWidget.tutorial(lesson=2, lang=lang)):
+        page = show(chromium, w, viewport={"width": 1100, "height": 900})
+        assert audit(page) == [], w.lang
+
+
+def test_no_accessibility_problems_with_a_selection_or_a_round_over_the_table(chromium):  # noqa: F811
+    """What the first looks miss: the table with things chosen (a money card; a tile
+    to place, its spots drawn as controls) and a scoring round shown over the table."""
+    page = show(chromium, AlhambraWidget(GAMES["4 players, to act"]()), viewport={"width": 1100, "height": 900})
+    page.get_by_role("button", name="face-up card").first.click()
+    page.locator('[data-act="money"][aria-pressed="true"]').wait_for()
+    assert audit(page) == []
+
+    page = show(chromium, AlhambraWidget(GAMES["6 players, placing"]()), viewport={"width": 1100, "height": 900})
+    page.get_by_role("button", name="tile to place").first.click()
+    page.locator('.alh-focus [data-act="spot"]').first.wait_for()
+    assert audit(page) == []
+
+    page = show(chromium, AlhambraWidget(GAMES["3 players, over"]()), viewport={"width": 1100, "height": 900})
+    page.get_by_role("button", name="Show on the table").click()
+    page.get_by_role("dialog").wait_for()
+    assert audit(page) == []
+
+
+def test_the_audit_finds_what_it_should(chromium):  # noqa: F811
+    """The audit is not blind: a control named apart from its words, a drawn control
+    without its drawn word in its name, and a scrolling log no keyboard reaches are found."""
+    page = show(chromium, AlhambraWidget(GAMES["4 players, to act"]()), viewport={"width": 1100, "height": 900})
+    page.evaluate("""() => {
+        document.querySelector('button[data-act="end"]').setAttribute("aria-label", "Finish");
+        const card = document.querySelector('#out svg [data-act="money"]');
+        card.setAttribute("aria-label", "a card");
+        const log = document.querySelector(".alh-log");
+        log.removeAttribute("tabindex");
+        log.style.maxHeight = "60px";
+    }""")
+    found = {p[0] for p in audit(page)}
+    assert {"label-content-name-mismatch", "label-in-name (drawn control)", "scrollable-region-focusable"} <= found
+
+
+def test_the_move_log_scrolls_by_keyboard(chromium):  # noqa: F811
+    """The last moves scroll in a column of their own: Tab reaches the log, and the
+    keys that scroll a page scroll it (JupyterLab's shortcuts do not take them)."""
+    page = show(chromium, AlhambraWidget(played(4, 3, 120)), viewport={"width": 1100, "height": 900})
+    log = page.get_by_role("region", name="last moves")
+    assert log.evaluate("e => e.scrollHeight > e.clientHeight + 20")   # (it has more than it shows)
+    log.focus()
+    assert log.evaluate("e => e === document.activeElement")
+    page.keyboard.press("PageDown")
+    page.wait_for_function("() => document.querySelector('.alh-log').scrollTop > 0")
+    page.keyboard.press("End")
+    page.wait_for_function("() => { const e = document.querySelector('.alh-log'); return e.scrollTop + e.clientHeight >= e.scrollHeight - 2; }")
