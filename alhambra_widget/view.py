@@ -186,6 +186,7 @@ def view(game, seat=None, *, stamp=None, may_act=None, lang=None) -> dict:
         "dirk": [tile_json(t) for t in game.dirk] if n == 2 else None,
         "pending": [{"player": pl, "tile": tile_json(t)} for pl, t in game.pending],
         "rounds": [_round(r, game, k) for k, r in enumerate(game.rounds)],
+        "preview": None if game.is_over else _round(game.scoring_preview()),
         "moves": len(game.moves),
         "log": _log(game),
         "legal": legal_choices(game, explain) if may_act and not game.is_over else None,

@@ -316,7 +316,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-round th[scope="row"] .alh-seat-dot { margin-right: 5px; }
 .alh-round td.alh-scored { font-weight: 700; }
 .alh-round small { color: var(--alh-muted); font-weight: 400; }
-.alh-earlier, .alh-why, .alh-latest-round { margin: 2px 0 6px; }
+.alh-earlier, .alh-why, .alh-latest-round, .alh-preview { margin: 2px 0 6px; }
 .alh-round-show { margin: 0 0 6px; }
 .alh-round-show .alh-btn.alh-small { margin-left: 0; padding: 1px 8px; }
 .alh-log-summary { color: var(--alh-muted); }

@@ -412,6 +412,34 @@ describe("the whole table", () => {
     expect(dom(scoringHtml(over, { lazyEarlier: true })).querySelector("details.alh-latest-round")).toBeNull();
   });
 
+  it("in play, the next scoring round as it would be scored now: a line of points, unfolded the table", () => {
+    const v = fixture("buy-3p");
+    const p = v.preview;
+    expect(p.round).toBe(v.rounds.length + 1);
+    const folded = dom(scoringHtml(v, { lazyEarlier: true }));
+    const fold = folded.querySelector("details.alh-preview");
+    expect(fold.open).toBe(false);
+    expect(fold.querySelector("table")).toBeNull(); // folded: not drawn
+    const summary = fold.querySelector("summary");
+    expect(summary.textContent).toMatch(new RegExp(`^Scoring round ${p.round} if it were now: `));
+    v.players.forEach((pl, i) => expect(summary.textContent).toContain(`${pl.name} +${p.points[i]}`));
+    expect(summary.dataset.key).toBe("preview");
+    // first in the section: what comes next, before the rounds scored
+    const section = folded.querySelector(".alh-scoring");
+    expect(section.querySelector("details, p")).toBe(fold);
+    const open = dom(scoringHtml(v, { lazyEarlier: true, previewOpen: true })).querySelector("details.alh-preview");
+    expect(open.open).toBe(true);
+    const table = open.querySelector("table.alh-round.alh-preview-table");
+    expect(table.querySelector("caption").textContent).toBe(`Scoring round ${p.round} if it were now`);
+    expect(table.dataset.round).toBe(String(p.round));
+    const rows = [...table.querySelectorAll("tbody tr[data-player]")];
+    expect(rows.map((r) => r.querySelector(".alh-round-points").textContent)).toEqual(p.points.map((x) => `+${x}`));
+    expect(rows.map((r) => r.lastElementChild.textContent)).toEqual(p.scores.map(String)); // the scores it would make
+    expect(open.querySelector(".alh-why")).toBeNull(); // no narration: nothing was scored
+    // not once the game is over
+    expect(dom(scoringHtml({ ...fixture("over-4p"), preview: p })).querySelector("details.alh-preview")).toBeNull();
+  });
+
   it("at the end of a two-player game still shows Dirk's tiles", () => {
     const v = fixture("seated-2p-other");
     expect(v.dirk).not.toBeNull();

@@ -127,6 +127,27 @@ describe("redrawing part by part", () => {
     expect(el.querySelectorAll("table.alh-round").length).toBe(1);
   });
 
+  it("the next round as it would be scored now is folded, drawn when unfolded, and stays open", () => {
+    const v = fixture("buy-3p");
+    const model = fakeModel({ view: v, message: {} });
+    const { el } = mount(model);
+    let det = el.querySelector("details.alh-preview");
+    expect(det.open).toBe(false);
+    expect(det.querySelector("table")).toBeNull();
+    click(det.querySelector("summary"));
+    det = el.querySelector("details.alh-preview");
+    expect(det.open).toBe(true);
+    expect(det.querySelector("table.alh-preview-table")).not.toBeNull();
+    // the next move's view: still open, with the new figures
+    const next = structuredClone(v);
+    next.stamp = v.stamp + 1;
+    next.preview.points = next.preview.points.map((x) => x + 1);
+    model.push({ view: next });
+    det = el.querySelector("details.alh-preview");
+    expect(det.open).toBe(true);
+    expect([...det.querySelectorAll(".alh-round-points")].map((c) => c.textContent)).toEqual(next.preview.points.map((x) => `+${x}`));
+  });
+
   it("why a round gave its points is folded, drawn when unfolded, and stays open", () => {
     const v = fixture("over-4p");
     expect(v.rounds[2].narration.length).toBeGreaterThan(0);

@@ -69,7 +69,7 @@ function render({ model, el }) {
   // this display's folds, kept across redraws; the folded earlier scoring
   // rounds and the folded narrations are drawn only once unfolded (a 6-player
   // round table is ~100 elements, its narration ~1,700 characters)
-  const local = { earlierOpen: false, whyOpen: false, logOpen: false, latestOpen: undefined, lazyEarlier: true };
+  const local = { earlierOpen: false, whyOpen: false, logOpen: false, latestOpen: undefined, previewOpen: false, lazyEarlier: true };
   let drawn = { view: undefined, sel: undefined, note: undefined, shown: undefined, hover: undefined, strings: undefined };
 
   // the game review rides in a trait of its own ("graded", kernel side
@@ -218,11 +218,12 @@ function render({ model, el }) {
   // the folds of the scoring rounds: the earlier rounds (<details class=
   // "alh-earlier">) and why each round gave its points (<details class=
   // "alh-why">), the latest round in play ("alh-latest-round": open while
-  // recent, until the player folds or unfolds it); and the moves at the end
+  // recent, until the player folds or unfolds it), the next round as it would
+  // be scored now ("alh-preview"); and the moves at the end
   // of the game ("alh-log-fold"). Folded, their content is not drawn; unfolding one (a click,
   // or Enter/Space, on its summary) draws it, open, instead of letting the
   // browser open an empty fold
-  const FOLDS = { "alh-earlier": "earlierOpen", "alh-why": "whyOpen", "alh-log-fold": "logOpen", "alh-latest-round": "latestOpen" };
+  const FOLDS = { "alh-earlier": "earlierOpen", "alh-why": "whyOpen", "alh-log-fold": "logOpen", "alh-latest-round": "latestOpen", "alh-preview": "previewOpen" };
   const foldOf = (details) => details && details.classList ? Object.keys(FOLDS).find((c) => details.classList.contains(c)) : undefined;
   const onSummary = (e) => {
     const summary = e.target.closest ? e.target.closest(".alh-fold-summary") : null;

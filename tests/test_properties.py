@@ -463,3 +463,37 @@ def test_every_game_game_makes_can_be_saved_and_loaded_again(names, seed, start)
     text = g.to_json()
     h = Game.from_json(text)
     assert h.names == g.names and h.to_json() == text
+
+
+@settings(max_examples=25, **SETTINGS)
+@given(n=players, seed=seeds)
+def test_C_scoring_preview_is_the_round_the_engine_then_scores(n, seed):
+    """``scoring_preview(k)`` is scoring round k as the engine scores it: right after the
+    move that scored a round (the Alhambras as they were scored, the round's points already
+    in the scores), the preview of that round has the record's counts, points per building,
+    walls, round points and Dirk's places, and scores counting the round once more (with two
+    players, rounds 1 and 2: the players' counts and walls, as Dirk has taken tiles since).
+    Asking changes nothing."""
+    g = Game(n, seed=seed)
+    rnd = random.Random(seed)
+    seen = 0
+    steps = 0
+    while not g.is_over and steps < MAX_STEPS:
+        steps += 1
+        g.play(random_step(g, rnd))
+        if len(g.rounds) > seen:
+            seen = len(g.rounds)
+            r = g.rounds[-1]
+            before = g.to_json()
+            p = g.scoring_preview(r["round"])
+            assert g.to_json() == before
+            note(f"round {r['round']} after move {len(g.moves)}")
+            if n == 2 and r["round"] < 3:
+                # Dirk takes more tiles right after rounds 1 and 2 (D2), in the same move:
+                # only what Dirk's places do not touch is still as scored
+                assert p["counts"][:2] == r["counts"][:2] and p["walls"] == r["walls"]
+                continue
+            for key in ("round", "counts", "buildings", "walls", "points", "dirk"):
+                assert p[key] == r[key], key
+            assert p["scores"] == [s + gained for s, gained in zip(r["scores"], r["points"])]
+    assert g.is_over and seen == 3

@@ -203,3 +203,30 @@ def test_C4_walls_on_reserve_tiles_do_not_count():
     # only the Alhambra counts; external_walls only sees placed tiles
     a = alhambra_of({(0, -1): 5})
     assert a.longest_wall() == 1
+
+
+def test_C_scoring_preview_of_the_next_round():
+    """What the next scoring round would give now: the engine's own C2-C4 (and D3 with
+    Dirk), as a round record; the round is checked; nothing changes."""
+    from alhambra_widget import Game
+
+    # (tiles 52, 53 towers and 41, 42 gardens without walls; 50 a tower, 39 a garden with a wall north)
+    g = Game.from_position(3, seed=1, alhambras=[{(1, 0): 52, (-1, 0): 53, (0, 1): 41}, {(1, 0): 50},
+                                                 {(1, 0): 42, (2, 0): 39}])
+    before = g.to_json()
+    p = g.scoring_preview()
+    assert g.to_json() == before and p["round"] == 1 == len(g.rounds) + 1
+    towers, gardens = BUILDINGS.index("tower"), BUILDINGS.index("garden")
+    assert [c[towers] for c in p["counts"]] == [2, 1, 0] and [c[gardens] for c in p["counts"]] == [1, 0, 2]
+    # round 1 pays the first place only: towers 6 to the first player, gardens 5 to the third
+    assert [b[towers] for b in p["buildings"]] == [6, 0, 0] and [b[gardens] for b in p["buildings"]] == [0, 0, 5]
+    assert p["walls"] == [0, 1, 1] and p["points"] == [6, 1, 6]
+    assert p["scores"] == p["points"] and p["dirk"] is None
+    # round 3 pays three places: towers 21 and 13
+    assert [b[towers] for b in g.scoring_preview(3)["buildings"]] == [21, 13, 0]
+    for bad in (0, 4, True, "2"):
+        with pytest.raises(ValueError, match="scoring rounds are 1, 2 and 3"):
+            g.scoring_preview(bad)
+    # two players: Dirk's tiles take places (D3) and are listed apart
+    two = Game.from_position(2, seed=1, alhambras=[{(1, 0): 52}, {}])
+    assert two.scoring_preview()["dirk"] is not None and len(two.scoring_preview()["counts"]) == 3

@@ -805,3 +805,18 @@ def test_wheel_ships_the_bundle_and_imports_in_a_clean_venv(tmp_path):
     r = subprocess.run([vpy, "-c", code], capture_output=True, text=True, cwd=tmp_path)
     assert r.returncode == 0, r.stderr[-3000:]
     assert r.stdout.startswith("ok 1 "), r.stdout
+
+
+def test_the_view_previews_the_next_scoring_round_while_the_game_is_played():
+    """In play the view carries the next scoring round as the engine would score it now
+    (``Game.scoring_preview()``), as JSON; once the game is over, nothing."""
+    g = Game(["Ana", "Ben", "Chi"], seed=5)
+    rng = random.Random(5)
+    while not g.rounds:
+        g.play(g.random_action(rng))
+    v = view(g)
+    assert v["preview"] == json.loads(json.dumps(g.scoring_preview())) and v["preview"]["round"] == 2
+    assert v["preview"]["scores"] == [p.score + x for p, x in zip(g.players, v["preview"]["points"])]
+    while not g.is_over:
+        g.play(g.random_action(rng))
+    assert view(g)["preview"] is None

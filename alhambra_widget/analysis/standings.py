@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import namedtuple
 
 from ..engine import BUILDINGS, Game
-from ..engine.scoring import round_points
 from ._frame import require_game, require_pandas, table
 
 __all__ = ["standings", "Standings"]
@@ -35,18 +34,13 @@ def standings(game: Game, round: int | None = None) -> Standings:
     """
     require_pandas()
     require_game(game, "standings")
-    if round is None:
-        round = min(3, len(game.rounds) + 1)
-    if round not in (1, 2, 3):
-        raise ValueError(f"scoring rounds are 1, 2 and 3, not {round!r}")
     names = game.names
-    n = len(names)
-    entries = [list(p.alhambra.counts()) for p in game.players]
-    entry_names = list(names)
-    if n == 2:
-        entries.append(list(game.dirk_counts()))
-        entry_names.append("Dirk")
-    pts = round_points(entries, round)
+    # the engine's own scoring (C2-C4, D3); by default the next round (it checks the number)
+    preview = game.scoring_preview(round)
+    round = preview["round"]
+    entries = preview["counts"]
+    pts = preview["buildings"]
+    entry_names = list(names) + (["Dirk"] if preview["dirk"] is not None else [])
     b_rows = []
     for b, building in enumerate(BUILDINGS):
         col = [e[b] for e in entries]
@@ -66,8 +60,6 @@ def standings(game: Game, round: int | None = None) -> Standings:
         b_rows.append(row)
     p_rows = []
     for i, (nm, p) in enumerate(zip(names, game.players)):
-        wall = p.alhambra.longest_wall()
-        total = sum(pts[i]) + wall
-        p_rows.append({"player": nm, "buildings": sum(pts[i]), "wall": wall, "points": total,
-                       "score": p.score, "score_after": p.score + total})
+        p_rows.append({"player": nm, "buildings": sum(pts[i]), "wall": preview["walls"][i],
+                       "points": preview["points"][i], "score": p.score, "score_after": preview["scores"][i]})
     return Standings(round, table(b_rows, index="building"), table(p_rows, index="player"))

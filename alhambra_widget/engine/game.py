@@ -1359,28 +1359,48 @@ class Game:
         if self._events is not None:
             self._events += ("over", None, None, None, None, None, (), (), None)
 
-    def _score(self, rnd: int):
-        """C1-C4 (and D3): one scoring round."""
+    def scoring_preview(self, round: int | None = None) -> dict:
+        """What scoring round ``round`` (1-3; by default the next one, the
+        third once the game is over) would give if it were scored now: a dict
+        in the shape of a record of ``rounds`` (``counts``, ``buildings``,
+        ``walls``, ``points``, ``dirk``, and the ``scores`` the players would
+        have after it). Every Alhambra is public, so this tells nothing hidden;
+        nothing changes.
+
+        >>> Game(["Ana", "Ben", "Chi"], seed=1).scoring_preview()["points"]
+        [0, 0, 0]
+        """
+        if round is None:
+            round = min(3, len(self.rounds) + 1)
+        if round not in (1, 2, 3) or isinstance(round, bool):
+            raise ValueError(f"scoring rounds are 1, 2 and 3, not {round!r}")
+        return self._round_record(round)
+
+    def _round_record(self, rnd: int) -> dict:
+        """C1-C4 (and D3): the record of scoring round ``rnd`` scored now (nothing changes)."""
         entries = [p.alhambra.counts() for p in self.players]
         with_dirk = self.n == 2
         if with_dirk:
             entries.append(self.dirk_counts())
         pts = round_points(entries, rnd)
         walls = [p.alhambra.longest_wall() for p in self.players]
-        totals = []
-        for i, p in enumerate(self.players):
-            gained = sum(pts[i]) + walls[i]
-            p.score += gained
-            totals.append(gained)
-        self.rounds = self.rounds + [{
+        totals = [sum(pts[i]) + walls[i] for i in range(self.n)]
+        return {
             "round": rnd,
             "counts": [list(e) for e in entries],
             "buildings": [pts[i] for i in range(self.n)],
             "walls": walls,
             "points": totals,
             "dirk": pts[self.n] if with_dirk else None,
-            "scores": [p.score for p in self.players],
-        }]
+            "scores": [p.score + gained for p, gained in zip(self.players, totals)],
+        }
+
+    def _score(self, rnd: int):
+        """C1-C4 (and D3): one scoring round."""
+        r = self._round_record(rnd)
+        for p, gained in zip(self.players, r["points"]):
+            p.score += gained
+        self.rounds = self.rounds + [r]
         if self._events is not None:
             self._events += ("score", None, None, None, None, None, (), (), rnd)
 

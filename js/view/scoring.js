@@ -9,11 +9,11 @@ import { alhambraSvg } from "./alhambra.js";
 import { box, leaf, partHtml } from "./parts.js";
 import { seatDot } from "./players.js";
 
-function roundTable(view, r, latest, { whyOpen = false, lazy = false, story: withStory = true, cls = "" } = {}) {
+function roundTable(view, r, latest, { whyOpen = false, lazy = false, story: withStory = true, cls = "", caption = null } = {}) {
   const names = view.players.map((p) => p.name);
   const just = latest ? ` data-just="${esc(t("ui.scoring.just_scored"))}"` : "";
   let out = `<table class="alh-round${latest ? " alh-latest" : ""}${cls ? " " + cls : ""}" data-round="${r.round}">`;
-  out += `<caption${just}>${esc(t(r.round === 3 ? "ui.scoring.round_final" : "ui.scoring.round", { round: r.round }))}</caption>`;
+  out += `<caption${just}>${esc(caption ?? t(r.round === 3 ? "ui.scoring.round_final" : "ui.scoring.round", { round: r.round }))}</caption>`;
   out += `<thead><tr><th scope="col">${esc(t("ui.scoring.player"))}</th>`;
   view.buildings.forEach((b) => {
     const [bg, ink] = BUILDING_LABEL_COLORS[b];
@@ -65,10 +65,21 @@ function roundTable(view, r, latest, { whyOpen = false, lazy = false, story: wit
  * it; `lazyEarlier`: while folded, their tables are left out -- the widget
  * draws them when the summary is clicked) and the legend.
  */
-export function scoringPart(view, { earlierOpen = false, lazyEarlier = false, whyOpen = false, latestOpen = undefined } = {}) {
+export function scoringPart(view, { earlierOpen = false, lazyEarlier = false, whyOpen = false, latestOpen = undefined, previewOpen = false } = {}) {
   const fold = { whyOpen, lazy: lazyEarlier };
   const rounds = view.rounds || [];
   const kids = [leaf("h", `<h3>${esc(t("ui.scoring.title"))}</h3>`)];
+  const preview = view.phase !== "over" ? view.preview : null;
+  if (preview) {
+    // the next round as it would be scored now: a line of each player's points,
+    // unfolded the same table as a round scored (drawn only once unfolded)
+    const label = t("ui.scoring.preview", { round: preview.round });
+    const points = joinAnd(view.players.map((p, i) => `${p.name} +${preview.points[i]}`));
+    let det = `<details class="alh-preview"${previewOpen ? OPEN : ""}><summary class="alh-fold-summary alh-preview-summary" data-key="preview" data-lm-suppress-shortcuts="true">`;
+    det += `${esc(t("ui.label_count", { label, count: points }))}</summary>`;
+    if (previewOpen || !lazyEarlier) det += roundTable(view, preview, false, { story: false, cls: "alh-preview-table", caption: label });
+    kids.push(leaf("preview", det + `</details>`));
+  }
   if (view.phase === "over") {
     const w = view.winners.map((i) => view.players[i].name);
     const best = view.winners.length ? view.players[view.winners[0]].score : 0;

@@ -118,10 +118,13 @@ def test_no_accessibility_problems_in_any_language(chromium, lang):  # noqa: F81
 
 def test_no_accessibility_problems_with_a_selection_or_a_round_over_the_table(chromium):  # noqa: F811
     """What the first looks miss: the table with things chosen (a money card; a tile
-    to place, its spots drawn as controls) and a scoring round shown over the table."""
+    to place, its spots drawn as controls), the next scoring round unfolded, and a
+    scoring round shown over the table."""
     page = show(chromium, AlhambraWidget(GAMES["4 players, to act"]()), viewport={"width": 1100, "height": 900})
     page.get_by_role("button", name="face-up card").first.click()
     page.locator('[data-act="money"][aria-pressed="true"]').wait_for()
+    page.locator(".alh-preview-summary").click()   # and the next scoring round as it stands, unfolded
+    page.locator("table.alh-preview-table").wait_for()
     assert audit(page) == []
 
     page = show(chromium, AlhambraWidget(GAMES["6 players, placing"]()), viewport={"width": 1100, "height": 900})

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -301,6 +302,38 @@ def test_undo_redo_and_replay_buttons(chromium):
     page.wait_for_function("window.state.view.replay === 1")
     page.click('.alh-replay button[data-act="live"]')
     page.wait_for_function("window.state.view.replay === null")
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_the_next_scoring_round_as_it_stands_unfolds_and_follows_the_game(chromium):
+    """In play the scoring section starts with the next round as it would be scored now:
+    a line of each player's points, unfolded (by the keyboard) the engine's own table of it,
+    which stays open and follows the game move by move."""
+    g = Game(["Ana", "Ben", "Chi"], seed=4)
+    rng = random.Random(4)
+    while len(g.rounds) < 1 or g.phase != "action":
+        g.play(g.random_action(rng))
+    w = AlhambraWidget(g)
+    page = open_widget(chromium, w)
+    preview = g.scoring_preview()
+    fold = page.locator("details.alh-preview")
+    summary = fold.locator("summary")
+    expect(summary).to_have_text(re.compile(rf"^Scoring round 2 if it were now: Ana \+{preview['points'][0]}, "))
+    assert fold.get_attribute("open") is None and fold.locator("table").count() == 0
+    summary.focus()
+    page.keyboard.press("Enter")
+    table = page.get_by_role("table", name="Scoring round 2 if it were now")
+    expect(table).to_be_visible()
+    cells = table.locator(".alh-round-points")
+    assert cells.all_text_contents() == [f"+{x}" for x in preview["points"]]
+    # a move later: still open, with the figures of the new position
+    w._handle_custom_msg({"type": "action", "action": str(w.game.legal_actions("take")[0]), "stamp": w.view["stamp"],
+                          "seat": None}, [])
+    page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message})
+    after = w.game.scoring_preview()
+    expect(cells).to_have_text([f"+{x}" for x in after["points"]])
+    expect(table.locator("tbody tr[data-player] td:last-child")).to_have_text([str(x) for x in after["scores"]])
     assert not page.errors, page.errors
     page.close()
 
