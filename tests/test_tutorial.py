@@ -528,3 +528,11 @@ def test_the_tutorial_notebook_opens_the_tutorial_in_every_language():
     first = models[ids[0]]                                   # the English one, driven from Python
     assert first["lesson"]["index"] == 3 and first["lesson"]["done"]
     assert first["lesson"]["feedback"]["kind"] == "ok"
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_scoring_lesson_names_the_preview_as_the_table_shows_it(lang):
+    """The scoring lesson points at the next round as it stands, in the words the
+    table's scoring section uses for it (ui.scoring.preview), in every language."""
+    shown = t("ui.scoring.preview", lang, round=1)
+    assert shown in t("tutorial.scoring.when.text", lang)
