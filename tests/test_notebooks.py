@@ -139,6 +139,11 @@ def test_scripting_notebook_drives_a_game_the_widget_follows():
     undone = re.search(r"^Undone: (.+)$", text, re.M).group(1)
     assert re.search(rf"^Redone: {re.escape(undone)}$", text, re.M)
 
+    # The next scoring round as it stands, for the position set up: points and the scores after it.
+    m = re.search(r"^Scoring round 1 if it were now: Ana \+(\d+) \(wall \d+\), Ben \+(\d+) \(wall \d+\)$", text, re.M)
+    assert m, text
+    assert re.search(rf"^Scores after it: Ana {12 + int(m.group(1))}, Ben {9 + int(m.group(2))}$", text, re.M), text
+
     # The on_move hook saw the random player's moves.
     m = re.search(r"^(\d+) moves counted by the hook, (\d) scoring rounds$", text, re.M)
     assert m and int(m.group(1)) > 50 and m.group(2) == "3", text
