@@ -33,13 +33,10 @@ pytestmark = pytest.mark.slow
 
 #: axe over the widget's root; each violation with its nodes, and whether a node is drawn (SVG)
 RUN_AXE = """async (root) => {
-  const r = await axe.run(document.querySelector(root), {resultTypes: ["violations"]});
+  const r = await axe.run(root, {resultTypes: ["violations"], elementRef: true});
   return r.violations.map((v) => ({
     id: v.id, impact: v.impact, help: v.help,
-    nodes: v.nodes.map((n) => {
-      const el = document.querySelector(n.target[0]);
-      return {target: n.target.join(" "), svg: el instanceof SVGElement, html: n.html.slice(0, 200)};
-    }),
+    nodes: v.nodes.map((n) => ({target: n.target.join(" "), svg: n.element instanceof SVGElement, html: n.html.slice(0, 200)})),
   }));
 }"""
 
@@ -50,7 +47,7 @@ SVG_WORDS_MISSING = r"""(root) => {
   const split = (s) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
   const out = [];
-  for (const el of document.querySelectorAll(`${root} svg [role="button"]`)) {
+  for (const el of root.querySelectorAll('svg [role="button"]')) {
     const name = (el.getAttribute("aria-label") || "").toLowerCase();
     const words = new Set(split(name));
     const drawn = [...el.querySelectorAll("text")].flatMap((x) => split(x.textContent));
@@ -61,20 +58,23 @@ SVG_WORDS_MISSING = r"""(root) => {
 }"""
 
 
-def audit(page, root: str = "#out") -> list:
-    """Everything axe-core finds wrong in the widget (under the CSS selector ``root``) on
-    ``page`` (but axe's label-in-name verdict on drawn controls), and every drawn control
-    whose name lacks a word it shows."""
+def audit(page, root="#out") -> list:
+    """Everything axe-core finds wrong in the widget on ``page`` (but axe's label-in-name
+    verdict on drawn controls), and every drawn control whose name lacks a word it shows.
+    ``root``: the widget's element, a Playwright locator or a CSS selector (the first match;
+    a locator reaches into a shadow root, as marimo's)."""
     if not AXE.exists():
         pytest.fail("axe-core is not installed: run npm install (it is in package.json)")
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
+    if isinstance(root, str):
+        root = page.locator(root).first
     problems = []
-    for v in page.evaluate(RUN_AXE, root):
+    for v in root.evaluate(RUN_AXE):
         nodes = [n for n in v["nodes"] if not (v["id"] == "label-content-name-mismatch" and n["svg"])]
         if nodes:
             problems.append((v["id"], v["impact"], v["help"], [n["html"] for n in nodes[:3]]))
-    for m in page.evaluate(SVG_WORDS_MISSING, root):
+    for m in root.evaluate(SVG_WORDS_MISSING):
         problems.append(("label-in-name (drawn control)", "serious", m["name"], m["missing"]))
     return problems
 

@@ -40,6 +40,7 @@ from alhambra_widget import AlhambraWidget
 from alhambra_widget.i18n import t
 
 from .conftest import ROOT, _ci
+from .test_accessibility import audit
 
 pytestmark = pytest.mark.slow
 
@@ -254,6 +255,8 @@ def test_with_widget_javascript_and_no_kernel_the_table_is_a_saved_copy(browser,
         assert table.locator(".alh-selected").count() == 0           # nothing taken up
         # the table replaces the picture
         assert page.locator(".alh-picture").count() == 1 and page.locator(".alh-picture").is_hidden()
+        # as accessible as the live table (axe-core, tests/e2e/test_accessibility.py)
+        assert audit(page, ".alh-root") == []
         page.screenshot(path=str(artifacts / "export-static-copy.png"), full_page=True)
         assert {"require.js", "html-manager", "anywidget"} <= set(served)
         assert errors == []

@@ -5,8 +5,8 @@ by Debian's Chromium.
 
 In each, examples/play.ipynb runs, the table is drawn, and a turn clicked in
 it reaches the engine in the kernel: the status line moves to the next
-player, the last moves name the card taken. Elements are found by their role
-and accessible name. Under ``CI=true`` a missing ``notebook`` or ``voila``
+player, the last moves name the card taken, and axe-core finds nothing to report
+(tests/e2e/test_accessibility.py). Elements are found by their role and accessible name. Under ``CI=true`` a missing ``notebook`` or ``voila``
 fails the test (they are in the test extra); elsewhere it skips.
 Screenshots go to test-artifacts/host-notebook7.png and host-voila.png.
 """
@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import ROOT, TOKEN, need_module
+from .test_accessibility import audit
 
 pytestmark = pytest.mark.slow
 
@@ -33,7 +34,10 @@ def take_a_card(root) -> str:
     return name
 
 
-def play_a_turn(page, root, shot):
+def play_a_turn(page, selector: str, shot):
+    """Play a turn at the table under ``selector`` (the first), then audit it with axe-core
+    in the host's own page and theme."""
+    root = page.locator(selector).first
     status = root.locator(".alh-status-text")
     expect(status).to_have_text(re.compile(r"^Turn 1 — \w+ to act$"), timeout=60_000)
     first = status.inner_text()
@@ -43,6 +47,7 @@ def play_a_turn(page, root, shot):
     last = root.get_by_role("region", name="last moves").get_by_role("listitem").first
     expect(last).to_contain_text(f"took {card}")
     page.screenshot(path=str(shot))
+    assert audit(page, selector) == []
 
 
 @contextlib.contextmanager
@@ -72,13 +77,13 @@ def test_notebook_7_plays_the_example(browser, lab, artifacts):
         known = len(page.errors)
         page.locator(".lm-MenuBar-item", has_text="Run").first.click()
         page.locator(".lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True).click()
-        play_a_turn(page, page.locator(".jp-Notebook .alh-root").first, artifacts / "host-notebook7.png")
+        play_a_turn(page, ".jp-Notebook .alh-root", artifacts / "host-notebook7.png")
         assert page.errors[known:] == []
 
 
 def test_voila_plays_the_example(browser, lab, artifacts):
     with host_page(browser, "voila", lab, "host-voila.ipynb") as page:
         page.goto(f"{lab.base}/voila/render/host-voila.ipynb?token={TOKEN}")   # Voila runs the notebook
-        play_a_turn(page, page.locator(".alh-root").first, artifacts / "host-voila.png")
+        play_a_turn(page, ".alh-root", artifacts / "host-voila.png")
         assert page.get_by_text("w = AlhambraWidget(").count() == 0   # an app: the notebook's code is not shown
         assert page.errors == []

@@ -21,6 +21,7 @@ import urllib.request
 import pytest
 
 from .conftest import ROOT, _free_port, need_module
+from .test_accessibility import audit
 
 pytestmark = pytest.mark.slow
 
@@ -105,6 +106,7 @@ def test_a_cell_reading_the_widget_runs_again_after_a_move(browser, marimo_app, 
         assert "Ben: take " in out.inner_text()
         assert "Turn 1" not in root.locator(".alh-status-text").inner_text()
         page.screenshot(path=str(artifacts / "marimo-after-a-move.png"))
+        assert audit(page, root) == []   # axe-core, inside marimo's shadow root
         assert page.errors == []
     finally:
         ctx.close()
@@ -114,5 +116,6 @@ def test_the_widget_takes_marimos_dark_theme_on_a_light_system(browser, marimo_a
     ctx, page = open_app(browser, f"{marimo_app}/?theme=dark", color_scheme="light")
     try:
         assert theme_of(page) == ("dark", "dark", "dark")
+        assert audit(page, page.locator(".alh-root")) == []   # the dark colours too
     finally:
         ctx.close()
