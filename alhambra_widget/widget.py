@@ -576,12 +576,19 @@ class AlhambraWidget(anywidget.AnyWidget):
         the same bots at their seats, the same viewer's seat, everything
         shuffled afresh (``seed``: a seed of its own, to deal a game that can
         be dealt again; None: a new deal each time). Returns the new game.
+        The other open widgets that showed the same game (one per seat, say)
+        go on to the new one too, each with its own seat and bots. The old
+        game object stays as it was, for whoever holds it.
         The table's **New game** button, shown once a game is over, does the
         same. Not in tutorial mode, whose lessons set their own positions."""
         if self._tutorial is not None:
             raise RuntimeError("a tutorial sets up its own positions: w.tutor.replay() starts the lesson again")
-        game = Game(list(self._game.names), seed)   # (a bad seed is refused here, before anything changes)
+        old = self._game
+        game = Game(list(old.names), seed)   # (a bad seed is refused here, before anything changes)
         self.game = game
+        for other in list(_LIVE):   # (the widgets not closed)
+            if other is not self and other._game is old and other._tutorial is None:
+                other.game = game
         return game
 
     def review(self, seconds_per_move: float = 0.5, wait: bool = False):

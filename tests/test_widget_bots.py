@@ -234,6 +234,29 @@ def test_new_game_at_the_end_seats_the_same_players_for_a_new_deal():
     assert w.new_game(seed=11).to_json() == a and w.game.n == 3
 
 
+def test_new_game_takes_every_table_of_the_game_along():
+    """One widget per seat on the same game: New game at one seat deals the new game at
+    every seat, each keeping its own seat and bots; a closed widget, and a widget of
+    another game, stay as they were, and so does the old game."""
+    old = finished()
+    seats = [AlhambraWidget(old, seat=i, autoplay=False) for i in range(3)]
+    closed = AlhambraWidget(old, seat=0, autoplay=False)
+    closed.close()
+    other = AlhambraWidget(finished(seed=6), autoplay=False)
+    before = old.to_json()
+    send(seats[1], type="new_game", stamp=seats[1].view["stamp"], seat=1)
+    g = seats[1].game
+    assert g is not old and g.moves == []
+    assert all(w.game is g for w in seats) and [w.seat for w in seats] == [0, 1, 2]
+    assert all(w.view["phase"] == "action" and w.view["moves"] == 0 and w.view["seat"] == i for i, w in enumerate(seats))
+    assert closed.game is old and other.game is not g and other.game.is_over
+    assert old.to_json() == before
+    # they follow the new game from then on: a move at one seat shows at every seat
+    first = g.current
+    send(seats[first], type="action", action=str(g.legal_actions("take")[0]), stamp=seats[first].view["stamp"], seat=first)
+    assert [w.view["moves"] for w in seats] == [1, 1, 1]
+
+
 def test_new_game_is_refused_during_a_game_and_in_a_lesson():
     seed = human_first(2)
     w = AlhambraWidget(players=["You", Greedy(seed=1)], seed=seed, autoplay=False)
