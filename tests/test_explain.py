@@ -58,6 +58,27 @@ def test_position_names_the_player_the_options_the_scores_and_the_next_round():
     assert nl.startswith("Beurt 1: Ben is aan de beurt.") and "velden 1 en 4" in nl
 
 
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_position_tells_what_the_next_scoring_round_would_give_now(lang):
+    """The next round as the engine would score it now, every player's points in the
+    words of the language (unnamed seats too), last in the position's description."""
+    g = Game(3, seed=5)
+    rng = random.Random(5)
+    for _ in range(160):
+        g.play(g.random_action(rng))
+    p = g.scoring_preview()
+    assert p["round"] == 2 and sum(p["points"]) > 0
+    items = [t("explain.preview_item", lang, name=name, points=x) for name, x in zip(g.names, p["points"])]
+    last = t("list.and", lang, rest=t("list.sep", lang).join(items[:-1]), last=items[-1])
+    text = explain(g, lang=lang)
+    assert text.endswith(t("explain.preview", lang, round=2, points=last))
+    assert t("explain.player_default", lang, n=1) in last   # an unnamed seat in the language's words
+    assert lang == "en" or "Player 1" not in text
+    if lang == "en":
+        assert text.endswith(f"scoring round 2 would give Player 1 +{p['points'][0]}, Player 2 +{p['points'][1]} "
+                             f"and Player 3 +{p['points'][2]}.")
+
+
 def test_position_in_the_placement_phase_and_with_dirk(lesson):
     g = bought_tower(lesson)
     text = explain(g)

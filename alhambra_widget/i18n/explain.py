@@ -140,6 +140,10 @@ def _position(g, lang) -> list:
         out.append(tn("explain.next.second", g.deck_size, lang))
     else:
         out.append(tn("explain.next.first", g.deck_size, lang))
+    # the next round as it would be scored now (the engine's own scoring; every Alhambra is public)
+    preview = g.scoring_preview()
+    items = [t("explain.preview_item", lang, name=name, points=x) for name, x in zip(names, preview["points"])]
+    out.append(t("explain.preview", lang, round=preview["round"], points=join_names(items, lang)))
     return out
 
 
