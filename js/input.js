@@ -212,9 +212,47 @@ function cellOf(root, target) {
   return { act: "hover", on: ev.act, x: ev.x, y: ev.y, rule: ev.rule ?? null };
 }
 
+/** The arrow keys, as a step on the board: x grows to the east, y to the south. */
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/**
+ * Where an arrow key moves the focus from the control `from` among the
+ * controls `items` of one picture ([{x, y}], the same objects): on a board
+ * (cells with x, y) the nearest control that way, the nearest in line first
+ * (a cell straight ahead before one beside the way); in a row of cards or
+ * slots (no x, y) the next one in order (Right, Down) or the one before (Left,
+ * Up). Null when there is none that way.
+ */
+export function arrowTarget(items, from, key) {
+  const step = ARROWS[key];
+  if (!step) return null;
+  const [dx, dy] = step;
+  if (from.x === undefined || from.y === undefined) {
+    const i = items.indexOf(from);
+    const j = i + (dx + dy > 0 ? 1 : -1);
+    return i >= 0 && j >= 0 && j < items.length ? items[j] : null;
+  }
+  let best = null;
+  let bestCost = Infinity;
+  for (const it of items) {
+    if (it === from || it.x === undefined || it.y === undefined) continue;
+    const ahead = (it.x - from.x) * dx + (it.y - from.y) * dy; // how far that way
+    if (ahead <= 0) continue;
+    const aside = Math.abs((it.x - from.x) * dy) + Math.abs((it.y - from.y) * dx); // how far beside it
+    const cost = ahead + 2 * aside;
+    if (cost < bestCost) {
+      best = it;
+      bestCost = cost;
+    }
+  }
+  return best;
+}
+
 /**
  * Wire a root element: clicks on [data-act] controls, Enter/Space on focused
  * controls that are not native buttons, Escape clears the selection, the
+ * arrow keys move the focus between the controls of one picture (the board,
+ * a row of cards, the market: arrowTarget), the
  * replay slider reports its value on change, the language switch its choice,
  * and the pointer or the focus on a board cell reports that cell (hover), so
  * the help line can say whether the selected tile may go there. Returns an
@@ -232,6 +270,21 @@ export function bindInput(root, dispatch) {
   const onKey = (e) => {
     if (e.key === "Escape") {
       dispatch({ act: "clear" });
+      return;
+    }
+    if (ARROWS[e.key] && !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey) {
+      // a drawn control (not the slider or the language list, whose arrows are their own)
+      const el = e.target.closest ? e.target.closest('[role="button"][data-act]') : null;
+      const pic = el && el.closest("svg");
+      if (!pic || !root.contains(pic)) return;
+      const els = [...pic.querySelectorAll('[role="button"][data-act][tabindex="0"]')];
+      const at = (c) => (c.dataset.x !== undefined && c.dataset.y !== undefined ? { x: Number(c.dataset.x), y: Number(c.dataset.y) } : {});
+      const items = els.map((c) => ({ el: c, ...at(c) }));
+      const to = arrowTarget(items, items.find((it) => it.el === el) || { el, ...at(el) }, e.key);
+      if (to) {
+        e.preventDefault();
+        to.el.focus();
+      }
       return;
     }
     if (e.key !== "Enter" && e.key !== " " && e.key !== "Spacebar") return;

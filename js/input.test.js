@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { exactBuy, fixture, severalTake, tooMuch, unpayableSlot } from "./fixtures.js";
 import { cardsText } from "./view/common.js";
-import { bindInput, eventFrom, initialUi, reduce } from "./input.js";
+import { arrowTarget, bindInput, eventFrom, initialUi, reduce } from "./input.js";
 import { boardOptions, focusPlayer, summarize } from "./selection.js";
 import { controlsHtml, selectionText } from "./view/controls.js";
 
@@ -238,5 +238,69 @@ describe("bindInput (mouse and keyboard)", () => {
     unbind();
     root.querySelector("button").click();
     expect(dispatch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("arrow keys between the controls of a picture", () => {
+  // a board: the cells with a control, (0,0) the fountain's neighbours and a gap at (2,0)
+  const cells = [[1, 0], [3, 0], [0, -1], [1, 1], [-1, 0], [3, 1]].map(([x, y]) => ({ x, y }));
+  const at = (x, y) => cells.find((c) => c.x === x && c.y === y);
+
+  it("on a board: the nearest control that way, the one in line first, across gaps; none past the edge", () => {
+    expect(arrowTarget(cells, at(1, 0), "ArrowRight")).toBe(at(3, 0)); // over the gap, in line before (3,1)
+    expect(arrowTarget(cells, at(1, 0), "ArrowDown")).toBe(at(1, 1));
+    expect(arrowTarget(cells, at(1, 0), "ArrowLeft")).toBe(at(-1, 0));
+    expect(arrowTarget(cells, at(1, 0), "ArrowUp")).toBe(at(0, -1)); // one beside the way, one row up
+    expect(arrowTarget(cells, at(3, 0), "ArrowRight")).toBeNull();
+    expect(arrowTarget(cells, at(0, -1), "ArrowUp")).toBeNull();
+    expect(arrowTarget(cells, at(1, 0), "Enter")).toBeNull();
+  });
+
+  it("in a row of cards or slots: the next one, or the one before", () => {
+    const row = [{}, {}, {}];
+    expect(arrowTarget(row, row[0], "ArrowRight")).toBe(row[1]);
+    expect(arrowTarget(row, row[1], "ArrowDown")).toBe(row[2]);
+    expect(arrowTarget(row, row[1], "ArrowLeft")).toBe(row[0]);
+    expect(arrowTarget(row, row[0], "ArrowUp")).toBeNull();
+    expect(arrowTarget(row, row[2], "ArrowRight")).toBeNull();
+  });
+
+  it("moves the focus in the page: on the board, along a row, never out of its picture or off the slider", () => {
+    const root = document.createElement("div");
+    root.innerHTML = `
+      <svg class="board"><g role="button" tabindex="0" aria-label="a" data-act="spot" data-x="1" data-y="0"></g>
+      <g role="button" tabindex="0" aria-label="b" data-act="placed" data-x="1" data-y="1"></g>
+      <g role="button" tabindex="-1" aria-disabled="true" aria-label="off" data-act="spot" data-x="2" data-y="0"></g></svg>
+      <svg class="cards"><g role="button" tabindex="0" aria-label="c1" data-act="money" data-i="0"></g>
+      <g role="button" tabindex="0" aria-label="c2" data-act="money" data-i="1"></g></svg>
+      <input type="range" data-act="replay" min="0" max="9" value="4" aria-label="Replay">`;
+    document.body.appendChild(root);
+    const dispatch = vi.fn();
+    bindInput(root, dispatch);
+    const press = (el, key) => {
+      const ev = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true });
+      el.dispatchEvent(ev);
+      return ev.defaultPrevented;
+    };
+    const [a, b] = root.querySelectorAll(".board g");
+    a.focus();
+    expect(press(a, "ArrowDown")).toBe(true);
+    expect(document.activeElement).toBe(b);
+    // the cell now in focus is reported, so that the help line speaks of it
+    expect(dispatch).toHaveBeenLastCalledWith({ act: "hover", on: "placed", x: 1, y: 1, rule: null });
+    expect(press(b, "ArrowRight")).toBe(false); // (2,0) is disabled, nothing else that way: the key goes on
+    expect(document.activeElement).toBe(b);
+    const [c1, c2] = root.querySelectorAll(".cards g");
+    c1.focus();
+    press(c1, "ArrowRight");
+    expect(document.activeElement).toBe(c2);
+    press(c2, "ArrowRight"); // the end of the row: not into another picture
+    expect(document.activeElement).toBe(c2);
+    const slider = root.querySelector("input");
+    slider.focus();
+    expect(press(slider, "ArrowLeft")).toBe(false); // the slider's own arrows
+    expect(document.activeElement).toBe(slider);
+    expect(dispatch.mock.calls.every(([ev]) => ev.act === "hover")).toBe(true); // moving the focus is not a choice
+    root.remove();
   });
 });

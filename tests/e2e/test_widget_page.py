@@ -227,6 +227,53 @@ def test_a_four_player_game_by_keyboard_only(chromium):
     page.close()
 
 
+def test_arrow_keys_walk_the_board_and_a_row_and_enter_plays_where_the_focus_is(chromium):
+    """With a bought tile chosen, the arrow keys move the focus over the board's cells (the
+    help line follows the focus), and Enter places the tile on the cell reached. (Rows of
+    cards and slots: js/input.test.js.)"""
+    g = Game(["Ana", "Ben", "Chi"], seed=8)
+    rng = random.Random(8)
+    while g.phase != "place" or len(g.players[g.current].alhambra.legal_spots(g.pending_for(g.current)[0])) < 3:
+        g.play(g.random_action(rng))
+    w = AlhambraWidget(g)
+    page = open_widget(chromium, w)
+    me, tile = g.current, g.pending_for(g.current)[0]
+    legal = set(g.players[me].alhambra.legal_spots(tile))
+    page.locator(f'[data-act="pending-tile"][data-id="{tile.id}"]').focus()
+    page.keyboard.press("Enter")
+    page.locator('.alh-focus [data-act="spot"][tabindex="0"]').first.wait_for()
+    # from the westmost legal spot, east and south and back: the focus moves from cell to cell
+    x0, y0 = min(legal)
+    page.locator(f'.alh-focus [data-act="spot"][data-x="{x0}"][data-y="{y0}"]').focus()
+    visited = [(x0, y0)]
+    for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
+        page.keyboard.press(key)
+        at = page.evaluate("() => [document.activeElement.dataset.act, Number(document.activeElement.dataset.x), "
+                           "Number(document.activeElement.dataset.y)]")
+        assert at[0] in ("spot", "placed"), (key, at)
+        visited.append(tuple(at[1:]))
+    assert len(set(visited)) > 1, visited   # it moved
+    # the help line speaks of the cell in focus; Enter on a legal spot places the tile there
+    target = next(q for q in sorted(legal) if q != (x0, y0))
+    page.locator(f'.alh-focus [data-act="spot"][data-x="{x0}"][data-y="{y0}"]').focus()
+    steps = {(1, 0): "ArrowRight", (-1, 0): "ArrowLeft", (0, 1): "ArrowDown", (0, -1): "ArrowUp"}
+    for _ in range(12):
+        here = page.evaluate("() => [Number(document.activeElement.dataset.x), Number(document.activeElement.dataset.y)]")
+        if tuple(here) == target:
+            break
+        dx, dy = target[0] - here[0], target[1] - here[1]
+        page.keyboard.press(steps[(1 if dx > 0 else -1, 0)] if dx else steps[(0, 1 if dy > 0 else -1)])
+    assert page.evaluate("() => [Number(document.activeElement.dataset.x), Number(document.activeElement.dataset.y)]") \
+        == list(target)
+    expect(page.locator(".alh-board-help")).to_contain_text(f"{target[0]},{target[1]}")
+    before = len(g.moves)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"window.state.view.moves > {before}", timeout=10_000)
+    assert str(g.history[-1]) == f"place {tile.id} at {target[0]},{target[1]}"
+    assert not page.errors, page.errors
+    page.close()
+
+
 def test_a_refused_spot_is_explained_and_nothing_is_sent(chromium, artifacts):
     g = Game(["Ana", "Ben"], seed=11)
     rng = random.Random(3)
