@@ -325,6 +325,18 @@ def test_keyboard_tab_enter_and_notebook_shortcuts(ui):
     assert f["inWidget"] and f["act"] == "money" and f["pressed"] == "true", f  # focus kept, card chosen
     card = page.evaluate("() => document.activeElement.getAttribute('data-currency') + ' ' + "
                          "document.activeElement.getAttribute('data-value')")
+    # the arrow keys walk the row of money cards, not the notebook's cells
+    active = nb.locator(".jp-Cell.jp-mod-active")
+    cell_before = active.evaluate("c => [...c.parentElement.children].indexOf(c)")
+    page.keyboard.press("ArrowRight")
+    f = _focused(page)
+    assert f["inWidget"] and f["act"] == "money" and f["pressed"] == "false", f   # the next card, not chosen
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    f = _focused(page)
+    assert f["inWidget"] and f["act"] == "money" and f["pressed"] == "true", f    # back at the card chosen
+    assert active.evaluate("c => [...c.parentElement.children].indexOf(c)") == cell_before
 
     # notebook shortcut keys while a widget control has the focus: no cell added, cut, changed
     for key in ["a", "b", "x", "c", "v", "d", "d", "m", "y", "z", "Shift+M", "Shift+L"]:
