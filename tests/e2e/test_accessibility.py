@@ -79,6 +79,41 @@ def audit(page, root="#out") -> list:
     return problems
 
 
+#: the element with the keyboard focus: whether it is in the widget, what it is, and whether
+#: it shows where the focus is (WCAG 2.4.7): an outline (the browser's own ring counts, as on
+#: the slider), or for a drawn control its outline or its frame in the focus colour
+FOCUSED = """(root) => {
+  const el = document.activeElement;
+  const inside = !!el && root.contains(el) && el !== root;
+  const cs = inside ? getComputedStyle(el) : null;
+  const ring = !!cs && cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) >= 1;
+  return {inside, what: inside ? (el.dataset.act || el.tagName.toLowerCase()) : null,
+          name: inside ? (el.getAttribute("aria-label") || el.textContent || "").trim().slice(0, 40) : null, ring};
+}"""
+
+
+def focus_walk(page, root="#out", most: int = 80) -> list:
+    """Tab through the widget, from just before it to its last control: each control the
+    focus reaches, once, as (what, name, shows the focus)."""
+    if isinstance(root, str):
+        root = page.locator(root).first
+    root.evaluate("r => { const b = document.createElement('button'); b.textContent = 'before';"
+                  " b.className = 'alh-walk-start'; r.parentElement.insertBefore(b, r); b.focus(); }")
+    walked, seen = [], set()
+    try:
+        for _ in range(most):
+            page.keyboard.press("Tab")
+            f = root.evaluate(FOCUSED)
+            if not f["inside"]:
+                break
+            if (f["what"], f["name"]) not in seen:
+                seen.add((f["what"], f["name"]))
+                walked.append((f["what"], f["name"], f["ring"]))
+    finally:
+        root.evaluate("r => r.parentElement.querySelector(':scope > .alh-walk-start')?.remove()")
+    return walked
+
+
 def in_phase(n: int, seed: int, phase: str, after: int) -> Game:
     """A random game of ``n`` players at its first position in ``phase`` after ``after`` moves."""
     g = Game(n, seed=seed)
@@ -140,7 +175,8 @@ def test_no_accessibility_problems_with_a_selection_or_a_round_over_the_table(ch
 
 def test_the_audit_finds_what_it_should(chromium):  # noqa: F811
     """The audit is not blind: a control named apart from its words, a drawn control
-    without its drawn word in its name, and a scrolling log no keyboard reaches are found."""
+    without its drawn word in its name, a scrolling log no keyboard reaches, and a button
+    that hides the focus are found."""
     page = show(chromium, AlhambraWidget(GAMES["4 players, to act"]()), viewport={"width": 1100, "height": 900})
     page.evaluate("""() => {
         document.querySelector('button[data-act="end"]').setAttribute("aria-label", "Finish");
@@ -149,9 +185,25 @@ def test_the_audit_finds_what_it_should(chromium):  # noqa: F811
         const log = document.querySelector(".alh-log");
         log.removeAttribute("tabindex");
         log.style.maxHeight = "60px";
+        document.querySelector('button[data-act="hint"]').style.outline = "none";
     }""")
     found = {p[0] for p in audit(page)}
     assert {"label-content-name-mismatch", "label-in-name (drawn control)", "scrollable-region-focusable"} <= found
+    assert [w[0] for w in focus_walk(page) if not w[2]] == ["hint"]
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_control_shows_the_keyboard_focus(chromium, theme):  # noqa: F811
+    """Tab walks every control of the table, in play and with a tile to place (its spots
+    drawn as controls), and each one shows where the focus is (WCAG 2.4.7)."""
+    for g in (GAMES["4 players, to act"](), GAMES["6 players, placing"]()):
+        page = show(chromium, AlhambraWidget(g), viewport={"width": 1100, "height": 900}, color_scheme=theme)
+        if g.phase == "place":
+            page.get_by_role("button", name="tile to place").first.click()
+            page.locator('.alh-focus [data-act="spot"]').first.wait_for()
+        walked = focus_walk(page)
+        assert len(walked) >= 12, walked   # the table's controls, not a few
+        assert [w for w in walked if not w[2]] == []
 
 
 def test_the_move_log_scrolls_by_keyboard(chromium):  # noqa: F811

@@ -27,7 +27,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import ARTIFACTS, no_new_page_errors, notebook, play_page, run_code
-from .test_accessibility import audit
+from .test_accessibility import audit, focus_walk
 
 pytestmark = pytest.mark.slow
 
@@ -448,7 +448,8 @@ def test_dark_theme(ui, artifacts):
 
 def test_accessibility_audit_in_light_and_dark(ui):
     """axe-core over the widget in JupyterLab itself (its fonts, its theme's colours, its
-    page around the widget) finds nothing in Light or Dark, with a refusal on the table."""
+    page around the widget) finds nothing in Light or Dark, with a refusal on the table;
+    Tab shows the focus on every control there."""
     page, root = ui
     state(page, EXACT + 'w.play("buy 1 with florin 2+3")\nw.play("take dinar 2")')
     expect_moves(root, 2)
@@ -459,6 +460,9 @@ def test_accessibility_audit_in_light_and_dark(ui):
         assert audit(page, ".jp-Notebook .alh-root") == [], "JupyterLab Light"
         _theme(page, "JupyterLab Dark")
         assert audit(page, ".jp-Notebook .alh-root") == [], "JupyterLab Dark"
+        # and with JupyterLab's own styles around it, every control shows the keyboard focus
+        walked = focus_walk(page, ".jp-Notebook .alh-root")
+        assert len(walked) >= 12 and [w for w in walked if not w[2]] == [], walked
     finally:
         if not _is_light(page):
             _theme(page, "JupyterLab Light")
