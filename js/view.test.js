@@ -438,6 +438,14 @@ describe("the whole table", () => {
     expect(open.querySelector(".alh-why")).toBeNull(); // no narration: nothing was scored
     // not once the game is over
     expect(dom(scoringHtml({ ...fixture("over-4p"), preview: p })).querySelector("details.alh-preview")).toBeNull();
+    // two players: Dirk's places score too (D3), his points after the players'
+    const two = fixture("seated-2p-other");
+    expect(two.preview.dirk).not.toBeNull();
+    const dirk = two.preview.dirk.reduce((a, b) => a + b, 0);
+    const line = dom(scoringHtml(two, { lazyEarlier: true })).querySelector("details.alh-preview summary").textContent;
+    expect(line.endsWith(` and Dirk +${dirk}`)).toBe(true);
+    const twoTable = dom(scoringHtml(two, { lazyEarlier: true, previewOpen: true })).querySelector("table.alh-preview-table");
+    expect(twoTable.querySelector("tr.alh-dirk-row")).not.toBeNull();
   });
 
   it("at the end of a two-player game still shows Dirk's tiles", () => {

@@ -79,6 +79,18 @@ def test_position_tells_what_the_next_scoring_round_would_give_now(lang):
                              f"and Player 3 +{p['points'][2]}.")
 
 
+def test_position_with_two_players_tells_dirks_points_of_the_next_round_too():
+    g = Game(["Ana", "Ben"], seed=3)
+    rng = random.Random(3)
+    for _ in range(40):
+        g.play(g.random_action(rng))
+    p = g.scoring_preview()
+    assert p["dirk"] is not None
+    text = explain(g)
+    assert text.endswith(f"would give Ana +{p['points'][0]}, Ben +{p['points'][1]} and Dirk +{sum(p['dirk'])}.")
+    assert explain(g, lang="ja").endswith(f"とディルク +{sum(p['dirk'])}になります。")
+
+
 def test_position_in_the_placement_phase_and_with_dirk(lesson):
     g = bought_tower(lesson)
     text = explain(g)

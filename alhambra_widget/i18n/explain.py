@@ -143,6 +143,8 @@ def _position(g, lang) -> list:
     # the next round as it would be scored now (the engine's own scoring; every Alhambra is public)
     preview = g.scoring_preview()
     items = [t("explain.preview_item", lang, name=name, points=x) for name, x in zip(names, preview["points"])]
+    if preview["dirk"] is not None:   # (his places score too, D3)
+        items.append(t("explain.preview_item", lang, name=t("ui.dirk.name", lang), points=sum(preview["dirk"])))
     out.append(t("explain.preview", lang, round=preview["round"], points=join_names(items, lang)))
     return out
 

@@ -74,7 +74,10 @@ export function scoringPart(view, { earlierOpen = false, lazyEarlier = false, wh
     // the next round as it would be scored now: a line of each player's points,
     // unfolded the same table as a round scored (drawn only once unfolded)
     const label = t("ui.scoring.preview", { round: preview.round });
-    const points = joinAnd(view.players.map((p, i) => `${p.name} +${preview.points[i]}`));
+    // (with two players Dirk's places score too, D3: his points after the players')
+    const items = view.players.map((p, i) => `${p.name} +${preview.points[i]}`);
+    if (preview.dirk) items.push(`${t("ui.dirk.name")} +${preview.dirk.reduce((a, b) => a + b, 0)}`);
+    const points = joinAnd(items);
     let det = `<details class="alh-preview"${previewOpen ? OPEN : ""}><summary class="alh-fold-summary alh-preview-summary" data-key="preview" data-lm-suppress-shortcuts="true">`;
     det += `${esc(t("ui.label_count", { label, count: points }))}</summary>`;
     if (previewOpen || !lazyEarlier) det += roundTable(view, preview, false, { story: false, cls: "alh-preview-table", caption: label });
