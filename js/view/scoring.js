@@ -59,6 +59,16 @@ function roundTable(view, r, latest, { whyOpen = false, lazy = false, story: wit
 }
 
 /**
+ * A round's points in a line, "Ana +8, Ben +5 and Chi +3"; with `dirk`, Dirk's
+ * points after the players' (his places score too, D3).
+ */
+function pointsLine(view, r, { dirk = false } = {}) {
+  const items = view.players.map((p, i) => `${p.name} +${r.points[i]}`);
+  if (dirk && r.dirk) items.push(`${t("ui.dirk.name")} +${r.dirk.reduce((a, b) => a + b, 0)}`);
+  return joinAnd(items);
+}
+
+/**
  * The scoring rounds as a part: a box of the heading, the winners, the latest
  * round's table (in play, under a fold that is open while the round is recent:
  * `latestOpen` true or false overrides that), the earlier rounds (folded: a <details>, `earlierOpen` opens
@@ -74,10 +84,7 @@ export function scoringPart(view, { earlierOpen = false, lazyEarlier = false, wh
     // the next round as it would be scored now: a line of each player's points,
     // unfolded the same table as a round scored (drawn only once unfolded)
     const label = t("ui.scoring.preview", { round: preview.round });
-    // (with two players Dirk's places score too, D3: his points after the players')
-    const items = view.players.map((p, i) => `${p.name} +${preview.points[i]}`);
-    if (preview.dirk) items.push(`${t("ui.dirk.name")} +${preview.dirk.reduce((a, b) => a + b, 0)}`);
-    const points = joinAnd(items);
+    const points = pointsLine(view, preview, { dirk: true });
     let det = `<details class="alh-preview"${previewOpen ? OPEN : ""}><summary class="alh-fold-summary alh-preview-summary" data-key="preview" data-lm-suppress-shortcuts="true">`;
     det += `${esc(t("ui.label_count", { label, count: points }))}</summary>`;
     if (previewOpen || !lazyEarlier) det += roundTable(view, preview, false, { story: false, cls: "alh-preview-table", caption: label });
@@ -105,7 +112,7 @@ export function scoringPart(view, { earlierOpen = false, lazyEarlier = false, wh
       const recent = (view.log || []).slice(-Math.max(1, view.n || 1)).some((e) => (e.rounds || []).includes(latest.round));
       const open = latestOpen ?? recent;
       const title = t(latest.round === 3 ? "ui.scoring.round_final" : "ui.scoring.round", { round: latest.round });
-      const points = joinAnd(view.players.map((p, i) => `${p.name} +${latest.points[i]}`));
+      const points = pointsLine(view, latest);
       let det = `<details class="alh-latest-round"${open ? OPEN : ""}><summary class="alh-fold-summary" data-key="latest" data-lm-suppress-shortcuts="true">`;
       det += `${esc(t("ui.label_count", { label: title, count: points }))}</summary>`;
       if (open || !lazyEarlier) det += table();
