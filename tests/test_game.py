@@ -163,6 +163,19 @@ def test_S_seed_makes_setup_reproducible():
         Game(7)
 
 
+def test_a_game_says_in_short_who_is_to_do_what():
+    g = Game(["Ana", "Ben"], seed=3, start_player=0)
+    assert repr(g) == "<Game 2 players, turn 1, Ana to act>"
+    assert "turn 1, Ana to act" in str(g).splitlines()[0]
+    while g.phase != "place":
+        g.play(next(a for a in g.legal_actions() if a.kind in ("buy", "take")))
+    assert repr(g).endswith(f"{g.players[g.current].name} to place tiles>")
+    rng = random.Random(3)
+    while not g.is_over:
+        g.play(g.random_action(rng), record=False)
+    assert repr(g).endswith(", game over>") and "game over" in str(g).splitlines()[0]
+
+
 # ------------------------------------------------------------------ T1 take money
 
 def setup_take(seed=1):

@@ -411,8 +411,8 @@ class Game:
         return tuple(c)
 
     def __repr__(self):
-        state = "over" if self.is_over else f"{self.players[self.current].name} to {self.phase}"
-        return f"<Game {len(self.players)} players, turn {self.turn}, {state}>"
+        from .text import whose_move
+        return f"<Game {len(self.players)} players, turn {self.turn}, {whose_move(self)}>"
 
     def __str__(self):
         from .text import game_text

@@ -40,9 +40,16 @@ def alhambra_text(a) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
+def whose_move(g) -> str:
+    """Who is to do what, in short: "Ana to act", "Ana to place tiles" or "game over"."""
+    if g.is_over:
+        return "game over"
+    return f"{g.players[g.current].name} to {'place tiles' if g.phase == 'place' else 'act'}"
+
+
 def game_text(g) -> str:
     out = []
-    status = "game over" if g.is_over else f"turn {g.turn}, {g.players[g.current].name} to {'place tiles' if g.phase == 'place' else 'act'}"
+    status = "game over" if g.is_over else f"turn {g.turn}, {whose_move(g)}"
     if g.extra:
         status += " (extra action after an exact payment)"
     out.append(f"Alhambra, {g.n} players - {status}")
