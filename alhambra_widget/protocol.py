@@ -16,13 +16,15 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-__all__ = ["PROTOCOL", "MESSAGES", "VIEW_KEYS", "check_message", "ProtocolError", "Refused", "short"]
+__all__ = ["PROTOCOL", "MESSAGES", "VIEW_KEYS", "LINEUP_KINDS", "check_message", "ProtocolError", "Refused", "short"]
 
 PROTOCOL: dict = json.loads(resources.files(__package__).joinpath("protocol.json").read_text("utf-8"))
 #: kind -> {"doc", "required": {field: type}, "optional": {field: type}, "example"}
 MESSAGES: dict = PROTOCOL["messages"]
 #: every key a view may carry -> what it holds
 VIEW_KEYS: dict = PROTOCOL["view"]
+#: the seat kinds of a new game's line-up (``new_game``'s ``players``)
+LINEUP_KINDS: tuple = tuple(PROTOCOL["lineup"]["kinds"])
 
 __doc__ += "\n".join(
     f"``{kind}``\n    {m['doc']} Fields: "

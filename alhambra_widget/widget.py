@@ -71,7 +71,7 @@ from .engine.game import Game
 from .i18n import LANGUAGES, check_language, t as tr, tn, use_language
 from .i18n.moves import describe_entry, describe_move, log_entry
 from .i18n.strings import front_end_strings
-from .protocol import ProtocolError, Refused, check_message, short as _short
+from .protocol import LINEUP_KINDS, ProtocolError, Refused, check_message, short as _short
 from .seats import Runner
 from .view import view as make_view
 
@@ -571,25 +571,54 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._refresh()
 
     # ------------------------------------------------------------- review
-    def new_game(self, seed=None) -> Game:
-        """Start a new game with the same players and show it: the same names,
-        the same bots at their seats, the same viewer's seat, everything
-        shuffled afresh (``seed``: a seed of its own, to deal a game that can
-        be dealt again; None: a new deal each time). Returns the new game.
-        The other open widgets that showed the same game (one per seat, say)
-        go on to the new one too, each with its own seat and bots. The old
-        game object stays as it was, for whoever holds it.
+    def new_game(self, seed=None, players=None) -> Game:
+        """Start a new game and show it, everything shuffled afresh (``seed``:
+        a seed of its own, to deal a game that can be dealt again; None: a
+        new deal each time). Returns the new game.
+
+        Without ``players``, the same players: the same names, the same bots
+        at their seats, the same viewer's seat; the other open widgets that
+        showed the same game (one per seat, say) go on to the new one too,
+        each with its own seat and bots. With ``players`` (as for the
+        constructor: names and bots, ``["You", Greedy(), MCTS()]``), that
+        line-up, with this widget's bots replaced by its bots: one person
+        among bots is seated, as the constructor does; the other widgets stay
+        with the old game. The old game object stays as it was, for whoever
+        holds it.
+
         The table's **New game** button, shown once a game is over, does the
-        same. Not in tutorial mode, whose lessons set their own positions."""
+        same, with the line-up chosen under it. Not in tutorial mode, whose
+        lessons set their own positions."""
         if self._tutorial is not None:
             raise RuntimeError("a tutorial sets up its own positions: w.tutor.replay() starts the lesson again")
         old = self._game
-        game = Game(list(old.names), seed)   # (a bad seed is refused here, before anything changes)
-        self.game = game
-        for other in list(_LIVE):   # (the widgets not closed)
-            if other is not self and other._game is old and other._tutorial is None:
-                other.game = game
+        if players is None:
+            game = Game(list(old.names), seed)   # (a bad seed is refused here, before anything changes)
+            self.game = game
+            for other in list(_LIVE):   # (the widgets not closed)
+                if other is not self and other._game is old and other._tutorial is None:
+                    other.game = game
+            return game
+        if not isinstance(players, (list, tuple)):
+            raise TypeError(f"players is a list of names and bots, not {type(players).__name__}")
+        names, bots = _seat_bots(players)
+        game = Game(names, seed)         # (the count, the names and the seed checked before anything changes)
+        bots = _check_bots(bots, game.n)
+        people = [i for i in range(game.n) if i not in bots]
+        seat = self.seat if self.seat in people else people[0] if bots and len(people) == 1 else None
+        with self._lock, self.hold_sync():
+            self.bots = bots
+            self._runner.cancel("bot")   # (a bot of the old line-up thinking: not waited for)
+            with self.hold_trait_notifications():
+                self.seat = None         # (valid in any game; the seat of the new line-up once it is shown)
+            self.game = game
+            self.seat = seat
         return game
+
+    def lineup(self) -> list:
+        """The players as the constructor and ``new_game(players=)`` take them:
+        each seat's name, or its bot."""
+        return [self.bots.get(i, name) for i, name in enumerate(self._game.names)]
 
     def review(self, seconds_per_move: float = 0.5, wait: bool = False):
         """Review the game: every move a player made graded by a search of
@@ -870,7 +899,37 @@ class AlhambraWidget(anywidget.AnyWidget):
             raise Refused(None, tr("ui.refuse.new_game_lesson"))
         if not self._game.is_over:
             raise Refused(None, tr("ui.refuse.new_game_in_play"))
-        self.new_game()
+        kinds = content.get("players")
+        self.new_game(players=None if kinds is None else self._lineup_of(kinds))
+
+    def _lineup_of(self, kinds) -> list:
+        """The players of a line-up chosen on the table (``LINEUP_KINDS`` per
+        seat): the people keep the names of this game's people, in seat
+        order (then "Player k", as a game names its seats); "same" keeps the
+        bot of that seat."""
+        if (not isinstance(kinds, list) or not 2 <= len(kinds) <= 6
+                or any(not isinstance(k, str) or k not in LINEUP_KINDS for k in kinds)):
+            raise Refused(None, tr("ui.refuse.lineup", value=_short(kinds), kinds=", ".join(LINEUP_KINDS)))
+        # (a default name, "Player 2", goes with the seat: numbered anew)
+        names = [None if name == f"Player {i + 1}" else name
+                 for i, name in enumerate(self._game.names) if i not in self.bots]
+        people = iter(names)
+        out = []
+        for i, kind in enumerate(kinds):
+            if kind == "person":
+                name = next(people, None)
+                k = i + 1
+                while name is None or name in out:
+                    name = f"Player {k}" if f"Player {k}" not in names else None
+                    k += 1
+                out.append(name)
+            elif kind == "same":
+                if i not in self.bots:
+                    raise Refused(None, tr("ui.refuse.lineup_same", seat=i + 1))
+                out.append(self.bots[i])
+            else:
+                out.append(_new_bot(kind))
+        return out
 
     def _live(self) -> Game:
         if self.replay_index != -1:
@@ -969,6 +1028,12 @@ class AlhambraWidget(anywidget.AnyWidget):
             self._game.unlisten(self._game_event)
         _unhook_cells(self)
         super().close()
+
+
+def _new_bot(kind: str):
+    from . import bots
+
+    return {"random": bots.Random, "greedy": bots.Greedy, "mcts": bots.MCTS}[kind]()
 
 
 def _seat_bots(players):

@@ -15,7 +15,7 @@
 
 import { buildingName, cardName, currencyName, ruleText, t } from "./i18n.js";
 import { parseCard } from "./view/common.js";
-import { buyOption, focusHand, hasCell, ruleAt, summarize, tileChoice } from "./selection.js";
+import { LINEUP_KINDS, buyOption, focusHand, hasCell, lineupOf, ruleAt, summarize, tileChoice } from "./selection.js";
 
 /**
  * Local state of one view: the selection, a local note (why not ...) and the
@@ -75,7 +75,21 @@ export function reduce(ui, ev, view) {
     case "review":
       return { ui, intent: { type: "review" } };
     case "new_game":
-      return { ui: clear, intent: { type: "new_game" } };
+      // the line-up chosen under the button, if it was changed (else the same players)
+      return { ui: clear, intent: ui.lineup ? { type: "new_game", players: ui.lineup } : { type: "new_game" } };
+    case "lineup-n": {
+      const n = Number(ev.value);
+      if (!(n >= 2 && n <= 6)) return { ui, intent: null };
+      const kinds = lineupOf(view, ui).slice(0, n);
+      while (kinds.length < n) kinds.push("person");
+      return { ui: { ...ui, lineup: kinds }, intent: null };
+    }
+    case "lineup-seat": {
+      const kinds = [...lineupOf(view, ui)];
+      if (!(ev.i >= 0 && ev.i < kinds.length) || !LINEUP_KINDS.includes(ev.value)) return { ui, intent: null };
+      kinds[ev.i] = ev.value;
+      return { ui: { ...ui, lineup: kinds }, intent: null };
+    }
     case "replay": {
       const k = Number(ev.index);
       return { ui: clear, intent: { type: "replay", index: k >= view.live_moves ? -1 : k } };
@@ -299,6 +313,7 @@ export function bindInput(root, dispatch) {
     const act = el.getAttribute && el.getAttribute("data-act");
     if (el.tagName === "INPUT" && act === "replay") dispatch({ act: "replay", index: Number(el.value) });
     else if (el.tagName === "SELECT" && act === "lang") dispatch({ act: "lang", lang: el.value });
+    else if (el.tagName === "SELECT" && (act === "lineup-n" || act === "lineup-seat")) dispatch({ act, i: Number(el.getAttribute("data-i")), value: el.value });
   };
   const onOver = (e) => dispatch(cellOf(root, e.target) || { act: "hover" });
   const onLeave = () => dispatch({ act: "hover" });

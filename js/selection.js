@@ -4,6 +4,7 @@
 
 import { t } from "./i18n.js";
 import { cardsText, containsMultiset, parseCard, sameMultiset } from "./view/common.js";
+import { PROTOCOL } from "./protocol.js";
 
 /** The seat whose board, hand and reserve the view centres on. */
 export function focusPlayer(view) {
@@ -100,4 +101,17 @@ export function boardOptions(ui, view) {
     if (sel?.kind === "placed") o.selected = [sel.x, sel.y];
   }
   return o;
+}
+
+/** The seat kinds of a new game's line-up, as the kernel takes them (protocol.json "lineup"). */
+export const LINEUP_KINDS = PROTOCOL.lineup.kinds;
+
+/**
+ * The line-up of the next game: as chosen on the table (the ui state's lineup), else
+ * this game's -- per seat "person", or "same" where a bot plays now.
+ */
+export function lineupOf(view, ui) {
+  if (ui && ui.lineup) return ui.lineup;
+  const bots = view.bots || {};
+  return view.players.map((_, i) => (String(i) in bots ? "same" : "person"));
 }

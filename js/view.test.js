@@ -11,7 +11,7 @@ import { moneySvg } from "./view/money.js";
 import { actionsText, playersHtml, statusHtml } from "./view/players.js";
 import { dirkHtml, pendingHtml, reserveSvg } from "./view/reserve.js";
 import { scoringHtml } from "./view/scoring.js";
-import { controlsHtml, messageHtml, replayBannerHtml, replayHtml } from "./view/controls.js";
+import { controlsHtml, lineupHtml, messageHtml, replayBannerHtml, replayHtml } from "./view/controls.js";
 import { tableHtml } from "./view/table.js";
 import { CSS } from "./style.js";
 
@@ -298,11 +298,50 @@ describe("log, scoring, controls", () => {
     expect(again.classList.contains("alh-primary")).toBe(true);
     expect(again.disabled).toBe(false);
     expect(accessibleName(again)).toBe("New game");
-    expect(again.getAttribute("title")).toBe("Start a new game with the same players");
+    expect(again.getAttribute("title")).toMatch(/^Start a new game with the players of the next game/);
     expect(reduce(initialUi(), { act: "new_game" }, fixture("over-4p")).intent).toEqual({ type: "new_game" });
     // not in a lesson, whose positions are its own
     const lesson = dom(controlsHtml({ ...fixture("over-4p"), lesson: { title: "x" } }, { sel: null }));
     expect(lesson.querySelector('[data-act="new_game"]')).toBeNull();
+  });
+
+  it("chooses the players of the next game under New game: a person or a bot per seat, and how many", () => {
+    const over = { ...fixture("over-4p"), bots: { 2: "Greedy" } };
+    const fold = dom(lineupHtml(over, initialUi())).firstElementChild;
+    expect(fold.tagName).toBe("DETAILS");
+    expect(fold.open).toBe(false);
+    // folded, its summary says the line-up: this game's, the bot at seat 3 kept
+    const summary = fold.querySelector("summary").textContent;
+    expect(summary).toBe("Players of the next game: person, person, Greedy, as now, person");
+    const selects = [...fold.querySelectorAll("select")];
+    // every select is labelled by its visible words (the label around it)
+    expect(selects.map((s) => s.closest("label").firstElementChild.textContent)).toEqual(["Players", "Seat 1", "Seat 2", "Seat 3", "Seat 4"]);
+    expect(selects[0].value).toBe("4");
+    expect(selects.slice(1).map((s) => s.value)).toEqual(["person", "person", "same", "person"]);
+    // "the same bot" only where a bot plays now
+    const offered = (s) => [...s.options].map((o) => o.value);
+    expect(offered(selects[1])).toEqual(["person", "random", "greedy", "mcts"]);
+    expect(offered(selects[3])).toEqual(["person", "random", "greedy", "mcts", "same"]);
+    // unchanged, New game keeps the same players; chosen, it sends the line-up
+    expect(reduce(initialUi(), { act: "new_game" }, over).intent).toEqual({ type: "new_game" });
+    let ui = reduce(initialUi(), { act: "lineup-seat", i: 1, value: "mcts" }, over).ui;
+    expect(ui.lineup).toEqual(["person", "mcts", "same", "person"]);
+    ui = reduce(ui, { act: "lineup-n", value: "2" }, over).ui;
+    expect(ui.lineup).toEqual(["person", "mcts"]);
+    ui = reduce(ui, { act: "lineup-n", value: "5" }, over).ui;
+    expect(ui.lineup).toEqual(["person", "mcts", "person", "person", "person"]);
+    const drawn = dom(lineupHtml(over, ui, true)).firstElementChild;
+    expect(drawn.open).toBe(true);
+    expect(drawn.querySelectorAll("select").length).toBe(6);
+    expect(drawn.querySelector("summary").textContent).toBe("Players of the next game: person, MCTS (bot), person, person, person");
+    const sent = reduce(ui, { act: "new_game" }, over);
+    expect(sent.intent).toEqual({ type: "new_game", players: ["person", "mcts", "person", "person", "person"] });
+    expect(sent.ui.lineup).toBeUndefined();
+    // what the kernel would refuse is not chosen: a count or a kind it does not know, a seat not there
+    for (const ev of [{ act: "lineup-n", value: "7" }, { act: "lineup-n", value: "x" }, { act: "lineup-seat", i: 1, value: "human" },
+      { act: "lineup-seat", i: 4, value: "greedy" }, { act: "lineup-seat", i: NaN, value: "greedy" }]) {
+      expect(reduce(initialUi(), ev, over).ui.lineup).toBeUndefined();
+    }
   });
 
   it("shows a refusal with its rule id", () => {

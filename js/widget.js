@@ -69,8 +69,8 @@ function render({ model, el }) {
   // this display's folds, kept across redraws; the folded earlier scoring
   // rounds and the folded narrations are drawn only once unfolded (a 6-player
   // round table is ~100 elements, its narration ~1,700 characters)
-  const local = { earlierOpen: false, whyOpen: false, logOpen: false, latestOpen: undefined, previewOpen: false, lazyEarlier: true };
-  let drawn = { view: undefined, sel: undefined, note: undefined, shown: undefined, hover: undefined, strings: undefined };
+  const local = { earlierOpen: false, whyOpen: false, logOpen: false, latestOpen: undefined, previewOpen: false, lineupOpen: false, lazyEarlier: true };
+  let drawn = { view: undefined, sel: undefined, lineup: undefined, note: undefined, shown: undefined, hover: undefined, strings: undefined };
 
   // the game review rides in a trait of its own ("graded", kernel side
   // AlhambraWidget.graded), so that the view stays small after a review; the
@@ -126,7 +126,7 @@ function render({ model, el }) {
     }
     const msg = model.get("message") || {};
     const shown = msg.id !== undefined && msg.id === dismissed ? {} : msg;
-    if (tree && view === drawn.view && ui.sel === drawn.sel && texts === drawn.strings) {
+    if (tree && view === drawn.view && ui.sel === drawn.sel && ui.lineup === drawn.lineup && texts === drawn.strings) {
       if (ui.note === drawn.note && shown === drawn.shown) {
         if (ui.hover === drawn.hover) return; // nothing changed
         // only the cell under the pointer changed: the help line under the board
@@ -168,7 +168,7 @@ function render({ model, el }) {
       tree = tree ? patch(tree, part) : mount(body, part);
     });
     motion.after(pre, view);
-    drawn = { view, sel: ui.sel, note: ui.note, shown, hover: ui.hover, strings: texts };
+    drawn = { view, sel: ui.sel, lineup: ui.lineup, note: ui.note, shown, hover: ui.hover, strings: texts };
   }
 
   /** Draw again although the view, selection and message did not change (a fold changed). */
@@ -223,7 +223,7 @@ function render({ model, el }) {
   // of the game ("alh-log-fold"). Folded, their content is not drawn; unfolding one (a click,
   // or Enter/Space, on its summary) draws it, open, instead of letting the
   // browser open an empty fold
-  const FOLDS = { "alh-earlier": "earlierOpen", "alh-why": "whyOpen", "alh-log-fold": "logOpen", "alh-latest-round": "latestOpen", "alh-preview": "previewOpen" };
+  const FOLDS = { "alh-earlier": "earlierOpen", "alh-why": "whyOpen", "alh-log-fold": "logOpen", "alh-latest-round": "latestOpen", "alh-preview": "previewOpen", "alh-lineup": "lineupOpen" };
   const foldOf = (details) => details && details.classList ? Object.keys(FOLDS).find((c) => details.classList.contains(c)) : undefined;
   const onSummary = (e) => {
     const summary = e.target.closest ? e.target.closest(".alh-fold-summary") : null;

@@ -257,6 +257,63 @@ def test_new_game_takes_every_table_of_the_game_along():
     assert [w.view["moves"] for w in seats] == [1, 1, 1]
 
 
+def play_out(g, seed=0):
+    import random
+
+    rng = random.Random(seed)
+    while not g.is_over:
+        g.play(g.random_action(rng))
+
+
+def test_new_game_with_a_line_up_chosen_on_the_table():
+    """At the end of a game, the table's line-up (a person or a bot per seat) deals a
+    game for those players: the people keep their names in seat order, new bots sit
+    where chosen, "same" keeps a bot, and one person among bots is seated."""
+    w = AlhambraWidget(finished(), bots={1: Greedy(seed=1)}, autoplay=False)
+    kept = w.bots[1]
+    assert w.lineup() == ["Ana", kept, "Chi"]
+    send(w, type="new_game", stamp=w.view["stamp"], seat=None, players=["mcts", "same", "person", "random"])
+    g = w.game
+    assert not g.is_over and g.names == ["MCTS", "Greedy", "Ana", "Random"]
+    assert type(w.bots[0]).__name__ == "MCTS" and w.bots[1] is kept and type(w.bots[3]).__name__ == "Random"
+    assert 2 not in w.bots and w.seat == 2   # one person among bots: their view
+    assert w.view["n"] == 4 and w.view["seat"] == 2 and w.view["bots"] == {"0": "MCTS", "1": "Greedy", "3": "Random"}
+    assert w.view["phase"] == "action" and w.message == {}
+    # more people than before: the people of the game before keep their names, new ones are numbered
+    play_out(g)
+    send(w, type="new_game", stamp=w.view["stamp"], seat=2, players=["person", "person", "greedy"])
+    assert w.game.names == ["Ana", "Player 2", "Greedy"] and list(w.bots) == [2] and w.seat is None
+    # a seat's default name goes with the seat
+    play_out(w.game)
+    w.game = Game(3, seed=1)
+    play_out(w.game)
+    w.bots = {}
+    send(w, type="new_game", stamp=w.view["stamp"], seat=None, players=["person", "greedy", "person", "mcts"])
+    assert w.game.names == ["Player 1", "Greedy", "Player 3", "MCTS"]
+    # two bots of a kind are numbered
+    play_out(w.game)
+    w.new_game(players=["You", Greedy(), Greedy()])
+    assert w.game.names == ["You", "Greedy 1", "Greedy 2"] and w.seat == 0
+
+
+def test_a_line_up_the_kernel_cannot_seat_is_refused_and_changes_nothing():
+    w = AlhambraWidget(finished(), bots={1: Greedy(seed=1)}, autoplay=False)
+    game, bots, view = w.game, dict(w.bots), dict(w.view)
+    for bad in (["person"], ["person"] * 7, "person,greedy", ["person", "human"], ["person", 3], [None, "greedy"],
+                {"0": "person"}, ["same", "person"]):
+        send(w, type="new_game", stamp=w.view["stamp"], seat=None, players=bad)
+        assert w.game is game and w.bots == bots and w.message["kind"] == "error", bad
+        assert ("no bot now" if bad == ["same", "person"] else "A line-up is 2 to 6 seats") in w.message["text"]
+        assert {k: v for k, v in w.view.items() if k != "stamp"} == {k: v for k, v in view.items() if k != "stamp"}
+    for bad in ("Ana", [Greedy()], ["A", "B", 3]):
+        with pytest.raises((TypeError, ValueError)):
+            w.new_game(players=bad)
+        assert w.game is game and w.bots == bots
+    w.lang = "fi"
+    send(w, type="new_game", stamp=w.view["stamp"], seat=None, players=["same", "person"])
+    assert w.message["text"] == "Paikalla 1 ei nyt pelaa bottia, joka voisi jäädä."
+
+
 def test_new_game_is_refused_during_a_game_and_in_a_lesson():
     seed = human_first(2)
     w = AlhambraWidget(players=["You", Greedy(seed=1)], seed=seed, autoplay=False)
@@ -265,8 +322,8 @@ def test_new_game_is_refused_during_a_game_and_in_a_lesson():
     assert w.game is game and w.message["kind"] == "error"
     assert w.message["text"] == "A new game starts once this one is over (from Python: w.new_game())."
     assert {k: v for k, v in w.view.items() if k != "stamp"} == {k: v for k, v in before.items() if k != "stamp"}
-    send(w, type="new_game", stamp=w.view["stamp"], seat=w.seat, players=["Eve"])   # forged: refused as such
-    assert w.game is game and "new_game" in w.message["text"]
+    send(w, type="new_game", stamp=w.view["stamp"], seat=w.seat, players=["person", "mcts"])   # a line-up: not in play either
+    assert w.game is game and w.message["text"].startswith("A new game starts once this one is over")
     with pytest.raises(TypeError):
         w.new_game(seed=1.5)   # refused before anything changes
     assert w.game is game

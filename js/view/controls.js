@@ -7,7 +7,7 @@ import { currencyName, ruleText, t, tn } from "../i18n.js";
 import { buttonWords, describeTile, esc } from "./common.js";
 import { canHint } from "./hints.js";
 import { seatColor } from "./players.js";
-import { hasCell, ruleAt, summarize, tileChoice } from "../selection.js";
+import { LINEUP_KINDS, hasCell, lineupOf, ruleAt, summarize, tileChoice } from "../selection.js";
 
 /** A button: `text` is what it shows and its name, `label` what it does in full (its tooltip and description). */
 function button(act, label, { disabled = false, primary = false, text = label, key = act, before = "", after = "" } = {}) {
@@ -172,6 +172,32 @@ export function controlsHtml(view, ui) {
     if (!view.lesson) out += reviewButtonHtml(view);
   }
   return out + `</div></div>`;
+}
+
+/**
+ * The players of the next game, under the New game button at the end of a
+ * game: a fold (its summary says the line-up in words) with the number of
+ * players and, per seat, a person or a bot (Random, Greedy, MCTS; or the bot
+ * that plays there now). New game sends the line-up when it was changed.
+ */
+export function lineupHtml(view, ui, open = false) {
+  const kinds = lineupOf(view, ui);
+  const bots = view.bots || {};
+  const word = (kind, i) => (kind === "same" ? t("ui.lineup.same", { bot: bots[String(i)] }) : t(`ui.lineup.kind.${kind}`));
+  const select = (act, key, label, options, chosen, data = "") =>
+    `<label class="alh-lineup-field"><span>${esc(label)}</span> <select class="alh-lineup-select" data-act="${act}" data-key="${key}"${data} data-lm-suppress-shortcuts="true">` +
+    options.map(([value, text]) => `<option value="${esc(value)}"${value === chosen ? " selected" : ""}>${esc(text)}</option>`).join("") +
+    `</select></label>`;
+  let out = `<details class="alh-lineup"${open ? " open data-drawn-open" : ""}>`;
+  out += `<summary class="alh-fold-summary alh-lineup-summary" data-key="lineup" data-lm-suppress-shortcuts="true">${esc(t("ui.lineup.summary", { players: kinds.map(word).join(", ") }))}</summary>`;
+  out += `<div class="alh-lineup-body">`;
+  const counts = [2, 3, 4, 5, 6].map((n) => [String(n), String(n)]);
+  out += select("lineup-n", "lineup-n", t("ui.lineup.count"), counts, String(kinds.length));
+  kinds.forEach((kind, i) => {
+    const options = LINEUP_KINDS.filter((k) => k !== "same" || String(i) in bots).map((k) => [k, word(k, i)]);
+    out += select("lineup-seat", `lineup-${i}`, t("ui.lineup.seat", { n: i + 1 }), options, kind, ` data-i="${i}"`);
+  });
+  return out + `<p class="alh-lineup-note alh-muted">${esc(t("ui.lineup.note"))}</p></div></details>`;
 }
 
 /**

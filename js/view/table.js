@@ -18,7 +18,7 @@ import { alhambraSvg, boardBox } from "./alhambra.js";
 import { languages, ruleText, t, tn } from "../i18n.js";
 import { calloutPlace, tableClass } from "../layout.js";
 import { CELL, esc } from "./common.js";
-import { boardHelpHtml, controlsHtml, dirkShown, languageHtml, messageHtml, replayBannerHtml, replayHtml } from "./controls.js";
+import { boardHelpHtml, controlsHtml, dirkShown, languageHtml, lineupHtml, messageHtml, replayBannerHtml, replayHtml } from "./controls.js";
 import { handSvg, hiddenHandSvg } from "./hand.js";
 import { lessonHtml } from "./lesson.js";
 import { logHtml } from "./log.js";
@@ -52,8 +52,9 @@ export function messageLeaf(view, message, note, drawnNote = null) {
  * @param {object} view     the JSON view from Python
  * @param {object} ui       local selection state ({sel, note, hover})
  * @param {object} message  the kernel's message trait
- * @param {object} [local]  how this display is unfolded: {earlierOpen, whyOpen, logOpen, lazyEarlier} (the earlier
- *                          scoring rounds and why a round gave its points, see scoringPart; the moves at the end),
+ * @param {object} [local]  how this display is unfolded: {earlierOpen, whyOpen, logOpen, lazyEarlier, lineupOpen} (the
+ *                          earlier scoring rounds and why a round gave its points, see scoringPart; the moves and
+ *                          the players of the next game at the end),
  *                          the scoring round shown over the table ({pop}: its number, or null) and the
  *                          language: {lang} (the switch shows it; default "en")
  */
@@ -80,7 +81,7 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
   const main = [top];
   if (over) {
     main.push(box("result", `<div class="alh-result">`, [
-      leaf("bar", `<div class="alh-bar">${controlsHtml(view, ui)}${messageHtml(shown, ui.note, view)}</div>`),
+      leaf("bar", `<div class="alh-bar">${controlsHtml(view, ui)}${view.lesson ? "" : lineupHtml(view, ui, !!local.lineupOpen)}${messageHtml(shown, ui.note, view)}</div>`),
       scoringPart(view, local),
       dirkShown(view) ? leaf("extras", `<div class="alh-extras">${dirkHtml(view)}</div>`) : null,
       leaf("replay", replayHtml(view)),

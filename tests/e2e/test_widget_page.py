@@ -385,6 +385,38 @@ def test_the_next_scoring_round_as_it_stands_unfolds_and_follows_the_game(chromi
     page.close()
 
 
+def test_the_players_of_the_next_game_are_chosen_under_new_game(chromium, artifacts):
+    """At the end of a game, the fold under New game seats a person or a bot at each
+    seat, by keyboard; New game then deals the kernel a game of that line-up, and the
+    table shows it."""
+    w = AlhambraWidget(played(3, 5), autoplay=False)
+    page = open_widget(chromium, w)
+    summary = page.locator("details.alh-lineup summary")
+    expect(summary).to_have_text("Players of the next game: person, person, person")
+    count = page.get_by_role("combobox", name="Players", exact=True)
+    expect(count).to_be_hidden()   # folded
+    summary.focus()
+    page.keyboard.press("Enter")
+    expect(count).to_be_visible()
+    count.select_option("4")
+    page.get_by_role("combobox", name="Seat 2", exact=True).select_option("greedy")
+    seat4 = page.get_by_role("combobox", name="Seat 4", exact=True)
+    seat4.focus()
+    page.keyboard.press("End")          # the last kind of the list, by keyboard: MCTS
+    expect(seat4).to_have_value("mcts")
+    expect(summary).to_have_text("Players of the next game: person, Greedy (bot), person, MCTS (bot)")
+    expect(seat4).to_be_focused()       # redrawn, the focus stays where it was
+    page.screenshot(path=str(artifacts / "lineup-open.png"))
+    assert w.game.n == 3   # nothing sent until New game
+    page.get_by_role("button", name="New game", exact=True).click()
+    assert w.game.n == 4 and not w.game.is_over and w.game.names == ["Player 1", "Greedy", "Player 3", "MCTS"]
+    assert sorted(w.bots) == [1, 3]
+    expect(page.locator(".alh-app")).to_have_attribute("data-players", "4")
+    expect(page.locator(".alh-app")).to_have_attribute("data-phase", re.compile("action|place"))
+    assert not page.errors, page.errors
+    page.close()
+
+
 def test_earlier_scoring_rounds_unfold_by_mouse_and_keyboard(chromium):
     """The latest scoring round is shown in full; the earlier ones, why a round
     gave its points and (at the end) the moves are folded (and not drawn) until
