@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from alhambra_widget import AlhambraWidget, Game
+from alhambra_widget.bots import Greedy
 from alhambra_widget.i18n import LANGUAGES
 
 from .test_widget_page import chromium, played, show  # noqa: F401  (the fixture and the page)
@@ -171,6 +172,20 @@ def test_no_accessibility_problems_with_a_selection_or_a_round_over_the_table(ch
     page.get_by_role("button", name="Show on the table").click()
     page.get_by_role("dialog").wait_for()
     assert audit(page) == []
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_no_accessibility_problems_in_the_players_of_the_next_game(chromium, theme):  # noqa: F811
+    """The fold under New game, unfolded, a bot kept at one seat: its selects are
+    labelled, its texts read, and each shows the keyboard focus."""
+    w = AlhambraWidget(GAMES["3 players, over"](), bots={1: Greedy(seed=1)}, autoplay=False)
+    page = show(chromium, w, viewport={"width": 1100, "height": 900}, color_scheme=theme)
+    page.locator("details.alh-lineup summary").click()
+    page.get_by_role("combobox", name="Seat 3", exact=True).wait_for()
+    assert audit(page) == []
+    walked = focus_walk(page)
+    assert {"lineup-n", "lineup-seat"} <= {w[0] for w in walked}, walked
+    assert [w for w in walked if not w[2]] == []
 
 
 def test_the_audit_finds_what_it_should(chromium):  # noqa: F811
