@@ -11,6 +11,7 @@ to test-artifacts/lab-bots-*.png.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import nbformat
@@ -106,6 +107,23 @@ def test_play_against_a_bot_and_ask_for_hints(browser, lab, tmp_path):
         run_code(page, "wb.play(wb.view['hints'][0]['action'])")
         top(page)
         expect(root.locator(".alh-hint-list")).to_have_count(0, timeout=10_000)
+        # the game over, other players for the next one: a Random bot where the person sat,
+        # the Greedy bot kept; New game, and the two bots play by themselves in the kernel
+        run_code(page, "import random\nr = random.Random(1)\nwhile not wb.game.is_over:\n"
+                       "    wb.game.play(wb.game.random_action(r))")
+        top(page)
+        root.get_by_role("dialog").get_by_role("button").click()   # (the last scoring round, shown over the table)
+        root.locator("details.alh-lineup summary").click()
+        root.get_by_role("combobox", name="Seat 1", exact=True).select_option("random")
+        expect(root.get_by_role("combobox", name="Seat 2", exact=True)).to_have_value("same")
+        expect(root.locator("details.alh-lineup summary")).to_have_text(
+            "Players of the next game: Random (bot), Greedy, as now")
+        root.get_by_role("button", name="New game", exact=True).click()
+        expect(root.locator(".alh-tag-bot")).to_have_count(2, timeout=10_000)
+        expect(root.locator(".alh-info")).to_have_text(re.compile(r"\bmove [3-9]\d*$"), timeout=30_000)
+        s = json.loads(run_code(page, "import json\nprint(json.dumps([wb.game.names, sorted(wb.bots), wb.seat]))"))
+        assert s == [["Random", "Greedy"], [0, 1], None], s
+        run_code(page, "wb.autoplay = False")   # (the bots rest: other tests share the kernel's machine)
         assert errors == []
     finally:
         context.close()
