@@ -313,7 +313,8 @@ describe("log, scoring, controls", () => {
     // folded, its summary says the line-up: this game's, the bot at seat 3 kept
     const summary = fold.querySelector("summary").textContent;
     expect(summary).toBe("Players of the next game: person, person, Greedy, as now, person");
-    const selects = [...fold.querySelectorAll("select")];
+    expect(fold.querySelectorAll("select").length).toBe(0);   // drawn once unfolded
+    const selects = [...dom(lineupHtml(over, initialUi(), true)).querySelectorAll("select")];
     // every select is labelled by its visible words (the label around it)
     expect(selects.map((s) => s.closest("label").firstElementChild.textContent)).toEqual(["Players", "Seat 1", "Seat 2", "Seat 3", "Seat 4"]);
     expect(selects[0].value).toBe("4");

@@ -179,6 +179,7 @@ export function controlsHtml(view, ui) {
  * game: a fold (its summary says the line-up in words) with the number of
  * players and, per seat, a person or a bot (Random, Greedy, MCTS; or the bot
  * that plays there now). New game sends the line-up when it was changed.
+ * Folded, only its summary is drawn.
  */
 export function lineupHtml(view, ui, open = false) {
   const kinds = lineupOf(view, ui);
@@ -190,6 +191,7 @@ export function lineupHtml(view, ui, open = false) {
     `</select></label>`;
   let out = `<details class="alh-lineup"${open ? " open data-drawn-open" : ""}>`;
   out += `<summary class="alh-fold-summary alh-lineup-summary" data-key="lineup" data-lm-suppress-shortcuts="true">${esc(t("ui.lineup.summary", { players: kinds.map(word).join(", ") }))}</summary>`;
+  if (!open) return out + `</details>`;   // (drawn once unfolded, as the other folds)
   out += `<div class="alh-lineup-body">`;
   const counts = [2, 3, 4, 5, 6].map((n) => [String(n), String(n)]);
   out += select("lineup-n", "lineup-n", t("ui.lineup.count"), counts, String(kinds.length));
