@@ -897,7 +897,7 @@ class AlhambraWidget(anywidget.AnyWidget):
     def _on_new_game(self, content) -> None:
         if self._tutorial is not None:
             raise Refused(None, tr("ui.refuse.new_game_lesson"))
-        if not self._game.is_over:
+        if not (self._game.is_over or not self._game.moves):   # (over, or before its first move: nothing is lost)
             raise Refused(None, tr("ui.refuse.new_game_in_play"))
         kinds = content.get("players")
         self.new_game(players=None if kinds is None else self._lineup_of(kinds))

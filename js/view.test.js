@@ -345,6 +345,22 @@ describe("log, scoring, controls", () => {
     }
   });
 
+  it("offers the players of this game before its first move, with a button of its own to deal for them", () => {
+    const start = { ...fixture("hotseat-3p"), moves: 0 };
+    const table = dom(tableHtml(start, initialUi(), {}, { lineupOpen: true }));
+    const fold = table.querySelector("details.alh-lineup");
+    expect(fold.querySelector("summary").textContent).toBe("Players of this game: person, person, person");
+    // in the section under the table, before the scoring rounds
+    expect(fold.closest(".alh-bottom")).not.toBeNull();
+    const deal = fold.querySelector('button[data-act="new_game"]');
+    expect(deal.textContent.trim()).toBe("Deal for these players");
+    expect(deal.getAttribute("title")).toMatch(/only before the first move/);
+    // once a move is made, or in a replay or a lesson, it is gone
+    for (const v of [{ ...start, moves: 1 }, { ...start, replay: 0 }, { ...start, lesson: { title: "x" } }]) {
+      expect(dom(tableHtml(v, initialUi(), {}, { lineupOpen: true })).querySelector("details.alh-lineup")).toBeNull();
+    }
+  });
+
   it("shows a refusal with its rule id", () => {
     const root = dom(messageHtml({ kind: "error", rule: "P5", text: "A hole.", id: 3 }, null));
     expect(root.querySelector(".alh-message.alh-error .alh-rule").textContent).toBe("P5");

@@ -314,13 +314,26 @@ def test_a_line_up_the_kernel_cannot_seat_is_refused_and_changes_nothing():
     assert w.message["text"] == "Paikalla 1 ei nyt pelaa bottia, joka voisi jäädä."
 
 
+def test_before_the_first_move_the_players_may_still_change():
+    """A game no move has been made in yet: the table's line-up deals a new game for
+    other players (nothing is lost); after the first move it is refused."""
+    w = AlhambraWidget(players=["Ana", "Ben", "Chi"], seed=3, autoplay=False)
+    first = w.game
+    send(w, type="new_game", stamp=w.view["stamp"], seat=None, players=["person", "mcts"])
+    assert w.game is not first and w.game.names == ["Ana", "MCTS"] and w.seat == 0 and w.message == {}
+    send(w, type="new_game", stamp=w.view["stamp"], seat=0)   # the same players, dealt again
+    assert w.game.names == ["Ana", "MCTS"] and w.game.moves == []
+
+
 def test_new_game_is_refused_during_a_game_and_in_a_lesson():
     seed = human_first(2)
     w = AlhambraWidget(players=["You", Greedy(seed=1)], seed=seed, autoplay=False)
+    intent(w, w.game.legal_actions("take")[0])   # (before the first move it is allowed)
     before, game = dict(w.view), w.game
     send(w, type="new_game", stamp=w.view["stamp"], seat=w.seat)
     assert w.game is game and w.message["kind"] == "error"
-    assert w.message["text"] == "A new game starts once this one is over (from Python: w.new_game())."
+    assert w.message["text"] == ("A new game starts once this one is over, or before its first move "
+                                 "(from Python: w.new_game()).")
     assert {k: v for k, v in w.view.items() if k != "stamp"} == {k: v for k, v in before.items() if k != "stamp"}
     send(w, type="new_game", stamp=w.view["stamp"], seat=w.seat, players=["person", "mcts"])   # a line-up: not in play either
     assert w.game is game and w.message["text"].startswith("A new game starts once this one is over")

@@ -179,9 +179,11 @@ export function controlsHtml(view, ui) {
  * game: a fold (its summary says the line-up in words) with the number of
  * players and, per seat, a person or a bot (Random, Greedy, MCTS; or the bot
  * that plays there now). New game sends the line-up when it was changed.
- * Folded, only its summary is drawn.
+ * Folded, only its summary is drawn. With `start`, before the first move of a
+ * game: the players of this game, and a button of its own that deals a game
+ * for them.
  */
-export function lineupHtml(view, ui, open = false) {
+export function lineupHtml(view, ui, open = false, { start = false } = {}) {
   const kinds = lineupOf(view, ui);
   const bots = view.bots || {};
   const word = (kind, i) => (kind === "same" ? t("ui.lineup.same", { bot: bots[String(i)] }) : t(`ui.lineup.kind.${kind}`));
@@ -190,7 +192,8 @@ export function lineupHtml(view, ui, open = false) {
     options.map(([value, text]) => `<option value="${esc(value)}"${value === chosen ? " selected" : ""}>${esc(text)}</option>`).join("") +
     `</select></label>`;
   let out = `<details class="alh-lineup"${open ? " open data-drawn-open" : ""}>`;
-  out += `<summary class="alh-fold-summary alh-lineup-summary" data-key="lineup" data-lm-suppress-shortcuts="true">${esc(t("ui.lineup.summary", { players: kinds.map(word).join(", ") }))}</summary>`;
+  const said = t(start ? "ui.lineup.summary_start" : "ui.lineup.summary", { players: kinds.map(word).join(", ") });
+  out += `<summary class="alh-fold-summary alh-lineup-summary" data-key="lineup" data-lm-suppress-shortcuts="true">${esc(said)}</summary>`;
   if (!open) return out + `</details>`;   // (drawn once unfolded, as the other folds)
   out += `<div class="alh-lineup-body">`;
   const counts = [2, 3, 4, 5, 6].map((n) => [String(n), String(n)]);
@@ -199,7 +202,9 @@ export function lineupHtml(view, ui, open = false) {
     const options = LINEUP_KINDS.filter((k) => k !== "same" || String(i) in bots).map((k) => [k, word(k, i)]);
     out += select("lineup-seat", `lineup-${i}`, t("ui.lineup.seat", { n: i + 1 }), options, kind, ` data-i="${i}"`);
   });
-  return out + `<p class="alh-lineup-note alh-muted">${esc(t("ui.lineup.note"))}</p></div></details>`;
+  out += `<p class="alh-lineup-note alh-muted">${esc(t("ui.lineup.note"))}</p>`;
+  if (start) out += button("new_game", t("ui.lineup.start_aria"), { text: t("ui.lineup.start") });
+  return out + `</div></details>`;
 }
 
 /**

@@ -118,7 +118,12 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
   if (view.lesson) kids.push(leaf("lesson", lessonHtml(view.lesson))); // tutorial mode
   kids.push(box("main", `<div class="alh-main">`, main, `</div>`));
   kids.push(side);
-  if (!over) kids.push(box("bottom", `<div class="alh-bottom">`, [scoringPart(view, local)], `</div>`));
+  if (!over) {
+    // before the first move: who plays may still be changed (a new deal for them)
+    const start = view.moves === 0 && !view.lesson && !replaying;
+    const lineup = start ? leaf("lineup", lineupHtml(view, ui, !!local.lineupOpen, { start: true })) : null;
+    kids.push(box("bottom", `<div class="alh-bottom">`, [lineup, scoringPart(view, local)], `</div>`));
+  }
   const pop = local.pop ?? null;
   if (pop !== null && !replaying) kids.push(leaf("pop", scoringPopHtml(view, pop, { boards: !!local.popBoards })));
   const cls = ["alh-app", tableClass(view.n), replaying ? "alh-replaying" : "", view.lesson ? "alh-tutorial" : ""].filter(Boolean).join(" ");

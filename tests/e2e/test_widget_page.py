@@ -417,6 +417,32 @@ def test_the_players_of_the_next_game_are_chosen_under_new_game(chromium, artifa
     page.close()
 
 
+def test_before_the_first_move_the_players_of_the_game_may_change(chromium, artifacts):
+    """A game no move has been made in: under the table, the players of this game
+    unfold; two bots chosen there and "Deal for these players" give a new game for
+    them, in the kernel; the first move takes the fold away."""
+    w = AlhambraWidget(players=["Ana", "Ben", "Chi"], seed=3, autoplay=False)
+    page = open_widget(chromium, w)
+    summary = page.locator("details.alh-lineup summary")
+    expect(summary).to_have_text("Players of this game: person, person, person")
+    summary.click()
+    page.get_by_role("combobox", name="Seat 2", exact=True).select_option("greedy")
+    page.get_by_role("combobox", name="Seat 3", exact=True).select_option("mcts")
+    page.screenshot(path=str(artifacts / "lineup-start.png"), full_page=True)
+    page.get_by_role("button", name="Deal for these players", exact=True).click()
+    assert w.game.names == ["Ana", "Greedy", "MCTS"] and sorted(w.bots) == [1, 2] and w.seat == 0
+    expect(page.locator(".alh-tag-bot")).to_have_count(2)
+    expect(summary).to_have_text("Players of this game: person, Greedy, as now, MCTS, as now")
+    # the first move: no more changing who plays
+    if w.game.current != 0:
+        w.bots = {}   # (no bot moves here: the page has no kernel loop; the person plays for them)
+    w.game.play(w.game.legal_actions("take")[0])
+    page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message})
+    expect(page.locator("details.alh-lineup")).to_have_count(0)
+    assert not page.errors, page.errors
+    page.close()
+
+
 def test_earlier_scoring_rounds_unfold_by_mouse_and_keyboard(chromium):
     """The latest scoring round is shown in full; the earlier ones, why a round
     gave its points and (at the end) the moves are folded (and not drawn) until
