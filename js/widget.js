@@ -219,8 +219,9 @@ function render({ model, el }) {
   // "alh-earlier">) and why each round gave its points (<details class=
   // "alh-why">), the latest round in play ("alh-latest-round": open while
   // recent, until the player folds or unfolds it), the next round as it would
-  // be scored now ("alh-preview"); and the moves at the end
-  // of the game ("alh-log-fold"). Folded, their content is not drawn; unfolding one (a click,
+  // be scored now ("alh-preview"); the moves at the end of the game
+  // ("alh-log-fold") and who plays next ("alh-lineup": the players of the next
+  // game, or of this one before its first move). Folded, their content is not drawn; unfolding one (a click,
   // or Enter/Space, on its summary) draws it, open, instead of letting the
   // browser open an empty fold
   const FOLDS = { "alh-earlier": "earlierOpen", "alh-why": "whyOpen", "alh-log-fold": "logOpen", "alh-latest-round": "latestOpen", "alh-preview": "previewOpen", "alh-lineup": "lineupOpen" };
