@@ -8,10 +8,12 @@ import threading
 import time
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import test_widget  # noqa: F401  (builds the bundle before the widget class is defined)
 from alhambra_widget import AlhambraWidget, Game, IllegalMove
 from alhambra_widget.bots import Greedy, Bot, Random
+from alhambra_widget.protocol import LINEUP_KINDS
 
 
 def send(w, **content):
@@ -323,6 +325,51 @@ def test_before_the_first_move_the_players_may_still_change():
     assert w.game is not first and w.game.names == ["Ana", "MCTS"] and w.seat == 0 and w.message == {}
     send(w, type="new_game", stamp=w.view["stamp"], seat=0)   # the same players, dealt again
     assert w.game.names == ["Ana", "MCTS"] and w.game.moves == []
+
+
+_OVER = None
+
+
+def _over():
+    global _OVER
+    if _OVER is None:
+        _OVER = finished()
+    return _OVER
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=6)
+                     | st.sampled_from(LINEUP_KINDS),
+                     lambda inner: st.lists(inner, max_size=7) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+                     max_leaves=10)
+
+
+@settings(max_examples=80, deadline=None)
+@given(players=st.lists(st.sampled_from(LINEUP_KINDS), min_size=0, max_size=8) | _JSON)
+def test_any_line_up_in_a_message_seats_exactly_it_or_changes_nothing(players):
+    """Whatever a page sends as the line-up at the end of a game: a list of 2 to 6 seat
+    kinds ("same" only where a bot plays) deals a game for exactly those seats; anything
+    else is refused with a message, the finished game still shown and unchanged."""
+    old = _over()
+    w = AlhambraWidget(old, bots={1: Greedy(seed=1)}, autoplay=False)
+    try:
+        before = old.to_json()
+        send(w, type="new_game", stamp=w.view["stamp"], seat=None, players=players)
+        valid = (isinstance(players, list) and 2 <= len(players) <= 6
+                 and all(isinstance(k, str) and k in LINEUP_KINDS for k in players)
+                 and all(k != "same" or i == 1 for i, k in enumerate(players)))
+        if players is None:   # (as if left out: the same players)
+            assert w.game is not old and w.game.names == old.names and w.bots.keys() == {1}
+        elif valid:
+            g = w.game
+            assert g is not old and g.n == len(players) and g.moves == [] and w.message == {}
+            assert sorted(w.bots) == [i for i, k in enumerate(players) if k != "person"]
+            assert len(set(g.names)) == g.n   # every seat named apart
+        else:
+            assert w.game is old and w.bots.keys() == {1} and w.message["kind"] == "error"
+            assert len(w.message["text"]) < 600
+        assert old.to_json() == before
+    finally:
+        w.close()
 
 
 def test_new_game_is_refused_during_a_game_and_in_a_lesson():
