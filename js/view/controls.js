@@ -192,7 +192,7 @@ export function lineupHtml(view, ui, open = false, { start = false } = {}) {
     options.map(([value, text]) => `<option value="${esc(value)}"${value === chosen ? " selected" : ""}>${esc(text)}</option>`).join("") +
     `</select></label>`;
   let out = `<details class="alh-lineup"${open ? " open data-drawn-open" : ""}>`;
-  const said = t(start ? "ui.lineup.summary_start" : "ui.lineup.summary", { players: kinds.map(word).join(", ") });
+  const said = t(start ? "ui.lineup.summary_start" : "ui.lineup.summary", { players: kinds.map(word).join(t("list.sep")) });
   out += `<summary class="alh-fold-summary alh-lineup-summary" data-key="lineup" data-lm-suppress-shortcuts="true">${esc(said)}</summary>`;
   if (!open) return out + `</details>`;   // (drawn once unfolded, as the other folds)
   out += `<div class="alh-lineup-body">`;
