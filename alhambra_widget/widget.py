@@ -68,6 +68,7 @@ import traitlets as t
 from .engine import actions as A
 from .engine.errors import IllegalMove
 from .engine.game import Game
+from .engine.state import MAX_NAME_LENGTH, name_ok
 from .i18n import LANGUAGES, check_language, t as tr, tn, use_language
 from .i18n.moves import describe_entry, describe_move, log_entry
 from .i18n.strings import front_end_strings
@@ -581,9 +582,9 @@ class AlhambraWidget(anywidget.AnyWidget):
         showed the same game (one per seat, say) go on to the new one too,
         each with its own seat and bots. With ``players`` (as for the
         constructor: names and bots, ``["You", Greedy(), MCTS()]``), that
-        line-up, with this widget's bots replaced by its bots: one person
-        among bots is seated, as the constructor does; the other widgets stay
-        with the old game. The old game object stays as it was, for whoever
+        line-up, with this widget's bots replaced by its bots, seated as the
+        constructor seats them (one person among bots: their view, else
+        hot-seat); the other widgets stay with the old game. The old game object stays as it was, for whoever
         holds it.
 
         The table's **New game** button, shown once a game is over, does the
@@ -605,7 +606,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         game = Game(names, seed)         # (the count, the names and the seed checked before anything changes)
         bots = _check_bots(bots, game.n)
         people = [i for i in range(game.n) if i not in bots]
-        seat = self.seat if self.seat in people else people[0] if bots and len(people) == 1 else None
+        seat = people[0] if bots and len(people) == 1 else None   # (as the constructor seats them)
         with self._lock, self.hold_sync():
             self.bots = bots
             self._runner.cancel("bot")   # (a bot of the old line-up thinking: not waited for)
@@ -899,29 +900,38 @@ class AlhambraWidget(anywidget.AnyWidget):
             raise Refused(None, tr("ui.refuse.new_game_lesson"))
         if not (self._game.is_over or not self._game.moves):   # (over, or before its first move: nothing is lost)
             raise Refused(None, tr("ui.refuse.new_game_in_play"))
-        kinds = content.get("players")
-        self.new_game(players=None if kinds is None else self._lineup_of(kinds))
+        kinds, names = content.get("players"), content.get("names")
+        if kinds is None and names is not None:
+            raise Refused(None, tr("ui.refuse.lineup_names", value=_short(names)))
+        self.new_game(players=None if kinds is None else self._lineup_of(kinds, names))
 
-    def _lineup_of(self, kinds) -> list:
-        """The players of a line-up chosen on the table (``LINEUP_KINDS`` per
-        seat): the people keep the names of this game's people, in seat
-        order (then "Player k", as a game names its seats); "same" keeps the
-        bot of that seat."""
+    def _lineup_of(self, kinds, names=None) -> list:
+        """The players of a line-up chosen on the table: per seat a kind
+        (``LINEUP_KINDS``) and, for a person, a name (``names``: a name or
+        None per seat). A person without a name keeps the name of the
+        person at that seat now, else is "Player k" (k the seat, as a game
+        names its seats); "same" keeps the bot of that seat."""
         if (not isinstance(kinds, list) or not 2 <= len(kinds) <= 6
                 or any(not isinstance(k, str) or k not in LINEUP_KINDS for k in kinds)):
             raise Refused(None, tr("ui.refuse.lineup", value=_short(kinds), kinds=", ".join(LINEUP_KINDS)))
-        # (a default name, "Player 2", goes with the seat: numbered anew)
-        names = [None if name == f"Player {i + 1}" else name
-                 for i, name in enumerate(self._game.names) if i not in self.bots]
-        people = iter(names)
+        if names is None:
+            names = [None] * len(kinds)
+        if (not isinstance(names, list) or len(names) != len(kinds)
+                or any(n is not None and (not isinstance(n, str) or k != "person") for n, k in zip(names, kinds))):
+            raise Refused(None, tr("ui.refuse.lineup_names", value=_short(names)))
+        for i, name in enumerate(names):
+            if name is not None and not name_ok(name):
+                raise Refused(None, tr("ui.refuse.lineup_name", seat=i + 1, most=MAX_NAME_LENGTH, value=_short(name)))
+        old = self._game.names
         out = []
         for i, kind in enumerate(kinds):
             if kind == "person":
-                name = next(people, None)
-                k = i + 1
-                while name is None or name in out:
-                    name = f"Player {k}" if f"Player {k}" not in names else None
-                    k += 1
+                name = names[i]
+                if name is None:
+                    name = old[i] if i < len(old) and i not in self.bots else None
+                    k = i + 1
+                    while name is None or name in out or name in names:
+                        name, k = f"Player {k}", k + 1
                 out.append(name)
             elif kind == "same":
                 if i not in self.bots:

@@ -15,7 +15,7 @@
 
 import { buildingName, cardName, currencyName, ruleText, t } from "./i18n.js";
 import { parseCard } from "./view/common.js";
-import { LINEUP_KINDS, buyOption, focusHand, hasCell, lineupOf, ruleAt, summarize, tileChoice } from "./selection.js";
+import { LINEUP_KINDS, buyOption, focusHand, hasCell, lineupNamesOf, lineupOf, ruleAt, summarize, tileChoice } from "./selection.js";
 
 /**
  * Local state of one view: the selection, a local note (why not ...) and the
@@ -64,8 +64,8 @@ export function reduce(ui, ev, view) {
   const keep = (sel, n = null) => ({ ui: { sel, note: n, hover: ui.hover ?? null }, intent: null });
   const act = (action) => ({ ui: clear, intent: { type: "action", action } });
   switch (ev.act) {
-    case "clear":
-      return { ui: clear, intent: null };
+    case "clear":   // (the line-up being chosen stays)
+      return { ui: ui.lineup ? { ...clear, lineup: ui.lineup, lineupNames: ui.lineupNames } : clear, intent: null };
     case "undo":
       return { ui: clear, intent: { type: "undo" } };
     case "redo":
@@ -74,21 +74,32 @@ export function reduce(ui, ev, view) {
       return { ui, intent: { type: "hint" } };
     case "review":
       return { ui, intent: { type: "review" } };
-    case "new_game":
-      // the line-up chosen under the button, if it was changed (else the same players)
-      return { ui: clear, intent: ui.lineup ? { type: "new_game", players: ui.lineup } : { type: "new_game" } };
+    case "new_game": {
+      // the line-up chosen under the button, if it was changed (else the same players):
+      // its kinds, and the people's names (none typed: the kernel names the seat)
+      if (!ui.lineup) return { ui: clear, intent: { type: "new_game" } };
+      const names = lineupNamesOf(view, ui);
+      const named = ui.lineup.map((kind, i) => (kind === "person" && names[i].trim() ? names[i].trim() : null));
+      return { ui: clear, intent: { type: "new_game", players: ui.lineup, names: named } };
+    }
     case "lineup-n": {
       const n = Number(ev.value);
       if (!(n >= 2 && n <= 6)) return { ui, intent: null };
       const kinds = lineupOf(view, ui).slice(0, n);
+      const names = lineupNamesOf(view, ui).slice(0, n);
       while (kinds.length < n) kinds.push("person");
-      return { ui: { ...ui, lineup: kinds }, intent: null };
+      while (names.length < n) names.push("");
+      return { ui: { ...ui, lineup: kinds, lineupNames: names }, intent: null };
     }
-    case "lineup-seat": {
+    case "lineup-seat":
+    case "lineup-name": {
       const kinds = [...lineupOf(view, ui)];
-      if (!(ev.i >= 0 && ev.i < kinds.length) || !LINEUP_KINDS.includes(ev.value)) return { ui, intent: null };
-      kinds[ev.i] = ev.value;
-      return { ui: { ...ui, lineup: kinds }, intent: null };
+      const names = [...lineupNamesOf(view, ui)];
+      if (!(ev.i >= 0 && ev.i < kinds.length) || typeof ev.value !== "string") return { ui, intent: null };
+      if (ev.act === "lineup-name") names[ev.i] = ev.value;
+      else if (LINEUP_KINDS.includes(ev.value)) kinds[ev.i] = ev.value;
+      else return { ui, intent: null };
+      return { ui: { ...ui, lineup: kinds, lineupNames: names }, intent: null };
     }
     case "replay": {
       const k = Number(ev.index);
@@ -303,6 +314,11 @@ export function bindInput(root, dispatch) {
     }
     if (e.key !== "Enter" && e.key !== " " && e.key !== "Spacebar") return;
     const el = e.target.closest ? e.target.closest("[data-act]") : null;
+    if (e.key === "Enter" && el && el.tagName === "INPUT" && el.type === "text" && root.contains(el)) {
+      // a name typed: Enter takes it (a host may keep Enter from the browser, whose change would follow)
+      onChange({ target: el });
+      return;
+    }
     if (!el || el.tagName === "BUTTON" || native(el)) return; // native: click follows
     e.preventDefault();
     if (enabled(el)) dispatch(eventFrom(el));
@@ -313,7 +329,9 @@ export function bindInput(root, dispatch) {
     const act = el.getAttribute && el.getAttribute("data-act");
     if (el.tagName === "INPUT" && act === "replay") dispatch({ act: "replay", index: Number(el.value) });
     else if (el.tagName === "SELECT" && act === "lang") dispatch({ act: "lang", lang: el.value });
-    else if (el.tagName === "SELECT" && (act === "lineup-n" || act === "lineup-seat")) dispatch({ act, i: Number(el.getAttribute("data-i")), value: el.value });
+    else if ((el.tagName === "SELECT" && (act === "lineup-n" || act === "lineup-seat")) || (el.tagName === "INPUT" && act === "lineup-name")) {
+      dispatch({ act, i: Number(el.getAttribute("data-i")), value: el.value });
+    }
   };
   const onOver = (e) => dispatch(cellOf(root, e.target) || { act: "hover" });
   const onLeave = () => dispatch({ act: "hover" });

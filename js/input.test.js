@@ -218,6 +218,22 @@ describe("bindInput (mouse and keyboard)", () => {
     expect(dispatch).toHaveBeenCalledTimes(4);
   });
 
+  it("a name typed in the line-up counts when the field is left, or with Enter; Space stays a letter", () => {
+    const { root, dispatch } = setup();
+    root.insertAdjacentHTML("beforeend", `<input type="text" data-act="lineup-name" data-i="2" value="">`);
+    const field = root.querySelector('[data-act="lineup-name"]');
+    field.value = "Eve A";
+    const space = new KeyboardEvent("keydown", { key: " ", bubbles: true, cancelable: true });
+    field.dispatchEvent(space);
+    expect(space.defaultPrevented).toBe(false);
+    expect(dispatch).not.toHaveBeenCalled();
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(dispatch).toHaveBeenLastCalledWith({ act: "lineup-name", i: 2, value: "Eve A" });
+    field.value = "Eve B";
+    field.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    expect(dispatch).toHaveBeenLastCalledWith({ act: "lineup-name", i: 2, value: "Eve B" });
+  });
+
   it("native buttons activate by click only (their Enter becomes a click)", () => {
     const { root, dispatch } = setup();
     const b = root.querySelector("button");

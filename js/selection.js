@@ -115,3 +115,14 @@ export function lineupOf(view, ui) {
   const bots = view.bots || {};
   return view.players.map((_, i) => (String(i) in bots ? "same" : "person"));
 }
+
+/**
+ * The people's names in that line-up, one per seat: as typed on the table,
+ * else the name of the person at that seat now ("" where a bot plays: the
+ * kernel names the seat).
+ */
+export function lineupNamesOf(view, ui) {
+  if (ui && ui.lineupNames) return ui.lineupNames;
+  const bots = view.bots || {};
+  return view.players.map((p, i) => (String(i) in bots ? "" : p.name));
+}

@@ -308,7 +308,9 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-lineup-body { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; padding: 4px 0 0; }
 .alh-lineup-field { display: inline-flex; align-items: center; gap: 4px; }
 .alh-lineup-select { font: inherit; padding: 1px 4px; border-radius: 4px; border: 1px solid var(--alh-border); background: var(--alh-bg); color: var(--alh-fg); }
-.alh-lineup-select:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
+.alh-lineup-select:focus-visible, .alh-lineup-name:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
+.alh-lineup-seat { display: inline-flex; align-items: center; gap: 4px; flex-wrap: wrap; }
+.alh-lineup-name { font: inherit; width: 9em; padding: 1px 4px; border-radius: 4px; border: 1px solid var(--alh-border); background: var(--alh-bg); color: var(--alh-fg); }
 .alh-lineup-note { flex-basis: 100%; margin: 0; font-size: 0.92em; }
 .alh-scoring, .alh-log { background: var(--alh-panel); border-radius: 6px; padding: 6px 10px; overflow-x: auto; }
 .alh-round { border-collapse: collapse; margin: 4px 0 8px; font-size: .95em; }

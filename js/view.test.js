@@ -312,13 +312,18 @@ describe("log, scoring, controls", () => {
     expect(fold.open).toBe(false);
     // folded, its summary says the line-up: this game's, the bot at seat 3 kept
     const summary = fold.querySelector("summary").textContent;
-    expect(summary).toBe("Players of the next game: person, person, Greedy, as now, person");
+    expect(summary).toBe("Players of the next game: Player 1, Player 2, Greedy, as now, Player 4");
     expect(fold.querySelectorAll("select").length).toBe(0);   // drawn once unfolded
     const selects = [...dom(lineupHtml(over, initialUi(), true)).querySelectorAll("select")];
     // every select is labelled by its visible words (the label around it)
     expect(selects.map((s) => s.closest("label").firstElementChild.textContent)).toEqual(["Players", "Seat 1", "Seat 2", "Seat 3", "Seat 4"]);
     expect(selects[0].value).toBe("4");
     expect(selects.slice(1).map((s) => s.value)).toEqual(["person", "person", "same", "person"]);
+    // a person's name, to type (filled with the name of who sits there now); none for a bot
+    const open = dom(lineupHtml(over, initialUi(), true));
+    const fields = [...open.querySelectorAll('input[data-act="lineup-name"]')];
+    expect(fields.map((f) => [f.dataset.i, f.value, f.getAttribute("aria-label")])).toEqual([
+      ["0", "Player 1", "Name at seat 1"], ["1", "Player 2", "Name at seat 2"], ["3", "Player 4", "Name at seat 4"]]);
     // "the same bot" only where a bot plays now
     const offered = (s) => [...s.options].map((o) => o.value);
     expect(offered(selects[1])).toEqual(["person", "random", "greedy", "mcts"]);
@@ -334,9 +339,14 @@ describe("log, scoring, controls", () => {
     const drawn = dom(lineupHtml(over, ui, true)).firstElementChild;
     expect(drawn.open).toBe(true);
     expect(drawn.querySelectorAll("select").length).toBe(6);
-    expect(drawn.querySelector("summary").textContent).toBe("Players of the next game: person, MCTS (bot), person, person, person");
+    expect(drawn.querySelector("summary").textContent).toBe("Players of the next game: Player 1, MCTS (bot), person, person, person");
+    ui = reduce(ui, { act: "lineup-name", i: 2, value: " Eve " }, over).ui;
+    ui = reduce(ui, { act: "lineup-name", i: 0, value: "" }, over).ui;
+    expect(dom(lineupHtml(over, ui)).querySelector("summary").textContent).toBe("Players of the next game: person, MCTS (bot), Eve, person, person");
+    expect(reduce(ui, { act: "clear" }, over).ui.lineupNames).toEqual(ui.lineupNames);   // Escape keeps what is being chosen
     const sent = reduce(ui, { act: "new_game" }, over);
-    expect(sent.intent).toEqual({ type: "new_game", players: ["person", "mcts", "person", "person", "person"] });
+    // the people's names: as typed, trimmed; none typed (or a bot's seat): the kernel names the seat
+    expect(sent.intent).toEqual({ type: "new_game", players: ["person", "mcts", "person", "person", "person"], names: [null, null, "Eve", null, null] });
     expect(sent.ui.lineup).toBeUndefined();
     // what the kernel would refuse is not chosen: a count or a kind it does not know, a seat not there
     for (const ev of [{ act: "lineup-n", value: "7" }, { act: "lineup-n", value: "x" }, { act: "lineup-seat", i: 1, value: "human" },
@@ -349,7 +359,7 @@ describe("log, scoring, controls", () => {
     const start = { ...fixture("hotseat-3p"), moves: 0 };
     const table = dom(tableHtml(start, initialUi(), {}, { lineupOpen: true }));
     const fold = table.querySelector("details.alh-lineup");
-    expect(fold.querySelector("summary").textContent).toBe("Players of this game: person, person, person");
+    expect(fold.querySelector("summary").textContent).toBe("Players of this game: Ana, Ben, Chi");
     // in the section under the table, before the scoring rounds
     expect(fold.closest(".alh-bottom")).not.toBeNull();
     const deal = fold.querySelector('button[data-act="new_game"]');

@@ -268,30 +268,30 @@ def play_out(g, seed=0):
 
 
 def test_new_game_with_a_line_up_chosen_on_the_table():
-    """At the end of a game, the table's line-up (a person or a bot per seat) deals a
-    game for those players: the people keep their names in seat order, new bots sit
-    where chosen, "same" keeps a bot, and one person among bots is seated."""
+    """At the end of a game, the table's line-up (a person or a bot per seat, and the
+    people's names) deals a game for those players: a person keeps the name of the
+    person at that seat unless named anew, new bots sit where chosen, "same" keeps a
+    bot, and one person among bots is seated."""
     w = AlhambraWidget(finished(), bots={1: Greedy(seed=1)}, autoplay=False)
     kept = w.bots[1]
     assert w.lineup() == ["Ana", kept, "Chi"]
     send(w, type="new_game", stamp=w.view["stamp"], seat=None, players=["mcts", "same", "person", "random"])
     g = w.game
-    assert not g.is_over and g.names == ["MCTS", "Greedy", "Ana", "Random"]
+    assert not g.is_over and g.names == ["MCTS", "Greedy", "Chi", "Random"]
     assert type(w.bots[0]).__name__ == "MCTS" and w.bots[1] is kept and type(w.bots[3]).__name__ == "Random"
     assert 2 not in w.bots and w.seat == 2   # one person among bots: their view
     assert w.view["n"] == 4 and w.view["seat"] == 2 and w.view["bots"] == {"0": "MCTS", "1": "Greedy", "3": "Random"}
     assert w.view["phase"] == "action" and w.message == {}
-    # more people than before: the people of the game before keep their names, new ones are numbered
+    # a seat where a bot played: "Player k"; a name given: that name
     play_out(g)
-    send(w, type="new_game", stamp=w.view["stamp"], seat=2, players=["person", "person", "greedy"])
-    assert w.game.names == ["Ana", "Player 2", "Greedy"] and list(w.bots) == [2] and w.seat is None
-    # a seat's default name goes with the seat
+    send(w, type="new_game", stamp=w.view["stamp"], seat=2, players=["person", "person", "person"],
+         names=[None, "Eve", None])
+    assert w.game.names == ["Player 1", "Eve", "Chi"] and w.bots == {} and w.seat is None
+    # a name given elsewhere is not kept twice: the seat that had it is numbered
     play_out(w.game)
-    w.game = Game(3, seed=1)
-    play_out(w.game)
-    w.bots = {}
-    send(w, type="new_game", stamp=w.view["stamp"], seat=None, players=["person", "greedy", "person", "mcts"])
-    assert w.game.names == ["Player 1", "Greedy", "Player 3", "MCTS"]
+    send(w, type="new_game", stamp=w.view["stamp"], seat=None, players=["person", "greedy", "person"],
+         names=["Chi", None, None])
+    assert w.game.names == ["Chi", "Greedy", "Player 3"]
     # two bots of a kind are numbered
     play_out(w.game)
     w.new_game(players=["You", Greedy(), Greedy()])
@@ -307,6 +307,14 @@ def test_a_line_up_the_kernel_cannot_seat_is_refused_and_changes_nothing():
         assert w.game is game and w.bots == bots and w.message["kind"] == "error", bad
         assert ("no bot now" if bad == ["same", "person"] else "A line-up is 2 to 6 seats") in w.message["text"]
         assert {k: v for k, v in w.view.items() if k != "stamp"} == {k: v for k, v in view.items() if k != "stamp"}
+    for players, names, says in ((["person", "greedy"], ["Ana"], "one per seat"), (["person", "greedy"], [None, "Bo"], "one per seat"),
+                                 (["person", "person"], ["Ana", 7], "one per seat"), (["person", "person"], "Ana", "one per seat"),
+                                 (["person", "person"], ["  ", None], "Seat 1: a name is text of 1 to 64"),
+                                 (["person", "person"], [None, "x" * 65], "Seat 2: a name is text of 1 to 64"),
+                                 (None, ["Ana", "Bo"], "one per seat")):
+        send(w, type="new_game", stamp=w.view["stamp"], seat=None, players=players, names=names)
+        assert w.game is game and w.bots == bots and says in w.message["text"], (players, names, w.message)
+        assert len(w.message["text"]) < 600
     for bad in ("Ana", [Greedy()], ["A", "B", 3]):
         with pytest.raises((TypeError, ValueError)):
             w.new_game(players=bad)
@@ -344,8 +352,9 @@ _JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow
 
 
 @settings(max_examples=80, deadline=None)
-@given(players=st.lists(st.sampled_from(LINEUP_KINDS), min_size=0, max_size=8) | _JSON)
-def test_any_line_up_in_a_message_seats_exactly_it_or_changes_nothing(players):
+@given(players=st.lists(st.sampled_from(LINEUP_KINDS), min_size=0, max_size=8) | _JSON,
+       names=st.none() | st.lists(st.none() | st.text(max_size=4), min_size=2, max_size=6) | _JSON)
+def test_any_line_up_in_a_message_seats_exactly_it_or_changes_nothing(players, names):
     """Whatever a page sends as the line-up at the end of a game: a list of 2 to 6 seat
     kinds ("same" only where a bot plays) deals a game for exactly those seats; anything
     else is refused with a message, the finished game still shown and unchanged."""
@@ -353,17 +362,22 @@ def test_any_line_up_in_a_message_seats_exactly_it_or_changes_nothing(players):
     w = AlhambraWidget(old, bots={1: Greedy(seed=1)}, autoplay=False)
     try:
         before = old.to_json()
-        send(w, type="new_game", stamp=w.view["stamp"], seat=None, players=players)
+        send(w, type="new_game", stamp=w.view["stamp"], seat=None, players=players, names=names)
         valid = (isinstance(players, list) and 2 <= len(players) <= 6
                  and all(isinstance(k, str) and k in LINEUP_KINDS for k in players)
-                 and all(k != "same" or i == 1 for i, k in enumerate(players)))
-        if players is None:   # (as if left out: the same players)
+                 and all(k != "same" or i == 1 for i, k in enumerate(players))
+                 and (names is None or (isinstance(names, list) and len(names) == len(players) and all(
+                     n is None or (isinstance(n, str) and k == "person" and n.strip() != "")
+                     for n, k in zip(names, players)))))
+        if players is None and names is None:   # (as if left out: the same players)
             assert w.game is not old and w.game.names == old.names and w.bots.keys() == {1}
         elif valid:
             g = w.game
             assert g is not old and g.n == len(players) and g.moves == [] and w.message == {}
             assert sorted(w.bots) == [i for i, k in enumerate(players) if k != "person"]
-            assert len(set(g.names)) == g.n   # every seat named apart
+            given = [n for n in (names or []) if n is not None]
+            assert all(g.names[i] == n for i, n in enumerate(names or []) if n is not None)
+            assert len(set(g.names)) == g.n or len(set(given)) < len(given)   # every seat named apart, unless named alike
         else:
             assert w.game is old and w.bots.keys() == {1} and w.message["kind"] == "error"
             assert len(w.message["text"]) < 600

@@ -7,7 +7,7 @@ import { currencyName, ruleText, t, tn } from "../i18n.js";
 import { buttonWords, describeTile, esc } from "./common.js";
 import { canHint } from "./hints.js";
 import { seatColor } from "./players.js";
-import { LINEUP_KINDS, hasCell, lineupOf, ruleAt, summarize, tileChoice } from "../selection.js";
+import { LINEUP_KINDS, hasCell, lineupNamesOf, lineupOf, ruleAt, summarize, tileChoice } from "../selection.js";
 
 /** A button: `text` is what it shows and its name, `label` what it does in full (its tooltip and description). */
 function button(act, label, { disabled = false, primary = false, text = label, key = act, before = "", after = "" } = {}) {
@@ -177,22 +177,25 @@ export function controlsHtml(view, ui) {
 /**
  * The players of the next game, under the New game button at the end of a
  * game: a fold (its summary says the line-up in words) with the number of
- * players and, per seat, a person or a bot (Random, Greedy, MCTS; or the bot
- * that plays there now). New game sends the line-up when it was changed.
+ * players and, per seat, a person (with a name to type) or a bot (Random,
+ * Greedy, MCTS; or the bot that plays there now). New game sends the line-up
+ * when it was changed.
  * Folded, only its summary is drawn. With `start`, before the first move of a
  * game: the players of this game, and a button of its own that deals a game
  * for them.
  */
 export function lineupHtml(view, ui, open = false, { start = false } = {}) {
   const kinds = lineupOf(view, ui);
+  const names = lineupNamesOf(view, ui);
   const bots = view.bots || {};
   const word = (kind, i) => (kind === "same" ? t("ui.lineup.same", { bot: bots[String(i)] }) : t(`ui.lineup.kind.${kind}`));
+  const who = (kind, i) => (kind === "person" && names[i].trim() ? names[i].trim() : word(kind, i));
   const select = (act, key, label, options, chosen, data = "") =>
     `<label class="alh-lineup-field"><span>${esc(label)}</span> <select class="alh-lineup-select" data-act="${act}" data-key="${key}"${data} data-lm-suppress-shortcuts="true">` +
     options.map(([value, text]) => `<option value="${esc(value)}"${value === chosen ? " selected" : ""}>${esc(text)}</option>`).join("") +
     `</select></label>`;
   let out = `<details class="alh-lineup"${open ? " open data-drawn-open" : ""}>`;
-  const said = t(start ? "ui.lineup.summary_start" : "ui.lineup.summary", { players: kinds.map(word).join(t("list.sep")) });
+  const said = t(start ? "ui.lineup.summary_start" : "ui.lineup.summary", { players: kinds.map(who).join(t("list.sep")) });
   out += `<summary class="alh-fold-summary alh-lineup-summary" data-key="lineup" data-lm-suppress-shortcuts="true">${esc(said)}</summary>`;
   if (!open) return out + `</details>`;   // (drawn once unfolded, as the other folds)
   out += `<div class="alh-lineup-body">`;
@@ -200,7 +203,14 @@ export function lineupHtml(view, ui, open = false, { start = false } = {}) {
   out += select("lineup-n", "lineup-n", t("ui.lineup.count"), counts, String(kinds.length));
   kinds.forEach((kind, i) => {
     const options = LINEUP_KINDS.filter((k) => k !== "same" || String(i) in bots).map((k) => [k, word(k, i)]);
+    out += `<span class="alh-lineup-seat">`;
     out += select("lineup-seat", `lineup-${i}`, t("ui.lineup.seat", { n: i + 1 }), options, kind, ` data-i="${i}"`);
+    if (kind === "person") {
+      // (a name is sent on change: when the field is left, or with Enter)
+      out += ` <input type="text" class="alh-lineup-name" data-act="lineup-name" data-key="lineup-name-${i}" data-i="${i}" value="${esc(names[i])}"` +
+        ` placeholder="${esc(t("ui.lineup.name_hint"))}" aria-label="${esc(t("ui.lineup.name", { n: i + 1 }))}" autocomplete="off" spellcheck="false" data-lm-suppress-shortcuts="true">`;
+    }
+    out += `</span>`;
   });
   out += `<p class="alh-lineup-note alh-muted">${esc(t("ui.lineup.note"))}</p>`;
   if (start) out += button("new_game", t("ui.lineup.start_aria"), { text: t("ui.lineup.start") });

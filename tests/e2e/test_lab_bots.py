@@ -114,6 +114,17 @@ def test_play_against_a_bot_and_ask_for_hints(browser, lab, tmp_path):
         top(page)
         root.get_by_role("dialog").get_by_role("button").click()   # (the last scoring round, shown over the table)
         root.locator("details.alh-lineup summary").click()
+        # a name typed at the table: letters that are the notebook's own shortcuts (a, b, d d, y, z)
+        # go into the field, and nothing happens to the notebook's cells
+        cells = notebook(page).locator(".jp-Cell").count()
+        field = root.get_by_role("textbox", name="Name at seat 1", exact=True)
+        field.click()
+        page.keyboard.press("Control+a")
+        page.keyboard.type("Abby Dazzy")
+        page.keyboard.press("Enter")
+        expect(root.locator("details.alh-lineup summary")).to_have_text(
+            "Players of the next game: Abby Dazzy, Greedy, as now")
+        assert notebook(page).locator(".jp-Cell").count() == cells
         root.get_by_role("combobox", name="Seat 1", exact=True).select_option("random")
         expect(root.get_by_role("combobox", name="Seat 2", exact=True)).to_have_value("same")
         expect(root.locator("details.alh-lineup summary")).to_have_text(

@@ -392,7 +392,7 @@ def test_the_players_of_the_next_game_are_chosen_under_new_game(chromium, artifa
     w = AlhambraWidget(played(3, 5), autoplay=False)
     page = open_widget(chromium, w)
     summary = page.locator("details.alh-lineup summary")
-    expect(summary).to_have_text("Players of the next game: person, person, person")
+    expect(summary).to_have_text("Players of the next game: Player 1, Player 2, Player 3")
     count = page.get_by_role("combobox", name="Players", exact=True)
     expect(count).to_be_hidden()   # folded
     summary.focus()
@@ -404,7 +404,7 @@ def test_the_players_of_the_next_game_are_chosen_under_new_game(chromium, artifa
     seat4.focus()
     page.keyboard.press("End")          # the last kind of the list, by keyboard: MCTS
     expect(seat4).to_have_value("mcts")
-    expect(summary).to_have_text("Players of the next game: person, Greedy (bot), person, MCTS (bot)")
+    expect(summary).to_have_text("Players of the next game: Player 1, Greedy (bot), Player 3, MCTS (bot)")
     expect(seat4).to_be_focused()       # redrawn, the focus stays where it was
     page.screenshot(path=str(artifacts / "lineup-open.png"))
     assert w.game.n == 3   # nothing sent until New game
@@ -424,15 +424,21 @@ def test_before_the_first_move_the_players_of_the_game_may_change(chromium, arti
     w = AlhambraWidget(players=["Ana", "Ben", "Chi"], seed=3, autoplay=False)
     page = open_widget(chromium, w)
     summary = page.locator("details.alh-lineup summary")
-    expect(summary).to_have_text("Players of this game: person, person, person")
+    expect(summary).to_have_text("Players of this game: Ana, Ben, Chi")
     summary.click()
     page.get_by_role("combobox", name="Seat 2", exact=True).select_option("greedy")
     page.get_by_role("combobox", name="Seat 3", exact=True).select_option("mcts")
+    name = page.get_by_role("textbox", name="Name at seat 1", exact=True)
+    expect(name).to_have_value("Ana")
+    name.fill("Eve Abby")
+    name.press("Enter")   # (a name counts once the field is left, or with Enter)
+    expect(summary).to_have_text("Players of this game: Eve Abby, Greedy (bot), MCTS (bot)")
+    expect(page.get_by_role("textbox", name="Name at seat 1", exact=True)).to_be_focused()
     page.screenshot(path=str(artifacts / "lineup-start.png"), full_page=True)
     page.get_by_role("button", name="Deal for these players", exact=True).click()
-    assert w.game.names == ["Ana", "Greedy", "MCTS"] and sorted(w.bots) == [1, 2] and w.seat == 0
+    assert w.game.names == ["Eve Abby", "Greedy", "MCTS"] and sorted(w.bots) == [1, 2] and w.seat == 0
     expect(page.locator(".alh-tag-bot")).to_have_count(2)
-    expect(summary).to_have_text("Players of this game: person, Greedy, as now, MCTS, as now")
+    expect(summary).to_have_text("Players of this game: Eve Abby, Greedy, as now, MCTS, as now")
     # the first move: no more changing who plays
     if w.game.current != 0:
         w.bots = {}   # (no bot moves here: the page has no kernel loop; the person plays for them)
