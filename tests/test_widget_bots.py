@@ -386,6 +386,26 @@ def test_any_line_up_in_a_message_seats_exactly_it_or_changes_nothing(players, n
         w.close()
 
 
+def test_a_line_up_chosen_while_a_bot_thinks_drops_its_answer():
+    """Before the first move, a bot to act is thinking when the page deals a game for
+    other players: the new game starts with the new bots, and the old bot's answer,
+    when it comes, is not played into it."""
+    slow = Slow()
+    seed = next(s for s in range(100) if Game(2, seed=s).current == 1)   # the bot starts
+    w = AlhambraWidget(players=["You", slow], seed=seed, bot_delay=0)
+    for _ in range(200):
+        if slow.asked:
+            break
+        time.sleep(0.01)
+    assert slow.asked == 1 and w.view["thinking"] == 1 and w.game.moves == []
+    send(w, type="new_game", stamp=w.view["stamp"], seat=0, players=["person", "person"], names=["Ana", "Ben"])
+    g = w.game
+    assert g.names == ["Ana", "Ben"] and w.bots == {} and w.view["thinking"] is None
+    slow.go.set()
+    assert w.wait(10)
+    assert g.moves == [] and w.game is g and w.message == {}
+
+
 def test_new_game_is_refused_during_a_game_and_in_a_lesson():
     seed = human_first(2)
     w = AlhambraWidget(players=["You", Greedy(seed=1)], seed=seed, autoplay=False)
