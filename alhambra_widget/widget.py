@@ -584,8 +584,8 @@ class AlhambraWidget(anywidget.AnyWidget):
         constructor: names and bots, ``["You", Greedy(), MCTS()]``), that
         line-up, with this widget's bots replaced by its bots, seated as the
         constructor seats them (one person among bots: their view, else
-        hot-seat); the other widgets stay with the old game. The old game object stays as it was, for whoever
-        holds it.
+        hot-seat); the other widgets stay with the old game. The old game
+        object stays as it was, for whoever holds it.
 
         The table's **New game** button, shown once a game is over, does the
         same, with the line-up chosen under it. Not in tutorial mode, whose
