@@ -76,10 +76,13 @@ export function reduce(ui, ev, view) {
       return { ui, intent: { type: "review" } };
     case "new_game": {
       // the line-up chosen under the button, if it was changed (else the same players):
-      // its kinds, and the people's names (none typed: the kernel names the seat)
+      // its kinds, and the people's names typed anew (else null: the kernel keeps the
+      // name of who sits there, which the view may show in the widget's language)
       if (!ui.lineup) return { ui: clear, intent: { type: "new_game" } };
       const names = lineupNamesOf(view, ui);
-      const named = ui.lineup.map((kind, i) => (kind === "person" && names[i].trim() ? names[i].trim() : null));
+      const shown = lineupNamesOf(view, null);
+      const typed = (i) => names[i].trim() && names[i].trim() !== shown[i];
+      const named = ui.lineup.map((kind, i) => (kind === "person" && typed(i) ? names[i].trim() : null));
       return { ui: clear, intent: { type: "new_game", players: ui.lineup, names: named } };
     }
     case "lineup-n": {

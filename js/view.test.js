@@ -344,6 +344,12 @@ describe("log, scoring, controls", () => {
     ui = reduce(ui, { act: "lineup-name", i: 0, value: "" }, over).ui;
     expect(dom(lineupHtml(over, ui)).querySelector("summary").textContent).toBe("Players of the next game: person, MCTS (bot), Eve, person, person");
     expect(reduce(ui, { act: "clear" }, over).ui.lineupNames).toEqual(ui.lineupNames);   // Escape keeps what is being chosen
+    // a name left as shown is not sent: the kernel keeps who sits there (the view may show
+    // an unnamed seat in the widget's words, "Spieler 4", where the game says "Player 4")
+    ui = reduce(ui, { act: "lineup-n", value: "4" }, over).ui;
+    ui = reduce(ui, { act: "lineup-name", i: 3, value: "Player 4" }, over).ui;
+    expect(reduce(ui, { act: "new_game" }, over).intent.names).toEqual([null, null, "Eve", null]);
+    ui = reduce(ui, { act: "lineup-n", value: "5" }, over).ui;
     const sent = reduce(ui, { act: "new_game" }, over);
     // the people's names: as typed, trimmed; none typed (or a bot's seat): the kernel names the seat
     expect(sent.intent).toEqual({ type: "new_game", players: ["person", "mcts", "person", "person", "person"], names: [null, null, "Eve", null, null] });
