@@ -298,6 +298,17 @@ def test_new_game_with_a_line_up_chosen_on_the_table():
     assert w.game.names == ["You", "Greedy 1", "Greedy 2"] and w.seat == 0
 
 
+def test_an_unnamed_seat_keeps_the_engines_name_whatever_the_tables_language():
+    """The German table shows the unnamed seats as "Spieler 1"; a line-up that names
+    nobody keeps the game's own names ("Player 1"), shown again in German."""
+    w = AlhambraWidget(players=3, seed=2, lang="de", autoplay=False)
+    assert [p["name"] for p in w.view["players"]] == ["Spieler 1", "Spieler 2", "Spieler 3"]
+    send(w, type="new_game", stamp=w.view["stamp"], seat=None, players=["person", "greedy", "person", "person"],
+         names=[None, None, None, None])
+    assert w.game.names == ["Player 1", "Greedy", "Player 3", "Player 4"]
+    assert [p["name"] for p in w.view["players"]] == ["Spieler 1", "Greedy", "Spieler 3", "Spieler 4"]
+
+
 def test_a_line_up_the_kernel_cannot_seat_is_refused_and_changes_nothing():
     w = AlhambraWidget(finished(), bots={1: Greedy(seed=1)}, autoplay=False)
     game, bots, view = w.game, dict(w.bots), dict(w.view)
