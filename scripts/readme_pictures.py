@@ -4,7 +4,8 @@
     .venv/bin/python scripts/readme_pictures.py
 
 Each picture is a screenshot the browser tests take of the real widget in a real
-JupyterLab (tests/e2e/test_layout.py) or on a page of its own (tests/e2e/test_tutorial_page.py); this
+JupyterLab (tests/e2e/test_layout.py) or on a page of its own (tests/e2e/test_tutorial_page.py,
+tests/e2e/test_widget_page.py); this
 script copies the chosen ones to docs/images/, reduced to 256 colours (a third of
 the size, the same picture to the eye). Run it again after a change to the look
 of the table and commit the pictures with it.
@@ -24,6 +25,7 @@ PICTURES = {
     "table-4p-light.png": "layout-4p-light.png",   # four players in JupyterLab Light, mid-game
     "table-2p-dark.png": "layout-2p-dark.png",     # two players with Dirk in JupyterLab Dark
     "tutorial-fi.png": "tutorial-fi-refused.png",  # a lesson of the tutorial in Finnish, a try refused by its rule
+    "lineup.png": "lineup-open.png",               # the end of a game: the players of the next game, chosen
 }
 
 

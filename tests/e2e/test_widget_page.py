@@ -406,7 +406,7 @@ def test_the_players_of_the_next_game_are_chosen_under_new_game(chromium, artifa
     expect(seat4).to_have_value("mcts")
     expect(summary).to_have_text("Players of the next game: Player 1, Greedy (bot), Player 3, MCTS (bot)")
     expect(seat4).to_be_focused()       # redrawn, the focus stays where it was
-    page.screenshot(path=str(artifacts / "lineup-open.png"))
+    page.locator(".alh-bar").screenshot(path=str(artifacts / "lineup-open.png"))   # (the documentation's picture)
     assert w.game.n == 3   # nothing sent until New game
     page.get_by_role("button", name="New game", exact=True).click()
     assert w.game.n == 4 and not w.game.is_over and w.game.names == ["Player 1", "Greedy", "Player 3", "MCTS"]
