@@ -610,9 +610,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         with self._lock, self.hold_sync():
             self.bots = bots
             self._runner.cancel("bot")   # (a bot of the old line-up thinking: not waited for)
-            with self.hold_trait_notifications():
-                self.seat = None         # (valid in any game; the seat of the new line-up once it is shown)
-            self.game = game
+            self.game = game             # (one update for the front end: the game and its seat)
             self.seat = seat
         return game
 
