@@ -1126,8 +1126,10 @@ def _review_json(moves: dict, game, lang: str) -> dict:
     """The view's ``review`` of a finished review: the marked moves in words
     (``lang``), how many moves got each grade, and every player's estimated
     win chance after each move reviewed (``chances``: ``[move index, seat 0
-    in %, seat 1 in %, ...]``, for the graph along the replay slider)."""
-    from .analysis.review import GRADES
+    in %, seat 1 in %, ...]``, for the graph along the replay slider), and
+    per seat the grades of its moves and the win chance a move lost on
+    average (``players``, in percentage points)."""
+    from .analysis.review import GRADES, summary_rows
 
     counts = {name: 0 for name, _ in GRADES}
     out = {}
@@ -1136,7 +1138,7 @@ def _review_json(moves: dict, game, lang: str) -> dict:
     for index, m in moves.items():
         row = m["row"]
         counts[row["grade"]] += 1
-        chances.append([index] + [round(100 * float(w)) for w in row["wins"]])
+        chances.append([index] + [_pct(w) for w in row["wins"]])
         if row["grade"] not in REVIEW_MARKED:
             continue
         played = describe_entry(log_entry(m["played"], names), names, rounds, lang, main_only=True)
@@ -1145,9 +1147,20 @@ def _review_json(moves: dict, game, lang: str) -> dict:
         grade = tr(f"review.grade.{row['grade']}", lang)
         out[str(index)] = {"grade": row["grade"], "player": row["player"], "played": played, "best": best,
                            "loss": round(float(row["loss"]), 3),
-                           "title": tr("review.mark", lang, n=index, grade=grade, best=best)}
+                           "before": _pct(row["win_before"]), "after": _pct(row["win_after"]),
+                           "title": tr("review.mark", lang, n=index, grade=grade, best=best),
+                           "text": tr("review.at", lang, n=index, grade=grade, played=played, best=best,
+                                      before=_pct(row["win_before"]), after=_pct(row["win_after"]))}
     chances.sort()
-    return {"moves": out, "counts": counts, "chances": chances}
+    players = [{**{g: p[g] for g, _ in GRADES}, "moves": p["moves"], "loss": round(100 * p["mean_loss"], 1)}
+               for p in summary_rows([m["row"] for m in moves.values()], names)]
+    grades = {g: tr(f"review.grade.{g}", lang) for g, _ in GRADES}
+    return {"moves": out, "counts": counts, "chances": chances, "players": players, "grades": grades}
+
+
+def _pct(p) -> int:
+    """A probability in whole per cent."""
+    return round(100 * float(p))
 
 
 # ------------------------------------------------- after every notebook cell

@@ -262,6 +262,11 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-review-inaccuracy { background: ${palette.review.inaccuracy}; border-radius: 50%; }
 .alh-review-mistake { background: ${palette.review.mistake}; border-radius: 1px; }
 .alh-review-blunder { background: ${palette.review.blunder}; height: 11px; width: 5px; margin-left: -2.5px; border-radius: 1px; }
+/* the review's table at the end of the game: the grades' marks as a key in its head */
+.alh-review-sum { margin: 6px 0 4px; }
+.alh-review-sum thead th { font-weight: 600; }
+.alh-review-key { display: inline-block; vertical-align: middle; width: 7px; height: 7px; margin: 0 4px 0 0; border: 1px solid ${palette.review.ring}; }
+.alh-review-key.alh-review-blunder { margin-left: 0; }
 /* the column of players */
 .alh-players { display: flex; flex-direction: column; gap: 5px; }
 @container alh (max-width: 959.98px) {
@@ -301,6 +306,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-bar { display: flex; flex-direction: column; gap: 6px; }
 /* at the end nothing more is played: the bar and the message line take only what they show */
 .alh-bar .alh-selection { height: auto; }
+.alh-selection.alh-reviewed { height: auto; min-height: calc(3 * 1.35em); -webkit-line-clamp: 6; }
 .alh-bar .alh-buttons { min-height: 0; }
 .alh-bar .alh-message { height: auto; max-height: calc(3 * 1.35em + 8px); }
 .alh-bar .alh-message:empty { display: none; }

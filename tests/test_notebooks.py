@@ -195,6 +195,9 @@ def test_analysis_notebook_reviews_the_game_and_draws_the_win_chances():
     assert "best" in text, text                              # the grade counts
     table = next(o for o in grading.outputs if "text/html" in o.get("data", {}))["data"]["text/html"]
     assert "<table" in table and "loss" in table             # the mistakes and blunders
+    summed = next(c for c in cells if "review_summary(graded)" in c.source)
+    summary = next(o for o in summed.outputs if "text/html" in o.get("data", {}))["data"]["text/html"]
+    assert "mean_loss" in summary and "blunder" in summary     # a row per player, the grades counted
     plot = next(c for c in cells if c.source.strip() == "plot_review(graded)")
     assert any("image/png" in o.get("data", {}) for o in plot.outputs)
     shown = next(c for c in cells if "reviewed.review(" in c.source)

@@ -10,7 +10,7 @@ pd = pytest.importorskip("pandas")
 pytest.importorskip("matplotlib")
 
 from alhambra_widget import Game  # noqa: E402
-from alhambra_widget.analysis import GRADES, grade, plot_review, review, review_rows  # noqa: E402
+from alhambra_widget.analysis import GRADES, grade, plot_review, review, review_rows, review_summary  # noqa: E402
 from alhambra_widget.bots import Greedy, Random  # noqa: E402
 
 NAMES = [g for g, _ in GRADES]
@@ -131,3 +131,21 @@ def test_docstring_examples():
     import importlib
     mod = importlib.import_module("alhambra_widget.analysis.review")  # the package's `review` is the function
     assert doctest.testmod(mod, verbose=False).failed == 0
+
+
+def test_the_summary_counts_each_players_grades_and_mean_loss(game, reviewed):
+    s = review_summary(reviewed)
+    assert list(s.columns) == ["player", "name", "moves", *NAMES, "mean_loss"]
+    assert list(s.player) == list(range(game.n)) and list(s.name) == game.names
+    for _, row in s.iterrows():
+        mine = reviewed[reviewed.player == row.player]
+        assert row.moves == len(mine) == sum(row[g] for g in NAMES)
+        assert all(row[g] == (mine.grade == g).sum() for g in NAMES)
+        assert row.mean_loss == pytest.approx(mine.loss.mean())
+    assert s.moves.sum() == len(reviewed)
+    # a seat that made no move: left out unless the names are given, then all zero
+    first = reviewed[reviewed.player == 0]
+    assert list(review_summary(first).player) == [0]
+    named = review_summary(first, names=game.names)
+    assert list(named.moves)[1:] == [0] * (game.n - 1) and list(named.mean_loss)[1:] == [0.0] * (game.n - 1)
+    assert len(review_summary(reviewed.iloc[:0])) == 0

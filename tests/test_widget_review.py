@@ -57,6 +57,21 @@ def test_review_grades_every_move_and_marks_the_bad_ones(reviewed):
     assert [c[0] for c in r["chances"]] == [row["move"] for row in rows]
     for c, row in zip(r["chances"], rows):
         assert c[1:] == [round(100 * w) for w in row["wins"]] and 97 <= sum(c[1:]) <= 103
+    # each marked move told in words: the grade, the move played, the better one, the mover's win chances
+    for index, m in r["moves"].items():
+        row = by_move[int(index)]
+        assert (m["before"], m["after"]) == (round(100 * row["win_before"]), round(100 * row["win_after"]))
+        assert m["text"] == (f"Move {index}, {m['grade']}: {m['played']} Better: {m['best']} "
+                             f"Win chance {m['before']}% instead of {m['after']}%.")
+    # per player: how many moves got each grade, and the win chance a move lost on average
+    assert r["grades"] == {g: g for g in ("best", "good", "inaccuracy", "mistake", "blunder")}
+    assert len(r["players"]) == g.n
+    for seat, p in enumerate(r["players"]):
+        mine = [row for row in rows if row["player"] == seat]
+        assert p["moves"] == len(mine) == sum(p[grade] for grade in GRADES) > 0
+        assert all(p[grade] == sum(row["grade"] == grade for row in mine) for grade in GRADES)
+        assert p["loss"] == round(100 * sum(row["loss"] for row in mine) / len(mine), 1)
+    assert sum(p["moves"] for p in r["players"]) == len(rows)
     # the review rides in a trait of its own: the view, sent after every
     # move and replay step, stays as small as without it
     assert "review" not in w.view and len(json.dumps(w.view).encode()) < 30 * 1024
@@ -89,6 +104,8 @@ def test_review_in_the_widgets_language(reviewed):
     try:
         index, m = next(iter(w.graded["moves"].items()))
         assert m["title"].startswith(f"Zug {index}: ") and m["played"] != en[index]["played"]
+        assert m["text"].startswith(f"Zug {index}, ") and m["played"] in m["text"] and "Gewinnchance" in m["text"]
+        assert w.graded["grades"]["blunder"] == "grober Fehler"
     finally:
         w.lang = "en"
 

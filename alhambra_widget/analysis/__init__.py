@@ -9,18 +9,19 @@
   games spread over any ``concurrent.futures.Executor``;
 * :func:`wilson` -- a 95% confidence interval for a win rate;
 * :func:`review` -- every move of a game graded (best, good, inaccuracy,
-  mistake, blunder) with the best move found; :func:`plot_review` draws
-  every player's win probability over the game.
+  mistake, blunder) with the best move found; :func:`review_summary` counts
+  each player's grades and mean loss; :func:`plot_review` draws every
+  player's win probability over the game.
 
 Every table is a pandas DataFrame: ``pip install 'alhambra-widget[analysis]'``
 (without pandas the functions raise an ImportError saying so).
 """
 
 from .hints import analyse, best_spots, what_if
-from .review import GRADES, grade, plot_review, review, review_rows
+from .review import GRADES, grade, plot_review, review, review_rows, review_summary
 from .standings import Standings, standings
 from .stats import wilson
 from .tournament import TournamentResult, tournament
 
 __all__ = ["analyse", "what_if", "standings", "Standings", "best_spots", "tournament", "TournamentResult",
-           "wilson", "review", "review_rows", "plot_review", "grade", "GRADES"]
+           "wilson", "review", "review_rows", "review_summary", "plot_review", "grade", "GRADES"]

@@ -33,13 +33,17 @@ from ..engine import Game
 from ..i18n import t
 from ._frame import progress_bar, require_game, require_pandas, table
 
-__all__ = ["review", "review_rows", "plot_review", "grade", "GRADES", "REVIEW_COLUMNS"]
+__all__ = ["review", "review_rows", "review_summary", "summary_rows", "plot_review", "grade", "GRADES",
+           "REVIEW_COLUMNS", "SUMMARY_COLUMNS"]
 
 #: ``(grade, largest loss)`` in order: a loss up to the bound gets the grade
 GRADES = (("best", 0.01), ("good", 0.03), ("inaccuracy", 0.07), ("mistake", 0.15), ("blunder", float("inf")))
 
 REVIEW_COLUMNS = ["move", "turn", "player", "name", "played", "best", "win_before", "win_after", "loss",
                   "grade", "forced", "wins"]
+
+
+SUMMARY_COLUMNS = ["player", "name", "moves", *(name for name, _ in GRADES), "mean_loss"]
 
 
 def grade(loss: float) -> str:
@@ -145,6 +149,52 @@ def review(game: Game, seconds_per_move: float = 0.5, *, progress: bool = True, 
     require_pandas()
     rows = review_rows(game, seconds_per_move, iterations=iterations, seed=seed, progress=progress, bot=bot)
     return table(rows, columns=REVIEW_COLUMNS)
+
+
+def summary_rows(rows, names) -> list:
+    """What :func:`review_summary` computes, without pandas: per seat of
+    ``names`` (in seat order) a dict of the :data:`SUMMARY_COLUMNS` from the
+    review's ``rows`` (dicts with ``player``, ``grade`` and ``loss``)."""
+    out = [{"player": s, "name": nm, "moves": 0, **{g: 0 for g, _ in GRADES}, "mean_loss": 0.0}
+           for s, nm in enumerate(names)]
+    total = [0.0] * len(names)
+    for row in rows:
+        s = int(row["player"])
+        out[s]["moves"] += 1
+        out[s][row["grade"]] += 1
+        total[s] += float(row["loss"])
+    for s, r in enumerate(out):
+        r["mean_loss"] = total[s] / r["moves"] if r["moves"] else 0.0
+    return out
+
+
+def review_summary(df, names=None):
+    """Per player, from a :func:`review` table: how many moves they made,
+    how many got each grade, and ``mean_loss``, the win probability a move
+    of theirs lost on average (0.02: two percentage points; the smaller the
+    better), as a pandas DataFrame with a row per seat.
+
+    ``names`` gives the seats' names in order (default: the names in the
+    table; a seat that made no move then is left out).
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"player": [0, 1, 0], "name": ["Ana", "Ben", "Ana"],
+    ...                    "grade": ["best", "mistake", "inaccuracy"], "loss": [0.0, 0.1, 0.05]})
+    >>> s = review_summary(df)
+    >>> list(s.moves), list(s.mistake), [round(x, 3) for x in s.mean_loss]
+    ([2, 1], [0, 1], [0.025, 0.1])
+    """
+    require_pandas()
+    rows = df.to_dict("records")
+    if names is None:
+        seen = {}
+        for r in rows:
+            seen.setdefault(int(r["player"]), r["name"])
+        names = [seen.get(s) for s in range(max(seen) + 1)] if seen else []
+        out = [r for r in summary_rows(rows, names) if r["name"] is not None]
+    else:
+        out = summary_rows(rows, list(names))
+    return table(out, columns=SUMMARY_COLUMNS)
 
 
 def plot_review(df, ax=None, *, names=None, lang: str | None = None):

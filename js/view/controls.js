@@ -3,10 +3,10 @@
 // the message line (refusals from the kernel, local explanations).
 
 import { describeEntry } from "../describe.js";
-import { currencyName, ruleText, t, tn } from "../i18n.js";
+import { currencyName, language, ruleText, t, tn } from "../i18n.js";
 import { buttonWords, describeTile, esc } from "./common.js";
 import { canHint } from "./hints.js";
-import { seatColor } from "./players.js";
+import { seatColor, seatDot } from "./players.js";
 import { LINEUP_KINDS, hasCell, lineupNamesOf, lineupOf, ruleAt, summarize, tileChoice } from "../selection.js";
 
 /** A button: `text` is what it shows and its name, `label` what it does in full (its tooltip and description). */
@@ -68,7 +68,11 @@ export function boardHelpHtml(view, ui) {
 export function selectionText(view, ui) {
   const legal = view.legal;
   if (!legal) {
-    if (view.replay !== null && view.replay !== undefined) return t("ui.sel.replay", { at: view.replay, n: view.live_moves });
+    if (view.replay !== null && view.replay !== undefined) {
+      // before a move the review marked: that move, its grade and the better one, in words
+      const reviewed = reviewedMove(view);
+      return reviewed ? reviewed.text : t("ui.sel.replay", { at: view.replay, n: view.live_moves });
+    }
     if (view.phase === "over") return t("ui.sel.over");
     return t("ui.sel.waiting", { name: view.players[view.current].name });
   }
@@ -149,7 +153,10 @@ export function controlsHtml(view, ui) {
   const over = view.phase === "over";
   let out = `<div class="alh-controls" role="toolbar" aria-label="${esc(t("ui.controls.aria"))}">`;
   const said = esc(selectionText(view, ui));
-  out += `<p class="alh-selection" aria-live="polite" title="${said}">${said}</p><div class="alh-buttons">`;
+  // replaying to a move the review marked: its sentence in full (the buttons are all off then), after the grade's mark
+  const reviewed = legal ? null : reviewedMove(view);
+  const key = reviewed ? `<span class="alh-review-key alh-review-${esc(reviewed.grade)}" aria-hidden="true"></span>` : "";
+  out += `<p class="alh-selection${reviewed ? " alh-reviewed" : ""}" aria-live="polite" title="${said}">${key}${said}</p><div class="alh-buttons">`;
   if (!over) {
     const act = !!legal && view.phase === "action";
     const place = !!legal && view.phase === "place";
@@ -256,6 +263,42 @@ export function reviewMarksHtml(view, n) {
       `data-lm-suppress-shortcuts="true" style="left: ${left}" title="${esc(m.title)}" aria-label="${esc(m.title)}"></button>`;
   }
   return out + `</span>`;
+}
+
+/** The review's marked move that follows the position replayed (the one its hint is for), or null. */
+export function reviewedMove(view) {
+  const moves = view.review && view.review.moves;
+  if (!moves || view.replay === null || view.replay === undefined) return null;
+  return moves[String(view.replay + 1)] || null;
+}
+
+/**
+ * The review's table at the end of the game: per player how many moves got
+ * each grade (the marked ones with the marks of the replay slider) and the
+ * win chance a move lost on average (Intl's percent, in the table's language).
+ */
+export function reviewSummaryHtml(view) {
+  const r = view.review;
+  if (!r || !r.players || !r.grades) return "";
+  const grades = ["best", "good", "inaccuracy", "mistake", "blunder"];
+  const pct = new Intl.NumberFormat(language(), { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const caption = esc(t("ui.review.summary"));
+  let out = `<table class="alh-round alh-review-sum"><caption>${caption}</caption><thead><tr><th scope="col">${esc(t("ui.scoring.player"))}</th>`;
+  out += `<th scope="col">${esc(t("ui.review.moves"))}</th>`;
+  for (const g of grades) {
+    const mark = REVIEW_MARKED.includes(g) ? `<span class="alh-review-key alh-review-${g}" aria-hidden="true"></span>` : "";
+    const word = r.grades[g] ?? g;   // (a word of a sentence: a heading starts with a capital)
+    out += `<th scope="col">${mark}${esc(word.charAt(0).toLocaleUpperCase(language()) + word.slice(1))}</th>`;
+  }
+  const lossTitle = esc(t("ui.review.loss_title"));
+  out += `<th scope="col" title="${lossTitle}">${esc(t("ui.review.loss"))}</th></tr></thead><tbody>`;
+  r.players.forEach((p, i) => {
+    const name = view.players[i] ? view.players[i].name : String(i + 1);
+    out += `<tr><th scope="row">${seatDot(i)}${esc(name)}</th><td>${p.moves}</td>`;
+    for (const g of grades) out += `<td>${p[g] ? p[g] : "\u2013"}</td>`;
+    out += `<td title="${lossTitle}">${esc(pct.format((p.loss || 0) / 100))}</td></tr>`;
+  });
+  return out + `</tbody></table>`;
 }
 
 /**

@@ -3,10 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { dom, fixture } from "../fixtures.js";
 import uiDe from "../../alhambra_widget/i18n/locales/de/ui.json";
+import uiEn from "../../alhambra_widget/i18n/locales/en/ui.json";
 import { useStrings } from "../i18n.js";
 import { eventFrom, initialUi, reduce } from "../input.js";
 import { message, problem } from "../protocol.js";
-import { controlsHtml, replayHtml } from "./controls.js";
+import { controlsHtml, replayHtml, reviewSummaryHtml } from "./controls.js";
 import { hintsHtml } from "./hints.js";
 
 const pick = (cat) => Object.fromEntries(Object.entries(cat).filter(([k]) => !k.startsWith("_")));
@@ -15,9 +16,17 @@ const REVIEW = {
   moves: {
     "3": { grade: "inaccuracy", player: 1, played: "B took dinar 8.", best: "B took dirham 1+4.", loss: 0.04, title: "move 3: inaccuracy — better: B took dirham 1+4." },
     "9": { grade: "blunder", player: 0, played: "A bought a tower.", best: "A took ducat 4.", loss: 0.2, title: "move 9: blunder — better: A took ducat 4." },
-    "5": { grade: "mistake", player: 0, played: "A took dinar 2.", best: "A passed.", loss: 0.1, title: "move 5: mistake — better: A passed." },
+    "5": { grade: "mistake", player: 0, played: "A took dinar 2.", best: "A passed.", loss: 0.1, before: 40, after: 30, title: "move 5: mistake — better: A passed.", text: "Move 5, mistake: A took dinar 2. Better: A passed. Win chance 40% instead of 30%." },
   },
   counts: { best: 7, good: 2, inaccuracy: 1, mistake: 1, blunder: 1 },
+  // per seat of the over-4p fixture (four players)
+  players: [
+    { moves: 6, best: 3, good: 1, inaccuracy: 0, mistake: 1, blunder: 1, loss: 5.0 },
+    { moves: 5, best: 3, good: 1, inaccuracy: 1, mistake: 0, blunder: 0, loss: 0.8 },
+    { moves: 0, best: 0, good: 0, inaccuracy: 0, mistake: 0, blunder: 0, loss: 0 },
+    { moves: 1, best: 1, good: 0, inaccuracy: 0, mistake: 0, blunder: 0, loss: 0.04 },
+  ],
+  grades: { best: "best", good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder" },
 };
 
 const reviewButton = (root) => root.querySelector('button[data-act="review"]');
@@ -107,6 +116,51 @@ describe("the game review", () => {
     expect(root.querySelector('input[type="range"]')).not.toBeNull();
     expect(dom(replayHtml({ ...v, review: null })).querySelector(".alh-review-mark")).toBeNull();
     expect(dom(replayHtml({ ...v, review: { running: true } })).querySelector(".alh-review-mark")).toBeNull();
+  });
+
+  it("tells a marked move in words where the replay shows the position before it", () => {
+    useStrings(null);
+    const over = fixture("over-4p");
+    const at = (replay, review = REVIEW) => dom(controlsHtml({ ...over, phase: "action", legal: null, replay, review }, { sel: null })).querySelector(".alh-selection");
+    const p = at(4);                    // the position before move 5, a mistake
+    expect(p.textContent).toBe(REVIEW.moves["5"].text);
+    expect(p.getAttribute("title")).toBe(REVIEW.moves["5"].text);
+    expect(p.classList.contains("alh-reviewed")).toBe(true);
+    expect(p.querySelector(".alh-review-key.alh-review-mistake")).not.toBeNull();   // the mark of the slider, as a key
+    // before a move the review did not mark, or without a review: the replay's own sentence
+    const replayText = (k) => uiEn["ui.sel.replay"].replace("{at}", String(k)).replace("{n}", String(over.live_moves));
+    for (const [other, k] of [[at(5), 5], [at(4, null), 4], [at(4, { running: true, done: 2, total: 9 }), 4]]) {
+      expect(other.textContent).toBe(replayText(k));
+      expect(other.classList.contains("alh-reviewed")).toBe(false);
+    }
+  });
+
+  it("sums the review up per player at the end of the game: grades, and the win chance lost per move", () => {
+    useStrings(null);
+    const v = { ...fixture("over-4p"), review: REVIEW };
+    const table = dom(reviewSummaryHtml(v)).querySelector("table");
+    expect(table.querySelector("caption").textContent).toBe("Review of the game");
+    const head = [...table.querySelectorAll("thead th")].map((th) => th.textContent);
+    expect(head).toEqual(["Player", "Moves", "Best", "Good", "Inaccuracy", "Mistake", "Blunder", "Lost per move"]);
+    // the marked grades carry the slider's marks as a key; the others none
+    expect([...table.querySelectorAll("thead .alh-review-key")].map((k) => k.className)).toEqual([
+      "alh-review-key alh-review-inaccuracy", "alh-review-key alh-review-mistake", "alh-review-key alh-review-blunder",
+    ]);
+    const rows = [...table.querySelectorAll("tbody tr")];
+    expect(rows.map((r) => r.querySelector("th").textContent)).toEqual(v.players.map((p) => p.name));
+    const cells = (r) => [...r.querySelectorAll("td")].map((td) => td.textContent);
+    expect(cells(rows[0])).toEqual(["6", "3", "1", "\u2013", "1", "1", "5.0%"]);
+    expect(cells(rows[1])).toEqual(["5", "3", "1", "1", "\u2013", "\u2013", "0.8%"]);
+    expect(cells(rows[2])).toEqual(["0", "\u2013", "\u2013", "\u2013", "\u2013", "\u2013", "0.0%"]);
+    // percent as the language writes it (Intl)
+    useStrings(pick(uiDe), "de");
+    const de = dom(reviewSummaryHtml(v)).querySelector("table");
+    expect(de.querySelector("caption").textContent).toBe(uiDe["ui.review.summary"]);
+    expect([...de.querySelectorAll("tbody tr")[0].querySelectorAll("td")].pop().textContent.replace(/\s/g, " ")).toBe("5,0 %");
+    useStrings(null);
+    // nothing before a review is done
+    expect(reviewSummaryHtml({ ...v, review: null })).toBe("");
+    expect(reviewSummaryHtml({ ...v, review: { running: true, done: 1, total: 9 } })).toBe("");
   });
 
   it("lists the better move of a reviewed move without a margin (the review estimates none)", () => {

@@ -18,7 +18,7 @@ import { alhambraSvg, boardBox } from "./alhambra.js";
 import { languages, ruleText, t, tn } from "../i18n.js";
 import { calloutPlace, tableClass } from "../layout.js";
 import { CELL, esc } from "./common.js";
-import { boardHelpHtml, controlsHtml, dirkShown, languageHtml, lineupHtml, messageHtml, replayBannerHtml, replayHtml } from "./controls.js";
+import { boardHelpHtml, controlsHtml, dirkShown, languageHtml, lineupHtml, messageHtml, replayBannerHtml, replayHtml, reviewSummaryHtml } from "./controls.js";
 import { handSvg, hiddenHandSvg } from "./hand.js";
 import { lessonHtml } from "./lesson.js";
 import { logHtml } from "./log.js";
@@ -85,6 +85,7 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
       scoringPart(view, local),
       dirkShown(view) ? leaf("extras", `<div class="alh-extras">${dirkHtml(view)}</div>`) : null,
       leaf("replay", replayHtml(view)),
+      view.review && view.review.players ? leaf("review", `<div class="alh-review-box">${reviewSummaryHtml(view)}</div>`) : null,
     ], `</div>`));
   } else {
     const bm = esc(t("ui.market.building"));

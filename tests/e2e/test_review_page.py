@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 
 import pytest
+from playwright.sync_api import expect
 
 from alhambra_widget import AlhambraWidget, Game
 from alhambra_widget.bots import Greedy
@@ -54,9 +55,18 @@ def test_review_button_marks_and_the_better_move_on_the_board(chromium, artifact
     span = page.locator(".alh-replay-track").bounding_box()   # the marks' frame too
     assert abs(g_box["width"] - (span["width"] - 14)) < 2 and g_box["height"] > 10
     page.locator(".alh-replay").screenshot(path=str(artifacts / "review-graph.png"))
+    # the review summed up per player under the slider: a row per player, the grades counted
+    summary = page.get_by_role("table", name="Review of the game")
+    expect(summary).to_be_visible()
+    assert summary.locator("tbody tr").count() == 2
+    first = [c.inner_text() for c in summary.locator("tbody tr").first.locator("td").all()]
+    assert first[0] == str(w.graded["players"][0]["moves"])
+    page.locator(".alh-result").screenshot(path=str(artifacts / "review-summary.png"))
     mark.click()
     page.wait_for_selector(".alh-replay-banner")
     assert w.replay_index == int(index) - 1
+    # the move marked, told in words where the action bar speaks: played, its grade, the better move
+    expect(page.locator(".alh-selection")).to_have_text(m["text"])
     assert page.locator(".alh-hint-mark").count() >= 1      # the better move, marked on the table
     hints = page.locator(".alh-hints li")
     assert hints.count() == 1 and "margin" not in hints.first.inner_text()
