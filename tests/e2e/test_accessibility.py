@@ -188,6 +188,23 @@ def test_no_accessibility_problems_in_the_players_of_the_next_game(chromium, the
     assert [w for w in walked if not w[2]] == []
 
 
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_no_accessibility_problems_in_a_reviewed_game(chromium, theme):  # noqa: F811
+    """After a review: the marks along the slider, the graph behind it, the
+    table of the review under it; and the replay at a marked move, its
+    sentence beside the board."""
+    w = AlhambraWidget(GAMES["3 players, over"]())
+    w.review(seconds_per_move=0.01, wait=True)
+    page = show(chromium, w, viewport={"width": 1100, "height": 900}, color_scheme=theme)
+    page.get_by_role("table", name="Review of the game").wait_for()
+    assert audit(page) == []
+    index = int(next(iter(w.graded["moves"])))
+    w.replay_index = index - 1
+    page.evaluate("s => window.pushState(s)", {"view": w.view})
+    page.locator(".alh-selection.alh-reviewed").wait_for()
+    assert audit(page) == []
+
+
 def test_the_audit_finds_what_it_should(chromium):  # noqa: F811
     """The audit is not blind: a control named apart from its words, a drawn control
     without its drawn word in its name, a scrolling log no keyboard reaches, and a button
