@@ -375,5 +375,8 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
   /* the last moves fill the column of players down to the main column's end, and scroll */
   .alh-side-log { flex: 1 1 auto; position: relative; min-height: 90px; }
   .alh-side-log > .alh-log { position: absolute; inset: 0; max-height: none; overflow-y: auto; }
+  /* at the end of the game the moves are folded: a closed fold takes its line only */
+  .alh-side-log:has(> .alh-log > details:not([open])) { flex: none; min-height: 0; }
+  .alh-side-log:has(> .alh-log > details:not([open])) > .alh-log { position: static; }
 }
 `;

@@ -485,11 +485,19 @@ def test_earlier_scoring_rounds_unfold_by_mouse_and_keyboard(chromium):
     story = page.locator(f"{box} .alh-narration li")
     assert story.all_text_contents() == w.view["rounds"][-1]["narration"]
     assert story.first.is_visible()
-    # the end of the game: the moves folded too, drawn when unfolded
+    # the end of the game: the moves folded too, drawn when unfolded; folded,
+    # their panel takes the line of its summary (no empty panel under it)
     assert page.locator(".alh-log-list li").count() == 0
+    folded = page.locator(".alh-side-log").bounding_box()["height"]
+    summary = page.locator(".alh-log-summary").bounding_box()["height"]
+    assert folded < summary + 30, (folded, summary)
     page.click(".alh-log-summary")
     assert page.locator(".alh-log-list li").count() == len(w.view["log"])
     assert page.locator(".alh-log-list li").first.is_visible()
+    # unfolded, they fill the column of players down to the main column's end
+    side, main = page.locator(".alh-side").bounding_box(), page.locator(".alh-main").bounding_box()
+    log = page.locator(".alh-side-log").bounding_box()
+    assert log["height"] > folded + 60 and abs((log["y"] + log["height"]) - (main["y"] + main["height"])) < 4, (log, main, side)
     assert not page.errors, page.errors
     page.close()
 
