@@ -60,8 +60,11 @@ export function lessonHtml(lesson) {
   out += `<progress class="alh-lesson-bar" max="${total}" value="${at}" aria-label="${esc(L.progress)}" aria-valuetext="${esc(`${L.progress}, ${L.step}`)}"></progress>`;
   if (done && !lesson.reading) out += `<span class="alh-lesson-done" data-done="true">\u2713 ${esc(L.done)}</span>`;
   out += `</div>`;
+  // what to read (the title and the rule in words), then what to do (the task,
+  // the rules cited, the feedback and the buttons): side by side on a wide table
+  out += `<div class="alh-lesson-body"><div class="alh-lesson-read">`;
   out += `<h3 class="alh-lesson-title">${esc(lesson.title)}</h3>`;
-  out += `<p class="alh-lesson-text">${esc(lesson.text)}</p>`;
+  out += `<p class="alh-lesson-text">${esc(lesson.text)}</p></div><div class="alh-lesson-do">`;
   out += `<p class="alh-lesson-task"><strong>${esc(L.task)}:</strong> ${esc(lesson.task)}</p>`;
   if (lesson.rules && lesson.rules.length) {
     out += `<p class="alh-lesson-rules"><span class="alh-label">${esc(L.rules)}</span>`;
@@ -75,7 +78,7 @@ export function lessonHtml(lesson) {
   out += button("replay", L.replay, L.replay_name, { before: "\u21ba" });
   for (const o of lesson.ops || []) out += button(o.op, o.label, o.name);
   out += button("next", L.next, L.next_name, { after: "\u2192", disabled: !lesson.can_next, primary: done && lesson.can_next });
-  out += `</div></section>`;
+  out += `</div></div></div></section>`;
   return out;
 }
 
@@ -98,4 +101,10 @@ export const LESSON_CSS = `
 .alh-lesson-detail { display: block; margin-top: 2px; color: var(--alh-muted); font-size: 0.92em; }
 .alh-lesson-finished { font-weight: 600; color: var(--alh-spot-ink); }
 .alh-lesson-buttons { display: flex; flex-wrap: wrap; gap: 6px; }
+.alh-lesson-body, .alh-lesson-read, .alh-lesson-do { display: flex; flex-direction: column; gap: 6px; min-width: 0; }
+@container alh (min-width: 960px) {
+  .alh-lesson-body { flex-direction: row; align-items: flex-start; gap: 18px; }
+  .alh-lesson-read { flex: 3 1 0; max-width: 75ch; }
+  .alh-lesson-do { flex: 2 1 0; }
+}
 `;

@@ -194,3 +194,24 @@ def test_the_lesson_speaks_once_in_a_table_of_its_own(open_tutorial, artifacts):
     assert button["y"] < text["y"] + 22 and button["x"] >= text["x"] + text["width"] - 1, (text, button)
     page3.screenshot(path=str(artifacts / "tutorial-table.png"))
     assert not (page.errors or page2.errors or page3.errors)
+
+
+def test_on_a_wide_table_the_lesson_reads_beside_what_to_do(open_tutorial):
+    """A laptop's screen (1,366 x 768): the lesson's text on the left, its task,
+    rules and buttons beside it, so the panel leaves the board room; on a
+    narrow page one under the other."""
+    w = AlhambraWidget.tutorial(lang="nl", lesson=6)     # a long lesson text
+    page = open_tutorial(w, width=1366, height=768)
+    text = page.locator(".alh-lesson-text").bounding_box()
+    task = page.locator(".alh-lesson-task").bounding_box()
+    next_button = page.get_by_role("button", name=w.view["lesson"]["labels"]["next"])
+    assert task["x"] >= text["x"] + text["width"] and task["y"] < text["y"] + text["height"], (text, task)
+    panel = page.locator(".alh-lesson").bounding_box()
+    assert next_button.bounding_box()["y"] + next_button.bounding_box()["height"] <= panel["y"] + panel["height"]
+    assert panel["height"] < 200, panel          # (one above the other it took 290 px)
+    assert page.locator(".alh-focus-board").bounding_box()["y"] < 768 / 2 + 20
+    narrow = open_tutorial(w, width=800, height=900)
+    text = narrow.locator(".alh-lesson-text").bounding_box()
+    task = narrow.locator(".alh-lesson-task").bounding_box()
+    assert task["y"] >= text["y"] + text["height"], (text, task)
+    assert page.errors == [] and narrow.errors == []
