@@ -26,6 +26,7 @@ PICTURES = {
     "table-2p-dark.png": "layout-2p-dark.png",     # two players with Dirk in JupyterLab Dark
     "tutorial-fi.png": "tutorial-fi-refused.png",  # a lesson of the tutorial in Finnish, a try refused by its rule
     "lineup.png": "lineup-open.png",               # the end of a game: the players of the next game, chosen
+    "review.png": "review-summary.png",            # the end of a reviewed game: marks, win chances, the review's table
 }
 
 
