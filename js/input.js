@@ -286,13 +286,31 @@ export function arrowTarget(items, from, key) {
  * the help line can say whether the selected tile may go there. Returns an
  * unbind function.
  */
+/** Of the review's marks beside `el` (its own among them), the one whose middle is nearest to `x` (client px). */
+export function nearestMark(el, x) {
+  let best = el;
+  let gap = Infinity;
+  for (const m of el.parentElement.querySelectorAll(".alh-review-mark")) {
+    const r = m.getBoundingClientRect();
+    const d = Math.abs(r.left + r.width / 2 - x);
+    if (d < gap) {
+      gap = d;
+      best = m;
+    }
+  }
+  return best;
+}
+
 export function bindInput(root, dispatch) {
   const enabled = (el) => el && root.contains(el) && el.getAttribute("aria-disabled") !== "true" && !el.disabled;
   const native = (el) => el.tagName === "INPUT" || el.tagName === "SELECT";
   const onClick = (e) => {
-    const el = e.target.closest ? e.target.closest("[data-act]") : null;
+    let el = e.target.closest ? e.target.closest("[data-act]") : null;
     if (!enabled(el) || native(el)) return;
     e.preventDefault();
+    // the review's marks along the slider may overlap (moves close together): a
+    // pointer's click goes to the mark whose middle is nearest (a key's, detail 0, to its own)
+    if (e.detail > 0 && el.classList.contains("alh-review-mark")) el = nearestMark(el, e.clientX);
     dispatch(eventFrom(el));
   };
   const onKey = (e) => {

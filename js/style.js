@@ -257,15 +257,15 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-range-graphed::-moz-range-thumb { width: 14px; height: 14px; border-radius: 50%; background: var(--alh-accent); border: 2px solid var(--alh-panel); box-sizing: border-box; }
 .alh-range-graphed:focus-visible { outline: 2px solid var(--alh-focus); outline-offset: 2px; }
 .alh-review-marks { position: absolute; left: 0; right: 0; bottom: -3px; height: 0; }
-.alh-review-mark { position: absolute; bottom: 0; width: 7px; height: 7px; margin: 0 0 0 -3.5px; padding: 0; border: 1px solid ${palette.review.ring}; cursor: pointer; }
+.alh-review-mark { position: absolute; bottom: 0; box-sizing: border-box; width: 8px; height: 8px; margin: 0 0 0 -4px; padding: 0; border: 1px solid ${palette.review.ring}; cursor: pointer; }
 .alh-review-mark:focus-visible { outline: 2px solid var(--alh-focus); outline-offset: 1px; }
 .alh-review-inaccuracy { background: ${palette.review.inaccuracy}; border-radius: 50%; }
 .alh-review-mistake { background: ${palette.review.mistake}; border-radius: 1px; }
-.alh-review-blunder { background: ${palette.review.blunder}; height: 11px; width: 5px; margin-left: -2.5px; border-radius: 1px; }
+.alh-review-blunder { background: ${palette.review.blunder}; height: 12px; width: 6px; margin-left: -3px; border-radius: 1px; }
 /* the review's table at the end of the game: the grades' marks as a key in its head */
 .alh-review-sum { margin: 6px 0 4px; }
 .alh-review-sum thead th { font-weight: 600; }
-.alh-review-key { display: inline-block; vertical-align: middle; width: 7px; height: 7px; margin: 0 4px 0 0; border: 1px solid ${palette.review.ring}; }
+.alh-review-key { display: inline-block; vertical-align: middle; box-sizing: border-box; width: 8px; height: 8px; margin: 0 4px 0 0; border: 1px solid ${palette.review.ring}; }
 .alh-review-key.alh-review-blunder { margin-left: 0; }
 /* the column of players */
 .alh-players { display: flex; flex-direction: column; gap: 5px; }

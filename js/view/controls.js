@@ -280,14 +280,14 @@ export function reviewedMove(view) {
 export function reviewSummaryHtml(view) {
   const r = view.review;
   if (!r || !r.players || !r.grades) return "";
-  const grades = ["best", "good", "inaccuracy", "mistake", "blunder"];
+  const grades = Object.keys(r.grades); // (in the kernel's order: best to blunder)
   const pct = new Intl.NumberFormat(language(), { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const caption = esc(t("ui.review.summary"));
   let out = `<table class="alh-round alh-review-sum"><caption>${caption}</caption><thead><tr><th scope="col">${esc(t("ui.scoring.player"))}</th>`;
   out += `<th scope="col">${esc(t("ui.review.moves"))}</th>`;
   for (const g of grades) {
     const mark = REVIEW_MARKED.includes(g) ? `<span class="alh-review-key alh-review-${g}" aria-hidden="true"></span>` : "";
-    const word = r.grades[g] ?? g;   // (a word of a sentence: a heading starts with a capital)
+    const word = r.grades[g];   // (a word of a sentence: a heading starts with a capital)
     out += `<th scope="col">${mark}${esc(word.charAt(0).toLocaleUpperCase(language()) + word.slice(1))}</th>`;
   }
   const lossTitle = esc(t("ui.review.loss_title"));

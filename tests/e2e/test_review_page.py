@@ -62,7 +62,7 @@ def test_review_button_marks_and_the_better_move_on_the_board(chromium, artifact
     first = [c.inner_text() for c in summary.locator("tbody tr").first.locator("td").all()]
     assert first[0] == str(w.graded["players"][0]["moves"])
     page.locator(".alh-result").screenshot(path=str(artifacts / "review-summary.png"))
-    mark.click()
+    mark.click(force=True)   # (a later mark may lie over part of it: the click goes to the nearest middle)
     page.wait_for_selector(".alh-replay-banner")
     assert w.replay_index == int(index) - 1
     # the move marked, told in words where the action bar speaks: played, its grade, the better move
@@ -70,4 +70,36 @@ def test_review_button_marks_and_the_better_move_on_the_board(chromium, artifact
     assert page.locator(".alh-hint-mark").count() >= 1      # the better move, marked on the table
     hints = page.locator(".alh-hints li")
     assert hints.count() == 1 and "margin" not in hints.first.inner_text()
+    assert page.errors == []
+
+
+def test_a_click_on_overlapping_marks_goes_to_the_nearest_one(chromium):  # noqa: F811
+    """Moves close together in a long game: their marks overlap along the
+    slider. A click goes to the mark whose middle is nearest to it, so the one
+    underneath can still be clicked where it shows; a key goes to its own."""
+    g = Game(4, seed=2)
+    bots = [Greedy(seed=i) for i in range(4)]
+    while not g.is_over:
+        g.play(bots[g.current].choose(g))
+    w = AlhambraWidget(g)
+    page = open_widget(chromium, w)
+    n = len(g.moves)
+    mover = [m.player for m in g.moves]
+    moves = {str(k): {"grade": grade, "player": mover[k - 1], "played": f"move {k}", "best": "other", "loss": 0.1,
+                      "before": 50, "after": 40, "title": f"move {k}: {grade}", "text": f"Move {k}: {grade}."}
+             for k, grade in ((40, "mistake"), (41, "blunder"), (42, "inaccuracy"))}
+    graded = {"graded": {"moves": moves, "counts": {}, "chances": []}}   # (this widget has no review of its own)
+    page.evaluate("s => window.pushState(s)", graded)
+    marks = [page.get_by_role("button", name=f"move {k}:") for k in (40, 41, 42)]
+    boxes = [m.bounding_box() for m in marks]
+    assert boxes[0]["x"] + boxes[0]["width"] > boxes[1]["x"], "the marks overlap at this width"
+    for k, mark in zip((40, 41, 42), marks):
+        box = mark.bounding_box()   # (where it is now: the replay draws the slider under the board)
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] - 1)
+        page.wait_for_function("k => window.sent.some((m) => m.type === 'replay' && m.index === k)", arg=k - 1)
+        assert w.replay_index == k - 1
+        page.evaluate("s => window.pushState(s)", graded)
+    marks[0].focus()          # the keyboard reaches each mark, the one underneath too
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.sent.filter((m) => m.type === 'replay').pop().index === 39")
     assert page.errors == []
