@@ -155,7 +155,7 @@ export function controlsHtml(view, ui) {
   const said = esc(selectionText(view, ui));
   // replaying to a move the review marked: its sentence in full (the buttons are all off then), after the grade's mark
   const reviewed = legal ? null : reviewedMove(view);
-  const key = reviewed ? `<span class="alh-review-key alh-review-${esc(reviewed.grade)}" aria-hidden="true"></span>` : "";
+  const key = reviewed ? reviewKeyHtml(reviewed.grade) : "";
   out += `<p class="alh-selection${reviewed ? " alh-reviewed" : ""}" aria-live="polite" title="${said}">${key}${said}</p><div class="alh-buttons">`;
   if (!over) {
     const act = !!legal && view.phase === "action";
@@ -265,6 +265,17 @@ export function reviewMarksHtml(view, n) {
   return out + `</span>`;
 }
 
+/**
+ * A grade's mark as the replay slider draws it (an inaccuracy a dot, a
+ * mistake a square, a blunder a tall bar), inline: a key in the review's
+ * table and beside a move's words. With a `label` it is a picture named so
+ * (and titled); without one, hidden from screen readers (words say it beside it).
+ */
+export function reviewKeyHtml(grade, label = null) {
+  const named = label ? ` role="img" aria-label="${esc(label)}" title="${esc(label)}"` : ` aria-hidden="true"`;
+  return `<span class="alh-review-key alh-review-${esc(grade)}"${named}></span>`;
+}
+
 /** The review's marked move that follows the position replayed (the one its hint is for), or null. */
 export function reviewedMove(view) {
   const moves = view.review && view.review.moves;
@@ -286,7 +297,7 @@ export function reviewSummaryHtml(view) {
   let out = `<table class="alh-round alh-review-sum"><caption>${caption}</caption><thead><tr><th scope="col">${esc(t("ui.scoring.player"))}</th>`;
   out += `<th scope="col">${esc(t("ui.review.moves"))}</th>`;
   for (const g of grades) {
-    const mark = REVIEW_MARKED.includes(g) ? `<span class="alh-review-key alh-review-${g}" aria-hidden="true"></span>` : "";
+    const mark = REVIEW_MARKED.includes(g) ? reviewKeyHtml(g) : "";
     const word = r.grades[g];   // (a word of a sentence: a heading starts with a capital)
     out += `<th scope="col">${mark}${esc(word.charAt(0).toLocaleUpperCase(language()) + word.slice(1))}</th>`;
   }

@@ -5,6 +5,7 @@
 import { describeParts, notationTitle } from "../describe.js";
 import { t } from "../i18n.js";
 import { OPEN, esc } from "./common.js";
+import { REVIEW_MARKED, reviewKeyHtml } from "./controls.js";
 
 /** The log's own look: what followed a move is quieter than the move. */
 export const LOG_CSS = `
@@ -49,7 +50,10 @@ function movesHtml(view, log) {
       const label = t("ui.log.scoring_round", { round: r });
       return ` <button type="button" class="alh-tag alh-tag-scoring" data-act="scoring-round" data-round="${r}" data-key="log-round-${r}" data-lm-suppress-shortcuts="true" aria-label="${esc(label)}">${esc(label)}</button>`;
     }).join("");
-    out += `<li value="${e.n}" data-n="${e.n}"${player} title="${esc(notationTitle(e.action))}">${esc(main)}${after}${rounds}</li>`;
+    // after a review: the mark of a move it found wanting, before its words (named by the review's words)
+    const graded = view.review && view.review.moves ? view.review.moves[String(e.n)] : null;
+    const mark = graded && REVIEW_MARKED.includes(graded.grade) ? reviewKeyHtml(graded.grade, graded.title) + " " : "";
+    out += `<li value="${e.n}" data-n="${e.n}"${player} title="${esc(notationTitle(e.action))}">${mark}${esc(main)}${after}${rounds}</li>`;
   }
   return out + `</ol>`;
 }

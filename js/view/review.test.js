@@ -9,6 +9,7 @@ import { eventFrom, initialUi, reduce } from "../input.js";
 import { message, problem } from "../protocol.js";
 import { controlsHtml, replayHtml, reviewSummaryHtml } from "./controls.js";
 import { hintsHtml } from "./hints.js";
+import { logHtml } from "./log.js";
 
 const pick = (cat) => Object.fromEntries(Object.entries(cat).filter(([k]) => !k.startsWith("_")));
 
@@ -161,6 +162,30 @@ describe("the game review", () => {
     // nothing before a review is done
     expect(reviewSummaryHtml({ ...v, review: null })).toBe("");
     expect(reviewSummaryHtml({ ...v, review: { running: true, done: 1, total: 9 } })).toBe("");
+  });
+
+  it("marks the moves the review found wanting in the move log, named by the review's words", () => {
+    useStrings(null);
+    const over = fixture("over-4p");
+    const [a, b] = [over.log[3].n, over.log[7].n];   // two moves of the log (the last dozen of the game)
+    const review = {
+      ...REVIEW,
+      moves: {
+        [a]: { ...REVIEW.moves["5"], title: `move ${a}: mistake — better: A passed.` },
+        [b]: { ...REVIEW.moves["9"], title: `move ${b}: blunder — better: A took ducat 4.` },
+      },
+    };
+    const items = [...dom(logHtml({ ...over, review })).querySelectorAll(".alh-log-list li")];
+    const marked = items.filter((li) => li.querySelector(".alh-review-key"));
+    expect(marked.map((li) => Number(li.dataset.n)).sort((x, y) => x - y)).toEqual([a, b]);
+    const key = items.find((li) => Number(li.dataset.n) === b).querySelector(".alh-review-key");
+    expect(key.className).toBe("alh-review-key alh-review-blunder");
+    expect(key.getAttribute("role")).toBe("img");
+    expect(key.getAttribute("aria-label")).toBe(`move ${b}: blunder — better: A took ducat 4.`);
+    // the move's words stay as they were, after the mark
+    const plain = [...dom(logHtml(over)).querySelectorAll(".alh-log-list li")];
+    expect(items.map((li) => li.textContent.trim())).toEqual(plain.map((li) => li.textContent.trim()));
+    expect(dom(logHtml({ ...over, review: { running: true } })).querySelector(".alh-review-key")).toBeNull();
   });
 
   it("lists the better move of a reviewed move without a margin (the review estimates none)", () => {
