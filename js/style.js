@@ -378,5 +378,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
   /* at the end of the game the moves are folded: a closed fold takes its line only */
   .alh-side-log:has(> .alh-log > details:not([open])) { flex: none; min-height: 0; }
   .alh-side-log:has(> .alh-log > details:not([open])) > .alh-log { position: static; }
+  /* unfolded, they take room enough to read a few moves, down past the result if need be */
+  .alh-side-log:has(> .alh-log > details[open]) { min-height: 260px; }
 }
 `;
