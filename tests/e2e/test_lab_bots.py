@@ -1,4 +1,4 @@
-"""Playing against a bot, and hints, in a real JupyterLab (Debian's Chromium).
+"""Playing against a bot, hints and the game review, in a real JupyterLab (Debian's Chromium).
 
 A widget with a bot seat is displayed from a cell (``players=["You",
 Greedy()]``). The person takes money by clicking; the bot's "thinking" line
@@ -135,6 +135,69 @@ def test_play_against_a_bot_and_ask_for_hints(browser, lab, tmp_path):
         s = json.loads(run_code(page, "import json\nprint(json.dumps([wb.game.names, sorted(wb.bots), wb.seat]))"))
         assert s == [["Random", "Greedy"], [0, 1], None], s
         run_code(page, "wb.autoplay = False")   # (the bots rest: other tests share the kernel's machine)
+        assert errors == []
+    finally:
+        context.close()
+
+
+REVIEW_SETUP = """
+import functools
+from alhambra_widget import AlhambraWidget, Game
+from alhambra_widget.bots import Greedy
+g = Game(2, seed=1)
+bots = [Greedy(seed=1), Greedy(seed=2)]
+while not g.is_over:
+    g.play(bots[g.current].choose(g))
+wr = AlhambraWidget(g)
+wr.review = functools.partial(wr.review, seconds_per_move=0.05)   # (the button's review, faster)
+display(wr)
+"""
+
+
+def test_the_review_runs_in_the_kernel_and_its_marks_lead_to_the_moves(browser, lab, tmp_path):
+    """Review at the end of a game, in a real kernel: the search runs in a
+    thread of the kernel, the button counts the moves graded as they come,
+    then the marks, the win chances and the review's table show; a mark
+    replays the position before its move and tells the move in words."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(nbformat.v4.new_code_cell(REVIEW_SETUP))
+    nb.cells.append(nbformat.v4.new_code_cell("print('probes run here')"))
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path = tmp_path / "review.ipynb"
+    nbformat.write(nb, path)
+    context = browser.new_context(viewport={"width": 1400, "height": 2000})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        open_notebook(page, lab, lab.copy(path))
+        run_all(page)
+        root = notebook(page).locator(".alh-root").first
+        button = root.get_by_role("button", name="Review", exact=True)
+        button.wait_for(timeout=60_000)
+        button.click()
+        progress = root.locator('button[data-act="review"]')
+        expect(progress).to_have_text(re.compile(r"^Reviewing… [1-9]\d*/\d+$"), timeout=30_000)
+        first = int(re.search(r"(\d+)/", progress.inner_text()).group(1))
+        expect(progress).not_to_have_text(f"Reviewing… {first}/", timeout=30_000)   # it counts on
+        summary = root.get_by_role("table", name="Review of the game")
+        expect(summary).to_be_visible(timeout=120_000)
+        expect(summary.locator("tbody tr")).to_have_count(2)
+        marks = root.get_by_role("group", name="Reviewed moves").get_by_role("button")
+        assert marks.count() > 0
+        assert root.get_by_role("img", name="Win chances over the game").count() == 1
+        root.screenshot(path=str(ARTIFACTS / "lab-review.png"))
+        s = json.loads(run_code(page, "import json\nprint(json.dumps([sorted(map(int, wr.graded['moves'])), "
+                                      "sum(p['moves'] for p in wr.graded['players']), "
+                                      "sum(m.player is not None for m in wr.game.moves)]))"))
+        marked, graded, made = s
+        assert marks.count() == len(marked) and graded == made > 100   # every move a player made, graded
+        top(page)
+        marks.first.click(force=True)   # (a later mark may lie over part of it: the nearest middle wins)
+        expect(root.locator(".alh-replay-banner")).to_be_visible(timeout=10_000)
+        expect(root.locator(".alh-selection")).to_have_text(re.compile(rf"^Move {marked[0]}, "), timeout=10_000)
+        s = json.loads(run_code(page, "print(wr.replay_index)"))
+        assert s == marked[0] - 1
         assert errors == []
     finally:
         context.close()
