@@ -372,7 +372,8 @@ class AlhambraWidget(anywidget.AnyWidget):
         live = k == -1
         v["thinking"] = g.current if live and self._runner.running("bot") else None
         v["hinting"] = live and self._runner.running("hint")
-        v["hints"] = self._current_hints() if live else ([better["hint"]] if better and better["hint"] else None)
+        v["hints"] = (self._current_hints() if live
+                      else [better["hint"], better["played_hint"]] if better and better["hint"] else None)
         self._send_graded()
         if self._tutorial is not None:
             from .tutorial.mode import decorate_view
@@ -1107,14 +1108,18 @@ def _reviewed(row: dict, game) -> dict:
     best move found was another, that move played on the position before
     (to put it into words) and its hint for the board."""
     k = row["move"] - 1
-    out = {"row": row, "played": game.moves[k], "best": None, "hint": None}
+    out = {"row": row, "played": game.moves[k], "best": None, "hint": None, "played_hint": None}
     if row["grade"] == "best" or row["best"] == row["played"]:
         return out
     before = game.position_at(k)
     try:
+        # the better move, and the move played beside it (marked apart), as hints on the board
         out["hint"] = _hint_json({"action": row["best"], "win_probability": row["win_before"],
                                   "expected_margin": 0.0}, before)
         out["hint"]["margin"] = None   # the review estimates no margin
+        out["played_hint"] = _hint_json({"action": row["played"], "win_probability": row["win_after"],
+                                         "expected_margin": 0.0}, before)
+        out["played_hint"].update(margin=None, played=True)
         before.play(A.parse(row["best"]))
         out["best"] = next(m for m in before.moves[k:] if m.player is not None)
     except (IllegalMove, ValueError, StopIteration):   # pragma: no cover - the search's move is legal
@@ -1147,10 +1152,8 @@ def _review_json(moves: dict, game, lang: str) -> dict:
         grade = tr(f"review.grade.{row['grade']}", lang)
         out[str(index)] = {"grade": row["grade"], "player": row["player"], "played": played, "best": best,
                            "loss": round(float(row["loss"]), 3),
-                           "before": _pct(row["win_before"]), "after": _pct(row["win_after"]),
                            "title": tr("review.mark", lang, n=index, grade=grade, best=best),
-                           "text": tr("review.at", lang, n=index, grade=grade, played=played, best=best,
-                                      before=_pct(row["win_before"]), after=_pct(row["win_after"]))}
+                           "text": tr("review.at", lang, n=index, grade=grade, played=played)}
     chances.sort()
     players = [{**{g: p[g] for g, _ in GRADES}, "moves": p["moves"], "loss": round(100 * p["mean_loss"], 1)}
                for p in summary_rows([m["row"] for m in moves.values()], names)]

@@ -296,6 +296,11 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-hint-mark rect { fill: var(--alh-hint); stroke: ${T.on_hint}; stroke-width: 1.5; }
 .alh-hint-mark text { fill: ${T.on_hint}; font-weight: 700; }
 .alh-hint-cell { fill: var(--alh-hint); fill-opacity: .18; stroke: var(--alh-hint); stroke-width: 7; }
+/* the move played, beside the review's better move: the same mark in the text's colour, a cross, the cell dashed */
+.alh-hint-badge.alh-hint-played { background: var(--alh-fg); color: var(--alh-bg); }
+.alh-hint-mark.alh-hint-played rect { fill: var(--alh-fg); stroke: var(--alh-bg); }
+.alh-hint-mark.alh-hint-played text { fill: var(--alh-bg); }
+.alh-hint-cell.alh-hint-played { fill: var(--alh-fg); fill-opacity: .08; stroke: var(--alh-fg); stroke-width: 4; stroke-dasharray: 10 7; }
 .alh-board-grid { fill: none; stroke: var(--alh-grid); stroke-width: 1; }
 .alh-mini-bg { stroke-width: 1; }
 .alh-longest-thin { stroke-width: 3; }

@@ -36,12 +36,16 @@ export function hintsHtml(view) {
   let out = `<div class="alh-hints" role="status" aria-live="polite"><span class="alh-label">${esc(t("ui.bots.hints_title"))}</span><ol class="alh-hint-list">`;
   hints.forEach((h, i) => {
     // the move in words, the numbers as the language writes them ("52 %", "−3,0")
-    // (the review's better move has no margin estimate: margin null)
+    // (the review's better move has no margin estimate: margin null; the move
+    // played beside it is marked apart)
     const p = { action: describeAction(h.action, view), win: formatNumber(h.win, { style: "percent", maximumFractionDigits: 0 }) };
-    const text = h.margin === null || h.margin === undefined
-      ? t("ui.bots.hint_item_win", p)
-      : t("ui.bots.hint_item", { ...p, margin: formatNumber(h.margin, { signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
-    out += `<li data-hint="${i + 1}" title="${esc(notationTitle(h.action))}"><span class="alh-hint-badge" aria-hidden="true">${i + 1}</span> ${esc(text)}</li>`;
+    const text = h.played
+      ? t("ui.review.played_item", p)
+      : h.margin === null || h.margin === undefined
+        ? t("ui.bots.hint_item_win", p)
+        : t("ui.bots.hint_item", { ...p, margin: formatNumber(h.margin, { signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+    const badge = h.played ? `<span class="alh-hint-badge alh-hint-played" aria-hidden="true">${PLAYED}</span>` : `<span class="alh-hint-badge" aria-hidden="true">${i + 1}</span>`;
+    out += `<li data-hint="${h.played ? "played" : i + 1}" title="${esc(notationTitle(h.action))}">${badge} ${esc(text)}</li>`;
   });
   return out + `</ol></div>`;
 }
@@ -56,7 +60,7 @@ export function hintMarks(view) {
   const m = { slots: {}, money: {}, hand: {}, cells: {}, tiles: {} };
   const add = (map, k, rank) => { (map[k] ||= []).includes(rank) || map[k].push(rank); };
   (view.hints || []).forEach((h, i) => {
-    const rank = i + 1;
+    const rank = h.played ? PLAYED : i + 1;
     if (h.slot !== undefined) add(m.slots, h.slot, rank);
     for (const c of h.cards || []) add(h.verb === "take" ? m.money : m.hand, c, rank);
     if (h.cell) add(m.cells, `${h.cell[0]},${h.cell[1]}`, rank);
@@ -65,12 +69,16 @@ export function hintMarks(view) {
   return m;
 }
 
-/** A numbered mark (SVG) centred at (cx, cy): a ring and the ranks, e.g. "1" or "1·3". */
+/** The mark of the move played, beside the review's better move (a cross, where a hint has its rank). */
+export const PLAYED = "\u2717";
+
+/** A numbered mark (SVG) centred at (cx, cy): a ring and the ranks, e.g. "1" or "1·3" (the move played: a cross, drawn apart). */
 export function hintBadge(cx, cy, r, ranks) {
   const label = ranks.join("\u00b7");
   const w = Math.max(2 * r, r * (0.9 + 0.75 * label.length));
+  const played = ranks.length === 1 && ranks[0] === PLAYED;
   return (
-    `<g class="alh-hint-mark" pointer-events="none" aria-hidden="true">` +
+    `<g class="alh-hint-mark${played ? " alh-hint-played" : ""}" pointer-events="none" aria-hidden="true">` +
     `<rect x="${num(cx - w / 2)}" y="${num(cy - r)}" width="${num(w)}" height="${num(2 * r)}" rx="${num(r)}"/>` +
     `<text x="${num(cx)}" y="${num(cy + r * 0.42)}" font-size="${num(r * 1.2)}" text-anchor="middle">${esc(label)}</text></g>`
   );

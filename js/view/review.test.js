@@ -8,7 +8,7 @@ import { useStrings } from "../i18n.js";
 import { eventFrom, initialUi, reduce } from "../input.js";
 import { message, problem } from "../protocol.js";
 import { controlsHtml, replayHtml, reviewSummaryHtml } from "./controls.js";
-import { hintsHtml } from "./hints.js";
+import { PLAYED, hintBadge, hintMarks, hintsHtml } from "./hints.js";
 import { logHtml } from "./log.js";
 
 const pick = (cat) => Object.fromEntries(Object.entries(cat).filter(([k]) => !k.startsWith("_")));
@@ -17,7 +17,7 @@ const REVIEW = {
   moves: {
     "3": { grade: "inaccuracy", player: 1, played: "B took dinar 8.", best: "B took dirham 1+4.", loss: 0.04, title: "move 3: inaccuracy — better: B took dirham 1+4." },
     "9": { grade: "blunder", player: 0, played: "A bought a tower.", best: "A took ducat 4.", loss: 0.2, title: "move 9: blunder — better: A took ducat 4." },
-    "5": { grade: "mistake", player: 0, played: "A took dinar 2.", best: "A passed.", loss: 0.1, before: 40, after: 30, title: "move 5: mistake — better: A passed.", text: "Move 5, mistake: A took dinar 2. Better: A passed. Win chance 40% instead of 30%." },
+    "5": { grade: "mistake", player: 0, played: "A took dinar 2.", best: "A passed.", loss: 0.1, title: "move 5: mistake — better: A passed.", text: "Move 5, mistake: A took dinar 2." },
   },
   counts: { best: 7, good: 2, inaccuracy: 1, mistake: 1, blunder: 1 },
   // per seat of the over-4p fixture (four players)
@@ -188,11 +188,30 @@ describe("the game review", () => {
     expect(dom(logHtml({ ...over, review: { running: true } })).querySelector(".alh-review-key")).toBeNull();
   });
 
-  it("lists the better move of a reviewed move without a margin (the review estimates none)", () => {
+  it("lists the better move of a reviewed move without a margin (the review estimates none), and the move played apart", () => {
     useStrings(null);
-    const v = { ...fixture("hotseat-3p"), hints: [{ action: "take dinar 2+3", verb: "take", kind: "take", win: 0.62, margin: null, cards: ["dinar 2", "dinar 3"] }] };
-    const text = dom(hintsHtml(v)).querySelector("li").textContent;
-    expect(text).toContain("take dinar 2+3: wins 62%");
-    expect(text).not.toContain("margin");
+    const v = {
+      ...fixture("hotseat-3p"),
+      hints: [
+        { action: "take dinar 2+3", verb: "take", kind: "take", win: 0.62, margin: null, cards: ["dinar 2", "dinar 3"] },
+        { action: "buy 2 with dirham 3+4", verb: "buy", kind: "buy", win: 0.41, margin: null, slot: 2, cards: ["dirham 3", "dirham 4"], played: true },
+      ],
+    };
+    const items = [...dom(hintsHtml(v)).querySelectorAll("li")];
+    expect(items[0].textContent).toContain("take dinar 2+3: wins 62%");
+    expect(items[0].textContent).not.toContain("margin");
+    expect(items[0].querySelector(".alh-hint-badge").textContent).toBe("1");
+    // the move played: a cross where a hint has its rank, said to be the move played
+    expect(items[1].textContent).toMatch(/^\s*\u2717\s+played: .*: wins 41%$/);
+    expect(items[1].querySelector(".alh-hint-badge.alh-hint-played")).not.toBeNull();
+    expect(items[1].getAttribute("data-hint")).toBe("played");
+    // on the table: the better move's marks numbered 1, the played one's a cross
+    const marks = hintMarks(v);
+    expect(marks.money).toEqual({ "dinar 2": [1], "dinar 3": [1] });
+    expect(marks.slots).toEqual({ 2: [PLAYED] });
+    expect(marks.hand).toEqual({ "dirham 3": [PLAYED], "dirham 4": [PLAYED] });
+    const badge = dom(`<svg>${hintBadge(10, 10, 8, [PLAYED])}</svg>`).querySelector(".alh-hint-mark");
+    expect(badge.classList.contains("alh-hint-played")).toBe(true);
+    expect(dom(`<svg>${hintBadge(10, 10, 8, [1])}</svg>`).querySelector(".alh-hint-played")).toBeNull();
   });
 });

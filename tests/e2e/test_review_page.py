@@ -68,8 +68,10 @@ def test_review_button_marks_and_the_better_move_on_the_board(chromium, artifact
     # the move marked, told in words where the action bar speaks: played, its grade, the better move
     expect(page.locator(".alh-selection")).to_have_text(m["text"])
     assert page.locator(".alh-hint-mark").count() >= 1      # the better move, marked on the table
-    hints = page.locator(".alh-hints li")
-    assert hints.count() == 1 and "margin" not in hints.first.inner_text()
+    hints = page.locator(".alh-hints li")    # the better move, then the move played (a cross)
+    assert hints.count() == 2 and "margin" not in hints.first.inner_text()
+    assert hints.nth(1).get_attribute("data-hint") == "played" and "played:" in hints.nth(1).inner_text()
+    assert page.locator(".alh-hint-mark.alh-hint-played").count() >= 1      # and the move played, marked apart
     assert page.errors == []
 
 
