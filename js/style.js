@@ -119,6 +119,8 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-replay-banner .alh-btn { flex: none; padding: 2px 10px; }
 .alh-replaying .alh-focus, .alh-replaying .alh-markets { opacity: .9; }
 .alh-replaying .alh-focus { border-color: var(--alh-accent); border-style: dashed; }
+/* an earlier position acts on nothing: its action buttons give their room to what is said of it */
+.alh-replaying .alh-hold .alh-buttons, .alh-replaying .alh-hold .alh-message:empty { display: none; }
 .alh-seat-dot { display: inline-block; flex: none; width: .75em; height: .75em; border-radius: 50%; background: var(--alh-seat); box-shadow: 0 0 0 1.5px var(--alh-bg); vertical-align: baseline; }
 /* the message line: a block of its own size in the action bar, three lines at most */
 .alh-message { display: flex; align-items: flex-start; gap: 6px; height: calc(3 * 1.35em + 8px); padding: 4px 4px 4px 8px; border-radius: 4px; color: var(--alh-fg); overflow: hidden; flex: none; }

@@ -72,6 +72,12 @@ def test_review_button_marks_and_the_better_move_on_the_board(chromium, artifact
     assert hints.count() == 2 and "margin" not in hints.first.inner_text()
     assert hints.nth(1).get_attribute("data-hint") == "played" and "played:" in hints.nth(1).inner_text()
     assert page.locator(".alh-hint-mark.alh-hint-played").count() >= 1      # and the move played, marked apart
+    # both in full view beside the board (the action buttons, idle in a replay, give them room)
+    room = page.locator(".alh-focus-hints").bounding_box()
+    for i in range(2):
+        item = hints.nth(i).bounding_box()
+        assert room["y"] <= item["y"] and item["y"] + item["height"] <= room["y"] + room["height"] + 1, (item, room)
+    assert page.locator('.alh-hold button[data-act="take"]').is_hidden()
     assert page.errors == []
 
 
