@@ -33,7 +33,9 @@ export function hintsHtml(view) {
   if (view.hinting) return `<div class="alh-hints" role="status" aria-live="polite">${esc(t("ui.bots.hinting"))}</div>`;
   const hints = view.hints || [];
   if (!hints.length) return "";
-  let out = `<div class="alh-hints" role="status" aria-live="polite"><span class="alh-label">${esc(t("ui.bots.hints_title"))}</span><ol class="alh-hint-list">`;
+  // replaying to a move the review marked, the list is the review's: its better move and the move played
+  const title = hints.some((h) => h.played) ? t("ui.review.button") : t("ui.bots.hints_title");
+  let out = `<div class="alh-hints" role="status" aria-live="polite"><span class="alh-label">${esc(title)}</span><ol class="alh-hint-list">`;
   hints.forEach((h, i) => {
     // the move in words, the numbers as the language writes them ("52 %", "−3,0")
     // (the review's better move has no margin estimate: margin null; the move

@@ -197,7 +197,9 @@ describe("the game review", () => {
         { action: "buy 2 with dirham 3+4", verb: "buy", kind: "buy", win: 0.41, margin: null, slot: 2, cards: ["dirham 3", "dirham 4"], played: true },
       ],
     };
-    const items = [...dom(hintsHtml(v)).querySelectorAll("li")];
+    const list = dom(hintsHtml(v));
+    expect(list.querySelector(".alh-label").textContent).toBe("Review");   // the review's verdict, not a hint for now
+    const items = [...list.querySelectorAll("li")];
     expect(items[0].textContent).toContain("take dinar 2+3: wins 62%");
     expect(items[0].textContent).not.toContain("margin");
     expect(items[0].querySelector(".alh-hint-badge").textContent).toBe("1");
