@@ -624,9 +624,11 @@ class AlhambraWidget(anywidget.AnyWidget):
         """Review the game: every move a player made graded by a search of
         about ``seconds_per_move`` (:func:`alhambra_widget.analysis.review.review_rows`),
         on a copy of the game, in the background (one review at a time). The
-        replay control then marks the inaccuracies, mistakes and blunders, and
-        replaying to the position before a reviewed move shows the better move
-        on the board as a hint. The review holds while the game stays as it
+        replay control then marks the inaccuracies, mistakes and blunders (and
+        the move log beside their moves), a table under it sums the review up
+        per player, and replaying to the position before a reviewed move tells
+        the move and its grade and marks the better move (as a hint) and the
+        move played on the board. The review holds while the game stays as it
         is (a move, undo or new game drops it). ``wait=True`` (outside a
         kernel only) waits and returns the rows of the review."""
         from .bots.mcts import check_seconds   # (checked here: in the background it fails where nobody looks)
