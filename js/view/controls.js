@@ -2,7 +2,7 @@
 // payment), the buttons that send an intent, Undo/Redo, the replay slider and
 // the message line (refusals from the kernel, local explanations).
 
-import { describeEntry } from "../describe.js";
+import { describeEntry, formatNumber } from "../describe.js";
 import { currencyName, language, ruleText, t, tn } from "../i18n.js";
 import { buttonWords, describeTile, esc } from "./common.js";
 import { canHint } from "./hints.js";
@@ -292,7 +292,7 @@ export function reviewSummaryHtml(view) {
   const r = view.review;
   if (!r || !r.players || !r.grades) return "";
   const grades = Object.keys(r.grades); // (in the kernel's order: best to blunder)
-  const pct = new Intl.NumberFormat(language(), { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const pct = (x) => formatNumber(x, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const caption = esc(t("ui.review.summary"));
   let out = `<table class="alh-round alh-review-sum"><caption>${caption}</caption><thead><tr><th scope="col">${esc(t("ui.scoring.player"))}</th>`;
   out += `<th scope="col">${esc(t("ui.review.moves"))}</th>`;
@@ -307,7 +307,7 @@ export function reviewSummaryHtml(view) {
     const name = view.players[i] ? view.players[i].name : String(i + 1);
     out += `<tr><th scope="row">${seatDot(i)}${esc(name)}</th><td>${p.moves}</td>`;
     for (const g of grades) out += `<td>${p[g] ? p[g] : "\u2013"}</td>`;
-    out += `<td title="${lossTitle}">${esc(pct.format((p.loss || 0) / 100))}</td></tr>`;
+    out += `<td title="${lossTitle}">${esc(pct((p.loss || 0) / 100))}</td></tr>`;
   });
   return out + `</tbody></table>`;
 }
