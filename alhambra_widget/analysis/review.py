@@ -193,7 +193,12 @@ def review_summary(df, names=None):
         names = [seen.get(s) for s in range(max(seen) + 1)] if seen else []
         out = [r for r in summary_rows(rows, names) if r["name"] is not None]
     else:
-        out = summary_rows(rows, list(names))
+        names = list(names)
+        most = max((int(r["player"]) for r in rows), default=-1)
+        if most >= len(names):
+            raise ValueError(f"names has {len(names)} entries, but the table has moves of seat {most} "
+                             f"(seats count from 0: give a name for each)")
+        out = summary_rows(rows, names)
     return table(out, columns=SUMMARY_COLUMNS)
 
 
