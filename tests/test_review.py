@@ -149,5 +149,7 @@ def test_the_summary_counts_each_players_grades_and_mean_loss(game, reviewed):
     named = review_summary(first, names=game.names)
     assert list(named.moves)[1:] == [0] * (game.n - 1) and list(named.mean_loss)[1:] == [0.0] * (game.n - 1)
     assert len(review_summary(reviewed.iloc[:0])) == 0
+    with pytest.raises(ValueError, match="takes the table of review.*lacks grade, loss"):
+        review_summary(reviewed[["player", "name"]])
     with pytest.raises(ValueError, match="names has 1 entries"):
         review_summary(reviewed, names=game.names[:1])

@@ -185,6 +185,9 @@ def review_summary(df, names=None):
     ([2, 1], [0, 1], [0.025, 0.1])
     """
     require_pandas()
+    missing = [c for c in ("player", "name", "grade", "loss") if c not in getattr(df, "columns", ())]
+    if missing:
+        raise ValueError(f"review_summary takes the table of review(game); this one lacks {', '.join(missing)}")
     rows = df.to_dict("records")
     if names is None:
         seen = {}
