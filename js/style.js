@@ -265,6 +265,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-review-mistake { background: ${palette.review.mistake}; border-radius: 1px; }
 .alh-review-blunder { background: ${palette.review.blunder}; height: 12px; width: 6px; margin-left: -3px; border-radius: 1px; }
 /* the review's table at the end of the game: the grades' marks as a key in its head */
+.alh-review-box { overflow-x: auto; }
 .alh-review-sum { margin: 6px 0 4px; }
 .alh-review-sum thead th { font-weight: 600; }
 .alh-review-key { display: inline-block; vertical-align: middle; box-sizing: border-box; width: 8px; height: 8px; margin: 0 4px 0 0; border: 1px solid ${palette.review.ring}; }
