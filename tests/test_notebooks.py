@@ -7,6 +7,7 @@ notebooks see the package as installed for the tests.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -92,6 +93,9 @@ def test_notebook_runs_without_error(path):
 @pytest.mark.slow
 def test_notebooks_are_stored_without_outputs():
     for path in NOTEBOOKS:
+        # every cell its own id (nbformat would mend a repeated one, with a warning, on every read)
+        ids = [c.get("id") for c in json.loads(path.read_text(encoding="utf-8"))["cells"]]
+        assert len(set(ids)) == len(ids), f"{path.name} repeats a cell id"
         nb = nbformat.read(path, as_version=4)
         nbformat.validate(nb)
         for cell in nb.cells:
