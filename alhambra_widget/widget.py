@@ -663,6 +663,18 @@ class AlhambraWidget(anywidget.AnyWidget):
             return self._review_rows()
         return None
 
+    def stop_review(self) -> bool:
+        """Stop the review running in the background, if one is: the moves
+        graded so far are dropped (``review()`` starts afresh). True if one
+        was stopped."""
+        with self._lock:
+            if not self._runner.running("review"):
+                return False
+            self._runner.cancel("review")   # (its thread stops at the next move it grades)
+            self._review_progress = None
+        self._refresh()
+        return True
+
     def _review_rows(self):
         r = self._review
         return [m["row"] for m in r[1].values()] if r and r[0] == self._epoch else None
@@ -896,6 +908,9 @@ class AlhambraWidget(anywidget.AnyWidget):
     def _on_review(self, content) -> None:
         self.review()
 
+    def _on_review_stop(self, content) -> None:
+        self.stop_review()
+
     def _on_new_game(self, content) -> None:
         if self._tutorial is not None:
             raise Refused(None, tr("ui.refuse.new_game_lesson"))
@@ -1026,7 +1041,7 @@ class AlhambraWidget(anywidget.AnyWidget):
     _HANDLERS = {
         "action": _on_action, "undo": _on_undo, "redo": _on_redo, "replay": _on_replay,
         "hint": _on_hint, "language": _on_language, "lesson": _on_lesson, "review": _on_review,
-        "new_game": _on_new_game,
+        "review_stop": _on_review_stop, "new_game": _on_new_game,
     }
 
     def close(self):

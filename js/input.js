@@ -74,6 +74,8 @@ export function reduce(ui, ev, view) {
       return { ui, intent: { type: "hint" } };
     case "review":
       return { ui, intent: { type: "review" } };
+    case "review-stop":
+      return { ui, intent: { type: "review_stop" } };
     case "new_game": {
       // the line-up chosen under the button, if it was changed (else the same players):
       // its kinds, and the people's names typed anew (else null: the kernel keeps the

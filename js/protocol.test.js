@@ -6,7 +6,7 @@ import { fixture } from "./fixtures.js";
 
 describe("the protocol, read from the one declaration", () => {
   it("declares every kind the kernel handles, each with an example that follows it", () => {
-    expect(Object.keys(MESSAGES).sort()).toEqual(["action", "hint", "language", "lesson", "new_game", "redo", "replay", "review", "undo"]);
+    expect(Object.keys(MESSAGES).sort()).toEqual(["action", "hint", "language", "lesson", "new_game", "redo", "replay", "review", "review_stop", "undo"]);
     for (const m of Object.values(MESSAGES)) expect(problem(m.example)).toBeNull();
   });
 
@@ -14,7 +14,7 @@ describe("the protocol, read from the one declaration", () => {
     const v = fixture("hotseat-3p");
     const events = [
       { act: "undo" }, { act: "redo" }, { act: "hint" }, { act: "replay", index: 2 }, { act: "live" },
-      { act: "lesson", op: "next" }, { act: "lang", lang: "fi" }, { act: "review" }, { act: "new_game" },
+      { act: "lesson", op: "next" }, { act: "lang", lang: "fi" }, { act: "review" }, { act: "review-stop" }, { act: "new_game" },
     ];
     const kinds = new Set();
     for (const ev of events) {

@@ -167,3 +167,22 @@ def test_a_review_tells_its_progress_and_stops_when_the_game_changes(monkeypatch
     assert len(graded) < total   # it stopped early, not at the end of the game
     assert not w._runner.running("review")   # and is gone: a review of the new position starts afresh
     assert w.graded is None and w.message.get("kind") != "error"
+
+
+def test_a_review_running_can_be_stopped_and_started_again():
+    g = finished_game()
+    w = AlhambraWidget(g)
+    w.review = functools.partial(w.review, seconds_per_move=0.05)   # (about 6 s for the game)
+    assert w.stop_review() is False                    # nothing to stop
+    send(w, type="review", stamp=w.view["stamp"], seat=None)
+    assert w.graded["running"] is True
+    send(w, type="review_stop", stamp=w.view["stamp"], seat=None)
+    assert w.graded is None and not w._runner.running("review")
+    assert w.message == {} or w.message["kind"] != "error"
+    assert w.wait(10)                                 # its thread does not hold anything up
+    time.sleep(0.3)
+    assert w.graded is None                           # nor does it come back when it ends
+    send(w, type="review_stop", extra=1)              # a malformed one is refused, nothing changes
+    assert w.message["kind"] == "error" and w.graded is None
+    rows = w.review(seconds_per_move=0.01, wait=True)  # started afresh, it runs to the end
+    assert len(rows) == sum(m.player is not None for m in g.moves) and w.graded["players"]

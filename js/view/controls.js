@@ -234,7 +234,9 @@ export function reviewButtonHtml(view) {
   const r = view.review;
   const running = !!(r && r.running);
   const text = !running ? t("ui.review.button") : r.total ? t("ui.review.progress", { done: r.done || 0, total: r.total }) : t("ui.review.running");
-  return button("review", t("ui.review.aria"), { text, disabled: !!r });
+  // while it runs: a way to stop it (the moves graded so far are dropped)
+  const stop = running ? button("review-stop", t("ui.review.stop_aria"), { text: t("ui.review.stop") }) : "";
+  return button("review", t("ui.review.aria"), { text, disabled: !!r }) + stop;
 }
 
 /** The grades the replay control marks (as alhambra_widget/widget.py REVIEW_MARKED). */

@@ -55,6 +55,23 @@ describe("the game review", () => {
     useStrings(null);
   });
 
+  it("offers Stop while the review runs, which sends review_stop", () => {
+    useStrings(null);
+    const over = fixture("over-4p");
+    const stopOf = (review) => dom(controlsHtml({ ...over, review }, { sel: null })).querySelector('button[data-act="review-stop"]');
+    const stop = stopOf({ running: true, done: 3, total: 120 });
+    expect(stop.textContent).toBe("Stop");
+    expect(stop.getAttribute("title")).toBe("Stop the review (the moves graded so far are dropped)");
+    expect(stop.disabled).toBe(false);
+    expect(stopOf(null)).toBeNull();      // not before a review, nor after one
+    expect(stopOf(REVIEW)).toBeNull();
+    const { intent } = reduce(initialUi(), eventFrom(stop), over);
+    expect(intent).toEqual({ type: "review_stop" });
+    const msg = message(intent, over);
+    expect(problem(msg)).toBeNull();
+    expect(msg).toEqual({ type: "review_stop", seat: over.seat, stamp: over.stamp });
+  });
+
   it("sends a review message for the button", () => {
     const v = fixture("over-4p");
     const { intent } = reduce(initialUi(), { act: "review" }, v);

@@ -111,3 +111,24 @@ def test_a_click_on_overlapping_marks_goes_to_the_nearest_one(chromium):  # noqa
     page.keyboard.press("Enter")
     page.wait_for_function("() => window.sent.filter((m) => m.type === 'replay').pop().index === 39")
     assert page.errors == []
+
+
+def test_a_review_running_is_stopped_by_its_stop_button(chromium):  # noqa: F811
+    g = Game(2, seed=1)
+    bots = [Greedy(seed=1), Greedy(seed=2)]
+    while not g.is_over:
+        g.play(bots[g.current].choose(g))
+    w = AlhambraWidget(g)
+    w.review = functools.partial(w.review, seconds_per_move=0.3)   # (half a minute: time to stop it)
+    page = open_widget(chromium, w)
+    page.get_by_role("button", name="Review", exact=True).click()
+    stop = page.get_by_role("button", name="Stop", exact=True)
+    expect(stop).to_be_visible()
+    assert stop.get_attribute("title") == "Stop the review (the moves graded so far are dropped)"
+    stop.click()
+    page.wait_for_function("() => window.sent.some((m) => m.type === 'review_stop')")
+    review = page.get_by_role("button", name="Review", exact=True)   # back as it was, to start again
+    expect(review).to_be_enabled()
+    expect(stop).to_have_count(0)
+    assert w.graded is None and not w._runner.running("review")
+    assert page.locator(".alh-review-mark").count() == 0 and page.errors == []
