@@ -227,16 +227,18 @@ export function lineupHtml(view, ui, open = false, { start = false } = {}) {
 /**
  * The Review button at the end of the game (the kernel grades every move:
  * AlhambraWidget.review); "Reviewing… 12/120" while it runs (the moves
- * graded so far), disabled once done. The view's `review` (the widget's
+ * graded so far), "Reviewed ✓" (disabled) once done. The view's `review` (the widget's
  * graded trait): null, {running: true, done, total} or {moves, counts}.
  */
 export function reviewButtonHtml(view) {
   const r = view.review;
   const running = !!(r && r.running);
-  const text = !running ? t("ui.review.button") : r.total ? t("ui.review.progress", { done: r.done || 0, total: r.total }) : t("ui.review.running");
+  const text = !r ? t("ui.review.button") : !running ? t("ui.review.done") : r.total ? t("ui.review.progress", { done: r.done || 0, total: r.total }) : t("ui.review.running");
   // while it runs: a way to stop it (the moves graded so far are dropped)
   const stop = running ? button("review-stop", t("ui.review.stop_aria"), { text: t("ui.review.stop") }) : "";
-  return button("review", t("ui.review.aria"), { text, disabled: !!r }) + stop;
+  // done: it says so, and where the marks are
+  const label = r && !running ? t("ui.review.done_aria") : t("ui.review.aria");
+  return button("review", label, { text, disabled: !!r }) + stop;
 }
 
 /** The grades the replay control marks (as alhambra_widget/widget.py REVIEW_MARKED). */

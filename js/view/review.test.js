@@ -47,7 +47,11 @@ describe("the game review", () => {
     const part = reviewButton(dom(controlsHtml({ ...over, review: { running: true, done: 37, total: 120 } }, { sel: null })));
     expect(part.textContent).toBe("Reviewing… 37/120");
     expect(part.getAttribute("title")).toBe("Review the game: grade every move");
-    expect(reviewButton(dom(controlsHtml({ ...over, review: REVIEW }, { sel: null }))).disabled).toBe(true);
+    // done: it says so (and where the marks are), and cannot be pressed again
+    const done = reviewButton(dom(controlsHtml({ ...over, review: REVIEW }, { sel: null })));
+    expect(done.disabled).toBe(true);
+    expect(done.textContent).toBe("Reviewed \u2713");
+    expect(done.getAttribute("title")).toBe("The game is reviewed: its marks are along the Replay slider and in the last moves");
     // not during the game
     expect(reviewButton(dom(controlsHtml(fixture("hotseat-3p"), { sel: null })))).toBeNull();
     useStrings(pick(uiDe));

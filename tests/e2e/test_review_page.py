@@ -38,6 +38,7 @@ def test_review_button_marks_and_the_better_move_on_the_board(chromium, artifact
     page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message, "graded": w.graded})
     group = page.get_by_role("group", name="Reviewed moves")
     group.get_by_role("button").first.wait_for()
+    expect(page.get_by_role("button", name="Reviewed \u2713", exact=True)).to_be_disabled()   # done, and says so
     marked = w.graded["moves"]
     assert group.get_by_role("button").count() == len(marked) > 0
     index, m = min(marked.items(), key=lambda kv: int(kv[0]))
