@@ -190,12 +190,17 @@ def test_no_accessibility_problems_in_the_players_of_the_next_game(chromium, the
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_no_accessibility_problems_in_a_reviewed_game(chromium, theme):  # noqa: F811
-    """After a review: the marks along the slider, the graph behind it, the
-    table of the review under it; and the replay at a marked move, its
-    sentence beside the board."""
+    """A review running (its progress, Stop); after it, the marks along the
+    slider, the graph behind it, the table of the review under it; and the
+    replay at a marked move, its sentence and marks beside the board."""
     w = AlhambraWidget(GAMES["3 players, over"]())
-    w.review(seconds_per_move=0.01, wait=True)
     page = show(chromium, w, viewport={"width": 1100, "height": 900}, color_scheme=theme)
+    # while it runs: its progress on the button, and Stop beside it
+    page.evaluate("s => window.pushState(s)", {"graded": {"running": True, "done": 3, "total": 120}})
+    page.get_by_role("button", name="Stop", exact=True).wait_for()
+    assert audit(page) == []
+    w.review(seconds_per_move=0.01, wait=True)
+    page.evaluate("s => window.pushState(s)", {"view": w.view, "graded": w.graded})
     page.get_by_role("table", name="Review of the game").wait_for()
     assert audit(page) == []
     index = int(next(iter(w.graded["moves"])))
