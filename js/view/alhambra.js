@@ -17,7 +17,7 @@
 // the removable and of the swappable tiles.
 
 import { t, tn } from "../i18n.js";
-import { PLAYED, hintBadge } from "./hints.js";
+import { hintBadge, onlyPlayed } from "./hints.js";
 import { boardFrame } from "../layout.js";
 import {
   ARTWORK, BUILDING_COLORS, CELL, EDGE, UNKNOWN_COLORS, artD, control, describeTile, esc, markD, num, numbersPath, roundRect, selectionRing, sideSegment,
@@ -176,7 +176,7 @@ export function alhambraSvg(player, o = {}) {
   // hints (js/view/hints.js): a numbered mark on each cell a hint acts on
   for (const [k, ranks] of Object.entries(o.marks || {})) {
     const [x, y] = k.split(",").map(Number);
-    const played = ranks.length === 1 && ranks[0] === PLAYED;   // (the move played, beside the review's better one)
+    const played = onlyPlayed(ranks);   // (the move played, beside the review's better one)
     out += `<rect class="alh-hint-cell${played ? " alh-hint-played" : ""}" pointer-events="none" x="${x * C + 6}" y="${y * C + 6}" width="${C - 12}" height="${C - 12}" rx="8"/>`;
     out += hintBadge(x * C + C / 2, y * C + C * 0.22, C * 0.14, ranks);
   }

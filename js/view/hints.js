@@ -74,11 +74,16 @@ export function hintMarks(view) {
 /** The mark of the move played, beside the review's better move (a cross, where a hint has its rank). */
 export const PLAYED = "\u2717";
 
+/** Whether the ranks on a spot are the move played's alone (drawn apart from the hints). */
+export function onlyPlayed(ranks) {
+  return ranks.length === 1 && ranks[0] === PLAYED;
+}
+
 /** A numbered mark (SVG) centred at (cx, cy): a ring and the ranks, e.g. "1" or "1·3" (the move played: a cross, drawn apart). */
 export function hintBadge(cx, cy, r, ranks) {
   const label = ranks.join("\u00b7");
   const w = Math.max(2 * r, r * (0.9 + 0.75 * label.length));
-  const played = ranks.length === 1 && ranks[0] === PLAYED;
+  const played = onlyPlayed(ranks);
   return (
     `<g class="alh-hint-mark${played ? " alh-hint-played" : ""}" pointer-events="none" aria-hidden="true">` +
     `<rect x="${num(cx - w / 2)}" y="${num(cy - r)}" width="${num(w)}" height="${num(2 * r)}" rx="${num(r)}"/>` +
