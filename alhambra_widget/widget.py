@@ -1153,13 +1153,11 @@ def _review_json(moves: dict, game, lang: str) -> dict:
     average (``players``, in percentage points)."""
     from .analysis.review import GRADES, summary_rows
 
-    counts = {name: 0 for name, _ in GRADES}
     out = {}
     chances = []
     names, rounds = game.names, game.rounds
     for index, m in moves.items():
         row = m["row"]
-        counts[row["grade"]] += 1
         chances.append([index] + [_pct(w) for w in row["wins"]])
         if row["grade"] not in REVIEW_MARKED:
             continue
@@ -1174,6 +1172,7 @@ def _review_json(moves: dict, game, lang: str) -> dict:
     chances.sort()
     players = [{**{g: p[g] for g, _ in GRADES}, "moves": p["moves"], "loss": round(100 * p["mean_loss"], 1)}
                for p in summary_rows([m["row"] for m in moves.values()], names)]
+    counts = {g: sum(p[g] for p in players) for g, _ in GRADES}   # (the players' grades, added up)
     grades = {g: tr(f"review.grade.{g}", lang) for g, _ in GRADES}
     return {"moves": out, "counts": counts, "chances": chances, "players": players, "grades": grades}
 

@@ -278,16 +278,6 @@ export function arrowTarget(items, from, key) {
   return best;
 }
 
-/**
- * Wire a root element: clicks on [data-act] controls, Enter/Space on focused
- * controls that are not native buttons, Escape clears the selection, the
- * arrow keys move the focus between the controls of one picture (the board,
- * a row of cards, the market: arrowTarget), the
- * replay slider reports its value on change, the language switch its choice,
- * and the pointer or the focus on a board cell reports that cell (hover), so
- * the help line can say whether the selected tile may go there. Returns an
- * unbind function.
- */
 /** Of the review's marks beside `el` (its own among them), the one whose middle is nearest to `x` (client px). */
 export function nearestMark(el, x) {
   let best = el;
@@ -303,6 +293,16 @@ export function nearestMark(el, x) {
   return best;
 }
 
+/**
+ * Wire a root element: clicks on [data-act] controls, Enter/Space on focused
+ * controls that are not native buttons, Escape clears the selection, the
+ * arrow keys move the focus between the controls of one picture (the board,
+ * a row of cards, the market: arrowTarget), the
+ * replay slider reports its value on change, the language switch its choice,
+ * and the pointer or the focus on a board cell reports that cell (hover), so
+ * the help line can say whether the selected tile may go there. Returns an
+ * unbind function.
+ */
 export function bindInput(root, dispatch) {
   const enabled = (el) => el && root.contains(el) && el.getAttribute("aria-disabled") !== "true" && !el.disabled;
   const native = (el) => el.tagName === "INPUT" || el.tagName === "SELECT";

@@ -69,7 +69,7 @@ export function selectionText(view, ui) {
   const legal = view.legal;
   if (!legal) {
     if (view.replay !== null && view.replay !== undefined) {
-      // before a move the review marked: that move, its grade and the better one, in words
+      // before a move the review marked: that move and its grade, in words (the marks on the table show the rest)
       const reviewed = reviewedMove(view);
       return reviewed ? reviewed.text : t("ui.sel.replay", { at: view.replay, n: view.live_moves });
     }
