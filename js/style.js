@@ -83,11 +83,12 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .output_area:has(.alh-root) + .output_area:has(.alh-picture) { display: none; }
 .alh-root * { box-sizing: border-box; }
 /* the widget's root is the container its layout asks about: the wide table (a main column and a
-   column of players) from 960 px on, stacked below; the acting player's section stacks below 700 px */
+   column of players) from 840 px on (a notebook beside JupyterLab's file browser on a 1280 x 720
+   screen), stacked below; the acting player's section stacks below 700 px */
 .alh-root { container: alh / inline-size; }
 .alh-sr { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .alh-app { position: relative; display: grid; grid-template-columns: minmax(0, 1fr); gap: 10px; padding: 4px 2px; max-width: 1560px; overflow-wrap: break-word;
-  --alh-side-w: clamp(300px, 31cqi, 410px); --alh-board-h: clamp(240px, 64cqi, 440px); --alh-pic-h: 100px; }
+  --alh-side-w: clamp(260px, 31cqi, 410px); --alh-board-h: clamp(240px, 64cqi, 440px); --alh-pic-h: 100px; }
 .alh-app[data-players="4"] { --alh-pic-h: 92px; }
 .alh-app[data-players="5"] { --alh-pic-h: 80px; }
 .alh-app[data-players="6"] { --alh-pic-h: 74px; }
@@ -130,11 +131,12 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-message.alh-why { background: var(--alh-error-bg); border-left: 4px solid var(--alh-current); }
 .alh-message.alh-info-msg { background: var(--alh-info-bg); border-left: 4px solid var(--alh-accent); }
 .alh-rule { display: inline-block; font-weight: 700; padding: 0 6px; border-radius: 8px; background: var(--alh-rule-bg); color: ${T.on_rule}; }
-/* the markets: one row as wide as the main column, each picture at most a quarter above its natural size */
+/* the markets: one row as wide as the main column (down to a main column of 560 px, the narrowest
+   wide table's), each picture at most a quarter above its natural size */
 .alh-markets { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: flex-start; }
-.alh-markets > .alh-building { flex: 408 1 300px; min-width: 0; }
+.alh-markets > .alh-building { flex: 408 1 260px; min-width: 0; }
 .alh-markets .alh-svg { max-height: 112px; }
-.alh-markets > .alh-money-section { flex: 372 1 280px; min-width: 0; }
+.alh-markets > .alh-money-section { flex: 372 1 250px; min-width: 0; }
 .alh-section h3.alh-sr { margin: -1px; }
 .alh-extras { display: flex; flex-wrap: wrap; gap: 8px 24px; align-items: center; }
 .alh-pending-row, .alh-dirk { display: flex; align-items: center; gap: 4px 6px; flex-wrap: nowrap; min-width: 0; }
@@ -272,7 +274,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-review-key.alh-review-blunder { margin-left: 0; }
 /* the column of players */
 .alh-players { display: flex; flex-direction: column; gap: 5px; }
-@container alh (max-width: 959.98px) {
+@container alh (max-width: 839.98px) {
   .alh-players { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 8px; }
   .alh-log { max-height: 290px; overflow-y: auto; }
 }
@@ -372,7 +374,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 @container alh (min-width: 700px) {
   .alh-focus { grid-template-columns: minmax(0, 1fr) clamp(250px, 38%, 330px); }
 }
-@container alh (min-width: 960px) {
+@container alh (min-width: 840px) {
   .alh-app { grid-template-columns: minmax(0, 1fr) var(--alh-side-w); align-items: stretch; }
   .alh-app > .alh-lesson, .alh-app > .alh-bottom { grid-column: 1 / -1; }
   /* the acting player's section fills the window's height left under the markets (JupyterLab's

@@ -91,17 +91,21 @@ def layout_notebook(tmp: Path, n: int) -> Path:
     return path
 
 
-def open_table(browser, lab, tmp: Path, n: int, viewport: tuple):
-    """The notebook for ``n`` players in a page of that size, run, the file browser closed."""
+def open_table(browser, lab, tmp: Path, n: int, viewport: tuple, file_browser: bool = False):
+    """The notebook for ``n`` players in a page of that size, run, the file
+    browser closed (or left open, as JupyterLab first opens)."""
     ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
     page = ctx.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     open_notebook(page, lab, lab.copy(layout_notebook(tmp, n)))
-    # close the left sidebar (the file browser): click its open tab
-    page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").first.click()
-    page.wait_for_function("() => !document.querySelector('#jp-left-stack') || "
-                           "document.querySelector('#jp-left-stack').classList.contains('lm-mod-hidden')")
+    if file_browser:
+        page.locator("#jp-left-stack:not(.lm-mod-hidden)").wait_for()
+    else:
+        # close the left sidebar (the file browser): click its open tab
+        page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").first.click()
+        page.wait_for_function("() => !document.querySelector('#jp-left-stack') || "
+                               "document.querySelector('#jp-left-stack').classList.contains('lm-mod-hidden')")
     run_all(page)
     root = notebook(page).locator(".alh-root").first
     root.locator(".alh-status-text").wait_for(timeout=60_000)
@@ -266,6 +270,28 @@ def test_two_and_four_players_fit_a_1366x768_screen_and_a_turn_moves_nothing(bro
         placed = json.loads(run_code(page, "print(json.dumps({f'{x},{y}': t.id for (x, y), t in "
                                            "w.game.players[1].alhambra.items()}))"))
         assert placed[f"{x},{y}"] == tile_id
+        assert page.errors == []
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("screen", [(1366, 768), (1280, 720)])
+def test_with_the_file_browser_open_four_players_still_fit_the_screen_side_by_side(browser, lab, artifacts, tmp_path,
+                                                                                   screen):
+    """JupyterLab first opens with its file browser beside the notebook: the
+    widget is then some 930 px wide at 1366 x 768 and 850 at 1280 x 720. The
+    column of players stays beside the main one (it went under it, below the
+    screen, at less than 960 px), and every part of a turn is in view."""
+    ctx, page, root = open_table(browser, lab, tmp_path, 4, screen, file_browser=True)
+    try:
+        width = root.evaluate("r => r.getBoundingClientRect().width")
+        assert 820 < width < 960, f"the widget is {width} px wide: not the width this test is about"
+        assert_fits(page, root, 4, f"4 players at {screen[0]} x {screen[1]}, the file browser open")
+        main = root.get_by_role("region", name="Board in focus").bounding_box()
+        side = root.get_by_role("list", name="players").bounding_box()
+        assert side["x"] >= main["x"] + main["width"], "the players are not beside the board"
+        to_top(page, root)
+        page.screenshot(path=str(ARTIFACTS / f"layout-4p-file-browser-{screen[0]}.png"))
         assert page.errors == []
     finally:
         ctx.close()

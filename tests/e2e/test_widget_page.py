@@ -550,7 +550,7 @@ def test_dirks_row_is_readable_in_play_and_at_the_end(chromium):
 
 
 def test_no_text_is_cut_without_a_tooltip_and_the_focus_title_is_whole(chromium):
-    """At 1,000 and 760 px, in every language: any text on the table too long
+    """At 1,000, 860 and 760 px, in every language: any text on the table too long
     for its box (too wide, or too many lines) has its whole text in a tooltip
     -- also the help under the board about the cell pointed at -- and the title over the
     player's own hand and reserve ("Speler 1 - jouw beurt") is never cut (the
@@ -568,7 +568,7 @@ def test_no_text_is_cut_without_a_tooltip_and_the_focus_title_is_whole(chromium)
         return text.width - box.width > 0.5 || text.height - box.height > 2;
       }).map(e => [e.className, e.textContent.trim(), (e.closest('[title]') || {}).title || ''])"""
     for name, make in tables(((6, 3, 120), (2, 5, 60)), lesson=8):   # (lesson 9: the end; long sentences, crowded reserves)
-        for width in (1000, 760):
+        for width in (1000, 860, 760):
             for lang in LANGUAGES:
                 w = make(lang)
                 page = show(chromium, w, viewport={"width": width, "height": 900})
@@ -591,7 +591,7 @@ def test_no_two_things_on_the_table_overlap(chromium):
     """Every text, button, slider and picture of the table stays clear of the
     others (the parts of each that show -- a box a line for text that wraps --
     inside the boxes that clip them), in
-    every language, at 1,000 and 760 px: two games in play, one over, and a
+    every language, at 1,000, 860 (the narrowest side by side table) and 760 px: two games in play, one over, and a
     lesson of the tutorial. (In Japanese the replay slider ran under the
     position beside it: the label's word counted as one character wide.)"""
     from alhambra_widget.i18n import LANGUAGES
@@ -629,7 +629,7 @@ def test_no_two_things_on_the_table_overlap(chromium):
       return out;
     }"""
     for name, make in tables(((6, 3, 120), (2, 5, 60), (4, 7, None), (3, 2, 200)), lesson=3):   # (3, 2, 200): a last move that wraps beside its tag
-        for width in (1000, 760):
+        for width in (1000, 860, 760):
             for lang in LANGUAGES:
                 page = show(chromium, make(lang), viewport={"width": width, "height": 900})
                 assert page.evaluate(overlaps) == [], (name, width, lang)
