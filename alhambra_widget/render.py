@@ -898,7 +898,7 @@ def _player_panel(out, v, i, x0, y0, L) -> float:
         tags.append((_t("ui.player.placing" if v["phase"] == "place" else "ui.player.to_act"), CURRENT, INK))
     if winner:
         tags.append((_t("ui.player.winner"), WINNER, INK))
-    if seat == i:
+    if seat == i and p["name"].strip().lower() != _t("ui.player.you").strip().lower():   # ("You" needs no "you")
         tags.append((_t("ui.player.you"), MUTED, ON_DARK))
     if (v.get("bots") or {}).get(str(i)):
         tags.append((_t("ui.bots.bot_tag"), MUTED, ON_DARK))

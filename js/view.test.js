@@ -227,6 +227,33 @@ describe("players, reserve, pending, Dirk", () => {
     expect(actionsText({ ...v, extra: true, actions: 1 })).toMatch(/one more action after an exact payment/);
   });
 
+  it("says 'thinking…' in the place of 'to act' for a bot at work, and gives every tag its text as a tooltip", () => {
+    const v = { ...fixture("buy-3p"), bots: { [String(fixture("buy-3p").current)]: "Greedy" } };
+    const cur = String(v.current);
+    const tags = (view) => [...dom(playersHtml(view)).querySelectorAll(`.alh-player[data-player="${cur}"] .alh-tag`)];
+    const idle = tags(v);
+    expect(idle.map((e) => e.textContent)).toEqual(["to act", "bot"]);
+    const thinking = tags({ ...v, thinking: v.current });
+    expect(thinking.map((e) => e.textContent)).toEqual(["thinking…", "bot"]);
+    expect(thinking[0].classList.contains("alh-tag-thinking")).toBe(true);
+    // a tag may be cut in a narrow column (the name keeps its room): its whole text is in its tooltip
+    for (const e of [...idle, ...thinking]) expect(e.getAttribute("title")).toContain(e.textContent);
+    expect(thinking[1].getAttribute("title")).toBe("bot: Greedy");
+    expect(CSS).toMatch(/\.alh-player-head \.alh-tag \{[^}]*text-overflow: ellipsis/);
+  });
+
+  it("does not say 'you' beside a player named You (against bots), in the panel or over the board", () => {
+    const v = structuredClone(fixture("seated-2p-place"));
+    const you = () => [...dom(playersHtml(v)).querySelectorAll('.alh-player[data-player="0"] .alh-tag')].map((e) => e.textContent);
+    expect(you()).toContain("you");
+    const name = () => dom(tableHtml(v)).querySelector(".alh-focus-name").textContent;
+    v.legal = null;   // (not acting: the title names the seat's player)
+    expect(name()).toBe(`${v.players[0].name} (you)`);
+    v.players[0].name = "You";
+    expect(you()).not.toContain("you");
+    expect(name()).toBe("You");
+  });
+
   it("draws a reserve with choosable tiles", () => {
     const v = fixture("hotseat-3p");
     const me = v.players[v.current];

@@ -530,3 +530,16 @@ def test_the_whole_picture_in_the_language_asked_for():
         assert view_svg(view(g, lang=lang), lang=lang) == svg
         assert get_language() == "en"
     assert game_svg(g) == english
+
+
+def test_a_player_named_you_gets_no_you_tag():
+    """A seat's panel is tagged "you", but not where the player's name says it
+    already (``players=["You", Greedy()]``): "You you" says it twice."""
+    def texts(names):
+        root = parse(game_svg(Game(names, seed=2), seat=0))
+        (panel,) = [e for e in having(root, "alh-player") if e.get("data-player") == "0"]
+        return [t.text for t in panel.iter("{http://www.w3.org/2000/svg}text")]
+
+    assert "you" in texts(["Ana", "Ben"])
+    assert "you" not in texts(["You", "Ben"])
+    assert "You" in texts(["You", "Ben"])

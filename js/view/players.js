@@ -47,16 +47,27 @@ export function statusHtml(view) {
   );
 }
 
+/** Is this name the word the table says "you" with (a player named "You" against bots)? Then
+ * "(you)" beside it would say it twice. */
+export function namedYou(name) {
+  return String(name).trim().toLowerCase() === t("ui.player.you").trim().toLowerCase();
+}
+
 /** One player's panel (an item of the list of players). */
 export function playerHtml(view, p, i) {
   const current = view.phase !== "over" && i === view.current;
   const winner = view.phase === "over" && view.winners.includes(i);
+  const thinking = view.thinking === i;
+  // (a tag may be cut where the column is narrow, before the name is: its whole text is its tooltip)
+  const tag = (cls, text, title = text) => `<span class="alh-tag${cls}" title="${esc(title)}">${esc(text)}</span>`;
   const tags = [];
-  if (current) tags.push(`<span class="alh-tag alh-tag-turn">${esc(t(view.phase === "place" ? "ui.player.placing" : "ui.player.to_act"))}</span>`);
-  if (winner) tags.push(`<span class="alh-tag alh-tag-winner">\u2605 ${esc(t("ui.player.winner"))}</span>`);
-  if (view.seat === i) tags.push(`<span class="alh-tag">${esc(t("ui.player.you"))}</span>`);
-  if (view.bots && view.bots[String(i)]) tags.push(`<span class="alh-tag alh-tag-bot" title="${esc(view.bots[String(i)])}">${esc(t("ui.bots.bot_tag"))}</span>`);
-  if (view.thinking === i) tags.push(`<span class="alh-tag alh-tag-thinking"><span class="alh-spinner" aria-hidden="true"></span>${esc(t("ui.table.thinking_tag"))}</span>`);
+  // a bot thinking is the player to act: "thinking…" stands in the place of "to act"
+  if (thinking) tags.push(`<span class="alh-tag alh-tag-thinking" title="${esc(t("ui.table.thinking_tag"))}"><span class="alh-spinner" aria-hidden="true"></span><span class="alh-tag-text">${esc(t("ui.table.thinking_tag"))}</span></span>`);
+  else if (current) tags.push(tag(" alh-tag-turn", t(view.phase === "place" ? "ui.player.placing" : "ui.player.to_act")));
+  if (winner) tags.push(tag(" alh-tag-winner", `\u2605 ${t("ui.player.winner")}`));
+  if (view.seat === i && !namedYou(p.name)) tags.push(tag("", t("ui.player.you")));
+  const bot = view.bots && view.bots[String(i)];
+  if (bot) tags.push(tag(" alh-tag-bot", t("ui.bots.bot_tag"), `${t("ui.bots.bot_tag")}: ${bot}`));
   const cls = ["alh-player", current ? "alh-current" : "", winner ? "alh-winner" : ""].filter(Boolean).join(" ");
   let out = `<div class="${cls}" role="listitem" data-player="${i}" style="--alh-seat:${seatColor(i)}" aria-label="${esc(tn("ui.player.aria", p.score, { name: p.name }))}">`;
   out += `<div class="alh-player-head"><span class="alh-name" title="${esc(p.name)}">${esc(p.name)}</span>${tags.join("")}<span class="alh-score">${esc(tn("ui.points_short", p.score))}</span></div>`;

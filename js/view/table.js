@@ -25,7 +25,7 @@ import { logHtml } from "./log.js";
 import { marketSvg } from "./market.js";
 import { moneySvg } from "./money.js";
 import { box, leaf, partHtml } from "./parts.js";
-import { playersPart, seatDot, statusHtml } from "./players.js";
+import { namedYou, playersPart, seatDot, statusHtml } from "./players.js";
 import { hintMarks, hintsHtml } from "./hints.js";
 import { dirkHtml, pendingHtml, reserveSvg } from "./reserve.js";
 import { scoringPart, scoringPopHtml } from "./scoring.js";
@@ -141,8 +141,8 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
 function focusPart(view, ui, message, { fp, me, acting, sel, marks, names }) {
   const legal = view.legal;
   const seated = view.seat !== null && view.seat !== undefined;
-  // "You (you)" helps nobody: the tutorial's learner is named "You"
-  const title = acting ? t("ui.focus.your_turn", { name: me.name }) : seated && !view.lesson ? t("ui.focus.you", { name: me.name }) : me.name;
+  // "You (you)" helps nobody: the tutorial's learner is named "You", and so may a player against bots be
+  const title = acting ? t("ui.focus.your_turn", { name: me.name }) : seated && !view.lesson && !namedYou(me.name) ? t("ui.focus.you", { name: me.name }) : me.name;
   const payCurrency = sel?.kind === "buy" ? view.market[sel.slot - 1].currency : null;
   const hand = me.hand
     ? handSvg(me.hand, {
