@@ -58,6 +58,7 @@ from __future__ import annotations
 import logging
 import math
 import numbers
+import os
 import pathlib
 import random
 import threading
@@ -130,6 +131,16 @@ class AlhambraWidget(anywidget.AnyWidget):
     Greedy()}`` with a game. They move by themselves after ``bot_delay``
     seconds, thinking in the background (:mod:`alhambra_widget.seats`);
     ``autoplay=False`` leaves that to ``w.play_bots()``.
+
+    ``save="evening.json"`` keeps the game in that file: written (whole,
+    atomically) after every move, undo and redo and whenever another game is
+    shown, and read back when the widget is made again, after a restart of
+    the kernel. The file's game then takes the place of a new one (``seed``
+    is not used): the names in ``players`` must be its players' (the bots
+    among them take their seats again), a file that is not a game record
+    raises :class:`~alhambra_widget.engine.errors.RecordError` naming what is
+    wrong, and a game given besides an existing file raises ValueError; the
+    file stays as it was. ``w.save_path`` is the file.
     """
 
     _esm = _bundle_text()
@@ -157,13 +168,19 @@ class AlhambraWidget(anywidget.AnyWidget):
     graded = t.Dict(None, allow_none=True).tag(sync=True)
 
     def __init__(self, game=None, *, players=_UNSET, seed=_UNSET, seat=None, bots=None,
-                 bot_delay: float = 0.8, autoplay: bool = True, **kwargs):
+                 bot_delay: float = 0.8, autoplay: bool = True, save=None, **kwargs):
         if game is not None and (players is not _UNSET or seed is not _UNSET):
             raise TypeError("give either a game or players/seed, not both")
         bots = dict(bots or {})
         if isinstance(players, (list, tuple)):
             players, more = _seat_bots(players)
             bots.update(more)
+        self._save_path = None if save is None else pathlib.Path(save)
+        if self._save_path is not None and self._save_path.exists():
+            if game is not None:   # (one of the two games would be lost)
+                raise ValueError(f"{self._save_path} holds a game already: leave out the game to go on with "
+                                 f"that one, or remove the file (or save to another) to keep this one")
+            game = _saved_game(self._save_path, players)   # the game goes on
         if game is None:
             game = Game(3 if players is _UNSET else players, None if seed is _UNSET else seed)
         elif not isinstance(game, Game):
@@ -186,6 +203,8 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._review = None            # (epoch, {move index: graded move}, {lang: view}) of the last review
         self._review_progress = None   # (epoch, moves graded, moves to grade) of the review running
         self._tutorial = None          # the Tutorial driving this widget (tutorial mode)
+        if self._save_path is not None:
+            _write_record(self._save_path, game)   # a file it cannot write is refused at once (OSError)
         super().__init__(**kwargs)     # lang="fi" is validated here
         self.strings = front_end_strings(self.lang)
         self._attach(game)
@@ -226,22 +245,48 @@ class AlhambraWidget(anywidget.AnyWidget):
         with self._lock:
             if game is self._game:
                 return
-            self._attach(game)
+            saved = self._attach(game)
             with self.hold_sync():  # one update for the front end
                 with self.hold_trait_notifications():
                     if self.seat is not None and self.seat >= game.n:
                         self.seat = None
                     self.replay_index = -1
-                self._message({})
+                if saved:   # (else the message says it could not be saved)
+                    self._message({})
                 self._refresh()
             self._poke_bots()
 
-    def _attach(self, game) -> None:
+    def _attach(self, game) -> bool:
+        """Show ``game`` from now on; False if it could not be saved (``save=``)."""
         if self._game is not None:
             self._game.unlisten(self._game_event)
         self._game = game
         self._epoch += 1
         game.listen(self._game_event)   # held weakly: the game does not keep the widget alive
+        return self._save()
+
+    @property
+    def save_path(self):
+        """The file the game is kept in (``save=``), a ``pathlib.Path``, or None."""
+        return self._save_path
+
+    def _save(self) -> bool:
+        """Write the game's record to ``save_path`` (if any): to a file beside
+        it, then moved over it, so that the file always holds a whole record.
+        A failure is told in the message line and logged; the game goes on."""
+        path = self._save_path
+        if path is None:
+            return True
+        try:
+            _write_record(path, self._game)
+            return True
+        except OSError as e:
+            log.warning("could not save the game to %s: %s", path, e)
+            if self._ready:
+                self._message({"kind": "error", "rule": None,
+                               "text": tr("ui.refuse.save_failed", self.lang, path=_short(str(path), 120),
+                                          error=_short(e.strerror or str(e), 160))})
+            return False
 
     def _game_event(self, game, event, move) -> None:
         """Called by the game after every play, undo, redo and restore (any source)."""
@@ -249,6 +294,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             return
         self._epoch += 1
         self._hints = None
+        self._save()
         if self.replay_index != -1:
             self.replay_index = -1       # the game moved on: show it (refreshes)
         else:
@@ -1083,6 +1129,32 @@ def _seat_bots(players):
             seen[name] = seen.get(name, 0) + 1
             names[i] = f"{name} {seen[name]}"
     return names, bots
+
+
+def _write_record(path: pathlib.Path, game: Game) -> None:
+    """Write ``game``'s record to ``path``: to a file beside it first, then
+    moved over it, so that ``path`` always holds a whole record (OSError if not)."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(game.to_json(), encoding="utf-8")
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        raise
+
+
+def _saved_game(path: pathlib.Path, players) -> Game:
+    """The game kept in ``path`` (``save=``); ``players``, if given, must name its players."""
+    game = Game.from_json(path.read_text(encoding="utf-8"))
+    names = [p.name for p in game.players]
+    if isinstance(players, list) and players != names or isinstance(players, int) and players != len(names):
+        given = ", ".join(players) if isinstance(players, list) else f"{players} players"
+        raise ValueError(f"{path} holds a game of {', '.join(names)}, not of {given}: "
+                         f"name its players, or save this game in another file")
+    return game
 
 
 def _check_bots(bots, n: int) -> dict:

@@ -1,0 +1,130 @@
+"""A game kept in a file (``AlhambraWidget(save=...)``): written after every
+change, read back by the next widget made with the file (after a restart of
+the kernel), and nothing lost or changed when the file or the arguments do
+not fit."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+import test_widget  # noqa: F401  (builds the bundle before the widget class is defined)
+from test_widget import intent, send
+from alhambra_widget import AlhambraWidget, Game
+from alhambra_widget.bots import Greedy
+from alhambra_widget.engine.errors import RecordError
+
+
+def saved(path) -> Game:
+    return Game.from_json(path.read_text(encoding="utf-8"))
+
+
+def some_moves(w, k: int, seed: int = 0) -> None:
+    rng = random.Random(seed)
+    for _ in range(k):
+        w.play(w.game.random_action(rng))
+
+
+def test_every_move_undo_and_redo_is_in_the_file(tmp_path):
+    f = tmp_path / "evening.json"
+    w = AlhambraWidget(players=["Ana", "Ben", "Chi"], seed=7, save=f)
+    assert w.save_path == f
+    assert saved(f).to_json() == w.game.to_json()      # written at once, before any move
+    some_moves(w, 12)
+    assert len(saved(f).moves) == 12
+    assert saved(f).to_json() == w.game.to_json()
+    w.undo()
+    assert len(saved(f).moves) == 11
+    w.redo()
+    assert saved(f).to_json() == w.game.to_json()
+    # a move from the table (the front end's message) too
+    intent(w, w.game.legal_actions()[0])
+    assert len(saved(f).moves) == 13 == len(w.game.moves)
+    assert os.listdir(tmp_path) == ["evening.json"]      # the file beside it, moved over it, is gone
+
+
+def test_a_widget_made_again_with_the_file_goes_on_with_its_game(tmp_path):
+    """As after a restart of the kernel: the same cell, run again, shows the
+    game where it was, with the same future (the hidden order is in the file),
+    its bots in their seats; the seed of the cell is not used."""
+    f = tmp_path / "g.json"
+    w = AlhambraWidget(players=["You", Greedy(seed=1), Greedy(seed=2)], seed=3, save=f, autoplay=False)
+    some_moves(w, 20, seed=4)
+    record = w.game.to_json()
+    w.close()
+
+    again = AlhambraWidget(players=["You", Greedy(seed=1), Greedy(seed=2)], seed=3, save=f, autoplay=False)
+    assert again.game.to_json() == record
+    assert sorted(again.bots) == [1, 2] and again.seat == 0
+    assert again.view["moves"] == 20
+    # the same future: a move played in both gives the same position
+    a = again.game.legal_actions()[-1]
+    w.game.play(a)
+    again.play(a)
+    assert again.game.to_json() == w.game.to_json() == saved(f).to_json()
+    # the number of players alone is enough to go on, and so are no players at all
+    assert AlhambraWidget(players=3, save=f).game.to_json() == saved(f).to_json()
+    assert AlhambraWidget(save=f).game.to_json() == saved(f).to_json()
+
+
+def test_a_new_game_is_written_over_the_old_one(tmp_path):
+    f = tmp_path / "g.json"
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=1, save=f)
+    some_moves(w, 5)
+    send(w, type="new_game", stamp=w.view["stamp"], seat=None)   # (refused in mid-game: the file keeps its game)
+    assert len(saved(f).moves) == 5
+    w.new_game(seed=2)
+    assert len(saved(f).moves) == 0 and saved(f).to_json() == w.game.to_json()
+    other = Game(["Ana", "Ben"], seed=9)
+    w.game = other
+    assert saved(f).to_json() == other.to_json()
+
+
+def test_what_does_not_fit_the_file_is_refused_and_the_file_stays_as_it_was(tmp_path):
+    f = tmp_path / "g.json"
+    w = AlhambraWidget(players=["Ana", "Ben", "Chi"], seed=7, save=f)
+    some_moves(w, 6)
+    before = f.read_bytes()
+    with pytest.raises(ValueError, match=r"holds a game of Ana, Ben, Chi, not of Ana, Ben\b"):
+        AlhambraWidget(players=["Ana", "Ben"], save=f)
+    with pytest.raises(ValueError, match=r"holds a game of Ana, Ben, Chi, not of 4 players"):
+        AlhambraWidget(players=4, save=f)
+    with pytest.raises(ValueError, match="holds a game already"):
+        AlhambraWidget(Game(3, seed=1), save=f)
+    assert f.read_bytes() == before
+
+    broken = tmp_path / "broken.json"
+    for text in ("", "{not json", '{"format": "alhambra-game", "version": 1}', "[]"):
+        broken.write_text(text, encoding="utf-8")
+        with pytest.raises(RecordError) as e:
+            AlhambraWidget(players=["Ana", "Ben", "Chi"], save=broken)
+        assert str(e.value)
+        assert broken.read_text(encoding="utf-8") == text
+
+
+def test_a_file_that_cannot_be_written_is_refused_at_once(tmp_path):
+    with pytest.raises(OSError):
+        AlhambraWidget(players=2, save=tmp_path / "no such folder" / "g.json")
+    assert os.listdir(tmp_path) == []
+
+
+def test_when_saving_fails_later_the_table_says_so_and_the_game_goes_on(tmp_path):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    f = folder / "g.json"
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=2, save=f, lang="de")
+    some_moves(w, 3)
+    f.unlink()
+    folder.rmdir()                                       # (the folder is gone: nothing can be written)
+    a = w.game.legal_actions()[0]
+    intent(w, a)
+    assert len(w.game.moves) == 4                        # the move is played
+    assert w.message["kind"] == "error"
+    assert "konnte nicht in" in w.message["text"] and "g.json" in w.message["text"]
+    assert not folder.exists()
+    # once it can be written again, the next change writes the whole game
+    folder.mkdir()
+    w.undo()
+    assert saved(f).to_json() == w.game.to_json()
