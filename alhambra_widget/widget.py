@@ -1134,7 +1134,7 @@ def _seat_bots(players):
 def _write_record(path: pathlib.Path, game: Game) -> None:
     """Write ``game``'s record to ``path``: to a file beside it first, then
     moved over it, so that ``path`` always holds a whole record (OSError if not)."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")   # (a bot's thread, a cell's)
     try:
         tmp.write_text(game.to_json(), encoding="utf-8")
         os.replace(tmp, path)
