@@ -128,3 +128,9 @@ def test_when_saving_fails_later_the_table_says_so_and_the_game_goes_on(tmp_path
     folder.mkdir()
     w.undo()
     assert saved(f).to_json() == w.game.to_json()
+
+
+def test_the_tutorial_keeps_no_game_in_a_file(tmp_path):
+    with pytest.raises(TypeError, match="tutorial keeps no game"):
+        AlhambraWidget.tutorial(save=tmp_path / "lesson.json")
+    assert os.listdir(tmp_path) == []

@@ -30,6 +30,8 @@ __all__ = ["open_tutorial", "attach", "lesson_intent", "refused", "decorate_view
 
 def open_tutorial(cls, lang: str = "en", lesson: int = 0, **kwargs):
     """``cls.tutorial(...)``: a new widget of class ``cls`` in tutorial mode."""
+    if kwargs.get("save") is not None:
+        raise TypeError("the tutorial keeps no game in a file (save=): its lessons set up their own positions")
     tut = Tutorial(lang=lang, lesson=lesson)
     if "lang" in cls.class_trait_names() and "lang" not in kwargs:
         kwargs["lang"] = lang
