@@ -176,6 +176,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             players, more = _seat_bots(players)
             bots.update(more)
         self._save_path = None if save is None else pathlib.Path(save)
+        self._saved = False            # whether the last write of the game to save_path went through
         if self._save_path is not None and self._save_path.exists():
             if game is not None:   # (one of the two games would be lost)
                 raise ValueError(f"{self._save_path} holds a game already: leave out the game to go on with "
@@ -279,8 +280,10 @@ class AlhambraWidget(anywidget.AnyWidget):
             return True
         try:
             _write_record(path, self._game)
+            self._saved = True
             return True
         except OSError as e:
+            self._saved = False
             log.warning("could not save the game to %s: %s", path, e)
             if self._ready:
                 self._message({"kind": "error", "rule": None,
@@ -415,6 +418,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         v["can_undo"] = self.can_undo and k == -1
         v["can_redo"] = self.can_redo and k == -1
         v["bots"] = {str(i): b.label for i, b in self.bots.items()}
+        v["saved"] = self._save_path.name if self._saved and self._save_path is not None else None
         live = k == -1
         v["thinking"] = g.current if live and self._runner.running("bot") else None
         v["hinting"] = live and self._runner.running("hint")

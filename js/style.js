@@ -114,6 +114,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-status-text { font-size: 1.1em; min-width: 6em; overflow: hidden; text-overflow: ellipsis; flex: 0 1 auto; }
 .alh-turn { color: var(--alh-current-ink); font-weight: 600; flex: 0 1000000 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 .alh-winners { color: var(--alh-winner-ink); font-weight: 700; flex: none; }
+.alh-saved { flex: none; color: var(--alh-muted); }
 .alh-info { color: var(--alh-muted); margin-left: auto; flex: 0 1e12 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 /* replay mode: the banner in place of the status line, the table tinted */
 .alh-replay-banner { border-left-color: var(--alh-accent); background: var(--alh-info-bg); }

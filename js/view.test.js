@@ -254,6 +254,15 @@ describe("players, reserve, pending, Dirk", () => {
     expect(name()).toBe("You");
   });
 
+  it("shows a disk in the status line while the game is kept in a file, its name in the tooltip", () => {
+    const v = fixture("buy-3p");
+    expect(dom(statusHtml(v)).querySelector(".alh-saved")).toBeNull();
+    const disk = dom(statusHtml({ ...v, saved: "evening.json" })).querySelector("svg.alh-saved");
+    expect(disk.getAttribute("role")).toBe("img");
+    expect(accessibleName(disk)).toBe("Kept in evening.json: saved after every move");
+    expect(disk.querySelector("title").textContent).toBe("Kept in evening.json: saved after every move");
+  });
+
   it("draws a reserve with choosable tiles", () => {
     const v = fixture("hotseat-3p");
     const me = v.players[v.current];

@@ -31,6 +31,8 @@ def test_every_move_undo_and_redo_is_in_the_file(tmp_path):
     f = tmp_path / "evening.json"
     w = AlhambraWidget(players=["Ana", "Ben", "Chi"], seed=7, save=f)
     assert w.save_path == f
+    assert w.view["saved"] == "evening.json"             # (the table shows a disk, the name in its tooltip)
+    assert AlhambraWidget(players=3).view["saved"] is None
     assert saved(f).to_json() == w.game.to_json()      # written at once, before any move
     some_moves(w, 12)
     assert len(saved(f).moves) == 12
@@ -123,11 +125,13 @@ def test_when_saving_fails_later_the_table_says_so_and_the_game_goes_on(tmp_path
     assert len(w.game.moves) == 4                        # the move is played
     assert w.message["kind"] == "error"
     assert "konnte nicht in" in w.message["text"] and "g.json" in w.message["text"]
+    assert w.view["saved"] is None                       # (no disk while it is not saved)
     assert not folder.exists()
     # once it can be written again, the next change writes the whole game
     folder.mkdir()
     w.undo()
     assert saved(f).to_json() == w.game.to_json()
+    assert w.view["saved"] == "g.json"
 
 
 def test_the_tutorial_keeps_no_game_in_a_file(tmp_path):

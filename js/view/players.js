@@ -31,6 +31,18 @@ export function actionsText(view) {
   return view.actions ? t("ui.status.with_taken", { text, taken: tn("ui.status.taken", view.actions) }) : text;
 }
 
+/** A disk beside the counts while the game is kept in a file (``save=``), its name in the tooltip. */
+export function savedHtml(view) {
+  if (!view.saved) return "";
+  const label = esc(t("ui.status.saved", { file: view.saved }));
+  return (
+    `<svg class="alh-saved" role="img" aria-label="${label}" viewBox="0 0 16 16" width="15" height="15"><title>${label}</title>` +
+    `<path d="M2.5 1.5h8.5l2.5 2.5v9.5a1 1 0 0 1-1 1h-9a1 1 0 0 1-1-1z" fill="none" stroke="currentColor" stroke-width="1.4"/>` +
+    `<rect x="5" y="1.5" width="5" height="4" fill="currentColor"/>` +
+    `<rect x="4.5" y="9" width="7" height="5" rx=".6" fill="none" stroke="currentColor" stroke-width="1.2"/></svg>`
+  );
+}
+
 /** The status bar: the sentence from Python, the actions left, deck and bag (one line: cut, never wrapped). */
 export function statusHtml(view) {
   const over = view.phase === "over";
@@ -43,7 +55,7 @@ export function statusHtml(view) {
   const dot = over ? "" : seatDot(view.current);
   return (
     `<div class="alh-status${over ? " alh-over" : ""}" role="status">` +
-    `${dot}<strong class="alh-status-text" title="${esc(view.status)}">${esc(view.status)}</strong>${who}${winners}${thinkingHtml(view)}<span class="alh-info" title="${esc(info)}">${esc(info)}</span></div>`
+    `${dot}<strong class="alh-status-text" title="${esc(view.status)}">${esc(view.status)}</strong>${who}${winners}${thinkingHtml(view)}<span class="alh-info" title="${esc(info)}">${esc(info)}</span>${savedHtml(view)}</div>`
   );
 }
 

@@ -3,8 +3,8 @@
 A notebook of one cell shows ``AlhambraWidget(..., save="kept-game.json")``.
 A player takes a money card by clicking; the kernel is restarted from
 JupyterLab's Kernel menu and the cell is run again: the table shows the game
-where it was (move 1, the card in the player's hand), and the kernel's game
-is the one in the file. Screenshot: test-artifacts/lab-save-restarted.png.
+where it was (move 1, the card in the player's hand, a disk in the status
+line naming the file), and the kernel's game is the one in the file. Screenshot: test-artifacts/lab-save-restarted.png.
 """
 
 from __future__ import annotations
@@ -59,6 +59,8 @@ def test_the_game_goes_on_after_a_restart_of_the_kernel(browser, lab):
         root = notebook(page).locator(".alh-root").first
         expect(root.locator(".alh-info")).to_have_text(re.compile(r"\bmove 1$"), timeout=60_000)
         expect(root.locator(".alh-log")).to_contain_text(f"took {taken}")
+        # the status line shows that the game is kept (a disk, the file named in its tooltip)
+        expect(root.get_by_role("img", name="Kept in kept-game.json: saved after every move")).to_be_visible()
         page.screenshot(path=str(ARTIFACTS / "lab-save-restarted.png"))
         out = run_code(page, "print(len(w.game.moves), w.game.moves[0].action, w.save_path)", new_cell=True)
         assert out == f"1 take {taken} kept-game.json"
