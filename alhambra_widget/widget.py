@@ -1152,7 +1152,11 @@ def _write_record(path: pathlib.Path, game: Game) -> None:
 
 def _saved_game(path: pathlib.Path, players) -> Game:
     """The game kept in ``path`` (``save=``); ``players``, if given, must name its players."""
-    game = Game.from_json(path.read_text(encoding="utf-8"))
+    from .engine.record import MAX_RECORD_CHARS
+
+    with path.open("rb") as f:   # (a record's most bytes, and one more: a larger file is refused unread)
+        data = f.read(MAX_RECORD_CHARS * 4 + 1)
+    game = Game.from_json(data)
     names = [p.name for p in game.players]
     if isinstance(players, list) and players != names or isinstance(players, int) and players != len(names):
         given = ", ".join(players) if isinstance(players, list) else f"{players} players"

@@ -98,12 +98,12 @@ def test_what_does_not_fit_the_file_is_refused_and_the_file_stays_as_it_was(tmp_
     assert f.read_bytes() == before
 
     broken = tmp_path / "broken.json"
-    for text in ("", "{not json", '{"format": "alhambra-game", "version": 1}', "[]"):
-        broken.write_text(text, encoding="utf-8")
+    for text in ("", "{not json", '{"format": "alhambra-game", "version": 1}', "[]", "\udcff", " " * 17_000_000):
+        broken.write_bytes(text.encode("utf-8", "surrogateescape"))   # (a byte that is no UTF-8 too)
         with pytest.raises(RecordError) as e:
             AlhambraWidget(players=["Ana", "Ben", "Chi"], save=broken)
-        assert str(e.value)
-        assert broken.read_text(encoding="utf-8") == text
+        assert "at most 4000000 characters" in str(e.value) if len(text) > 1000 else str(e.value)
+        assert broken.read_bytes() == text.encode("utf-8", "surrogateescape")
 
 
 def test_a_file_that_cannot_be_written_is_refused_at_once(tmp_path):
