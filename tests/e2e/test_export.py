@@ -84,15 +84,16 @@ nbformat.write(nb, sys.argv[1])
 """
 
 
-def ipywidgets7_python(where: Path) -> str:
+def ipywidgets7_python(where: Path, extra: tuple = ()) -> str:
     """A venv with ipywidgets 7 and this venv's anywidget (its front end is the
-    one served to the page), made with uv (pip without it); the package comes
-    from the source tree (PYTHONPATH)."""
+    one served to the page), and any ``extra`` packages, made with uv (pip
+    without it); the package comes from the source tree (PYTHONPATH)."""
     import anywidget
 
     venv = where / "venv"
     py = str(venv / "bin" / "python")
-    packages = ["ipywidgets>=7.6,<8", f"anywidget=={anywidget.__version__}", "ipykernel", "nbclient", "nbformat"]
+    packages = ["ipywidgets>=7.6,<8", f"anywidget=={anywidget.__version__}", "ipykernel", "nbclient", "nbformat",
+                *extra]
     uv = [sys.executable, "-m", "uv"]
     try:
         if subprocess.run(uv + ["--version"], capture_output=True).returncode == 0:

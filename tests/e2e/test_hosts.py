@@ -1,25 +1,31 @@
 """The widget in Jupyter Notebook 7 and in Voila, served by the same
 jupyter_server as the JupyterLab of the other browser tests (both are server
-extensions of it: ``/notebooks/<file>`` and ``/voila/render/<file>``), driven
-by Debian's Chromium.
+extensions of it: ``/notebooks/<file>`` and ``/voila/render/<file>``), and in
+the classic Notebook 6 with ipywidgets 7 (a server of its own, in a venv made
+for it), driven by Debian's Chromium.
 
 In each, examples/play.ipynb runs, the table is drawn, and a turn clicked in
 it reaches the engine in the kernel: the status line moves to the next
 player, the last moves name the card taken, and axe-core finds nothing to report
 (tests/e2e/test_accessibility.py). Elements are found by their role and accessible name. Under ``CI=true`` a missing ``notebook`` or ``voila``
 fails the test (they are in the test extra); elsewhere it skips.
-Screenshots go to test-artifacts/host-notebook7.png and host-voila.png.
+Screenshots go to test-artifacts/host-notebook7.png, host-voila.png and host-notebook6.png.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import re
+import signal
+import subprocess
+import time
+import urllib.request
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ROOT, TOKEN, need_module
+from .conftest import ROOT, TOKEN, _free_port, need_module
 from .test_accessibility import audit
 
 pytestmark = pytest.mark.slow
@@ -87,3 +93,62 @@ def test_voila_plays_the_example(browser, lab, artifacts):
         play_a_turn(page, ".alh-root", artifacts / "host-voila.png")
         assert page.get_by_text("w = AlhambraWidget(").count() == 0   # an app: the notebook's code is not shown
         assert page.errors == []
+
+
+def test_the_classic_notebook_6_with_ipywidgets_7_plays_the_example(browser, artifacts, tmp_path):
+    """The classic Notebook (6.5) with ipywidgets 7: anywidget's own extension for it draws the
+    table, and a turn clicked in it reaches the kernel."""
+    from .test_export import ipywidgets7_python
+
+    # (6.5.7: the first to pin jupyter_client below 8, which 6.5 does not start with)
+    py = ipywidgets7_python(tmp_path, extra=("notebook>=6.5.7,<7",))
+    root = tmp_path / "notebooks"
+    root.mkdir()
+    (root / "play.ipynb").write_bytes((ROOT / "examples" / "play.ipynb").read_bytes())
+    env = dict(os.environ, PYTHONPATH=str(ROOT))   # (the server's kernel imports the package from the source tree)
+    for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
+                     ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython")]:
+        (tmp_path / sub).mkdir()
+        env[var] = str(tmp_path / sub)
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    log = open(tmp_path / "notebook.log", "w")
+    proc = subprocess.Popen([py, "-m", "notebook", "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={port}",
+                             "--port-retries=0", f"--NotebookApp.token={TOKEN}", f"--notebook-dir={root}"],
+                            env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/api/status?token={TOKEN}", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            assert proc.poll() is None and time.time() < deadline, (tmp_path / "notebook.log").read_text()[-3000:]
+            time.sleep(0.3)
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{base}/notebooks/play.ipynb?token={TOKEN}")
+        page.wait_for_selector("#kernel_indicator_icon.kernel_idle_icon", timeout=60_000)
+        page.locator("#celllink").click()          # Cell > Run All (the classic Notebook's own menu)
+        page.locator("#run_all_cells").click()
+        play_a_turn(page, "#notebook .alh-root", artifacts / "host-notebook6.png")
+        # the kernel behind the table runs ipywidgets 7 (asked through the page's own kernel client)
+        version = page.evaluate("""() => new Promise((resolve) => Jupyter.notebook.kernel.execute(
+            "import ipywidgets; print(ipywidgets.__version__)",
+            {iopub: {output: (m) => { if (m.content.text) resolve(m.content.text.trim()); }}}))""")
+        assert version.startswith("7."), version
+        assert errors == []
+    finally:
+        ctx.close()
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=10)
+        except ProcessLookupError:
+            pass
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
