@@ -207,6 +207,8 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-dirk .alh-dirk-tiles { height: 22px; width: auto; max-height: none; flex: 0 1 auto; min-width: 0; }
 .alh-dirk > .alh-label { white-space: nowrap; flex: none; }
 .alh-hold .alh-label { flex: none; min-width: 5.6em; max-width: 42%; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+/* another player's tiles to place ("Ben — to place:"): on two lines where one is too short, the name whole first */
+.alh-hold .alh-label.alh-label-other { white-space: normal; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-height: 1.2; max-width: 50%; }
 .alh-focus-pending .alh-pending, .alh-focus-pending .alh-pending-row { min-width: 0; flex: 1 1 auto; }
 .alh-focus-hints { min-height: 0; overflow: auto; flex: 1 1 auto; font-size: .92em; }
 .alh-focus-hints .alh-hints { gap: 0 6px; }

@@ -54,7 +54,8 @@ export function pendingHtml(view, o = {}) {
   for (const [p, tiles] of byPlayer) {
     const mine = o.player === p;
     const name = view.players[p].name;
-    out += `<div class="alh-pending-row" data-player="${p}"><span class="alh-label" title="${esc(mine ? t("ui.table.to_place") : t("ui.pending.row", { name }))}">${esc(mine ? t("ui.table.to_place") : t("ui.pending.row", { name }))}</span>`;
+    const label = mine ? t("ui.table.to_place") : t("ui.pending.row", { name });
+    out += `<div class="alh-pending-row" data-player="${p}"><span class="alh-label${mine ? "" : " alh-label-other"}" title="${esc(label)}">${esc(label)}</span>`;
     out += tilesRowSvg(tiles, {
       label: t("ui.pending.label", { name }),
       act: mine && o.act ? o.act : null,
