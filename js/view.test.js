@@ -285,6 +285,19 @@ describe("players, reserve, pending, Dirk", () => {
     expect(dirk.querySelector("title").textContent.split(";").length).toBe(v.dirk.length);
     expect(dirkHtml(fixture("buy-3p"))).toBe("");
   });
+
+  it("labels another player's tiles to place with their name, on two lines where one is too short", () => {
+    const v = fixture("seated-2p-place");
+    const owner = v.pending[0].player;
+    const label = (o) => dom(pendingHtml(v, o)).querySelector(".alh-pending-row .alh-label");
+    expect(label({ player: owner }).textContent).toBe("To place");
+    expect(label({ player: owner }).classList.contains("alh-label-other")).toBe(false);
+    const other = label({ player: 1 - owner });
+    expect(other.textContent).toBe(`${v.players[owner].name} — to place:`);
+    expect(other.classList.contains("alh-label-other")).toBe(true);
+    expect(other.getAttribute("title")).toBe(other.textContent);
+    expect(CSS).toMatch(/\.alh-label\.alh-label-other \{[^}]*-webkit-line-clamp: 2/);
+  });
 });
 
 describe("log, scoring, controls", () => {
