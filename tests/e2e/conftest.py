@@ -121,28 +121,36 @@ def lab_server(root: Path):
     (settings / "notification.jupyterlab-settings").write_text(
         json.dumps({"fetchNews": "false", "checkForUpdates": False}))
     port = _free_port()
-    log = open(root / "lab.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
-         "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-         f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={root}",
-         "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-        env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
+           "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+           f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={root}",
+           "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
     base = f"http://127.0.0.1:{port}"
+    with served("JupyterLab", cmd, env=env, url=f"{base}/api/status?token={TOKEN}", log_path=root / "lab.log"):
+        yield Lab(root, base)
+
+
+@contextlib.contextmanager
+def served(name: str, cmd: list, *, env: dict, url: str, log_path: Path, cwd=None):
+    """Start a server (``cmd``, its output into ``log_path``) in a process group of its own,
+    wait until ``url`` answers 200 (RuntimeError with the log's end if it stops or takes a
+    minute); stop the whole group after (the kernels it started too)."""
+    log = open(log_path, "w")
+    proc = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         deadline = time.time() + 60
         while True:
             try:
-                with urllib.request.urlopen(f"{base}/api/status?token={TOKEN}", timeout=2) as r:
+                with urllib.request.urlopen(url, timeout=2) as r:
                     if r.status == 200:
                         break
             except OSError:
                 pass
             if proc.poll() is not None or time.time() > deadline:
                 log.flush()
-                raise RuntimeError("JupyterLab did not start:\n" + (root / "lab.log").read_text()[-3000:])
+                raise RuntimeError(f"{name} did not start:\n" + log_path.read_text()[-3000:])
             time.sleep(0.3)
-        yield Lab(root, base)
+        yield proc
     finally:
         try:
             os.killpg(proc.pid, signal.SIGTERM)

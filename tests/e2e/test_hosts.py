@@ -17,15 +17,11 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import signal
-import subprocess
-import time
-import urllib.request
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ROOT, TOKEN, _free_port, need_module
+from .conftest import ROOT, TOKEN, _free_port, need_module, served
 from .test_accessibility import audit
 
 pytestmark = pytest.mark.slow
@@ -112,43 +108,24 @@ def test_the_classic_notebook_6_with_ipywidgets_7_plays_the_example(browser, art
         env[var] = str(tmp_path / sub)
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
-    log = open(tmp_path / "notebook.log", "w")
-    proc = subprocess.Popen([py, "-m", "notebook", "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={port}",
-                             "--port-retries=0", f"--NotebookApp.token={TOKEN}", f"--notebook-dir={root}"],
-                            env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
-    try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/api/status?token={TOKEN}", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            assert proc.poll() is None and time.time() < deadline, (tmp_path / "notebook.log").read_text()[-3000:]
-            time.sleep(0.3)
-        page = ctx.new_page()
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{base}/notebooks/play.ipynb?token={TOKEN}")
-        page.wait_for_selector("#kernel_indicator_icon.kernel_idle_icon", timeout=60_000)
-        page.locator("#celllink").click()          # Cell > Run All (the classic Notebook's own menu)
-        page.locator("#run_all_cells").click()
-        play_a_turn(page, "#notebook .alh-root", artifacts / "host-notebook6.png")
-        # the kernel behind the table runs ipywidgets 7 (asked through the page's own kernel client)
-        version = page.evaluate("""() => new Promise((resolve) => Jupyter.notebook.kernel.execute(
-            "import ipywidgets; print(ipywidgets.__version__)",
-            {iopub: {output: (m) => { if (m.content.text) resolve(m.content.text.trim()); }}}))""")
-        assert version.startswith("7."), version
-        assert errors == []
-    finally:
-        ctx.close()
+    cmd = [py, "-m", "notebook", "--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={port}",
+           "--port-retries=0", f"--NotebookApp.token={TOKEN}", f"--notebook-dir={root}"]
+    with served("Notebook 6", cmd, env=env, url=f"{base}/api/status?token={TOKEN}", log_path=tmp_path / "notebook.log"):
+        ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
         try:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=10)
-        except ProcessLookupError:
-            pass
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-        log.close()
+            page = ctx.new_page()
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(f"{base}/notebooks/play.ipynb?token={TOKEN}")
+            page.wait_for_selector("#kernel_indicator_icon.kernel_idle_icon", timeout=60_000)
+            page.locator("#celllink").click()          # Cell > Run All (the classic Notebook's own menu)
+            page.locator("#run_all_cells").click()
+            play_a_turn(page, "#notebook .alh-root", artifacts / "host-notebook6.png")
+            # the kernel behind the table runs ipywidgets 7 (asked through the page's own kernel client)
+            version = page.evaluate("""() => new Promise((resolve) => Jupyter.notebook.kernel.execute(
+                "import ipywidgets; print(ipywidgets.__version__)",
+                {iopub: {output: (m) => { if (m.content.text) resolve(m.content.text.trim()); }}}))""")
+            assert version.startswith("7."), version
+            assert errors == []
+        finally:
+            ctx.close()

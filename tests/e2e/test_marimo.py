@@ -12,15 +12,11 @@ fails the test (it is in the test extra); elsewhere it skips.
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 import sys
-import time
-import urllib.request
 
 import pytest
 
-from .conftest import ROOT, _free_port, need_module
+from .conftest import ROOT, _free_port, need_module, served
 from .test_accessibility import audit
 
 pytestmark = pytest.mark.slow
@@ -35,34 +31,10 @@ def marimo_app(tmp_path_factory):
     env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
            "XDG_STATE_HOME": str(home / ".state"), "XDG_CACHE_HOME": str(home / ".cache")}
     port = _free_port()
-    log = open(home / "marimo.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "marimo", "run", str(APP), "--headless", "--port", str(port), "--no-token"],
-        env=env, cwd=home, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(base, timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.time() > deadline:
-                log.flush()
-                raise RuntimeError("marimo did not start:\n" + (home / "marimo.log").read_text()[-3000:])
-            time.sleep(0.2)
+    cmd = [sys.executable, "-m", "marimo", "run", str(APP), "--headless", "--port", str(port), "--no-token"]
+    with served("marimo", cmd, env=env, cwd=home, url=base, log_path=home / "marimo.log"):
         yield base
-    finally:
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=10)
-        except ProcessLookupError:
-            pass
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-        log.close()
 
 
 def open_app(browser, url, **context):
