@@ -53,7 +53,7 @@ import json
 import re
 from importlib import resources
 
-from .i18n import t as _t, tn as _tn, use_language
+from .i18n import is_you, t as _t, tn as _tn, use_language
 
 __all__ = ["alhambra_svg", "board_svg", "game_svg", "tile_svg", "view_svg", "CELL", "PALETTE", "ARTWORK",
            "BUILDING_COLORS", "CURRENCY_COLORS"]
@@ -898,7 +898,7 @@ def _player_panel(out, v, i, x0, y0, L) -> float:
         tags.append((_t("ui.player.placing" if v["phase"] == "place" else "ui.player.to_act"), CURRENT, INK))
     if winner:
         tags.append((_t("ui.player.winner"), WINNER, INK))
-    if seat == i and p["name"].strip().lower() != _t("ui.player.you").strip().lower():   # ("You" needs no "you")
+    if seat == i and not is_you(p["name"]):   # ("You" needs no "you")
         tags.append((_t("ui.player.you"), MUTED, ON_DARK))
     if (v.get("bots") or {}).get(str(i)):
         tags.append((_t("ui.bots.bot_tag"), MUTED, ON_DARK))

@@ -65,8 +65,19 @@ export function fill(template, params) {
   return out;
 }
 
-/** The text of `key` in the language in use, placeholders filled from `params`. */
+/** Is `name` the word the table says "you" with in the strings in use (a player named "You"
+ * against bots; "du", "sinä", "あなた", "jij")? */
+export function isYou(name) {
+  const you = current["ui.player.you"] ?? EN["ui.player.you"];
+  return typeof name === "string" && name.trim().toLowerCase() === String(you).trim().toLowerCase();
+}
+
+/** The text of `key` in the language in use, placeholders filled from `params`. Where the player
+ * the text is about (`name`, or `names` of one player) is called "you" and the strings have a
+ * second-person text of the key (`key@you`), that text is used, as in Python: "You win with 115
+ * points", not "You wins". */
 export function t(key, params) {
+  if (params && typeof current[`${key}@you`] === "string" && isYou(params.name ?? params.names)) key = `${key}@you`;
   const s = current[key];
   const template = typeof s === "string" ? s : typeof EN[key] === "string" ? EN[key] : key;
   return fill(template, params);

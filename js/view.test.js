@@ -254,6 +254,25 @@ describe("players, reserve, pending, Dirk", () => {
     expect(name()).toBe("You");
   });
 
+  it("speaks to a player named You: 'Your turn', 'Your hand', 'You win' (not 'You wins')", () => {
+    const v = structuredClone(fixture("seated-2p-place"));
+    v.players[0].name = "You";
+    const html = dom(tableHtml(v));
+    expect(html.querySelector(".alh-focus-name").textContent).toBe("Your turn");
+    const labels = [...html.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label"));
+    expect(labels.some((l) => l.startsWith("Your Alhambra: "))).toBe(true);
+    expect(labels.some((l) => l.includes("You's") || l.startsWith("You's"))).toBe(false);
+    // anyone else is told about by name
+    v.players[0].name = "Ana";
+    expect(dom(tableHtml(v)).querySelector(".alh-focus-name").textContent).toBe("Ana — your turn");
+    const over = structuredClone(fixture("over-4p"));
+    over.players[over.winners[0]].name = "You";
+    const final = () => dom(scoringHtml(over)).querySelector(".alh-final").textContent;
+    expect(final()).toMatch(/^\u2605 You win with \d+ points\.$/);
+    over.players[over.winners[0]].name = "Zoë";
+    expect(final()).toMatch(/^\u2605 Zoë wins with \d+ points\.$/);
+  });
+
   it("shows a disk in the status line while the game is kept in a file, its name in the tooltip", () => {
     const v = fixture("buy-3p");
     expect(dom(statusHtml(v)).querySelector(".alh-saved")).toBeNull();

@@ -256,6 +256,46 @@ def test_narration_of_ties_rounding_and_walls():
     assert all(len(x) == len(lines) for x in (fi, ja, de, nl))
 
 
+def test_narration_speaks_to_a_player_called_you():
+    # the README's line-up against bots, and the tutorial's learner: "You have", not "You has"
+    counts = [[0, 0, 0, 0, 2, 1], [0, 0, 0, 0, 2, 3], [1, 0, 0, 0, 0, 3]]
+    r = round_record(2, counts, [6, 0, 1], 3)
+    lines = narrate_round([r], 0, "en", names=["You", "Ben", "Chi"])
+    assert "Your longest outer wall has 6 sides: 6 points (C4)." in lines
+    assert "You score 14 points in this round and now have 14 points." in lines
+    assert "You and Ben share first place for gardens (2 each) and score 8 points each " \
+           "(17 points shared by 2, rounded down)." in lines
+    assert "Chi has the most pavilions (1) and scores 8 points." in lines
+    r = round_record(2, [[1, 0, 0, 0, 0, 0], [0] * 6], [0, 3], 2)
+    assert "You have no outer wall yet: no points for walls." in narrate_round([r], 0, "en", names=["You", "Ben"])
+    assert "You have the most pavilions (1) and score 8 points." in narrate_round([r], 0, "en", names=["You", "Ben"])
+    de = narrate_round([r], 0, "de", names=["Du", "Ben"])
+    assert "Du hast die meisten Pavillons (1) und erhältst 8 Punkte." in de
+    assert "Du hast noch keine äußere Stadtmauer: keine Punkte für Mauern." in de
+    fi = narrate_round([r], 0, "fi", names=["Sinä", "Ben"])
+    assert "Sinulla ei ole vielä ulkomuuria: ei pisteitä muureista." in fi
+    # in a German table "You" is a name like any other
+    assert "You hat die meisten Pavillons (1) und erhält 8 Punkte." in narrate_round([r], 0, "de", names=["You", "Ben"])
+
+
+def test_a_won_game_speaks_to_a_winner_called_you():
+    from alhambra_widget.bots import Greedy
+    from alhambra_widget.view import status_text
+    for seed in range(40):   # (the first seed where seat 0 wins alone)
+        g = Game(["You", "Ben", "Chi"], seed=seed)
+        bots = [Greedy(seed=1), Greedy(seed=2), Greedy(seed=3)]
+        while not g.is_over:
+            g.play(bots[g.current].choose(g))
+        if g.winners == [0]:
+            break
+    else:
+        pytest.fail("seat 0 never won alone")
+    pts = g.players[0].score
+    assert status_text(g, "en") == f"Game over — you win with {pts} points"
+    assert explain(g, lang="en").startswith(f"The game is over: you win with {pts} points (E4).")
+    assert status_text(g, "de") == f"Spielende – You gewinnt mit {pts} Punkten"
+
+
 def test_narration_of_a_final_round_with_three_places():
     # round 3, pavilions: 16 / 8 / 1 for 3, 2, 1 tiles; an exact tie for towers: 21 + 13 = 34 -> 17 each
     counts = [[3, 0, 0, 0, 0, 2], [2, 0, 0, 0, 0, 2], [1, 0, 0, 0, 0, 0]]

@@ -65,3 +65,49 @@ def test_counted_texts_and_unknown_language():
     assert tn("ui.cards", 1, "en") != tn("ui.cards", 2, "en")
     with pytest.raises(ValueError, match="choose one of"):
         i18n.set_language("xx")
+
+
+# ---- a player called "you" -------------------------------------------------------------------
+# A player named "You" (the README's own line-up against bots, and the tutorial's learner) is
+# spoken to: "You win with 115 points", not "You wins". A key with such a text has a second
+# text, ``key@you``, used when the player it is about is called what the table calls "you".
+
+YOU_KEYS = sorted(k[:-len(i18n.YOU)] for k in catalogue("en") if k.endswith(i18n.YOU))
+
+
+def test_every_second_person_text_has_its_text_about_a_player():
+    en = catalogue("en")
+    assert len(YOU_KEYS) >= 30
+    for base in YOU_KEYS:
+        assert base in en, base
+        about = placeholders(en[base]) & {"name", "names"}
+        assert about, f"{base} is about nobody: a text for 'you' would never be chosen"
+        # the same placeholders but the player's: the text says "you" in their place
+        assert placeholders(en[base + i18n.YOU]) == placeholders(en[base]) - about, base
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_a_player_called_you_in_their_language_is_spoken_to(lang):
+    you = catalogue(lang)["ui.player.you"]
+    for name in (you, you.capitalize(), f"  {you.upper()} "):
+        assert i18n.is_you(name, lang)
+        assert t("ui.status.over_wins", lang, names=name, points=115) == \
+            t("ui.status.over_wins@you", lang, points=115)
+        assert tn("explain.round.wall", 5, lang, name=name) == t("explain.round.wall_other@you", lang, n=5)
+    assert not i18n.is_you("Ana", lang) and not i18n.is_you(None, lang)
+    # anyone else is told about, with their name
+    assert "Ana" in t("ui.status.over_wins", lang, names="Ana", points=115)
+    assert t("ui.status.over_wins", lang, names="Ana", points=115) != t("ui.status.over_wins@you", lang, points=115)
+
+
+def test_the_english_lines_read_as_english():
+    assert t("ui.status.over_wins", "en", names="You", points=115) == "Game over — you win with 115 points"
+    assert t("ui.status.over_wins", "en", names="Ana", points=115) == "Game over — Ana wins with 115 points"
+    assert t("explain.round.total", "en", name="You", gained="+8", score="40") == \
+        "You score +8 in this round and now have 40."
+    assert t("ui.hand.of", "en", name="you") == "Your hand"
+    # two winners: "Ana and You share the victory" (a text about two players keeps their names)
+    assert "You" in t("ui.status.over_shared", "en", names="Ana and You", points=90)
+    # the word is the table's language's: a German table calls a player "You" by name
+    assert t("ui.status.over_wins", "de", names="You", points=115) == "Spielende – You gewinnt mit 115 Punkten"
+    assert t("ui.status.over_wins", "de", names="Du", points=115) == "Spielende – du gewinnst mit 115 Punkten"

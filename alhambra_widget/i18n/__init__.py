@@ -34,7 +34,7 @@ from ..engine.game import DEFAULT_NAME
 
 __all__ = [
     "LANGUAGES", "DEFAULT", "t", "tn", "catalogue", "set_language", "get_language",
-    "use_language", "placeholders", "check_language", "shown_name",
+    "use_language", "placeholders", "check_language", "shown_name", "is_you",
 ]
 
 #: language code -> the language's own name (for the language switch)
@@ -121,11 +121,41 @@ def shown_name(name: str, lang: str | None = None) -> str:
     return name if n is None else t("explain.player_default", lang, n=n)
 
 
+#: the mark of a key's second-person text: ``"ui.status.over_wins@you"``
+YOU = "@you"
+
+
+@lru_cache(maxsize=None)
+def _you(lang: str) -> tuple:
+    """(the word the table says "you" with in ``lang``, casefolded; the keys
+    that have a second-person text in ``lang``)."""
+    cat = catalogue(lang)
+    word = cat.get("ui.player.you", "you").strip().casefold()
+    return word, frozenset(k[:-len(YOU)] for k in cat if k.endswith(YOU))
+
+
+def is_you(name, lang: str | None = None) -> bool:
+    """Is ``name`` the word the table says "you" with in ``lang`` (a player
+    named "You" against bots, "du", "sinä", "あなた", "jij")?"""
+    return name.__class__ is str and name.strip().casefold() == _you(lang or _current.get())[0]
+
+
 def t(key: str, lang: str | None = None, /, **params) -> str:
     """The text of ``key`` in ``lang`` (default: the current language) with
     its ``{placeholders}`` filled from ``params`` (a player's name from the
-    engine's unnamed seats in the language's words: :func:`shown_name`)."""
+    engine's unnamed seats in the language's words: :func:`shown_name`).
+
+    Where the player a text is about (``name``, or ``names`` of one player) is
+    called "you" in ``lang`` and the catalogue has a second-person text of the
+    key (``key + "@you"``), that text is used: "You win with 115 points", not
+    "You wins"."""
     lang = lang or _current.get()
+    if params:
+        word, keys = _you(lang)
+        if key in keys:
+            who = params.get("name", params.get("names"))
+            if who.__class__ is str and who.strip().casefold() == word:
+                key += YOU
     template = catalogue(lang).get(key)
     if template is None:
         template = catalogue(DEFAULT).get(key, key)

@@ -3,7 +3,7 @@
 // (to act, winner, you, bot, thinking…), score, and the picture of their
 // Alhambra, building counts, hand and reserve (js/view/panel.js).
 
-import { joinAnd, t, tn } from "../i18n.js";
+import { isYou, joinAnd, t, tn } from "../i18n.js";
 import { PALETTE, esc } from "./common.js";
 import { box, leaf, partHtml } from "./parts.js";
 import { panelSvg } from "./panel.js";
@@ -59,12 +59,6 @@ export function statusHtml(view) {
   );
 }
 
-/** Is this name the word the table says "you" with (a player named "You" against bots)? Then
- * "(you)" beside it would say it twice. */
-export function namedYou(name) {
-  return String(name).trim().toLowerCase() === t("ui.player.you").trim().toLowerCase();
-}
-
 /** One player's panel (an item of the list of players). */
 export function playerHtml(view, p, i) {
   const current = view.phase !== "over" && i === view.current;
@@ -77,7 +71,7 @@ export function playerHtml(view, p, i) {
   if (thinking) tags.push(`<span class="alh-tag alh-tag-thinking" title="${esc(t("ui.table.thinking_tag"))}"><span class="alh-spinner" aria-hidden="true"></span><span class="alh-tag-text">${esc(t("ui.table.thinking_tag"))}</span></span>`);
   else if (current) tags.push(tag(" alh-tag-turn", t(view.phase === "place" ? "ui.player.placing" : "ui.player.to_act")));
   if (winner) tags.push(tag(" alh-tag-winner", `\u2605 ${t("ui.player.winner")}`));
-  if (view.seat === i && !namedYou(p.name)) tags.push(tag("", t("ui.player.you")));
+  if (view.seat === i && !isYou(p.name)) tags.push(tag("", t("ui.player.you")));
   const bot = view.bots && view.bots[String(i)];
   if (bot) tags.push(tag(" alh-tag-bot", t("ui.bots.bot_tag"), `${t("ui.bots.bot_tag")}: ${bot}`));
   const cls = ["alh-player", current ? "alh-current" : "", winner ? "alh-winner" : ""].filter(Boolean).join(" ");

@@ -15,7 +15,7 @@
 // are.
 
 import { alhambraSvg, boardBox } from "./alhambra.js";
-import { languages, ruleText, t, tn } from "../i18n.js";
+import { isYou, languages, ruleText, t, tn } from "../i18n.js";
 import { calloutPlace, tableClass } from "../layout.js";
 import { CELL, esc } from "./common.js";
 import { boardHelpHtml, controlsHtml, dirkShown, languageHtml, lineupHtml, messageHtml, replayBannerHtml, replayHtml, reviewSummaryHtml } from "./controls.js";
@@ -25,7 +25,7 @@ import { logHtml } from "./log.js";
 import { marketSvg } from "./market.js";
 import { moneySvg } from "./money.js";
 import { box, leaf, partHtml } from "./parts.js";
-import { namedYou, playersPart, seatDot, statusHtml } from "./players.js";
+import { playersPart, seatDot, statusHtml } from "./players.js";
 import { hintMarks, hintsHtml } from "./hints.js";
 import { dirkHtml, pendingHtml, reserveSvg } from "./reserve.js";
 import { scoringPart, scoringPopHtml } from "./scoring.js";
@@ -142,7 +142,7 @@ function focusPart(view, ui, message, { fp, me, acting, sel, marks, names }) {
   const legal = view.legal;
   const seated = view.seat !== null && view.seat !== undefined;
   // "You (you)" helps nobody: the tutorial's learner is named "You", and so may a player against bots be
-  const title = acting ? t("ui.focus.your_turn", { name: me.name }) : seated && !view.lesson && !namedYou(me.name) ? t("ui.focus.you", { name: me.name }) : me.name;
+  const title = acting ? t("ui.focus.your_turn", { name: me.name }) : seated && !view.lesson && !isYou(me.name) ? t("ui.focus.you", { name: me.name }) : me.name;
   const payCurrency = sel?.kind === "buy" ? view.market[sel.slot - 1].currency : null;
   const hand = me.hand
     ? handSvg(me.hand, {
