@@ -191,7 +191,9 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 /* a size container only while a callout needs its size (a container costs the first frame a pass of its own) */
 .alh-focus-board.alh-has-callout { container-type: size; }
 .alh-focus-board > .alh-svg { position: absolute; inset: 0; width: 100%; height: 100%; }
-.alh-hold { display: flex; flex-direction: column; gap: 6px; min-width: 0; min-height: 0; overflow: hidden; }
+/* (a scroll bar, never a cut, where a short window and long words need more than its height: the
+   message line is last, and a refusal must be readable) */
+.alh-hold { display: flex; flex-direction: column; gap: 5px; min-width: 0; min-height: 0; overflow: hidden auto; }
 .alh-focus-title { display: flex; align-items: center; gap: 6px; margin: 0; height: 22px; white-space: nowrap; overflow: hidden; flex: none; }
 .alh-focus-name { min-width: 0; overflow: hidden; text-overflow: ellipsis; color: var(--alh-fg); font-weight: 700; }
 .alh-focus-score { margin-left: auto; color: var(--alh-fg); }
@@ -199,8 +201,8 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-focus-hand .alh-svg { height: 60px; width: auto; max-width: 100%; }
 .alh-focus-hand .alh-hand.alh-hidden { height: 46px; }
 .alh-focus-hand .alh-row-empty { padding: 0; }
-.alh-focus-pending, .alh-focus-reserve { height: 50px; flex: none; display: flex; align-items: center; min-width: 0; overflow: hidden; }
-.alh-focus-dirk { height: 46px; flex: none; display: flex; align-items: center; min-width: 0; overflow: hidden; }
+.alh-focus-pending, .alh-focus-reserve { height: 48px; flex: none; display: flex; align-items: center; min-width: 0; overflow: hidden; }
+.alh-side-dirk { border: 1.5px solid var(--alh-border); border-radius: 8px; padding: 4px 8px; background: var(--alh-bg); flex: none; min-width: 0; overflow: hidden; }
 /* rows of loose tiles, cards and chips: as tall as their block, as wide as their pictures (at most the block) */
 .alh-focus-pending .alh-pending-tiles, .alh-focus-reserve .alh-reserve { height: 46px; width: auto; max-height: none; flex: 0 1 auto; min-width: 0; }
 /* Dirk's row, beside the board in play and under the scoring at the end: the counts at one size, the label on one line */

@@ -254,6 +254,17 @@ describe("players, reserve, pending, Dirk", () => {
     expect(name()).toBe("You");
   });
 
+  it("puts Dirk beside the players in play (the column beside the board keeps its room for the message line)", () => {
+    const v = fixture("seated-2p-place");
+    const root = dom(tableHtml(v));
+    expect(root.querySelector(".alh-side .alh-side-dirk .alh-dirk")).not.toBeNull();
+    expect(root.querySelector(".alh-hold .alh-dirk")).toBeNull();
+    // the players, then Dirk, then the last moves
+    const order = [...root.querySelector(".alh-side").children].map((e) => e.className.split(" ")[0]);
+    expect(order.indexOf("alh-side-dirk")).toBe(order.indexOf("alh-players") + 1);
+    expect(order.indexOf("alh-side-log")).toBeGreaterThan(order.indexOf("alh-side-dirk"));
+  });
+
   it("speaks to a player named You: 'Your turn', 'Your hand', 'You win' (not 'You wins')", () => {
     const v = structuredClone(fixture("seated-2p-place"));
     v.players[0].name = "You";

@@ -143,6 +143,7 @@ function render({ model, el }) {
         if (line && host && host.kids && host.kids.has("message")) {
           keepFocus(() => patchNode(host, line));
           drawn = { ...drawn, note: ui.note, shown };
+          revealMessage();
           return;
         }
       }
@@ -168,7 +169,25 @@ function render({ model, el }) {
       tree = tree ? patch(tree, part) : mount(body, part);
     });
     motion.after(pre, view);
+    const told = shown !== drawn.shown || ui.note !== drawn.note;
     drawn = { view, sel: ui.sel, lineup: ui.lineup, note: ui.note, shown, hover: ui.hover, strings: texts };
+    if (told) revealMessage();
+  }
+
+  /** A message just shown in the column beside the board: where that column is too short for all it
+   * holds (a short window, long words) and scrolls, scroll it -- not the page -- to show the message;
+   * once the message is gone, back to the column's top. */
+  function revealMessage() {
+    const line = body.querySelector(".alh-hold > .alh-message");
+    const hold = line && line.parentElement;
+    if (!hold) return;
+    if (!line.firstChild) {   // (gone: the column back at its top, the title and the hand in view)
+      hold.scrollTop = 0;
+      return;
+    }
+    if (hold.scrollHeight <= hold.clientHeight) return;
+    const below = line.getBoundingClientRect().bottom - hold.getBoundingClientRect().bottom;
+    if (below > 0) hold.scrollTop += below;
   }
 
   /** Draw again although the view, selection and message did not change (a fold changed). */

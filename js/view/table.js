@@ -110,6 +110,9 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
   const side = box("side", `<aside class="alh-side" aria-label="${esc(t("ui.players.aria"))}">`, [
     leaf("players-title", `<h3 class="alh-sr">${esc(t("ui.players.title"))}</h3>`),
     playersPart(view),
+    // Dirk (two players), the third collector of tiles: beside the players in play (beside the board it
+    // took a row the action bar and the message line under it needed), under the scoring at the end
+    dirkShown(view) && !over ? leaf("dirk", `<div class="alh-side-dirk">${dirkHtml(view)}</div>`) : null,
     box("logbox", `<div class="alh-side-log">`, [leaf("log", logHtml(view, { folded: over, open: !!local.logOpen, lazy: !!local.lazyEarlier }))], `</div>`),
   ], `</aside>`);
 
@@ -174,7 +177,6 @@ function focusPart(view, ui, message, { fp, me, acting, sel, marks, names }) {
       hint: t("ui.reserve.hint"),
       names,
     })}</div>`),
-    dirkShown(view) ? leaf("dirk", `<div class="alh-focus-dirk">${dirkHtml(view)}</div>`) : null,
     leaf("controls", controlsHtml(view, ui)),
     leaf("message", messageHtml(message, ui.note, view)),
     leaf("hints", `<div class="alh-focus-hints">${view.hinting ? "" : hintsHtml(view)}</div>`),

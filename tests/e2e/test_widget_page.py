@@ -716,3 +716,32 @@ def test_the_history_row_keeps_its_words_apart_in_every_language(chromium):
         live = row.get_by_role("button", name=w.strings["ui.replay.live"], exact=True).bounding_box()
         for b in (boxes[3], live):
             assert abs(b["y"] + b["height"] / 2 - (slider["y"] + slider["height"] / 2)) < 8, (lang, replay, slider, b)
+
+
+def test_a_refusal_beside_the_board_is_never_cut_off(chromium):
+    """The column beside the board (hand, tiles to place, reserve, action bar, message line) fits
+    a 768 px high window in every language, two players (Dirk) and four, also where it is
+    narrow (860 and 930 px: JupyterLab with its file browser open); in a shorter window it
+    scrolls to the message rather than cut it. (With Dirk's row in it, a Dutch or German
+    refusal at 930 x 768 lay below the column's end: cut off, unseen.)"""
+    from alhambra_widget.i18n import LANGUAGES
+
+    where = """() => { const h = document.querySelector('.alh-hold'), m = h.querySelector('.alh-message');
+        const a = h.getBoundingClientRect(), b = m.getBoundingClientRect();
+        return {top: b.top - a.top, below: b.bottom - a.bottom, scrolls: h.scrollHeight - h.clientHeight,
+                text: m.textContent}; }"""
+    games = {"2p place": played(2, 7, 20), "2p act": played(2, 11, 60), "4p act": played(4, 3, 40)}
+    for height in (768, 720):
+        for width in (860, 930, 1300):
+            for name, g in games.items():
+                for lang in LANGUAGES:
+                    w = AlhambraWidget(g.copy(), lang=lang)
+                    w.message = {"kind": "error", "rule": "P3", "id": 1,
+                                 "text": "The sides that touch must match: wall against wall, open against open."}
+                    page = show(chromium, w, viewport={"width": width, "height": height})
+                    got = page.evaluate(where)
+                    assert "P3" in got["text"], got
+                    assert got["below"] <= 1 and got["top"] >= -1, (height, width, name, lang, got)   # wholly in view
+                    if height == 768:
+                        assert got["scrolls"] <= 1, (width, name, lang, got)   # nothing beside the board out of view
+                    page.close()
