@@ -231,6 +231,8 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 /* the action bar */
 .alh-controls { display: flex; flex-direction: column; gap: 4px; padding: 6px 8px; background: var(--alh-panel); border-radius: 6px; flex: none; }
 .alh-selection { margin: 0; height: calc(3 * 1.35em); overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; }
+/* beside the board: three lines, or as many as the column has room for (--alh-sel-lines, see fitSelection) */
+.alh-hold .alh-selection { height: calc(var(--alh-sel-lines, 3) * 1.35em); -webkit-line-clamp: var(--alh-sel-lines, 3); }
 .alh-buttons { display: flex; flex-wrap: wrap; gap: 5px; align-items: center; min-height: calc(2 * 1.9em + 5px); align-content: flex-start; }
 .alh-spacer { flex: 1 1 auto; }
 .alh-btn { font: inherit; max-width: 100%; overflow-wrap: break-word; hyphens: auto; padding: 3px 9px; border-radius: 4px; border: 1px solid var(--alh-border); background: var(--alh-bg); color: var(--alh-fg); cursor: pointer; }

@@ -171,7 +171,28 @@ function render({ model, el }) {
     motion.after(pre, view);
     const told = shown !== drawn.shown || ui.note !== drawn.note;
     drawn = { view, sel: ui.sel, lineup: ui.lineup, note: ui.note, shown, hover: ui.hover, strings: texts };
+    fitSelection();
     if (told) revealMessage();
+  }
+
+  /** What to do now (the sentence over the buttons beside the board) gets four or five lines where
+   * that column has the room (the German, Finnish and Dutch sentences need them), else three. Worked
+   * out again only when the column's size, the language or replaying changes, and while no hints
+   * fill the room: never because the sentence changed, so the buttons under it stay where they are. */
+  function fitSelection() {
+    const hold = body.querySelector(".alh-hold");
+    const sel = hold && hold.querySelector(".alh-selection");
+    const room = hold && hold.querySelector(".alh-focus-hints");
+    if (!sel || !room || room.firstElementChild) return;
+    const key = `${hold.clientWidth}x${hold.clientHeight} ${local.lang} ${root.querySelector(".alh-replaying") ? 1 : 0}`;
+    if (hold.dataset.fit === key) return;
+    hold.dataset.fit = key;
+    const line = parseFloat(getComputedStyle(sel).lineHeight) || 18;
+    const now = Number(hold.style.getPropertyValue("--alh-sel-lines")) || 3;
+    // the room left under the message line, and the lines given beyond three already
+    const spare = room.getBoundingClientRect().height + (now - 3) * line - 2;
+    const lines = Math.max(3, Math.min(5, 3 + Math.floor(spare / line)));
+    if (lines !== now) hold.style.setProperty("--alh-sel-lines", String(lines));
   }
 
   /** A message just shown in the column beside the board: where that column is too short for all it

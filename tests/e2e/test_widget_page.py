@@ -745,3 +745,25 @@ def test_a_refusal_beside_the_board_is_never_cut_off(chromium):
                     if height == 768:
                         assert got["scrolls"] <= 1, (width, name, lang, got)   # nothing beside the board out of view
                     page.close()
+
+
+def test_what_to_do_gets_the_lines_it_needs_where_there_is_room_and_the_buttons_stay(chromium):
+    """The sentence over the buttons beside the board (what the player may do now) takes four or
+    five lines where the column has room: the German, Finnish and Dutch ones were cut after three
+    at 1,300 x 768. Choosing a card changes the sentence, not the box: the buttons stay put."""
+    from alhambra_widget.i18n import LANGUAGES
+
+    g = played(4, 3, 40)
+    fits = "() => { const s = document.querySelector('.alh-hold .alh-selection'); return s.scrollHeight - s.clientHeight; }"
+    for lang in LANGUAGES:
+        w = AlhambraWidget(g.copy(), lang=lang)
+        page = show(chromium, w, viewport={"width": 1300, "height": 768})
+        assert page.evaluate(fits) <= 1, lang   # the whole sentence shows
+        take = page.locator('.alh-hold [data-act="take"]')
+        before = take.bounding_box()
+        sentence = page.locator(".alh-hold .alh-selection").inner_text()
+        page.get_by_role("button", name=re.compile(r"^" + re.escape(w.strings["ui.money.card"].split("{")[0]))).first.click()
+        expect(page.locator(".alh-hold .alh-selection")).not_to_have_text(sentence)
+        after = take.bounding_box()   # (it may grow: the button to press is drawn in bold)
+        assert (after["x"], after["y"]) == (before["x"], before["y"]), lang
+        page.close()
