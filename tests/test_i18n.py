@@ -111,3 +111,21 @@ def test_the_english_lines_read_as_english():
     # the word is the table's language's: a German table calls a player "You" by name
     assert t("ui.status.over_wins", "de", names="You", points=115) == "Spielende – You gewinnt mit 115 Punkten"
     assert t("ui.status.over_wins", "de", names="Du", points=115) == "Spielende – du gewinnst mit 115 Punkten"
+
+
+def test_a_refusal_and_the_end_of_game_award_speak_to_a_player_called_you():
+    from alhambra_widget import Game, IllegalMove
+
+    g = Game(["You", "Ben"], seed=1)
+    while g.current != 0:
+        g.play(g.legal_actions()[0])
+    with pytest.raises(IllegalMove) as refused:
+        g.play("buy 1 with florin 9+9")
+    assert refused.value.rule == "T2" and refused.value.message == "You do not hold florin 9+9."
+    g2 = Game(["Ana", "Ben"], seed=1)
+    while g2.current != 0:
+        g2.play(g2.legal_actions()[0])
+    with pytest.raises(IllegalMove, match=r"^\[T2\] Ana does not hold florin 9"):
+        g2.play("buy 1 with florin 9+9")
+    assert t("ui.move.award", "en", name="You", tile="Chambers (9)", slot=2, currency="dirham") == \
+        "You get Chambers (9) from slot 2, with the most dirham."
