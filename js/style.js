@@ -60,7 +60,6 @@ export const CSS = `
   --alh-swap: ${T.swap};
   /* text in a theme colour: half that colour, half the text colour (>= 5:1 on --alh-bg and --alh-panel) */
   --alh-current-ink: color-mix(in srgb, var(--alh-current) 50%, var(--alh-fg));
-  --alh-winner-ink: color-mix(in srgb, var(--alh-winner) 50%, var(--alh-fg));
   --alh-spot-ink: color-mix(in srgb, var(--alh-spot) 50%, var(--alh-fg));
   font-family: var(--jp-ui-font-family, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif), "Noto Sans CJK JP", "Noto Sans JP", "Hiragino Sans", "Yu Gothic UI", Meiryo, sans-serif;
   font-size: var(--jp-ui-font-size1, 13px);
@@ -113,7 +112,6 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
    and so no letter to an ellipsis, while the others can still give. */
 .alh-status-text { font-size: 1.1em; min-width: 6em; overflow: hidden; text-overflow: ellipsis; flex: 0 1 auto; }
 .alh-turn { color: var(--alh-current-ink); font-weight: 600; flex: 0 1000000 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
-.alh-winners { color: var(--alh-winner-ink); font-weight: 700; flex: none; }
 .alh-saved { flex: none; color: var(--alh-muted); }
 .alh-info { color: var(--alh-muted); margin-left: auto; flex: 0 1e12 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 /* replay mode: the banner in place of the status line, the table tinted */

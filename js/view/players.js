@@ -3,7 +3,7 @@
 // (to act, winner, you, bot, thinking…), score, and the picture of their
 // Alhambra, building counts, hand and reserve (js/view/panel.js).
 
-import { isYou, joinAnd, t, tn } from "../i18n.js";
+import { isYou, t, tn } from "../i18n.js";
 import { PALETTE, esc } from "./common.js";
 import { box, leaf, partHtml } from "./parts.js";
 import { panelSvg } from "./panel.js";
@@ -48,14 +48,11 @@ export function statusHtml(view) {
   const over = view.phase === "over";
   const left = actionsText(view);
   const who = over ? "" : `<span class="alh-turn" title="${esc(left)}">${esc(left)}</span>`;
-  const winners = over && view.winners.length
-    ? `<span class="alh-winners" aria-label="${esc(t("ui.status.winners"))}">\u2605 ${esc(joinAnd(view.winners.map((i) => view.players[i].name)))}</span>`
-    : "";
   const info = t("ui.status.info", { deck: view.deck, discard: view.discard, bag: view.bag, moves: view.moves });
   const dot = over ? "" : seatDot(view.current);
   return (
     `<div class="alh-status${over ? " alh-over" : ""}" role="status">` +
-    `${dot}<strong class="alh-status-text" title="${esc(view.status)}">${esc(view.status)}</strong>${who}${winners}${thinkingHtml(view)}<span class="alh-info" title="${esc(info)}">${esc(info)}</span>${savedHtml(view)}</div>`
+    `${dot}<strong class="alh-status-text" title="${esc(view.status)}">${esc(view.status)}</strong>${who}${thinkingHtml(view)}<span class="alh-info" title="${esc(info)}">${esc(info)}</span>${savedHtml(view)}</div>`
   );
 }
 
