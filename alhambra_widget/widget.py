@@ -177,6 +177,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             bots.update(more)
         self._save_path = None if save is None else pathlib.Path(save)
         self._saved = False            # whether the last write of the game to save_path went through
+        self._played: list = []        # the games finished at this table before this one, by New game: (names, winners)
         if self._save_path is not None and self._save_path.exists():
             if game is not None:   # (one of the two games would be lost)
                 raise ValueError(f"{self._save_path} holds a game already: leave out the game to go on with "
@@ -419,6 +420,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         v["can_redo"] = self.can_redo and k == -1
         v["bots"] = {str(i): b.label for i, b in self.bots.items()}
         v["saved"] = self._save_path.name if self._saved and self._save_path is not None else None
+        v["tally"] = self.tally() if self._played else None
         live = k == -1
         v["thinking"] = g.current if live and self._runner.running("bot") else None
         v["hinting"] = live and self._runner.running("hint")
@@ -644,6 +646,17 @@ class AlhambraWidget(anywidget.AnyWidget):
         if self._tutorial is not None:
             raise RuntimeError("a tutorial sets up its own positions: w.tutor.replay() starts the lesson again")
         old = self._game
+        finished = old.is_over
+        if finished:   # (counted before the new game shows, so that it shows with it)
+            self._played.append((tuple(old.names), tuple(old.winners)))
+        try:
+            return self._new_game(old, seed, players)
+        except BaseException:
+            if finished:   # a refused seed or line-up: nothing counted, nothing changed
+                self._played.pop()
+            raise
+
+    def _new_game(self, old, seed, players) -> Game:
         if players is None:
             game = Game(list(old.names), seed)   # (a bad seed is refused here, before anything changes)
             self.game = game
@@ -664,6 +677,25 @@ class AlhambraWidget(anywidget.AnyWidget):
             self.game = game             # (one update for the front end: the game and its seat)
             self.seat = seat
         return game
+
+    def tally(self) -> dict:
+        """The games played at this table one after the other (by **New game**,
+        or ``new_game()``), this one counted once it is over: ``{"games": n,
+        "wins": [[name, wins], ...]}``, the players of this game first, in
+        their seats, then anyone who played an earlier game; a shared victory
+        counts for each winner. The table shows it at the end of every game
+        after the first."""
+        done = list(self._played)
+        g = self._game
+        if g.is_over:
+            done.append((tuple(g.names), tuple(g.winners)))
+        wins = {name: 0 for name in g.names}
+        for names, winners in done:
+            for name in names:
+                wins.setdefault(name, 0)
+            for i in winners:
+                wins[names[i]] += 1
+        return {"games": len(done), "wins": [[name, k] for name, k in wins.items()]}
 
     def lineup(self) -> list:
         """The players as the constructor and ``new_game(players=)`` take them:

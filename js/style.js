@@ -356,6 +356,11 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .
 .alh-fold-summary:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
 .alh-round-points { color: var(--alh-spot-ink); font-weight: 700; }
 .alh-final { font-weight: 700; color: var(--alh-fg); }
+/* the games played at this table one after the other: a row of the players, a row of their wins */
+.alh-tally { border-collapse: collapse; margin: 0 0 8px; font-size: .95em; }
+.alh-tally caption { text-align: left; font-weight: 600; padding-bottom: 2px; caption-side: top; }
+.alh-tally th, .alh-tally td { padding: 1px 8px; text-align: center; white-space: nowrap; border-bottom: 1px solid var(--alh-border); }
+.alh-tally th[scope="row"] { text-align: left; padding-left: 0; }
 .alh-log-list { margin: 0; padding-left: 2.6em; }
 .alh-log:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
 /* a scoring round as an event: a panel over the table, until dismissed */

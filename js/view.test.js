@@ -265,6 +265,24 @@ describe("players, reserve, pending, Dirk", () => {
     expect(order.indexOf("alh-side-log")).toBeGreaterThan(order.indexOf("alh-side-dirk"));
   });
 
+  it("shows the games played at this table, from the second on: a row of the players, a row of their wins", () => {
+    const over = structuredClone(fixture("over-4p"));
+    const tally = () => dom(scoringHtml(over)).querySelector("table.alh-tally");
+    expect(tally()).toBeNull();
+    over.tally = { games: 1, wins: over.players.map((p, i) => [p.name, i === over.winners[0] ? 1 : 0]) };
+    expect(tally()).toBeNull();   // one game is no series
+    over.tally = { games: 3, wins: [...over.players.map((p, i) => [p.name, i]), ["Zoë", 1]] };
+    const table = tally();
+    expect(table.querySelector("caption").textContent).toBe("At this table: 3 games");
+    const [names, wins] = [...table.querySelectorAll("tr")].map((r) => [...r.children].map((c) => c.textContent));
+    expect(names).toEqual(["Player", ...over.players.map((p) => p.name), "Zoë"]);
+    expect(wins).toEqual(["Wins", ...over.players.map((p, i) => String(i)), "1"]);
+    expect(table.querySelectorAll('th[scope="col"]').length).toBe(over.players.length + 1);
+    // not while a game is played
+    const live = { ...fixture("buy-3p"), tally: over.tally };
+    expect(dom(scoringHtml(live)).querySelector("table.alh-tally")).toBeNull();
+  });
+
   it("speaks to a player named You: 'Your turn', 'Your hand', 'You win' (not 'You wins')", () => {
     const v = structuredClone(fixture("seated-2p-place"));
     v.players[0].name = "You";

@@ -4,7 +4,7 @@
 // The latest round is shown; the earlier ones are folded under it.
 
 import { buildingName, joinAnd, t, tn } from "../i18n.js";
-import { BUILDING_LABEL_COLORS, OPEN, buildingShort, buttonWords, esc } from "./common.js";
+import { BUILDING_LABEL_COLORS, OPEN, buildingShort, buttonWords, esc, num } from "./common.js";
 import { alhambraSvg } from "./alhambra.js";
 import { box, leaf, partHtml } from "./parts.js";
 import { seatDot } from "./players.js";
@@ -95,6 +95,7 @@ export function scoringPart(view, { earlierOpen = false, lazyEarlier = false, wh
     const best = view.winners.length ? view.players[view.winners[0]].score : 0;
     const text = t(w.length > 1 ? "ui.scoring.final_shared" : "ui.scoring.final_wins", { names: joinAnd(w), points: best });
     kids.push(leaf("final", `<p class="alh-final">\u2605 ${esc(text)}</p>`));
+    if (view.tally && view.tally.games > 1) kids.push(leaf("tally", tallyHtml(view.tally)));
   }
   if (!rounds.length) {
     kids.push(leaf("none", `<p class="alh-muted">${esc(t("ui.scoring.none"))}</p>`));
@@ -172,4 +173,15 @@ export function scoringPopHtml(view, round, { boards = false } = {}) {
   }
   out += `<p class="alh-muted alh-legend">${esc(t("ui.scoring.legend"))}</p>`;
   return out + `</div></div>`;
+}
+
+/** The games played at this table one after the other (New game), at the end of every game after the
+ * first: a row of the players and a row of their wins. */
+export function tallyHtml(tally) {
+  const caption = tn("ui.tally.caption", tally.games);
+  let out = `<table class="alh-tally"><caption>${esc(caption)}</caption><tr><th scope="row">${esc(t("ui.scoring.player"))}</th>`;
+  for (const [name] of tally.wins) out += `<th scope="col">${esc(name)}</th>`;
+  out += `</tr><tr><th scope="row">${esc(t("ui.tally.wins"))}</th>`;
+  for (const [, wins] of tally.wins) out += `<td>${esc(num(wins))}</td>`;
+  return out + `</tr></table>`;
 }
