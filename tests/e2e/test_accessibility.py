@@ -189,6 +189,23 @@ def test_no_accessibility_problems_in_the_players_of_the_next_game(chromium, the
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
+def test_no_accessibility_problems_in_the_games_played_at_this_table(chromium, theme):  # noqa: F811
+    """The end of the third game played one after the other: the table of the games at this table
+    (a row of the players, a row of their wins) is named by its caption, and axe finds nothing."""
+    w = AlhambraWidget(GAMES["3 players, over"](), autoplay=False)
+    for seed in (11, 12):
+        w.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not w.game.is_over:
+            w.game.play(w.game.random_action(rng))
+    page = show(chromium, w, viewport={"width": 1100, "height": 900}, color_scheme=theme)
+    table = page.get_by_role("table", name="At this table: 3 games")
+    table.wait_for()
+    assert table.get_by_role("columnheader").count() == 3
+    assert audit(page) == []
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
 def test_no_accessibility_problems_in_a_reviewed_game(chromium, theme):  # noqa: F811
     """A review running (its progress, Stop); after it, the marks along the
     slider, the graph behind it, the table of the review under it; and the
