@@ -56,6 +56,7 @@ export const MOTION_CSS = `
 .alh-motion-points { font-weight: 700; color: var(--alh-current-ink); white-space: nowrap; }
 .alh-root .alh-changed { filter: drop-shadow(0 0 1.5px var(--alh-current)) drop-shadow(0 0 1px var(--alh-current)); }
 @media (prefers-reduced-motion: reduce) { .alh-motion { display: none; } }
+body.vscode-reduce-motion .alh-motion { display: none; }
 `;
 
 // --------------------------------------------------------------- pure part
@@ -503,9 +504,11 @@ export function measure(body) {
   return map;
 }
 
-/** Does the page ask for less motion? */
+/** Does the page ask for less motion? (The system's setting, or VS Code's own "reduce motion",
+ * which its notebook outputs carry as a class on the body.) */
 export function reducedMotion(win = typeof window !== "undefined" ? window : null) {
   try {
+    if (win && win.document && win.document.body && win.document.body.classList.contains("vscode-reduce-motion")) return true;
     return !!(win && win.matchMedia && win.matchMedia("(prefers-reduced-motion: reduce)").matches);
   } catch {
     return false;

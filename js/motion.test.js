@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import moves from "./fixtures/moves/cases.json";
 import { fakeModel, fixture } from "./fixtures.js";
-import { MAX_MOVES, MAX_UNDONE, MOVE_MS, SCORE_MS, changedSince, lastMove, motionLength, newMoves, planMotion, planUndo, undoneMoves, viewer } from "./motion.js";
+import { MAX_MOVES, MAX_UNDONE, MOVE_MS, SCORE_MS, changedSince, lastMove, motionLength, newMoves, planMotion, planUndo, reducedMotion, undoneMoves, viewer } from "./motion.js";
 import widget from "./widget.js";
 
 const box = (x, y, w = 40, h = 40, extra = {}) => ({ x, y, w, h, ...extra });
@@ -267,5 +267,19 @@ describe("in the widget", () => {
     // jsdom has no Web Animations: the table is drawn, nothing flies, no layer is left behind
     expect(el.querySelector(".alh-motion")).toBeNull();
     cleanup();
+  });
+});
+
+describe("reducedMotion", () => {
+  const page = (classes, reduce) => ({
+    document: { body: { classList: { contains: (c) => classes.includes(c) } } },
+    matchMedia: (q) => ({ matches: reduce && q.includes("reduce") }),
+  });
+  it("follows the system's setting, and VS Code's own reduce motion (a class on the body)", () => {
+    expect(reducedMotion(page([], false))).toBe(false);
+    expect(reducedMotion(page([], true))).toBe(true);
+    expect(reducedMotion(page(["vscode-dark", "vscode-reduce-motion"], false))).toBe(true);
+    expect(reducedMotion(page(["vscode-dark"], false))).toBe(false);
+    expect(reducedMotion(null)).toBe(false);
   });
 });

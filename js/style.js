@@ -70,10 +70,11 @@ export const CSS = `
 }
 .alh-root:lang(ja) { font-family: "Noto Sans CJK JP", "Noto Sans JP", "Hiragino Sans", "Yu Gothic UI", Meiryo, var(--jp-ui-font-family, system-ui, sans-serif), sans-serif; line-break: strict; }
 /* the host's theme where it says which: JupyterLab (data-jp-theme-light on the body), VS Code
-   (vscode-light/-dark), marimo (a "light" or "dark" class on the body and on the wrapper inside
-   each widget's shadow root); elsewhere the system's colour scheme */
-body[data-jp-theme-light="true"] .alh-root, body.vscode-light .alh-root, .light .alh-root { color-scheme: light; --alh-wall: ${T.wall_light}; }
-body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, .dark .alh-root { color-scheme: dark; --alh-wall: ${T.wall_dark}; }
+   (vscode-light/-dark, and its high-contrast themes: vscode-high-contrast is the dark one,
+   vscode-high-contrast-light the light one), marimo (a "light" or "dark" class on the body and on
+   the wrapper inside each widget's shadow root); elsewhere the system's colour scheme */
+body[data-jp-theme-light="true"] .alh-root, body.vscode-light .alh-root, body.vscode-high-contrast-light .alh-root, .light .alh-root { color-scheme: light; --alh-wall: ${T.wall_light}; }
+body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vscode-high-contrast:not(.vscode-high-contrast-light) .alh-root, .dark .alh-root { color-scheme: dark; --alh-wall: ${T.wall_dark}; }
 /* a saved copy with no kernel behind it (js/static-copy.js) */
 .alh-static-note { margin: 6px 2px 0; padding: 4px 10px; border-radius: 4px; border-left: 4px solid var(--alh-accent); background: var(--alh-info-bg); color: var(--alh-fg); }
 /* the picture a widget's display carries in an output of its own after the table, for pages

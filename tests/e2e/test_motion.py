@@ -207,6 +207,24 @@ def test_reduced_motion_turns_the_animations_off(table):
     assert not page.errors, page.errors
 
 
+def test_vs_codes_own_reduce_motion_turns_the_animations_off_too(table):
+    """VS Code has a "reduce motion" setting of its own, marked on the body of a notebook's
+    outputs (vscode-reduce-motion), whatever the system's setting (here: motion allowed)."""
+    w = four_players()
+    page = table(w)
+    page.evaluate("() => document.body.classList.add('vscode-dark', 'vscode-reduce-motion')")
+    play(page, w, a_buy(w))
+    assert page.evaluate(ANIMATIONS) == []
+    assert page.locator(".alh-motion > *").count() == 0
+    # and without it, the same kind of move is seen moving (the check above can fail)
+    page.evaluate("() => document.body.classList.remove('vscode-reduce-motion')")
+    while not w.game.legal_actions("buy"):
+        play(page, w, w.game.legal_actions()[0])
+    play(page, w, a_buy(w))
+    assert page.evaluate(ANIMATIONS) != []
+    assert not page.errors, page.errors
+
+
 def test_in_japanese_the_log_tells_the_moves_in_japanese(table):
     w = AlhambraWidget(players=["Ana", "Ben", "Chi"], seed=7, lang="ja")
     page = table(w)

@@ -767,3 +767,31 @@ def test_what_to_do_gets_the_lines_it_needs_where_there_is_room_and_the_buttons_
         after = take.bounding_box()   # (it may grow: the button to press is drawn in bold)
         assert (after["x"], after["y"]) == (before["x"], before["y"]), lang
         page.close()
+
+
+def test_vs_code_themes_light_dark_and_high_contrast_are_followed(chromium):
+    """VS Code marks its theme on the body of a notebook's outputs: vscode-light, vscode-dark,
+    vscode-high-contrast (dark) and vscode-high-contrast-light. The table takes that theme
+    whatever the system's colour scheme. (Simulated on a page of its own: VS Code cannot be
+    installed here. Its "reduce motion": tests/e2e/test_motion.py.)"""
+    def looks(page):
+        scheme, bg, fg = page.locator(".alh-root").evaluate(
+            "e => { const s = getComputedStyle(e); return [s.colorScheme, s.backgroundColor, s.color]; }")
+
+        def lum(rgb):
+            r, g, b = (int(x) for x in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3])
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b
+        return scheme, "dark" if lum(bg) < 80 and lum(fg) > 170 else "light" if lum(bg) > 170 and lum(fg) < 80 else "?"
+
+    w = AlhambraWidget(played(3, 5, 30))
+    cases = {"vscode-light": "light", "vscode-dark": "dark", "vscode-high-contrast": "dark",
+             "vscode-high-contrast vscode-high-contrast-light": "light", "vscode-high-contrast-light": "light"}
+    for classes, theme in cases.items():
+        for system in ("light", "dark"):
+            page = chromium.new_page(viewport={"width": 1100, "height": 900}, color_scheme=system)
+            page.set_content(PAGE)
+            page.evaluate("c => document.body.className = c", classes)
+            mount_widget(page, w)
+            page.get_by_role("status").first.wait_for()
+            assert looks(page) == (theme, theme), (classes, system, looks(page))
+            page.close()
