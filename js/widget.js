@@ -309,9 +309,23 @@ function render({ model, el }) {
   model.on("change:strings", draw);
   model.on("change:lang", draw);
   draw();
+  // the column beside the board gets its size after the first draw (a host lays its output out
+  // later, JupyterLab among them) and changes with the window and the host's side panels: what to
+  // do now is fitted again then, in the next frame (changing lines inside a resize callback
+  // would make the browser report a loop)
+  let fitting = 0;
+  const resized = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+    if (!fitting) fitting = requestAnimationFrame(() => {
+      fitting = 0;
+      if (root.isConnected) fitSelection();
+    });
+  }) : null;
+  if (resized) resized.observe(root);
   // no kernel behind the model (an exported page): a static copy, controls off
   const unwatch = followKernel(el, root, strings);
   return () => {
+    if (resized) resized.disconnect();
+    if (fitting) cancelAnimationFrame(fitting);
     unwatch();
     unbind();
     root.removeEventListener("click", onSummary, true);

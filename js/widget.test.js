@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { exactBuy, fakeModel, fixture } from "./fixtures.js";
 import { cardsText } from "./view/common.js";
 import widget, { message } from "./widget.js";
@@ -49,6 +49,40 @@ describe("the anywidget module", () => {
     expect(button().disabled).toBe(false);
     cleanup();
     expect(model.count("change:graded")).toBe(0);
+  });
+
+  it("fits what to do now again when the column gets its size after the first draw, and stops watching on cleanup", () => {
+    const observers = [];
+    const frames = [];
+    vi.stubGlobal("ResizeObserver", class {
+      constructor(fn) { this.fn = fn; this.targets = []; this.off = false; observers.push(this); }
+      observe(t) { this.targets.push(t); }
+      disconnect() { this.off = true; }
+    });
+    vi.stubGlobal("requestAnimationFrame", (fn) => frames.push(fn));
+    vi.stubGlobal("cancelAnimationFrame", () => {});
+    try {
+      const model = fakeModel({ view: fixture("buy-3p"), message: {} });
+      const { el, cleanup } = mount(model);
+      const root = el.querySelector(".alh-root");
+      const hold = el.querySelector(".alh-hold");
+      expect(observers.length).toBe(1);
+      expect(observers[0].targets).toEqual([root]);
+      expect(hold.style.getPropertyValue("--alh-sel-lines")).toBe(""); // drawn before any layout: three lines
+      // the host lays the output out: the column is 300 px wide, with room for three lines more
+      Object.defineProperty(hold, "clientWidth", { value: 300 });
+      Object.defineProperty(hold, "clientHeight", { value: 460 });
+      hold.querySelector(".alh-focus-hints").getBoundingClientRect = () => ({ height: 60, width: 300, top: 0, left: 0, bottom: 60, right: 300 });
+      observers[0].fn([]);
+      observers[0].fn([]); // (two reports in one frame: one fit)
+      expect(frames.length).toBe(1);
+      frames.shift()();
+      expect(hold.style.getPropertyValue("--alh-sel-lines")).toBe("5");
+      cleanup();
+      expect(observers[0].off).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("sends a take intent with the view's stamp and seat", () => {
