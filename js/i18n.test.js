@@ -140,7 +140,9 @@ describe("views in another language", () => {
     const [x, y, rule] = entry.why_not[0];
     let ui = reduce(initialUi(), { act: "reserve-tile", id: entry.id }, v).ui;
     ui = reduce(ui, { act: "spot", x, y, rule }, v).ui;
-    expect(ui.note.text).toBe(`Laatta ${entry.id} kohtaan ${x},${y}: ei sallittu (sääntö ${rule}). selitys ${rule}`);
+    // the tile as players know it (Arcades 8), not by its number in the set (21)
+    expect(entry.id).toBe(21);
+    expect(ui.note.text).toBe(`Laatta Holvikäytävä 8 kohtaan ${x},${y}: ei sallittu (sääntö ${rule}). selitys ${rule}`);
     const root = dom(tableHtml(v, ui, {}, { lang: "fi" }));
     const no = root.querySelector(`.alh-focus rect.alh-cell-no[data-x="${x}"][data-y="${y}"]`);
     expect(no.querySelector("title").textContent).toBe(`ei tähän: sääntö ${rule} – selitys ${rule}`);
@@ -188,7 +190,7 @@ describe("explanations while playing: the cell under the pointer", () => {
     const [x, y] = entry.spots[0];
     const ui = reduce(sel, { act: "hover", on: "spot", x, y }, v).ui;
     expect(ui.hover).toEqual({ act: "spot", x, y, rule: null });
-    expect(hoverText(v, ui)).toBe(t("ui.hover.build_ok", { x, y, id: entry.id }));
+    expect(hoverText(v, ui)).toBe(`${x},${y}: tile Arcades 8 may be built here — click to build it (T3b).`);
   });
 
   it("says which rule forbids a refused spot, in plain words", () => {
@@ -214,7 +216,7 @@ describe("explanations while playing: the cell under the pointer", () => {
     useStrings(JA);
     const [x, y, rule] = entry.why_not[0];
     const text = hoverText(v, { ...sel, hover: { act: "spot", x, y } });
-    expect(text).toBe(`${x},${y}：タイル${entry.id}はここに置けません — ルール ${rule}：${v.explain[rule]}`);
+    expect(text).toBe(`${x},${y}：タイル「アーケード 8」はここに置けません — ルール ${rule}：${v.explain[rule]}`);
   });
 
   it("leaving the cell clears it; nothing said without a selection or choices", () => {

@@ -91,6 +91,20 @@ export function cardsText(cards, currencies = ["florin", "dirham", "dinar", "duc
   return groups.join(", ");
 }
 
+/** A tile of the acting player's, by id: in a reserve or among the tiles to place (null if neither). */
+export function findTile(view, id) {
+  for (const p of view.players) for (const tile of p.reserve) if (tile.id === id) return tile;
+  for (const e of view.pending) if (e.tile.id === id) return e.tile;
+  return null;
+}
+
+/** A tile as players know it, by building and price ("Chambers 9"), not by its number in the
+ * set (the number is the notation's: `place 30 at 0,-1`); the number where the tile is not found. */
+export function tileName(view, id) {
+  const tile = findTile(view, id);
+  return tile ? t("ui.tile.short", { building: buildingName(tile.building), price: tile.price }) : String(id);
+}
+
 /** "Tower 13 at 1,0, walls N E" -- a tile's accessible description, in the language in use. */
 export function describeTile(tile, withPos = true) {
   if (!tile) return t("ui.tile.empty");

@@ -4,7 +4,7 @@
 
 import { describeEntry, formatNumber } from "../describe.js";
 import { currencyName, language, ruleText, t, tn } from "../i18n.js";
-import { buttonWords, describeTile, esc } from "./common.js";
+import { buttonWords, describeTile, esc, findTile, tileName } from "./common.js";
 import { canHint } from "./hints.js";
 import { seatColor, seatDot } from "./players.js";
 import { LINEUP_KINDS, hasCell, lineupNamesOf, lineupOf, ruleAt, summarize, tileChoice } from "../selection.js";
@@ -33,7 +33,7 @@ export function hoverText(view, ui, hover = ui.hover) {
   if (sel?.kind === "tile") {
     const entry = tileChoice(view, sel.id);
     if (!entry) return null;
-    const p = { id: sel.id, tile: describeTile(findTile(view, sel.id), false), x, y };
+    const p = { id: sel.id, tile: tileName(view, sel.id), x, y };
     if (hover.act === "spot") {
       if (hasCell(entry.spots, x, y)) return t(entry.from === "reserve" ? "ui.hover.build_ok" : "ui.hover.place_ok", p);
       const rule = ruleAt(entry.why_not, x, y) ?? hover.rule ?? "P2";
@@ -106,12 +106,6 @@ export function selectionText(view, ui) {
   if (legal.kinds.includes("redesign")) hints.push(t("ui.sel.hint_redesign"));
   if (legal.end) hints.push(t("ui.sel.hint_end"));
   return t(view.extra ? "ui.sel.hints_extra" : "ui.sel.hints", { name, hints: hints.join(t("list.sep")) });
-}
-
-function findTile(view, id) {
-  for (const p of view.players) for (const t of p.reserve) if (t.id === id) return t;
-  for (const e of view.pending) if (e.tile.id === id) return e.tile;
-  return null;
 }
 
 /**

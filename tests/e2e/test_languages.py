@@ -226,14 +226,16 @@ def test_pointing_at_a_spot_says_which_rule_forbids_it_in_finnish(ui):
     help_line = root.locator(".alh-focus .alh-board-help")
     expect(help_line).to_have_text(fi["ui.hover.point_at"])
     root.locator('.alh-focus rect.alh-cell-no[data-x="0"][data-y="1"]').hover()
-    expected = catalogue_text("fi", "ui.hover.spot_no", x=0, y=1, id=4, rule="P3", text=s["explain"]["P3"])
+    # the tile by its building and price, as on the table ("Paviljonki 5"), not by its number in the set (4)
+    name = catalogue_text("fi", "ui.tile.short", building=fi["building.pavilion"], price=5)
+    expected = catalogue_text("fi", "ui.hover.spot_no", x=0, y=1, tile=name, rule="P3", text=s["explain"]["P3"])
     expect(help_line).to_have_text(expected)
     root.screenshot(path=str(ARTIFACTS / "lab-lang-fi-hover.png"))
     # a legal spot
     spot = root.locator(".alh-focus rect.alh-spot").first
     x, y = spot.get_attribute("data-x"), spot.get_attribute("data-y")
     spot.hover()
-    expect(help_line).to_have_text(catalogue_text("fi", "ui.hover.place_ok", x=x, y=y, id=4))
+    expect(help_line).to_have_text(catalogue_text("fi", "ui.hover.place_ok", x=x, y=y, tile=name))
     # clicking the refused spot: the refusal, with the rule's text, in Finnish
     root.locator('.alh-focus rect.alh-cell-no[data-x="0"][data-y="1"]').click()
     msg = root.locator(".alh-message")
