@@ -342,7 +342,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-round caption { text-align: left; font-weight: 700; padding: 2px 0; }
 .alh-round.alh-latest caption[data-just]::after { content: "  \\2190  " attr(data-just); color: var(--alh-current-ink); }
 .alh-round-box { margin: 0 0 8px; }
-.alh-narration { margin: 2px 0 6px; padding-left: 1.4em; }
+.alh-narration { margin: 2px 0 6px; padding-left: 1.4em; list-style: disc outside; }
 .alh-narration li { margin: 1px 0; }
 .alh-round th, .alh-round td { padding: 1px 4px; text-align: center; white-space: nowrap; border-bottom: 1px solid var(--alh-border); }
 .alh-round th[scope="row"] { text-align: left; }
@@ -362,7 +362,8 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-tally caption { text-align: left; font-weight: 600; padding-bottom: 2px; caption-side: top; }
 .alh-tally th, .alh-tally td { padding: 1px 8px; text-align: center; white-space: nowrap; border-bottom: 1px solid var(--alh-border); }
 .alh-tally th[scope="row"] { text-align: left; padding-left: 0; }
-.alh-log-list { margin: 0; padding-left: 2.6em; }
+/* (list markers set here: some hosts' style sheets, marimo's among them, take them away) */
+.alh-log-list { margin: 0; padding-left: 2.6em; list-style: decimal outside; }
 .alh-log:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
 /* a scoring round as an event: a panel over the table, until dismissed */
 .alh-pop { position: absolute; inset: 0; z-index: 5; display: flex; align-items: flex-start; justify-content: center; padding: 48px 12px 12px;

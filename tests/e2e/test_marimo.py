@@ -78,6 +78,8 @@ def test_a_cell_reading_the_widget_runs_again_after_a_move(browser, marimo_app, 
         assert "Ben: take " in out.inner_text()
         assert "Turn 1" not in root.locator(".alh-status-text").inner_text()
         page.screenshot(path=str(artifacts / "marimo-after-a-move.png"))
+        # the last moves keep their numbers (marimo's own styles take list markers away)
+        assert root.locator("ol.alh-log-list").evaluate("e => getComputedStyle(e).listStyleType") == "decimal"
         assert audit(page, root) == []   # axe-core, inside marimo's shadow root
         assert page.errors == []
     finally:
