@@ -291,9 +291,13 @@ describe("players, reserve, pending, Dirk", () => {
     const labels = [...html.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label"));
     expect(labels.some((l) => l.startsWith("Your Alhambra: "))).toBe(true);
     expect(labels.some((l) => l.includes("You's") || l.startsWith("You's"))).toBe(false);
+    // what to do now, over the buttons: "Place the tiles you bought", not "You: place the tiles bought"
+    expect(html.querySelector("p.alh-selection").textContent).toContain("Place the tiles you bought this turn — choose one above.");
+    expect(html.querySelector("p.alh-selection").textContent).not.toContain("You:");
     // anyone else is told about by name
     v.players[0].name = "Ana";
     expect(dom(tableHtml(v)).querySelector(".alh-focus-name").textContent).toBe("Ana — your turn");
+    expect(dom(tableHtml(v)).querySelector("p.alh-selection").textContent).toContain("Ana: place the tiles bought this turn");
     const over = structuredClone(fixture("over-4p"));
     over.players[over.winners[0]].name = "You";
     const final = () => dom(scoringHtml(over)).querySelector(".alh-final").textContent;

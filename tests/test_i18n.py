@@ -113,6 +113,22 @@ def test_the_english_lines_read_as_english():
     assert t("ui.status.over_wins", "de", names="Du", points=115) == "Spielende – du gewinnst mit 115 Punkten"
 
 
+def test_the_status_line_speaks_to_a_player_called_you():
+    from alhambra_widget import Game
+    from alhambra_widget.view import status_text
+
+    g = Game(["You", "Ben"], seed=1, start_player=0)
+    assert status_text(g, "en") == "Turn 1 — your turn"
+    assert status_text(Game(["Ana", "Ben"], seed=1, start_player=0), "en") == "Turn 1 — Ana to act"
+    assert status_text(Game(["Du", "Ben"], seed=1, start_player=0), "de") == "Zug 1 – du bist am Zug"
+    assert t("ui.status.place", "en", turn=3, name="You") == "Turn 3 — place the tiles you bought this turn"
+    assert t("ui.status.extra", "en", turn=3, name="You") == "Turn 3 — another action for you after an exact payment"
+    assert t("ui.status.final_place", "en", name="You") == \
+        "End of the game — place the tiles awarded to you from the market"
+    assert t("ui.note.their_turn", "en", name="You") == "It is your turn."
+    assert t("ui.status.place", "en", turn=3, name="Ana") == "Turn 3 — Ana: place the tiles bought this turn"
+
+
 def test_a_refusal_and_the_end_of_game_award_speak_to_a_player_called_you():
     from alhambra_widget import Game, IllegalMove
 
