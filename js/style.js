@@ -114,7 +114,12 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-status-text { font-size: 1.1em; min-width: 6em; overflow: hidden; text-overflow: ellipsis; flex: 0 1 auto; }
 .alh-turn { color: var(--alh-current-ink); font-weight: 600; flex: 0 1000000 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 .alh-saved { flex: none; color: var(--alh-muted); }
-.alh-info { color: var(--alh-muted); margin-left: auto; flex: 0 1e12 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
+.alh-info { color: var(--alh-muted); margin-left: auto; flex: 0 1e12 auto; min-width: 0; overflow: hidden;
+  display: flex; flex-wrap: wrap; height: 1.5em; line-height: 1.5em; }
+/* the counts show whole, or cut with an ellipsis while a few words fit, or not at all: after a first
+   item of no width, text that would show less than 3em wraps to a second line, out of sight */
+.alh-info::before { content: ""; flex: none; height: 1.5em; }
+.alh-info-text { flex: 1 1 3em; min-width: 3em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 /* replay mode: the banner in place of the status line, the table tinted */
 .alh-replay-banner { border-left-color: var(--alh-accent); background: var(--alh-info-bg); }
 .alh-replay-banner .alh-btn { flex: none; padding: 2px 10px; }

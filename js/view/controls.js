@@ -377,7 +377,7 @@ export function replayBannerHtml(view) {
   return (
     `<div class="alh-status alh-replay-banner" role="status"><strong class="alh-status-text" title="${esc(text)}">${esc(text)}</strong>` +
     button("live", t("ui.replay.live_aria"), { text: t("ui.table.back_to_live"), primary: true, key: "live-banner" }) +
-    `<span class="alh-info" title="${esc(info)}">${esc(info)}</span></div>`
+    `<span class="alh-info" title="${esc(info)}"><span class="alh-info-text">${esc(info)}</span></span></div>`
   );
 }
 

@@ -52,7 +52,7 @@ export function statusHtml(view) {
   const dot = over ? "" : seatDot(view.current);
   return (
     `<div class="alh-status${over ? " alh-over" : ""}" role="status">` +
-    `${dot}<strong class="alh-status-text" title="${esc(view.status)}">${esc(view.status)}</strong>${who}${thinkingHtml(view)}<span class="alh-info" title="${esc(info)}">${esc(info)}</span>${savedHtml(view)}</div>`
+    `${dot}<strong class="alh-status-text" title="${esc(view.status)}">${esc(view.status)}</strong>${who}${thinkingHtml(view)}<span class="alh-info" title="${esc(info)}"><span class="alh-info-text">${esc(info)}</span></span>${savedHtml(view)}</div>`
   );
 }
 

@@ -531,6 +531,37 @@ def test_the_status_line_gives_its_sentence_room_first(chromium):
                 page.close()
 
 
+def test_the_counts_in_the_status_line_show_a_few_words_or_nothing(chromium):
+    """Where the status line is short, the counts (deck, discard, bag, move) give way first: they
+    show with an ellipsis while a few words fit, and go whole when less would show -- never a
+    letter or two at the line's end (a bot's "thinking..." beside the sentence left "c")."""
+    seen = set()
+    # the counts' text: its visible width (0 when it went out of sight)
+    visible = """() => { const box = document.querySelector('.alh-status .alh-info'); if (!box) return -1;
+        const r = document.createRange(); r.selectNodeContents(box);
+        const b = box.getBoundingClientRect(), t = r.getBoundingClientRect();
+        if (b.width < 1 || t.top >= b.bottom - 1) return 0;
+        return Math.min(t.right, b.right) - Math.max(t.left, b.left); }"""
+    for (n, seed, moves), lang, thinking in (((4, 3, 40), "en", True), ((6, 3, 120), "de", False),
+                                             ((2, 5, 60), "fi", True)):
+        w = AlhambraWidget(played(n, seed, moves), lang=lang)
+        if thinking:   # a bot at the table thinking: "Greedy is thinking..." beside the sentence
+            w.view = {**w.view, "thinking": w.view["current"]}
+        page = show(chromium, w, viewport={"width": 1300, "height": 900})
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))   # (a resize callback's loop, say)
+        em = page.locator(".alh-status .alh-info").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+        for width in range(1300, 700, -4):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            got = page.evaluate(visible)
+            assert got == 0 or got >= 2.9 * em, (n, lang, thinking, width, got)
+            seen.add(got == 0)
+        assert not errors, errors
+        page.close()
+    assert seen == {True, False}, "the widths tried should show the counts and hide them"
+
+
 def test_dirks_row_is_readable_in_play_and_at_the_end(chromium):
     """Two players: Dirk's tiles, counted per building, beside the board in
     play and under the scoring once the game is over, at the same size, the
