@@ -233,6 +233,12 @@ class AlhambraWidget(anywidget.AnyWidget):
         """The :class:`~alhambra_widget.tutorial.Tutorial` in tutorial mode, else None."""
         return self._tutorial
 
+    def __repr__(self) -> str:
+        """``<AlhambraWidget 3 players, turn 5, Ana to act>``: the game at a glance, also what a
+        front end without widgets shows (a terminal, a text-only view) instead of the table."""
+        seat = "" if self.seat is None else f", seen from seat {self.seat}"
+        return f"<AlhambraWidget {repr(self._game)[len('<Game '):-1]}{seat}>"
+
     # ------------------------------------------------------------- the game
     @property
     def game(self) -> Game:

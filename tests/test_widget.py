@@ -198,6 +198,20 @@ def test_construction_forms():
         b.seat = -1
 
 
+def test_a_widget_tells_its_game_in_a_line_where_no_table_can_show():
+    """A terminal or a text-only front end shows a display's text/plain: the game at a glance,
+    not ``<alhambra_widget.widget.AlhambraWidget object at 0x...>``."""
+    w = AlhambraWidget(Game(["Ana", "Ben"], seed=1, start_player=1))
+    assert repr(w) == "<AlhambraWidget 2 players, turn 1, Ben to act>"
+    bundle = w._repr_mimebundle_()
+    bundle = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert bundle["text/plain"] == repr(w)
+    w.game.play(w.game.legal_actions("take")[0])
+    assert repr(w) == "<AlhambraWidget 2 players, turn 2, Ana to act>"
+    seated = AlhambraWidget(w.game, seat=0)
+    assert repr(seated) == "<AlhambraWidget 2 players, turn 2, Ana to act, seen from seat 0>"
+
+
 def test_view_trait_is_the_documented_view(w):
     v = w.view
     expected = view(w.game, None, stamp=v["stamp"])
