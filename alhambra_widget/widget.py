@@ -640,11 +640,12 @@ class AlhambraWidget(anywidget.AnyWidget):
         at their seats, the same viewer's seat; the other open widgets that
         showed the same game (one per seat, say) go on to the new one too,
         each with its own seat and bots. With ``players`` (as for the
-        constructor: names and bots, ``["You", Greedy(), MCTS()]``), that
-        line-up, with this widget's bots replaced by its bots, seated as the
-        constructor seats them (one person among bots: their view, else
-        hot-seat); the other widgets stay with the old game. The old game
-        object stays as it was, for whoever holds it.
+        constructor: names and bots, ``["You", Greedy(), MCTS()]``, or a
+        number of unnamed players), that line-up, with this widget's bots
+        replaced by its bots, seated as the constructor seats them (one
+        person among bots: their view, else hot-seat); the other widgets stay
+        with the old game. The old game object stays as it was, for whoever
+        holds it.
 
         The table's **New game** button, shown once a game is over, does the
         same, with the line-up chosen under it. Not in tutorial mode, whose
@@ -670,8 +671,10 @@ class AlhambraWidget(anywidget.AnyWidget):
                 if other is not self and other._game is old and other._tutorial is None:
                     other.game = game
             return game
+        if isinstance(players, int) and not isinstance(players, bool):   # a count, as for the constructor
+            players = Game(players, seed).names   # (a bad count or seed is refused here)
         if not isinstance(players, (list, tuple)):
-            raise TypeError(f"players is a list of names and bots, not {type(players).__name__}")
+            raise TypeError(f"players is a number of players or a list of names and bots, not {type(players).__name__}")
         names, bots = _seat_bots(players)
         game = Game(names, seed)         # (the count, the names and the seed checked before anything changes)
         bots = _check_bots(bots, game.n)

@@ -234,6 +234,13 @@ def test_new_game_at_the_end_seats_the_same_players_for_a_new_deal():
     # from Python, with a seed of its own: the same deal again
     a = w.new_game(seed=11).to_json()
     assert w.new_game(seed=11).to_json() == a and w.game.n == 3
+    # a number of players, as the constructor takes it: unnamed people, no bots
+    g4 = w.new_game(players=4, seed=5)
+    assert g4.n == 4 and g4.names == Game(4, seed=5).names and w.bots == {} and w.seat is None
+    for bad, error in ((1, ValueError), (7, ValueError), (True, TypeError), ("4", TypeError)):
+        with pytest.raises(error):
+            w.new_game(players=bad)
+        assert w.game is g4   # refused: the game shown stays
 
 
 def test_new_game_takes_every_table_of_the_game_along():
