@@ -69,7 +69,7 @@ import traitlets as t
 from .engine import actions as A
 from .engine.errors import IllegalMove
 from .engine.game import Game
-from .engine.state import MAX_NAME_LENGTH, name_ok
+from .engine.state import MAX_NAME_LENGTH, name_ok, same_name
 from .i18n import LANGUAGES, check_language, t as tr, tn, use_language
 from .i18n.moves import describe_entry, describe_move, log_entry
 from .i18n.strings import front_end_strings
@@ -1031,13 +1031,18 @@ class AlhambraWidget(anywidget.AnyWidget):
                 raise Refused(None, tr("ui.refuse.lineup_name", seat=i + 1, most=MAX_NAME_LENGTH, value=_short(name)))
         old = self._game.names
         out = []
+
+        def taken(name) -> bool:   # (another seat's name, as the table reads names: see same_name)
+            key = name.strip().casefold()
+            return any(isinstance(x, str) and x.strip().casefold() == key for x in (*out, *names))
+
         for i, kind in enumerate(kinds):
             if kind == "person":
                 name = names[i]
                 if name is None:
                     name = old[i] if i < len(old) and i not in self.bots else None
                     k = i + 1
-                    while name is None or name in out or name in names:
+                    while name is None or taken(name):
                         name, k = f"Player {k}", k + 1
                 out.append(name)
             elif kind == "same":
@@ -1046,6 +1051,10 @@ class AlhambraWidget(anywidget.AnyWidget):
                 out.append(self.bots[i])
             else:
                 out.append(_new_bot(kind))
+        twice = same_name(_seat_bots(out)[0])
+        if twice is not None:   # two people given one name (or a person a bot's)
+            a, b = twice
+            raise Refused(None, tr("ui.refuse.lineup_twice", a=a + 1, b=b + 1, name=_seat_bots(out)[0][a]))
         return out
 
     def _live(self) -> Game:

@@ -122,7 +122,7 @@ def run_table(table, ops):
             elif op == "wait":
                 settle()
             else:
-                w.game = watch(Game(names, seed=arg % 50), bots, bad)
+                w.game = watch(Game(list(g.names), seed=arg % 50), bots, bad)   # (the bots numbered: one name each)
             assert not bad, bad
         settle()
         assert not bad, bad

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from alhambra_widget import (Build, Buy, Card, EndTurn, Game, IllegalMove, Pass, Place, Remove, Reserve,
+from alhambra_widget import (Build, Buy, Card, EndTurn, Game, IllegalMove, Pass, Place, RecordError, Remove, Reserve,
                              Swap, TakeMoney, card, tile)
 
 from conftest import (SC, arrange_money, arrange_tiles, assert_refused, cards_of, legal_of, placed_of,
@@ -131,9 +131,26 @@ def test_a_name_the_record_could_not_keep_is_refused(bad):
         Game(["Ana", bad], seed=1)
     with pytest.raises(ValueError, match="player 2"):
         Game.from_position(["Ana", bad], seed=1)
-    for ok in ("Ana", "x" * 64, " Ben ", "Ana"):
+    for ok in ("Bo", "x" * 64, " Ben ", "Anna"):
         g = Game(["Ana", ok], seed=1)
         assert Game.from_json(g.to_json()).names == ["Ana", ok]
+
+
+@pytest.mark.parametrize("twin", ["Ana", "ana", " ANA "])
+def test_two_players_with_one_name_are_refused(twin):
+    """The table speaks of its players by name ("Ana took dinar 3"): two names that read alike
+    (equal but for case and the blanks around them) are refused, naming both seats, by Game,
+    Game.from_position and a record."""
+    with pytest.raises(ValueError, match=r"players 1 and 3 are both called 'Ana': give each player a name"):
+        Game(["Ana", "Ben", twin], seed=1)
+    with pytest.raises(ValueError, match="players 1 and 3"):
+        Game.from_position(["Ana", "Ben", twin], seed=1)
+    record = json.loads(Game(["Ana", "Ben", "Chi"], seed=1).to_json())
+    for part in ("start", "state"):
+        record[part]["players"][2]["name"] = twin
+    record["players"][2] = twin
+    with pytest.raises(RecordError, match=r"players\[2\]\.name: players 1 and 3 are both called 'Ana'"):
+        Game.from_json(json.dumps(record))
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])

@@ -303,6 +303,19 @@ def test_new_game_with_a_line_up_chosen_on_the_table():
     play_out(w.game)
     w.new_game(players=["You", Greedy(), Greedy()])
     assert w.game.names == ["You", "Greedy 1", "Greedy 2"] and w.seat == 0
+    # one name typed at two seats (as the table reads names: "Eve" and " eve "): refused, naming
+    # both seats, in the table's language; nothing changes
+    play_out(w.game)
+    before = w.game
+    w.lang = "de"
+    send(w, type="new_game", stamp=w.view["stamp"], seat=w.seat, players=["person", "person", "greedy"],
+         names=["Eve", " eve ", None])
+    assert w.game is before and w.message["kind"] == "error"
+    assert w.message["text"].startswith("Platz 1 und Platz 2 heißen beide Eve")
+    # a name kept from the last game gives way to the same name typed at another seat
+    send(w, type="new_game", stamp=w.view["stamp"], seat=w.seat, players=["person", "greedy", "person"],
+         names=[None, None, "YOU"])
+    assert w.game.names == ["Player 1", "Greedy", "YOU"]
 
 
 def test_an_unnamed_seat_keeps_the_engines_name_whatever_the_tables_language():

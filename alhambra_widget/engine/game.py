@@ -51,7 +51,8 @@ class Game:
     >>> g.undo() == a
     True
 
-    ``players`` is a number (2-6) or a list of names. ``seed`` makes the game
+    ``players`` is a number (2-6) or a list of names, each of its own (names
+    equal but for case and blanks around them are one name). ``seed`` makes the game
     reproducible (a fresh one is chosen when omitted; see ``.seed``).
     ``start_player`` overrides rule S4 (decision X1).
     """
@@ -1772,6 +1773,11 @@ def _names(players) -> list:
         if not S.name_ok(name):   # (the record's own rule: a game that could not be loaded again is refused)
             raise ValueError(f"the name of player {i + 1} must be text of 1 to {S.MAX_NAME_LENGTH} characters, "
                              f"not only blanks: {A._shown(name)}")
+    twice = S.same_name(names)
+    if twice is not None:
+        a, b = twice
+        raise ValueError(f"players {a + 1} and {b + 1} are both called {A._shown(names[a])}: "
+                         "give each player a name of their own")
     return names
 
 

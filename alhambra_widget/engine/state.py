@@ -27,7 +27,7 @@ from .money import SCORING, Card, card, full_deck
 from .tiles import BY_ID
 
 __all__ = ["Player", "FIELDS", "Field", "copy_fields", "dump_state", "load_into", "check_consistency",
-           "check_bookkeeping", "check_seed", "name_ok", "MAX_NAME_LENGTH", "MAX_SCORE", "MAX_TURN", "MAX_MOVES",
+           "check_bookkeeping", "check_seed", "name_ok", "same_name", "MAX_NAME_LENGTH", "MAX_SCORE", "MAX_TURN", "MAX_MOVES",
            "MAX_SEED_LENGTH", "PHASES"]
 
 #: The longest player name a game (and a record) accepts.
@@ -185,6 +185,19 @@ def name_ok(name) -> bool:
     return isinstance(name, str) and bool(name.strip()) and len(name) <= MAX_NAME_LENGTH
 
 
+def same_name(names) -> tuple | None:
+    """The first two seats (indices) whose players share a name, or None: a table speaks of its
+    players by name ("Ana took dinar 3"), so two names that read alike (equal but for case and
+    the blanks around them) are one name."""
+    seen = {}
+    for i, name in enumerate(names):
+        key = name.strip().casefold()
+        if key in seen:
+            return seen[key], i
+        seen[key] = i
+    return None
+
+
 def _load_players(v, n):
     out = []
     for i, pd in enumerate(v):
@@ -210,6 +223,10 @@ def _load_players(v, n):
         p.reserve = _tiles(pd["reserve"], f"players[{i}].reserve")
         p.score = _int(pd["score"], f"players[{i}].score", 0, MAX_SCORE)
         out.append(p)
+    twice = same_name([p.name for p in out])
+    if twice is not None:
+        a, b = twice
+        _fail(f"players[{b}].name: players {a + 1} and {b + 1} are both called {out[a].name!r}")
     return out
 
 
