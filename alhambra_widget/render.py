@@ -450,9 +450,25 @@ def _dot(out, cx, cy, r, i):
                f'stroke="{PANEL}" stroke-width="1.5"/>')
 
 
-def _card(out, card: str, x, y, w, h, *, big=False, small=False):
+def _card(out, card: str, x, y, w, h, *, big=False, small=False, strip=None):
     """A money card: its colour, its currency's symbol (artwork.json) in the top left corner, its value;
-    ``big``: the value large and the currency's name under it; ``small``: value and symbol in its left part."""
+    ``big``: the value large and the currency's name under it; ``small``: value and symbol in its left part;
+    ``strip``: as ``small``, within the left ``strip`` units of it (the part in view on a tight fan)."""
+    if strip is not None and strip < w * 0.72:
+        cur, value = _card_parts(card)
+        fill, edge, ink = CURRENCY_COLORS.get(cur, _UNKNOWN)
+        out.append(f'<g class="alh-card alh-{cur}" data-currency="{cur}" data-value="{value}">'
+                   f'<title>{_esc(_t("ui.card", currency=_t(f"currency.{cur}"), value=value))}</title>')
+        out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="{_n(w * 0.14)}" '
+                   f'fill="{fill}" stroke="{edge}" stroke-width="1.5"/>')
+        size = min(h * 0.36, strip)   # (a digit is about 0.6 of its size wide: a margin either side)
+        _text(out, x + strip / 2, y + h * 0.42, value, size, fill=ink, anchor="middle", weight="bold")
+        _art(out, ARTWORK["currencies"].get(cur, ""), x + strip * 0.08, y + h * 0.54, strip * 0.84, ink,
+             cls="alh-symbol")
+        out.append("</g>")
+        return
+    if strip is not None:
+        small = True
     cur, value = _card_parts(card)
     fill, edge, ink = CURRENCY_COLORS.get(cur, _UNKNOWN)
     name = _t(f"currency.{cur}")
@@ -793,8 +809,11 @@ def _focus(out, v, fp, y, h) -> float:
         _text(out, hx + 100, hy + 28, _t("ui.hand.none"), 13, fill=MUTED)
     else:
         curs = [_card_parts(c)[0] for c in hand]
-        for x, c in zip(_fan(len(hand), HOLD_W - 100, 36, 5, curs, 10), hand):
-            _card(out, c, hx + 100 + x, hy, 36, 48)
+        xs = _fan(len(hand), HOLD_W - 100, 36, 5, curs, 10)
+        # overlapping (a long hand): each card's value in the part left in view, as on a fanned hand
+        step = min((b - a for a, b in zip(xs, xs[1:])), default=36)
+        for x, c in zip(xs, hand):
+            _card(out, c, hx + 100 + x, hy, 36, 48, strip=step if step < 36 else None)
     out.append("</g>")
     hy += 60
     # the tiles to place (any player's), the reserve, Dirk

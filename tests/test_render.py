@@ -247,6 +247,25 @@ def test_seat_shows_the_hands_its_view_shows():
     assert [f"{c.get('data-currency')} {c.get('data-value')}" for c in having(big, "alh-card")] == v["players"][fp]["hand"]
 
 
+def test_a_long_hand_in_focus_shows_every_value():
+    """The hand beside the board overlaps its cards when they do not fit: each card's value is
+    then drawn in the part of it left in view (as on a fanned hand), not under the next card."""
+    g = played(["Ana", "Ben", "Chi", "Dee"], seed=3, steps=40)
+    v = view(g)
+    fp = v["current"]
+    v["players"][fp]["hand"] = [f"{c} {k}" for c in ("florin", "dirham", "dinar", "ducat") for k in (1, 4, 9)]
+    (focus,) = having(parse(view_svg(v)), "alh-focus")
+    (big,) = having(focus, "alh-focus-hand")
+    cards = having(big, "alh-card")
+    assert len(cards) == 12
+    lefts = [float(c.find(SVG + "rect").get("x")) for c in cards]
+    assert lefts[1] - lefts[0] < 36, "the cards should overlap here"
+    for card, nxt in zip(cards, lefts[1:]):
+        (value,) = [t for t in card.iter(SVG + "text") if t.text == card.get("data-value")]
+        size = float(value.get("font-size"))
+        assert float(value.get("x")) + 0.35 * size <= nxt, (card.get("data-currency"), card.get("data-value"))
+
+
 def test_a_hidden_hand_is_a_back_and_a_count():
     g = played(["Ana", "Ben", "Chi", "Dee"], seed=3, steps=40)
     v = view(g, 0)
