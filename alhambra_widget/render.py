@@ -974,8 +974,10 @@ def _player_panel(out, v, i, x0, y0, L) -> float:
                f'data-count="{len(hand) if hand is not None else cards}">')
     if show and hand:
         curs = [_card_parts(c)[0] for c in hand]
-        for x, c in zip(_fan(len(hand), iw, cw, 2, curs, 4), hand):
-            _card(out, c, ix + x, hy, cw, ch, small=True)
+        xs = _fan(len(hand), iw, cw, 2, curs, 4)
+        step = min((b - a for a, b in zip(xs, xs[1:])), default=cw)   # (a long hand overlaps)
+        for x, c in zip(xs, hand):
+            _card(out, c, ix + x, hy, cw, ch, small=True, strip=step if step < cw else None)
     elif hand is None:
         _card_back(out, ix, hy, cw, ch)
         _text(out, ix + cw + 6, hy + ch * 0.7, _tn("ui.cards", cards), 12)
