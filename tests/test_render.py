@@ -264,6 +264,17 @@ def test_a_long_hand_in_focus_shows_every_value():
         (value,) = [t for t in card.iter(SVG + "text") if t.text == card.get("data-value")]
         size = float(value.get("font-size"))
         assert float(value.get("x")) + 0.35 * size <= nxt, (card.get("data-currency"), card.get("data-value"))
+    # the players' panels too, with 20 cards
+    other = (fp + 1) % 4
+    v["players"][other]["hand"] = [f"{c} {k}" for c in ("florin", "dirham", "dinar", "ducat") for k in (1, 2, 4, 7, 9)]
+    (panel,) = [h for h in having(parse(view_svg(v)), "alh-hand") if h.get("data-player") == str(other)]
+    cards = having(panel, "alh-card")
+    lefts = [float(c.find(SVG + "rect").get("x")) for c in cards]
+    width = float(cards[0].find(SVG + "rect").get("width"))
+    assert len(cards) == 20 and lefts[1] - lefts[0] < width, "the cards should overlap here"
+    for card, nxt in zip(cards, lefts[1:]):
+        (value,) = [t for t in card.iter(SVG + "text") if t.text == card.get("data-value")]
+        assert float(value.get("x")) + 0.35 * float(value.get("font-size")) <= nxt, card.get("data-value")
 
 
 def test_a_hidden_hand_is_a_back_and_a_count():
