@@ -724,7 +724,10 @@ class AlhambraWidget(anywidget.AnyWidget):
         kernel only) waits and returns the rows of the review."""
         from .bots.mcts import check_seconds   # (checked here: in the background it fails where nobody looks)
 
+        from .analysis.review import check_reviewable
+
         check_seconds(seconds_per_move, "seconds_per_move")
+        check_reviewable(self._game)
         key = self._epoch
         if self._review is not None and self._review[0] == key and not self._runner.running("review"):
             return self._review_rows() if wait else None   # reviewed already
@@ -997,6 +1000,12 @@ class AlhambraWidget(anywidget.AnyWidget):
         lesson_intent(self, content["op"])
 
     def _on_review(self, content) -> None:
+        from .analysis.review import check_reviewable
+
+        try:
+            check_reviewable(self._game)
+        except ValueError:
+            raise Refused(None, tr("ui.refuse.review_no_record")) from None
         self.review()
 
     def _on_review_stop(self, content) -> None:

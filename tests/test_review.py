@@ -121,7 +121,13 @@ def test_a_game_without_moves_and_a_progress_bar(capsys):
     assert "review" in capsys.readouterr().err   # tqdm writes to stderr
     plain = Game(2, seed=1)
     plain.play(plain.legal_actions()[0], record=False)   # not in the move record: nothing to review
-    assert len(review(plain, iterations=10, progress=False)) == 0
+    with pytest.raises(ValueError, match="played with record=False"):   # said, not an empty table
+        review(plain, iterations=10, progress=False)
+    from alhambra_widget.bots import play_game
+    with pytest.raises(ValueError, match=r"play_game\(\) plays unless given record=True"):
+        review(play_game([Random(seed=1), Random(seed=2)], seed=3), iterations=10, progress=False)
+    assert len(review(play_game([Random(seed=1), Random(seed=2)], seed=3, record=True), iterations=2,
+                      progress=False)) > 100
     with pytest.raises(ValueError, match="positive"):
         review(g, seconds_per_move=0, progress=False)
 

@@ -38,6 +38,20 @@ def reviewed():
     return w, rows
 
 
+def test_a_game_played_without_its_record_is_not_reviewed_and_says_why():
+    """A finished game played with record=False (play_game's default) has no moves to grade:
+    w.review() says so at once, and the Review button's message is refused in the table's
+    language, instead of a review failing in the background."""
+    from alhambra_widget.bots import play_game
+
+    w = AlhambraWidget(play_game([Greedy(seed=1), Greedy(seed=2)], seed=5), lang="nl")
+    with pytest.raises(ValueError, match="record=False"):
+        w.review(seconds_per_move=0.02)
+    send(w, type="review", stamp=w.view["stamp"], seat=None)
+    assert w.message["kind"] == "error" and w.message["text"].startswith("Dit spel heeft geen zetten")
+    assert w.graded is None
+
+
 def test_review_grades_every_move_and_marks_the_bad_ones(reviewed):
     w, rows = reviewed
     g = w.game

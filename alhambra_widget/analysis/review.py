@@ -58,13 +58,21 @@ def grade(loss: float) -> str:
     return GRADES[-1][0]  # pragma: no cover - the last bound is infinite
 
 
+def check_reviewable(game: Game) -> Game:
+    """``game``, or a ValueError when it was played on without its move record (nothing to grade)."""
+    if not game.moves and (game.turn > 1 or game.is_over):
+        raise ValueError("review() grades the moves of a game's record, and this game has none: it was "
+                         "played with record=False (as play_game() plays unless given record=True)")
+    return game
+
+
 def review_rows(game: Game, seconds_per_move: float = 0.5, *, iterations: int | None = None, seed=0,
                 progress=False, on_row=None, bot=None) -> list:
     """What :func:`review` computes, without pandas: one dict per move a
     player made, in order (the columns of :func:`review`). ``on_row(row)``
     is called as each row is ready (a front end can show them as they come);
     ``bot`` is the searcher (default: ``MCTS(evaluation="learned")``)."""
-    moves = require_game(game, "review").moves
+    moves = check_reviewable(require_game(game, "review")).moves
     if iterations is None:
         check_seconds(seconds_per_move, "seconds_per_move")
     todo = [k for k, m in enumerate(moves) if m.player is not None]
