@@ -69,7 +69,7 @@ import traitlets as t
 from .engine import actions as A
 from .engine.errors import IllegalMove
 from .engine.game import Game
-from .engine.state import MAX_NAME_LENGTH, name_ok, same_name
+from .engine.state import MAX_NAME_LENGTH, name_key, name_ok, same_name
 from .i18n import LANGUAGES, check_language, t as tr, tn, use_language
 from .i18n.moves import describe_entry, describe_move, log_entry
 from .i18n.strings import front_end_strings
@@ -722,9 +722,9 @@ class AlhambraWidget(anywidget.AnyWidget):
         move played on the board. The review holds while the game stays as it
         is (a move, undo or new game drops it). ``wait=True`` (outside a
         kernel only) waits and returns the rows of the review."""
-        from .bots.mcts import check_seconds   # (checked here: in the background it fails where nobody looks)
-
+        # (checked here: in the background they fail where nobody looks)
         from .analysis.review import check_reviewable
+        from .bots.mcts import check_seconds
 
         check_seconds(seconds_per_move, "seconds_per_move")
         check_reviewable(self._game)
@@ -1042,8 +1042,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         out = []
 
         def taken(name) -> bool:   # (another seat's name, as the table reads names: see same_name)
-            key = name.strip().casefold()
-            return any(isinstance(x, str) and x.strip().casefold() == key for x in (*out, *names))
+            return any(isinstance(x, str) and name_key(x) == name_key(name) for x in (*out, *names))
 
         for i, kind in enumerate(kinds):
             if kind == "person":
@@ -1060,10 +1059,11 @@ class AlhambraWidget(anywidget.AnyWidget):
                 out.append(self.bots[i])
             else:
                 out.append(_new_bot(kind))
-        twice = same_name(_seat_bots(out)[0])
+        seated = _seat_bots(out)[0]
+        twice = same_name(seated)
         if twice is not None:   # two people given one name (or a person a bot's)
             a, b = twice
-            raise Refused(None, tr("ui.refuse.lineup_twice", a=a + 1, b=b + 1, name=_seat_bots(out)[0][a]))
+            raise Refused(None, tr("ui.refuse.lineup_twice", a=a + 1, b=b + 1, name=seated[a]))
         return out
 
     def _live(self) -> Game:

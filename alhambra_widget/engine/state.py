@@ -27,7 +27,7 @@ from .money import SCORING, Card, card, full_deck
 from .tiles import BY_ID
 
 __all__ = ["Player", "FIELDS", "Field", "copy_fields", "dump_state", "load_into", "check_consistency",
-           "check_bookkeeping", "check_seed", "name_ok", "same_name", "MAX_NAME_LENGTH", "MAX_SCORE", "MAX_TURN", "MAX_MOVES",
+           "check_bookkeeping", "check_seed", "name_ok", "name_key", "same_name", "MAX_NAME_LENGTH", "MAX_SCORE", "MAX_TURN", "MAX_MOVES",
            "MAX_SEED_LENGTH", "PHASES"]
 
 #: The longest player name a game (and a record) accepts.
@@ -185,13 +185,18 @@ def name_ok(name) -> bool:
     return isinstance(name, str) and bool(name.strip()) and len(name) <= MAX_NAME_LENGTH
 
 
+def name_key(name: str) -> str:
+    """What makes two player names one (see :func:`same_name`): equal but for case and blanks around."""
+    return name.strip().casefold()
+
+
 def same_name(names) -> tuple | None:
     """The first two seats (indices) whose players share a name, or None: a table speaks of its
     players by name ("Ana took dinar 3"), so two names that read alike (equal but for case and
     the blanks around them) are one name."""
     seen = {}
     for i, name in enumerate(names):
-        key = name.strip().casefold()
+        key = name_key(name)
         if key in seen:
             return seen[key], i
         seen[key] = i
