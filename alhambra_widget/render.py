@@ -453,22 +453,7 @@ def _dot(out, cx, cy, r, i):
 def _card(out, card: str, x, y, w, h, *, big=False, small=False, strip=None):
     """A money card: its colour, its currency's symbol (artwork.json) in the top left corner, its value;
     ``big``: the value large and the currency's name under it; ``small``: value and symbol in its left part;
-    ``strip``: as ``small``, within the left ``strip`` units of it (the part in view on a tight fan)."""
-    if strip is not None and strip < w * 0.72:
-        cur, value = _card_parts(card)
-        fill, edge, ink = CURRENCY_COLORS.get(cur, _UNKNOWN)
-        out.append(f'<g class="alh-card alh-{cur}" data-currency="{cur}" data-value="{value}">'
-                   f'<title>{_esc(_t("ui.card", currency=_t(f"currency.{cur}"), value=value))}</title>')
-        out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="{_n(w * 0.14)}" '
-                   f'fill="{fill}" stroke="{edge}" stroke-width="1.5"/>')
-        size = min(h * 0.36, strip)   # (a digit is about 0.6 of its size wide: a margin either side)
-        _text(out, x + strip / 2, y + h * 0.42, value, size, fill=ink, anchor="middle", weight="bold")
-        _art(out, ARTWORK["currencies"].get(cur, ""), x + strip * 0.08, y + h * 0.54, strip * 0.84, ink,
-             cls="alh-symbol")
-        out.append("</g>")
-        return
-    if strip is not None:
-        small = True
+    ``strip``: as ``small``, within the left ``strip`` units of it (the part in view on a tight fan, _strip)."""
     cur, value = _card_parts(card)
     fill, edge, ink = CURRENCY_COLORS.get(cur, _UNKNOWN)
     name = _t(f"currency.{cur}")
@@ -477,7 +462,13 @@ def _card(out, card: str, x, y, w, h, *, big=False, small=False, strip=None):
                f'<title>{_esc(_t("ui.card", currency=name, value=value))}</title>')
     out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="{_n(w * 0.14)}" '
                f'fill="{fill}" stroke="{edge}" stroke-width="1.5"/>')
-    if small:
+    if strip is not None and strip < w * 0.72:   # narrower than the small layout's left part
+        size = min(h * 0.36, strip)   # (a digit is about 0.6 of its size wide: a margin either side)
+        _text(out, x + strip / 2, y + h * 0.42, value, size, fill=ink, anchor="middle", weight="bold")
+        _art(out, symbol, x + strip * 0.08, y + h * 0.54, strip * 0.84, ink, cls="alh-symbol")
+        out.append("</g>")
+        return
+    if small or strip is not None:
         _text(out, x + w * 0.36, y + h * 0.42, value, h * 0.36, fill=ink, anchor="middle", weight="bold")
         _art(out, symbol, x + w * 0.1, y + h * 0.54, w * 0.52, ink, cls="alh-symbol")
         out.append("</g>")
@@ -493,6 +484,13 @@ def _card(out, card: str, x, y, w, h, *, big=False, small=False, strip=None):
         fs = h * 0.46
         _text(out, x + w * 0.56, y + h * 0.6 + fs * 0.36, value, fs, fill=ink, anchor="middle", weight="bold")
     out.append("</g>")
+
+
+def _strip(xs, w):
+    """How much of each card ``w`` wide stays in view on a fan at ``xs`` (_fan), or None when
+    none overlaps the next."""
+    step = min((b - a for a, b in zip(xs, xs[1:])), default=w)
+    return step if step < w else None
 
 
 def _card_back(out, x, y, w, h, cls="alh-card-back"):
@@ -810,10 +808,9 @@ def _focus(out, v, fp, y, h) -> float:
     else:
         curs = [_card_parts(c)[0] for c in hand]
         xs = _fan(len(hand), HOLD_W - 100, 36, 5, curs, 10)
-        # overlapping (a long hand): each card's value in the part left in view, as on a fanned hand
-        step = min((b - a for a, b in zip(xs, xs[1:])), default=36)
+        strip = _strip(xs, 36)   # (a long hand overlaps: each value in the part left in view)
         for x, c in zip(xs, hand):
-            _card(out, c, hx + 100 + x, hy, 36, 48, strip=step if step < 36 else None)
+            _card(out, c, hx + 100 + x, hy, 36, 48, strip=strip)
     out.append("</g>")
     hy += 60
     # the tiles to place (any player's), the reserve, Dirk
@@ -975,9 +972,9 @@ def _player_panel(out, v, i, x0, y0, L) -> float:
     if show and hand:
         curs = [_card_parts(c)[0] for c in hand]
         xs = _fan(len(hand), iw, cw, 2, curs, 4)
-        step = min((b - a for a, b in zip(xs, xs[1:])), default=cw)   # (a long hand overlaps)
+        strip = _strip(xs, cw)
         for x, c in zip(xs, hand):
-            _card(out, c, ix + x, hy, cw, ch, small=True, strip=step if step < cw else None)
+            _card(out, c, ix + x, hy, cw, ch, small=True, strip=strip)
     elif hand is None:
         _card_back(out, ix, hy, cw, ch)
         _text(out, ix + cw + 6, hy + ch * 0.7, _tn("ui.cards", cards), 12)

@@ -183,7 +183,7 @@ export function reduce(ui, ev, view) {
         if (entry?.from === "reserve") {
           if (hasCell(entry.swaps, ev.x, ev.y) || view.lesson) return act(`swap ${sel.id} at ${where}`);
           const rule = ruleAt(entry.no_swap, ev.x, ev.y) ?? "P6";
-          return keep(sel, why(view, rule, t("ui.why.swap", { id: sel.id, tile: tileName(view, sel.id), where }), [ev.x, ev.y]));
+          return keep(sel, why(view, rule, t("ui.why.swap", { tile: tileName(view, sel.id), where }), [ev.x, ev.y]));
         }
         return keep(sel, note(t(legal.dirk.length ? "ui.note.bought_no_swap_dirk" : "ui.note.bought_no_swap"), "T4"));
       }
@@ -202,7 +202,7 @@ export function reduce(ui, ev, view) {
       if (!entry) return keep(null);
       if (hasCell(entry.spots, ev.x, ev.y) || view.lesson) return act(`${entry.from === "reserve" ? "build" : "place"} ${sel.id} at ${where}`);
       const rule = ev.rule ?? ruleAt(entry.why_not, ev.x, ev.y) ?? "P2";
-      return keep(sel, why(view, rule, t("ui.why.spot", { id: sel.id, tile: tileName(view, sel.id), where }), [ev.x, ev.y]));
+      return keep(sel, why(view, rule, t("ui.why.spot", { tile: tileName(view, sel.id), where }), [ev.x, ev.y]));
     }
     case "reserve-tile":
     case "pending-tile": {

@@ -33,7 +33,7 @@ export function hoverText(view, ui, hover = ui.hover) {
   if (sel?.kind === "tile") {
     const entry = tileChoice(view, sel.id);
     if (!entry) return null;
-    const p = { id: sel.id, tile: tileName(view, sel.id), x, y };
+    const p = { tile: tileName(view, sel.id), x, y };
     if (hover.act === "spot") {
       if (hasCell(entry.spots, x, y)) return t(entry.from === "reserve" ? "ui.hover.build_ok" : "ui.hover.place_ok", p);
       const rule = ruleAt(entry.why_not, x, y) ?? hover.rule ?? "P2";
