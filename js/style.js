@@ -197,11 +197,11 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-focus-board > .alh-svg { position: absolute; inset: 0; width: 100%; height: 100%; }
 /* (a scroll bar, never a cut, where a short window and long words need more than its height: the
    message line is last, and a refusal must be readable) */
-.alh-hold { display: flex; flex-direction: column; gap: 5px; min-width: 0; min-height: 0; overflow: hidden auto; }
+.alh-hold { display: flex; flex-direction: column; gap: 4px; min-width: 0; min-height: 0; overflow: hidden auto; }
 .alh-focus-title { display: flex; align-items: center; gap: 6px; margin: 0; height: 22px; white-space: nowrap; overflow: hidden; flex: none; }
 .alh-focus-name { min-width: 0; overflow: hidden; text-overflow: ellipsis; color: var(--alh-fg); font-weight: 700; }
 .alh-focus-score { margin-left: auto; color: var(--alh-fg); }
-.alh-focus-hand { height: 64px; flex: none; display: flex; align-items: center; min-width: 0; }
+.alh-focus-hand { height: 62px; flex: none; display: flex; align-items: center; min-width: 0; }
 .alh-focus-hand .alh-svg { height: 60px; width: auto; max-width: 100%; }
 .alh-focus-hand .alh-hand.alh-hidden { height: 46px; }
 .alh-focus-hand .alh-row-empty { padding: 0; }
