@@ -51,7 +51,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from alhambra_widget import AlhambraWidget, Game  # noqa: E402
 from bench_widget import builder  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.e2e.test_widget_page import PAGE, carry_out, mount_bundle  # noqa: E402
+from tests.e2e.test_widget_page import carry_out, wire  # noqa: E402
 
 SEED = 4
 START = 40  # moves played before the trace: Alhambras with a few tiles, reserves
@@ -121,17 +121,7 @@ def run(rounds: int, trace_file: Path | None, ab: int = 10) -> dict:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:
             version = browser.version
-            page = browser.new_page(viewport={"width": 1366, "height": 900})
-            page.set_content(PAGE)
-
-            def to_kernel(text):
-                w._handle_custom_msg(json.loads(text), [])
-                page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message})
-
-            page.expose_function("toKernel", to_kernel)
-            page.evaluate("s => { window.state = s; }", {"view": w.view, "message": w.message, "seat": w.seat,
-                                                         "strings": w.strings, "lang": w.lang})
-            mount_bundle(page)
+            page = wire(browser.new_page(viewport={"width": 1366, "height": 900}), w, pushed=("view", "message"))
             page.evaluate(FRAMES)
             # an animation window opens when the kernel's new view comes (it is drawn and starts moving)
             page.evaluate("""() => {

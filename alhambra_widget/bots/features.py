@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from itertools import compress
 
-from ..engine.scoring import POINTS, round_points
+from ..engine.scoring import POINTS
 from ..engine.tiles import TILES
-from .evaluation import _MASK_BITS, _fit_bits, _subset_sum, counts_to_come, has_spot, progress
+from .evaluation import _MASK_BITS, _fit_bits, _round_totals, _subset_sum, counts_to_come, has_spot, progress
 
 __all__ = ["NAMES", "features", "stage", "names_for", "K"]
 
@@ -99,19 +99,6 @@ def _share(paid: tuple, counts, i: int) -> int:
         elif o == c:
             tied += 1
     return sum(paid[place:place + tied]) // tied
-
-
-_TOTALS: dict = {}
-
-
-def _round_totals(entries: tuple, r: int) -> tuple:
-    key = (r, entries)
-    got = _TOTALS.get(key)
-    if got is None:
-        if len(_TOTALS) > 50_000:
-            _TOTALS.clear()
-        got = _TOTALS[key] = tuple([sum(p) for p in round_points(entries, r)])
-    return got
 
 
 def features(g) -> list:

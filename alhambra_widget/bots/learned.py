@@ -25,6 +25,7 @@ from itertools import repeat
 from operator import add, mul
 from pathlib import Path
 
+from .evaluation import margins
 from .features import K, NAMES, features, stage
 
 __all__ = ["Model", "load", "default_model", "evaluate", "WEIGHTS_FILE"]
@@ -80,7 +81,7 @@ class Model:
         if g.phase == "over":
             win = g.winners
             sc = g.scores
-            return ([1.0 / len(win) if i in win else 0.0 for i in range(n)], _margins([float(s) for s in sc]))
+            return ([1.0 / len(win) if i in win else 0.0 for i in range(n)], margins([float(s) for s in sc]))
         if feats is None:
             feats = features(g)
         w, _ = self._weights(self._win, g)
@@ -91,7 +92,7 @@ class Model:
         probs = [v / tot for v in e]
         ws, c = self._weights(self._score, g)
         pred = [c + sum(map(mul, ws, f)) for f in feats]
-        return probs, _margins(pred)
+        return probs, margins(pred)
 
     def scores(self, g, feats=None) -> list:
         """Predicted final score of every seat (the score model)."""
@@ -101,15 +102,6 @@ class Model:
             feats = features(g)
         ws, c = self._weights(self._score, g)
         return [c + sum(map(mul, ws, f)) for f in feats]
-
-
-def _margins(vals) -> list:
-    n = len(vals)
-    if n == 1:
-        return [0.0]
-    order = sorted(range(n), key=vals.__getitem__, reverse=True)
-    best, second = vals[order[0]], vals[order[1]]
-    return [v - (second if i == order[0] else best) for i, v in enumerate(vals)]
 
 
 _DEFAULT = None

@@ -15,7 +15,6 @@ real AlhambraWidget in this process, no Jupyter server).
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
@@ -24,7 +23,7 @@ from alhambra_widget import AlhambraWidget
 from alhambra_widget.engine import actions as A
 from alhambra_widget.i18n.moves import describe_move
 
-from .test_widget_page import PAGE, carry_out, mount_bundle
+from .test_widget_page import carry_out, wire
 
 pytestmark = pytest.mark.slow
 
@@ -55,20 +54,7 @@ def table(browser):
         ctx = browser.new_context(viewport={"width": 1366, "height": 900},
                                   reduced_motion="reduce" if reduced else "no-preference")
         contexts.append(ctx)
-        page = ctx.new_page()
-        page.errors = []
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        page.set_content(PAGE)
-
-        def to_kernel(text):
-            w._handle_custom_msg(json.loads(text), [])
-            page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message})
-
-        page.expose_function("toKernel", to_kernel)
-        page.evaluate("s => { window.state = s; }", {"view": w.view, "message": w.message, "seat": w.seat,
-                                                     "strings": w.strings, "lang": w.lang})
-        mount_bundle(page)
-        return page
+        return wire(ctx.new_page(), w, pushed=("view", "message"))
 
     yield open_
     for ctx in contexts:

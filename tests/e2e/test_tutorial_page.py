@@ -10,22 +10,14 @@ panel's buttons. Screenshots go to test-artifacts/.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from alhambra_widget import AlhambraWidget
 from alhambra_widget.tutorial import LESSONS, rule_explanation
 
-from .test_widget_page import PAGE, mount_bundle  # the static page: a stand-in model, messages in window.sent
-
-TRAITS = ("view", "message", "seat", "lesson", "lang", "strings")
+from .test_widget_page import wire  # the static page: a stand-in model, messages in window.sent
 
 pytestmark = pytest.mark.slow
-
-
-def traits(w) -> dict:
-    return {k: getattr(w, k) for k in TRAITS if w.has_trait(k)}
 
 
 @pytest.fixture
@@ -35,20 +27,7 @@ def open_tutorial(browser):
     def open_(w, width=1100, height=1000):
         ctx = browser.new_context(viewport={"width": width, "height": height})
         contexts.append(ctx)
-        page = ctx.new_page()
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.set_content(PAGE)
-
-        def to_kernel(text):
-            w._handle_custom_msg(json.loads(text), [])
-            page.evaluate("s => window.pushState(s)", traits(w))
-
-        page.expose_function("toKernel", to_kernel)
-        page.evaluate("s => { window.state = s; }", traits(w))
-        mount_bundle(page)
-        page.errors = errors
-        return page
+        return wire(ctx.new_page(), w, pushed=("view", "message", "seat", "lesson"))
 
     yield open_
     for ctx in contexts:

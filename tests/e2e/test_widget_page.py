@@ -64,31 +64,38 @@ def chromium(browser):
 
 def open_widget(chromium, w, dark=False):
     page = chromium.new_page(viewport={"width": 1100, "height": 900}, color_scheme="dark" if dark else "light")
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_content(PAGE)
-
-    def to_kernel(text):
-        lang = w.lang
-        w._handle_custom_msg(json.loads(text), [])
-        state = {"view": w.view, "message": w.message, "graded": w.graded}
-        if w.lang != lang:   # (the kernel sends the texts again only when the language changed)
-            state.update(strings=w.strings, lang=w.lang)
-        page.evaluate("s => window.pushState(s)", state)
-
-    page.expose_function("toKernel", to_kernel)
-    mount_widget(page, w)
-    page.errors = errors
-    return page
+    return wire(page, w)
 
 
 #: the widget's synced traits the front end reads (what the kernel sends at first)
 TRAITS = ("view", "message", "seat", "graded", "strings", "lang", "lesson")
 
 
+def wire(page, w, pushed=("view", "message", "graded")):
+    """Show widget ``w`` on ``page`` with the real bundle, its messages played
+    by ``w``: after each one, the traits named in ``pushed`` go back to the
+    page (and the texts with the language, when it changed: the kernel sends
+    them again only then). The page's script errors gather in ``page.errors``."""
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.set_content(PAGE)
+
+    def to_kernel(text):
+        lang = w.lang
+        w._handle_custom_msg(json.loads(text), [])
+        state = {k: getattr(w, k) for k in pushed}
+        if w.lang != lang:
+            state.update(strings=w.strings, lang=w.lang)
+        page.evaluate("s => window.pushState(s)", state)
+
+    page.expose_function("toKernel", to_kernel)
+    mount_widget(page, w)
+    return page
+
+
 def mount_widget(page, w) -> None:
     """Give the page's stand-in model widget ``w``'s traits, then draw it with the real bundle."""
-    page.evaluate("s => { window.state = s; }", {k: getattr(w, k) for k in TRAITS})
+    page.evaluate("s => { window.state = s; }", {k: getattr(w, k) for k in TRAITS if w.has_trait(k)})
     mount_bundle(page)
 
 
