@@ -136,6 +136,28 @@ def test_a_name_the_record_could_not_keep_is_refused(bad):
         assert Game.from_json(g.to_json()).names == ["Ana", ok]
 
 
+@pytest.mark.parametrize("bad", [None, 7, b"Ana", ("Ana",)])
+def test_a_name_that_is_not_text_is_refused(bad):
+    """A player is named by text: None, a number or bytes in the list were
+    turned into names such as "None" and "b'Ana'"; now they are refused,
+    naming the entry."""
+    with pytest.raises(TypeError, match=r"players\[1\] must be a player's name \(text\), not " + type(bad).__name__):
+        Game(["Ana", bad], seed=1)
+    with pytest.raises(TypeError, match=r"players\[1\]"):
+        Game.from_position(["Ana", bad], seed=1)
+
+
+def test_a_bot_given_to_game_is_refused_with_where_it_plays():
+    """``Game(["Ana", Greedy()])`` said the name of player 2 was blank; it
+    now says that a Game takes names and where a bot plays."""
+    from alhambra_widget.bots import Greedy
+    for bot in (Greedy(), Greedy):
+        with pytest.raises(TypeError, match=r"players\[1\] must be a player's name.*a bot plays at a table"):
+            Game(["Ana", bot], seed=1)
+    # the players of another game carry their names
+    assert Game(Game(["Ana", "Ben"], seed=1).players, seed=2).names == ["Ana", "Ben"]
+
+
 @pytest.mark.parametrize("twin", ["Ana", "ana", " ANA "])
 def test_two_players_with_one_name_are_refused(twin):
     """The table speaks of its players by name ("Ana took dinar 3"): two names that read alike
