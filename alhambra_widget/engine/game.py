@@ -51,8 +51,8 @@ class Game:
     >>> g.undo() == a
     True
 
-    ``players`` is a number (2-6) or a list of names, each of its own (names
-    equal but for case and blanks around them are one name). ``seed`` makes the game
+    ``players`` is a number (2-6) or a list of names (text), each of its own
+    (names equal but for case and blanks around them are one name). ``seed`` makes the game
     reproducible (a fresh one is chosen when omitted; see ``.seed``).
     ``start_player`` overrides rule S4 (decision X1).
     """
