@@ -222,11 +222,12 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-board-help { margin: 0; height: calc(2 * 1.35em); overflow: hidden; color: var(--alh-fg); display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
 .alh-board-help.alh-help-on { font-weight: 600; }
 /* the callout at a refused cell: placed by the cell's position in the board's view box (--dx, --dy,
-   --vw, --vh: see calloutPlace) and the board frame's size (container query units) */
+   --vw, --vh: see calloutPlace) and the board frame's size (container query units); the board is
+   centred across the frame and drawn from its top */
 .alh-callout { position: absolute; z-index: 3; pointer-events: none; width: max-content; max-width: min(280px, 80cqw); padding: 4px 8px; border-radius: 6px;
   background: var(--alh-bg); color: var(--alh-fg); border: 2px solid var(--alh-error); font-size: .95em; line-height: 1.3;
   --alh-k: min(100cqw / var(--vw), 100cqh / var(--vh));
-  left: calc(50cqw + var(--dx) * var(--alh-k)); top: calc(50cqh + var(--dy) * var(--alh-k)); }
+  left: calc(50cqw + var(--dx) * var(--alh-k)); top: calc((var(--vh) / 2 + var(--dy)) * var(--alh-k)); }
 .alh-callout-center { translate: -50% 0; }
 .alh-callout-left { translate: calc(50 * var(--alh-k) - 100%) 0; }
 .alh-callout-right { translate: calc(-50 * var(--alh-k)) 0; }

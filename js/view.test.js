@@ -46,6 +46,12 @@ describe("alhambraSvg", () => {
     expect(root.querySelector("svg").getAttribute("viewBox")).toMatch(/^-?\d+(\.\d+)? -?\d+(\.\d+)? \d+(\.\d+)? \d+(\.\d+)?$/);
   });
 
+  it("draws the board in focus from the top of its frame, level with the hand beside it; a picture centred", () => {
+    const aspect = (o) => dom(alhambraSvg(player([fountain, towerNE]), o)).querySelector("svg").getAttribute("preserveAspectRatio");
+    expect(aspect({ fill: true, min: 5 })).toBe("xMidYMin meet");
+    expect(aspect({ maxWidth: 150, cellPx: 24 })).toBe("xMidYMid meet");
+  });
+
   it("highlights legal spots and marks refused cells with their rule", () => {
     const svg = alhambraSvg(player([fountain]), {
       interactive: true,

@@ -83,7 +83,8 @@ export function alhambraSvg(player, o = {}) {
   const n = tiles.filter((t) => t.id !== 0).length;
   const label = tn("ui.board.label", n, { name: player.name, wall: player.wall ?? 0 });
   const natural = o.fill ? null : Math.min(o.maxWidth ?? Infinity, (vb.w * (o.cellPx ?? 64)) / C);
-  let out = svgOpen("alh-alhambra", vb.x, vb.y, vb.w, vb.h, label, { maxWidth: natural });
+  // (a board filling its frame sits at the frame's top, level with the hand beside it)
+  let out = svgOpen("alh-alhambra", vb.x, vb.y, vb.w, vb.h, label, { maxWidth: natural, align: o.fill ? "xMidYMin" : "xMidYMid" });
   out += `<title>${esc(label)}</title>`;
   out += `<rect class="alh-board-bg" x="${num(vb.x)}" y="${num(vb.y)}" width="${num(vb.w)}" height="${num(vb.h)}" rx="${C * 0.1}"/>`;
   // faint grid: one path

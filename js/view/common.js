@@ -528,12 +528,13 @@ export function cardBack(x, y, w, h, cls = "alh-card-back") {
   );
 }
 
-/** The opening <svg> tag: scales with its container through the viewBox. */
-export function svgOpen(cls, vx, vy, vw, vh, label, { maxWidth = null } = {}) {
+/** The opening <svg> tag: scales with its container through the viewBox, centred in it (or, with
+ * `align: "xMidYMin"`, at its top). */
+export function svgOpen(cls, vx, vy, vw, vh, label, { maxWidth = null, align = "xMidYMid" } = {}) {
   const style = maxWidth ? ` style="max-width:${num(maxWidth)}px"` : "";
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" class="alh-svg ${cls}" viewBox="${num(vx)} ${num(vy)} ${num(vw)} ${num(vh)}" ` +
-    `preserveAspectRatio="xMidYMid meet" role="group" aria-label="${esc(label)}"${style}>`
+    `preserveAspectRatio="${align} meet" role="group" aria-label="${esc(label)}"${style}>`
   );
 }
 
