@@ -193,6 +193,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._stamp = 0
         self._msg_id = 0
         self._epoch = 0                # counts every change of the game shown: jobs are keyed by it
+        self._shown = 0                # counts the games shown (view["game"]): another game is no move
         self._on_move: list = []
         self._chance = random.Random() # fresh samples of the hidden order after an undo
         self._ready = False
@@ -270,6 +271,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             self._game.unlisten(self._game_event)
         self._game = game
         self._epoch += 1
+        self._shown += 1
         game.listen(self._game_event)   # held weakly: the game does not keep the widget alive
         return self._save()
 
@@ -420,6 +422,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             # a bot's turn: nobody at the screen acts for it
             may_act = None if g.is_over or g.current not in self.bots else False
             v = make_view(g, self.seat, stamp=self._stamp, lang=self.lang, may_act=may_act)
+        v["game"] = self._shown
         v["replay"] = None if k == -1 else k
         v["live_moves"] = len(g.moves)
         v["can_undo"] = self.can_undo and k == -1

@@ -629,8 +629,9 @@ export function createMotion(root, body, { win = typeof window !== "undefined" ?
   /** Before the patch: the new moves of `view`, and where everything is now. */
   function before(view) {
     const log = view && view.log;
-    // another game: start counting from it, nothing moves
-    const game = view ? `${view.n}|${(view.players || []).map((p) => p.name).join("|")}` : null;
+    // another game (the widget says which it shows; a new game, a game assigned, a lesson's step,
+    // even one with the same players): start counting from it, nothing moves
+    const game = view ? `${view.game ?? ""}|${view.n}|${(view.players || []).map((p) => p.name).join("|")}` : null;
     const entries = game === lastGame ? newMoves(log, lastN) : [];
     const undone = game === lastGame && !entries.length ? undoneMoves(lastLog, log) : [];
     lastGame = game;

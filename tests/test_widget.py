@@ -834,3 +834,26 @@ def test_the_view_previews_the_next_scoring_round_while_the_game_is_played():
     while not g.is_over:
         g.play(g.random_action(rng))
     assert view(g)["preview"] is None
+
+
+def test_the_view_says_which_game_it_shows_and_a_move_does_not_change_it():
+    """view["game"] changes when another game is shown -- a new game, a game assigned, a lesson's
+    next step -- and never with a move, an undo or a replay: the front end animates moves only
+    within one game (a game one move shorter is not an undo)."""
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=1)
+    first = w.view["game"]
+    w.play(w.game.legal_actions()[0])
+    w.undo()
+    w.redo()
+    w.replay_index = 0
+    w.replay_index = -1
+    assert w.view["game"] == first
+    w.game = w.game.position_at(0)
+    assert w.view["game"] != first
+    second = w.view["game"]
+    w.new_game()
+    assert w.view["game"] not in (first, second)
+    t = AlhambraWidget.tutorial(lang="en")
+    step = t.view["game"]
+    t.tutor.next()
+    assert t.view["game"] != step

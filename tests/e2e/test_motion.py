@@ -178,6 +178,23 @@ def test_an_undo_is_seen_moving_back(table):
     assert not page.errors, page.errors
 
 
+def test_another_game_shown_is_not_seen_as_moves_taken_back(table):
+    """A game put in from a cell (a new game, a lesson's next step) is another game, even with the
+    same players and the moves of the last one but its latest: nothing flies back as after an
+    undo (the undo above is the same change of log, and does)."""
+    w = four_players()
+    page = table(w)
+    play(page, w, a_buy(w))
+    assert page.evaluate(SETTLED) == 0
+    w.game = w.game.position_at(len(w.game.moves) - 1)   # the same game one move back, as a game of its own
+    page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message})
+    page.wait_for_function(f"window.state.view.moves === {len(w.game.moves)}", timeout=10_000)
+    page.wait_for_timeout(50)
+    assert page.evaluate(ANIMATIONS) == []
+    assert page.locator(".alh-motion > *").count() == 0
+    assert not page.errors, page.errors
+
+
 def test_reduced_motion_turns_the_animations_off(table):
     w = four_players()
     page = table(w, reduced=True)
