@@ -634,6 +634,11 @@ export function createMotion(root, body, { win = typeof window !== "undefined" ?
     const game = view ? `${view.game ?? ""}|${view.n}|${(view.players || []).map((p) => p.name).join("|")}` : null;
     const entries = game === lastGame ? newMoves(log, lastN) : [];
     const undone = game === lastGame && !entries.length ? undoneMoves(lastLog, log) : [];
+    // (and what the last game's moves still fly lands at once: it would cross the new table)
+    if (game !== lastGame && lastGame !== null) {
+      pending = null;
+      if (running.size) finishAll();
+    }
     lastGame = game;
     lastN = lastMove(log);
     lastLog = Array.isArray(log) ? log : null;

@@ -192,6 +192,16 @@ def test_another_game_shown_is_not_seen_as_moves_taken_back(table):
     page.wait_for_timeout(50)
     assert page.evaluate(ANIMATIONS) == []
     assert page.locator(".alh-motion > *").count() == 0
+    # a move still flying when another game comes lands at once: its ghosts would cross the new table
+    play(page, w, a_buy(w))
+    page.wait_for_function("""() => { const a = document.getAnimations();
+        a.forEach((x) => x.pause()); return a.length > 0; }""", timeout=10_000)   # held in flight
+    assert page.locator(".alh-motion > *").count() > 0
+    w.new_game()
+    page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message})
+    page.wait_for_function("window.state.view.moves === 0", timeout=10_000)
+    page.wait_for_function("() => !document.querySelector('.alh-motion > *')", timeout=2_000)
+    assert page.evaluate(ANIMATIONS) == []
     assert not page.errors, page.errors
 
 
