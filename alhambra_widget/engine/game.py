@@ -1766,14 +1766,7 @@ def _names(players) -> list:
         if not 2 <= players <= 6:
             raise ValueError(f"Alhambra is played by 2 to 6 players, not {players}")
         return [DEFAULT_NAME.format(n=i + 1) for i in range(players)]
-    names = []
-    for i, p in enumerate(players):
-        name = p if isinstance(p, str) else getattr(p, "name", None)   # (a Player of another game has one)
-        if not isinstance(name, str) or (name == "" and not isinstance(p, str)):
-            hint = ("; a bot plays at a table, AlhambraWidget(players=[\"You\", Greedy()]), or in "
-                    "bots.play_game(): a Game takes the players' names") if callable(getattr(p, "choose", None)) else ""
-            raise TypeError(f"players[{i}] must be a player's name (text), not {type(p).__name__} {A._shown(p)}{hint}")
-        names.append(name)
+    names = [p if isinstance(p, str) else _name_of(i, p) for i, p in enumerate(players)]
     if not 2 <= len(names) <= 6:
         raise ValueError(f"Alhambra is played by 2 to 6 players, not {len(names)}")
     for i, name in enumerate(names):
@@ -1786,6 +1779,16 @@ def _names(players) -> list:
         raise ValueError(f"players {a + 1} and {b + 1} are both called {A._shown(names[a])}: "
                          "give each player a name of their own")
     return names
+
+
+def _name_of(i: int, p) -> str:
+    """The name of ``players[i]`` when it is not text: a Player of another game has one."""
+    name = getattr(p, "name", None)
+    if isinstance(name, str) and name:
+        return name
+    hint = ("; a bot plays at a table, AlhambraWidget(players=[\"You\", Greedy()]), or in "
+            "bots.play_game(): a Game takes the players' names") if callable(getattr(p, "choose", None)) else ""
+    raise TypeError(f"players[{i}] must be a player's name (text), not {type(p).__name__} {A._shown(p)}{hint}")
 
 
 def _seed_state(seed) -> int:

@@ -187,7 +187,7 @@ def test_another_game_shown_is_not_seen_as_moves_taken_back(table):
     play(page, w, a_buy(w))
     assert page.evaluate(SETTLED) == 0
     w.game = w.game.position_at(len(w.game.moves) - 1)   # the same game one move back, as a game of its own
-    page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message})
+    page.push()
     page.wait_for_function(f"window.state.view.moves === {len(w.game.moves)}", timeout=10_000)
     page.wait_for_timeout(50)
     assert page.evaluate(ANIMATIONS) == []
@@ -198,7 +198,7 @@ def test_another_game_shown_is_not_seen_as_moves_taken_back(table):
         a.forEach((x) => x.pause()); return a.length > 0; }""", timeout=10_000)   # held in flight
     assert page.locator(".alh-motion > *").count() > 0
     w.new_game()
-    page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message})
+    page.push()
     page.wait_for_function("window.state.view.moves === 0", timeout=10_000)
     page.wait_for_function("() => !document.querySelector('.alh-motion > *')", timeout=2_000)
     assert page.evaluate(ANIMATIONS) == []

@@ -35,7 +35,7 @@ def test_review_button_marks_and_the_better_move_on_the_board(chromium, artifact
     page.wait_for_selector('button[data-act="review"]:disabled')
     assert button.inner_text().startswith("Reviewing…")   # and how many moves of all are graded
     assert w.wait(60)
-    page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message, "graded": w.graded})
+    page.push()
     group = page.get_by_role("group", name="Reviewed moves")
     group.get_by_role("button").first.wait_for()
     expect(page.get_by_role("button", name="Reviewed \u2713", exact=True)).to_be_disabled()   # done, and says so

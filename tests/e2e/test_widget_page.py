@@ -75,18 +75,17 @@ def wire(page, w, pushed=("view", "message", "graded")):
     """Show widget ``w`` on ``page`` with the real bundle, its messages played
     by ``w``: after each one, the traits named in ``pushed`` go back to the
     page (and the texts with the language, when it changed: the kernel sends
-    them again only then). The page's script errors gather in ``page.errors``."""
+    them again only then); ``page.push()`` sends them after a change made in
+    Python. The page's script errors gather in ``page.errors``."""
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.set_content(PAGE)
+    page.push = lambda **more: page.evaluate("s => window.pushState(s)", {**{k: getattr(w, k) for k in pushed}, **more})
 
     def to_kernel(text):
         lang = w.lang
         w._handle_custom_msg(json.loads(text), [])
-        state = {k: getattr(w, k) for k in pushed}
-        if w.lang != lang:
-            state.update(strings=w.strings, lang=w.lang)
-        page.evaluate("s => window.pushState(s)", state)
+        page.push(**({"strings": w.strings, "lang": w.lang} if w.lang != lang else {}))
 
     page.expose_function("toKernel", to_kernel)
     mount_widget(page, w)
@@ -384,7 +383,7 @@ def test_the_next_scoring_round_as_it_stands_unfolds_and_follows_the_game(chromi
     # a move later: still open, with the figures of the new position
     w._handle_custom_msg({"type": "action", "action": str(w.game.legal_actions("take")[0]), "stamp": w.view["stamp"],
                           "seat": None}, [])
-    page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message})
+    page.push()
     after = w.game.scoring_preview()
     expect(cells).to_have_text([f"+{x}" for x in after["points"]])
     expect(table.locator("tbody tr[data-player] td:last-child")).to_have_text([str(x) for x in after["scores"]])
@@ -450,7 +449,7 @@ def test_before_the_first_move_the_players_of_the_game_may_change(chromium, arti
     if w.game.current != 0:
         w.bots = {}   # (no bot moves here: the page has no kernel loop; the person plays for them)
     w.game.play(w.game.legal_actions("take")[0])
-    page.evaluate("s => window.pushState(s)", {"view": w.view, "message": w.message})
+    page.push()
     expect(page.locator("details.alh-lineup")).to_have_count(0)
     assert not page.errors, page.errors
     page.close()
