@@ -37,6 +37,33 @@ def test_readme_scripting_example_runs_and_prints_what_it_says(capsys):
     assert "T2 Slot 1 takes florin only; dinar 9 cannot pay for it." in out
 
 
+DOC_PAGES_WITH_CODE = sorted(p.name for p in (ROOT / "docs").glob("*.md") if "```python" in p.read_text())
+
+
+@pytest.mark.parametrize("page", DOC_PAGES_WITH_CODE)
+def test_the_python_examples_of_a_documentation_page_run_as_written(page, capsys):
+    """Each page's examples, in order, in one namespace (a later one may use an earlier one's names)."""
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / page).read_text(), re.S)
+    ns = {}
+    for i, block in enumerate(blocks):
+        exec(compile(block, f"docs/{page} example {i + 1}", "exec"), ns)
+    capsys.readouterr()
+
+
+def test_the_documented_position_is_the_one_set_up():
+    """docs/scripting.md sets up a position with Game.from_position: it is what the text says."""
+    text = (ROOT / "docs" / "scripting.md").read_text()
+    block = re.search(r"```python\n(g = Game\.from_position\(.*?)```", text, re.S).group(1)
+    from alhambra_widget import Game
+    ns = {"Game": Game}
+    exec(compile(block, "docs/scripting.md", "exec"), ns)
+    g = ns["g"]
+    assert [str(c) for c in g.players[0].hand] == ["florin 2", "dinar 5", "dinar 7"]
+    assert [str(c) for c in g.players[1].hand] == ["ducat 3"]
+    assert g.players[0].alhambra[(0, 1)].id == 12 and [t.id for t in g.players[0].reserve] == [30]
+    assert g.market[2] is None and g.scores == [8, 3]
+
+
 def test_every_rule_id_of_the_rules_reference_has_an_explanation():
     from alhambra_widget import explain_rule
     from alhambra_widget.i18n.rules import RULE_TEXT

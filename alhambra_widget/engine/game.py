@@ -12,6 +12,7 @@ import itertools
 import os
 import sys
 import weakref
+from collections.abc import Iterable, Mapping
 from bisect import bisect_left, insort
 from math import floor as _floor   # floor(r() * n): int() of a draw in [0, 1), at a fraction of the cost
 from operator import attrgetter
@@ -143,10 +144,14 @@ class Game:
         the deck (shuffled, with the scoring cards of the rounds still to come
         placed as in S6). ``market`` and ``money`` default to fresh draws.
 
-        - ``hands``: per player, cards as ``Card`` or text (``"dirham 4"``);
+        - ``hands``: per player, a list of cards, each a ``Card``, a text
+          (``"dirham 4"``, or several: ``"dirham 4+7"``) or a pair
+          (``("dirham", 4)``); or the whole hand as one text in the notation
+          (``"dirham 4+7, florin 2"``);
         - ``alhambras``: per player, ``{(x, y): tile or tile id}`` (must obey P1-P6);
-        - ``reserves``: per player, tiles or ids; ``scores``: per player;
-        - ``market``: 4 tiles/ids/None; ``money``: up to 4 cards; ``dirk``: tiles (2 players);
+        - ``reserves``: per player, tiles or ids; ``scores``: per player, whole numbers;
+        - ``market``: 4 tiles/ids/None; ``money``: up to 4 cards (as a hand);
+          ``dirk``: tiles (2 players);
         - ``current``: the player to act; ``rounds_played``: 0, 1 or 2 scoring rounds already played.
 
         The position is made as a record's state and read by the same loader
@@ -157,9 +162,10 @@ class Game:
         >>> g.players[0].alhambra[(1, 0)].id
         7
 
-        Raises ``ValueError`` naming what does not add up (a tile twice, too
-        many copies of a card, an Alhambra breaking a placement rule)."""
-        from .money import card as make_card
+        Raises ``ValueError`` naming what does not add up and where
+        (``hands[1][0]``: no such card; a tile twice; too many copies of a
+        card; an Alhambra breaking a placement rule), and ``TypeError`` for an
+        argument of the wrong form (a text where a list belongs)."""
         from .tiles import tile as tile_by_id
         names = _names(players)
         n = len(names)
@@ -169,73 +175,100 @@ class Game:
         chance._rng = _seed_state(_check_seed(seed))
         chance._own = -1
 
-        def as_tile(t):
-            return t if isinstance(t, Tile) else tile_by_id(t)
-
-        def as_card(c):
-            if isinstance(c, Card):
-                return c
-            if isinstance(c, str):
-                cur, val = c.split()
-                return make_card(cur, int(val))
-            return make_card(*c)
-
-        def per_player(value, what):
-            value = list(value) if value is not None else [None] * n
+        def per_player(value, what, example):
+            if value is None:
+                return [None] * n
+            if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+                raise TypeError(f"{what} takes one entry per player, e.g. {what}={example}; "
+                                f"not {A._shown(value)}")
+            value = list(value)
             if len(value) != n:
-                raise ValueError(f"{what} needs one entry per player ({n})")
+                raise ValueError(f"{what} needs one entry per player ({n}), not {len(value)}")
             return value
 
         used_tiles = set()
 
-        def take_tile(t):
-            t = as_tile(t)
+        def take_tile(t, where):
+            if not isinstance(t, Tile):
+                try:
+                    t = tile_by_id(t)
+                except ValueError as e:
+                    raise ValueError(f"{where}: {e}") from None
+            if t.id == 0:
+                raise ValueError(f"{where}: the fountain is no building tile (it lies at (0, 0) in every Alhambra)")
             if t.id in used_tiles:
-                raise ValueError(f"{t} appears twice in the position")
+                raise ValueError(f"{where}: {t} appears twice in the position")
             used_tiles.add(t.id)
             return t
+
+        def tiles_of(value, where):
+            if value is None:
+                return []
+            if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+                raise TypeError(f"{where} is a list of tiles or tile ids, not {A._shown(value)}")
+            return [take_tile(t, f"{where}[{i}]") for i, t in enumerate(value)]
 
         state_players = []
         for i, nm in enumerate(names):
             state_players.append({"name": nm, "hand": [], "alhambra": [], "reserve": [], "score": 0})
         given = []
-        for sp, h in zip(state_players, per_player(hands, "hands")):
-            cards = sorted((as_card(c) for c in (h or [])), key=_KEY)
+        for i, (sp, h) in enumerate(zip(state_players, per_player(hands, "hands", '[["dinar 5+7"], ["florin 9"]]'))):
+            cards = sorted(_cards_of(h, f"hands[{i}]"), key=_KEY)
             given.extend(cards)
             sp["hand"] = [str(c) for c in cards]
-        for sp, al in zip(state_players, per_player(alhambras, "alhambras")):
-            sp["alhambra"] = [[pos[0], pos[1], take_tile(t).id] for pos, t in (al or {}).items()]
-        for sp, r in zip(state_players, per_player(reserves, "reserves")):
-            sp["reserve"] = [take_tile(t).id for t in (r or [])]
-        for sp, sc in zip(state_players, per_player(scores, "scores")):
-            sp["score"] = int(sc or 0)
-        dirk_tiles = [take_tile(t).id for t in (dirk or [])]
+        for i, (sp, al) in enumerate(zip(state_players, per_player(alhambras, "alhambras", "[{(1, 0): 7}, {}]"))):
+            if al is None:
+                continue
+            if not isinstance(al, Mapping):
+                raise TypeError(f"alhambras[{i}] maps positions to tiles, e.g. {{(1, 0): 7}}; "
+                                f"not {A._shown(al)}")
+            placed = sp["alhambra"]
+            for pos, t in al.items():
+                if not (isinstance(pos, tuple) and len(pos) == 2
+                        and all(isinstance(v, int) and not isinstance(v, bool) for v in pos)):
+                    raise TypeError(f"alhambras[{i}]: a position is a pair of whole numbers (x, y), "
+                                    f"not {A._shown(pos)}")
+                where = f"alhambras[{i}][{pos}]"
+                if pos == (0, 0):
+                    raise ValueError(f"{where}: the fountain lies at (0, 0); tiles go around it")
+                placed.append([pos[0], pos[1], take_tile(t, where).id])
+        for i, (sp, r) in enumerate(zip(state_players, per_player(reserves, "reserves", "[[12, 40], []]"))):
+            sp["reserve"] = [t.id for t in tiles_of(r, f"reserves[{i}]")]
+        for i, (sp, sc) in enumerate(zip(state_players, per_player(scores, "scores", "[12, 30]"))):
+            if sc is not None and (not isinstance(sc, int) or isinstance(sc, bool)):
+                raise TypeError(f"scores[{i}] is a whole number of points, not {A._shown(sc)}")
+            sp["score"] = sc or 0
+        dirk_tiles = [t.id for t in tiles_of(dirk, "dirk")]
         if dirk_tiles and n != 2:
             raise ValueError("Dirk plays only in two-player games")
         if market is not None:
+            if isinstance(market, (str, bytes, Mapping)) or not isinstance(market, Iterable):
+                raise TypeError(f"market is a list of 4 slots (tiles, tile ids or None), not {A._shown(market)}")
             market = list(market)
             if len(market) != 4:
-                raise ValueError("the building market has 4 slots")
-            market = [None if t is None else take_tile(t) for t in market]
+                raise ValueError(f"the building market has 4 slots, not {len(market)}")
+            market = [None if t is None else take_tile(t, f"market[{i}]") for i, t in enumerate(market)]
         bag = [t for t in TILES if t.id not in used_tiles]
         if market is None:
             chance.bag = bag
             market = [chance._draw_tile() for _ in range(4)]
         # money: whatever is not in a hand or face up goes into the deck
         pool = full_deck(n)
-        shown = [as_card(c) for c in money] if money is not None else []
+        shown = _cards_of(money, "money")
         if len(shown) > 4:
-            raise ValueError("the money market shows at most 4 cards")
+            raise ValueError(f"the money market shows at most 4 cards, not {len(shown)}")
         for c in given + shown:
             try:
                 pool.remove(c)
             except ValueError:
-                raise ValueError(f"there are not that many {c} cards in the game") from None
+                copies = 2 if n == 2 else 3
+                raise ValueError(f"there are not that many {c} cards: a {n}-player game has {copies} "
+                                 f"of each (D1), and the hands and money name more") from None
         chance._shuffle(pool)
         if money is None:
             shown = [pool.pop() for _ in range(min(4, len(pool)))]
-        if rounds_played not in (0, 1, 2):
-            raise ValueError("rounds_played is 0, 1 or 2")
+        if isinstance(rounds_played, bool) or rounds_played not in (0, 1, 2):
+            raise ValueError(f"rounds_played is 0, 1 or 2, not {A._shown(rounds_played)}")
         top_first = pool[::-1]
         for k in range(rounds_played + 1, 3):
             # S6: the scoring cards still to come lie near 2/5 and 4/5 of the deck
@@ -1789,6 +1822,45 @@ def _name_of(i: int, p) -> str:
     hint = ("; a bot plays at a table, AlhambraWidget(players=[\"You\", Greedy()]), or in "
             "bots.play_game(): a Game takes the players' names") if callable(getattr(p, "choose", None)) else ""
     raise TypeError(f"players[{i}] must be a player's name (text), not {type(p).__name__} {A._shown(p)}{hint}")
+
+
+def _cards_of(value, where: str) -> list:
+    """Money cards as ``from_position`` takes them (``where`` names the
+    argument in errors): None for none, a text in the notation
+    (``"dinar 5+7, florin 2"``), or a list of cards, each a ``Card``, a text
+    (``"dinar 5"``, or several: ``"dinar 5+7"``) or a pair ``("dinar", 5)``."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return _read_cards(value, where)
+    if isinstance(value, (bytes, Mapping, Card)) or not isinstance(value, Iterable):
+        raise TypeError(f"{where} is a list of money cards ('dinar 5', ('dinar', 5) or a Card), "
+                        f"not {A._shown(value)}")
+    out = []
+    for j, c in enumerate(value):
+        w = f"{where}[{j}]"
+        if isinstance(c, Card):
+            out.append(c)
+        elif isinstance(c, str):
+            out += _read_cards(c, w)
+        elif isinstance(c, tuple) and len(c) == 2:
+            try:
+                out.append(Card(*c))
+            except ValueError as e:
+                raise ValueError(f"{w}: {A._shown(c)} is not a money card: {e}") from None
+        else:
+            raise TypeError(f"{w} is a money card ('dinar 5', ('dinar', 5) or a Card), not {A._shown(c)}")
+    return out
+
+
+def _read_cards(text: str, where: str) -> list:
+    """The cards a text names in the notation (none for a blank text)."""
+    if not text.strip():
+        return []
+    try:
+        return list(A.parse_cards(text))
+    except NotationError as e:
+        raise ValueError(f"{where}: {A._shown(text)}: {e}") from None
 
 
 def _seed_state(seed) -> int:

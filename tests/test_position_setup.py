@@ -1,0 +1,115 @@
+"""Game.from_position: the forms it reads, and a clear error for everything else.
+
+Setting up a position is a cell's first step for a lesson or an analysis, so a
+slip in it (a hand given as one text, a card with no value, a tile id that does
+not exist) must say which argument and which entry is wrong, and never surface
+as an error from deep inside (an IndexError, an AttributeError)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from alhambra_widget import Game
+from alhambra_widget.engine.money import Card
+
+
+def hand(g: Game, seat: int) -> list:
+    return [str(c) for c in g.players[seat].hand]
+
+
+@pytest.mark.parametrize("cards", [
+    ["dinar 5", "dinar 7", "florin 2"],            # a text per card
+    ["dinar 5+7", "florin 2"],                     # a text names several cards, as in the notation
+    "dinar 5+7, florin 2",                         # the whole hand as one text
+    [("dinar", 5), ("dinar", 7), ("florin", 2)],   # pairs
+    [Card("dinar", 5), Card("florin", 2), Card("dinar", 7)],
+])
+def test_a_hand_may_be_given_in_any_of_the_documented_forms(cards):
+    g = Game.from_position(["Ana", "Ben"], seed=3, hands=[cards, " "])
+    assert hand(g, 0) == ["florin 2", "dinar 5", "dinar 7"]
+    assert hand(g, 1) == []          # a blank text is an empty hand
+    g.check()
+
+
+def test_the_money_market_reads_cards_like_a_hand():
+    g = Game.from_position(2, seed=3, money="dirham 3+4")
+    assert [str(c) for c in g.money] == ["dirham 3", "dirham 4"]
+
+
+@pytest.mark.parametrize("kwargs, error, words", [
+    # hands: the entry named, what was wrong with it
+    ({"hands": [["dinar 5"]]}, ValueError, ["hands", "one entry per player (2), not 1"]),
+    ({"hands": "dinar 5"}, TypeError, ["hands takes one entry per player", "e.g. hands="]),
+    ({"hands": [["dinar x"], []]}, ValueError, ["hands[0][0]", "'x' is neither a currency"]),
+    ({"hands": [["dinar"], []]}, ValueError, ["hands[0][0]", "No cards are named"]),
+    ({"hands": [["rupee 3"], []]}, ValueError, ["hands[0][0]", "'rupee'"]),
+    ({"hands": [[], ["dinar 12"]]}, ValueError, ["hands[1][0]", "values 1 to 9, not 12"]),
+    ({"hands": [[5], []]}, TypeError, ["hands[0][0] is a money card", "not 5"]),
+    ({"hands": [[("dinar", 0)], []]}, ValueError, ["hands[0][0]", "is not a money card", "not 0"]),
+    ({"hands": [[("rupee", 3)], []]}, ValueError, ["hands[0][0]", "is not a money card"]),
+    ({"hands": [5, []]}, TypeError, ["hands[0] is a list of money cards", "not 5"]),
+    ({"hands": [["dinar 1"] * 3, []]}, ValueError, ["not that many dinar 1 cards", "2 of each (D1)"]),
+    # Alhambras
+    ({"alhambras": [[7], {}]}, TypeError, ["alhambras[0] maps positions to tiles", "not [7]"]),
+    ({"alhambras": [{"a": 7}, {}]}, TypeError, ["alhambras[0]", "pair of whole numbers", "not 'a'"]),
+    ({"alhambras": [{(1, True): 7}, {}]}, TypeError, ["alhambras[0]", "pair of whole numbers"]),
+    ({"alhambras": [{(0, 0): 7}, {}]}, ValueError, ["alhambras[0][(0, 0)]", "the fountain lies at (0, 0)"]),
+    ({"alhambras": [{(1, 0): 99}, {}]}, ValueError, ["alhambras[0][(1, 0)]", "there is no tile 99"]),
+    ({"alhambras": [{(1, 0): 0}, {}]}, ValueError, ["alhambras[0][(1, 0)]", "the fountain is no building tile"]),
+    ({"alhambras": [{(1, 0): 7}, {(1, 0): 7}]}, ValueError, ["alhambras[1][(1, 0)]", "appears twice"]),
+    ({"alhambras": [{(5, 5): 7}, {}]}, ValueError, ["the position does not add up"]),
+    # reserves, scores, the market, the money, Dirk, the rest
+    ({"reserves": ["abc", []]}, TypeError, ["reserves[0] is a list of tiles", "not 'abc'"]),
+    ({"reserves": [[12, "x"], []]}, ValueError, ["reserves[0][1]", "there is no tile 'x'"]),
+    ({"scores": ["x", 0]}, TypeError, ["scores[0] is a whole number of points", "not 'x'"]),
+    ({"scores": [1.5, 0]}, TypeError, ["scores[0]", "not 1.5"]),
+    ({"scores": [-5, 0]}, ValueError, ["score must be between 0 and"]),
+    ({"market": [1, 2, 3]}, ValueError, ["4 slots, not 3"]),
+    ({"market": "1234"}, TypeError, ["market is a list of 4 slots"]),
+    ({"market": [1, 1, 2, 3]}, ValueError, ["market[1]", "appears twice"]),
+    ({"money": ["dinar 1"] * 5}, ValueError, ["at most 4 cards, not 5"]),
+    ({"money": [("dinar", "one")]}, ValueError, ["money[0]", "is not a money card"]),
+    ({"rounds_played": 3}, ValueError, ["rounds_played is 0, 1 or 2, not 3"]),
+    ({"rounds_played": True}, ValueError, ["rounds_played is 0, 1 or 2, not True"]),
+    ({"current": 2}, ValueError, ["current is a seat index from 0 to 1"]),
+])
+def test_a_slip_in_a_position_names_the_argument_and_entry(kwargs, error, words):
+    with pytest.raises(error) as e:
+        Game.from_position(["Ana", "Ben"], seed=1, **kwargs)
+    for w in words:
+        assert w in str(e.value)
+
+
+def test_dirk_only_with_two_players():
+    with pytest.raises(ValueError, match="Dirk plays only in two-player games"):
+        Game.from_position(3, seed=1, dirk=[5])
+
+
+def test_an_entry_is_echoed_short():
+    """A huge or odd entry is quoted cut short, never whole."""
+    with pytest.raises(ValueError) as e:
+        Game.from_position(2, seed=1, hands=[["dinar " + "9" * 5000], []])
+    assert len(str(e.value)) < 300
+
+
+_anything = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.floats(allow_nan=True)
+    | st.sampled_from(["dinar 5", "dinar 5+7, florin 2", "", "x", "florin", "ducat 10"])
+    | st.text(max_size=8) | st.binary(max_size=4),
+    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
+    | st.dictionaries(st.tuples(st.integers(-2, 2), st.integers(-2, 2)) | st.text(max_size=2), inner, max_size=3),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["hands", "alhambras", "reserves", "scores", "market", "money", "dirk",
+                        "current", "rounds_played"]), _anything)
+def test_whatever_an_argument_holds_the_answer_is_a_game_or_a_clear_error(arg, value):
+    try:
+        g = Game.from_position(["Ana", "Ben"], seed=5, **{arg: value})
+    except (ValueError, TypeError) as e:
+        assert str(e)           # a message, not an empty error
+        return
+    g.check()                   # or a whole, consistent game
