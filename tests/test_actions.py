@@ -74,6 +74,33 @@ def test_invalid_action_fields():
         Remove("1,0")
 
 
+@pytest.mark.parametrize("cards", [
+    "dirham 3+4", ["dirham 3", "dirham 4"], ["dirham 3+4"], [("dirham", 4), ("dirham", 3)],
+    cards_of("dirham 4", "dirham 3"),
+])
+def test_an_action_reads_its_cards_in_the_forms_a_hand_is_given(cards):
+    assert Buy(2, cards) == parse("buy 2 with dirham 3+4")
+    assert TakeMoney(cards) == parse("take dirham 3+4")
+
+
+@pytest.mark.parametrize("cards, key, words", [
+    ([5], "error.T.not_a_card", "5 is not a money card: name one as 'dinar 5'"),
+    ([("dinar", 0)], "error.T.not_a_card", "('dinar', 0) is not a money card"),
+    ([("rupee", 3)], "error.T.not_a_card", "('rupee', 3) is not a money card"),
+    (5, "error.T.cards_form", "Money cards are given as a list"),
+    (card("dinar", 3), "error.T.cards_form", "not Card(dinar, 3)"),
+    (["dinar x"], "error.T.unknown_word", "'x' is neither a currency"),
+    (["dinar 12"], "error.T.card_value", "values 1 to 9, not 12"),
+])
+def test_cards_that_are_not_cards_are_refused_in_the_notations_words(cards, key, words):
+    """A refusal of rule T with its catalogue key (so it is told in every language)."""
+    for make in (lambda: TakeMoney(cards), lambda: Buy(1, cards)):
+        with pytest.raises(IllegalMove) as e:
+            make()
+        assert e.value.rule == "T" and e.value.key == key and words in e.value.message
+        assert e.value.localized("ja") != e.value.message
+
+
 def test_every_legal_action_has_a_parseable_notation():
     rng = random.Random(5)
     for n in (2, 3, 5):

@@ -377,3 +377,49 @@ def test_P7_removal_rule_does_not_depend_on_what_was_asked_before():
     second = b.why_not_remove((1, 0))
     assert first == second
     assert (1, 0) not in b.removable()
+
+
+# ------------------------------------------------ a tile by its id, bad input
+
+def test_a_tile_may_be_named_by_its_id_wherever_an_alhambra_takes_one():
+    by_tile, by_id = Alhambra(), Alhambra()
+    by_tile.place(tile(7), (1, 0))
+    by_id.place(7, (1, 0))
+    assert by_id == by_tile and by_id[(1, 0)] is tile(7)
+    assert by_id.legal_spots(1) == by_tile.legal_spots(tile(1))
+    assert by_id.why_not(1, (2, 0)) == by_tile.why_not(tile(1), (2, 0)) == "P3"
+    assert Alhambra.from_tiles({(1, 0): 7}) == by_tile
+    assert by_id.swap_spots(6) == by_tile.swap_spots(tile(6)) == [(1, 0)]
+    assert by_id.why_not_swap(6, (1, 0)) is by_tile.why_not_swap(tile(6), (1, 0)) is None
+    assert by_id.swap(6, (1, 0)) is tile(7) and by_id[(1, 0)] is tile(6)
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda a: a.place(None, (1, 0)), TypeError, "a tile is a Tile or a tile id (1-54), not None"),
+    (lambda a: a.place("7", (1, 0)), TypeError, "not '7'"),
+    (lambda a: a.place(True, (1, 0)), TypeError, "not True"),
+    (lambda a: a.place(99, (1, 0)), ValueError, "there is no tile 99"),
+    (lambda a: a.swap(None, (1, 0)), TypeError, "a tile is a Tile"),
+    (lambda a: a.legal_spots(2.0), TypeError, "not 2.0"),
+    (lambda a: a.why_not([], (1, 0)), TypeError, "not []"),
+    (lambda a: a.place(7, "1,0"), TypeError, "a position is a pair (x, y) of integers, not '1,0'"),
+    (lambda a: a.place(7, (1.0, 0)), TypeError, "not (1.0, 0)"),
+    (lambda a: a["x"], TypeError, "a position is a pair (x, y) of integers, not 'x'"),
+    (lambda a: a[(1.0, 0)], TypeError, "not (1.0, 0)"),
+    (lambda a: a["x" * 10_000], TypeError, "..."),   # a long entry is quoted cut short
+    (lambda a: Alhambra.from_tiles([7]), TypeError, "(x, y): tile} or ((x, y), tile) pairs, not 7"),
+    (lambda a: Alhambra.from_tiles({(1, 0): "pavilion"}), TypeError, "not 'pavilion'"),
+])
+def test_a_call_that_is_not_a_tile_or_a_position_says_what_it_takes_and_changes_nothing(call, error, words):
+    a = Alhambra.from_tiles({(1, 0): 7})
+    before = a.to_list()
+    with pytest.raises(error) as e:
+        call(a)
+    assert words in str(e.value) and len(str(e.value)) < 200
+    assert a.to_list() == before
+
+
+def test_a_spot_far_off_the_grid_reads_as_empty_and_is_refused_by_its_rule():
+    a = Alhambra()
+    assert a[(10 ** 20, 0)] is None
+    refused(a, a.place, tile(7), (10 ** 20, 0), rule="P2")

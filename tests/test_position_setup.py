@@ -45,10 +45,10 @@ def test_the_money_market_reads_cards_like_a_hand():
     ({"hands": [["dinar"], []]}, ValueError, ["hands[0][0]", "No cards are named"]),
     ({"hands": [["rupee 3"], []]}, ValueError, ["hands[0][0]", "'rupee'"]),
     ({"hands": [[], ["dinar 12"]]}, ValueError, ["hands[1][0]", "values 1 to 9, not 12"]),
-    ({"hands": [[5], []]}, TypeError, ["hands[0][0] is a money card", "not 5"]),
-    ({"hands": [[("dinar", 0)], []]}, ValueError, ["hands[0][0]", "is not a money card", "not 0"]),
+    ({"hands": [[5], []]}, ValueError, ["hands[0][0]: 5 is not a money card", "'dinar 5'"]),
+    ({"hands": [[("dinar", 0)], []]}, ValueError, ["hands[0][0]: ('dinar', 0) is not a money card"]),
     ({"hands": [[("rupee", 3)], []]}, ValueError, ["hands[0][0]", "is not a money card"]),
-    ({"hands": [5, []]}, TypeError, ["hands[0] is a list of money cards", "not 5"]),
+    ({"hands": [5, []]}, ValueError, ["hands[0]: Money cards are given as a list", "not 5."]),
     ({"hands": [["dinar 1"] * 3, []]}, ValueError, ["not that many dinar 1 cards", "2 of each (D1)"]),
     # Alhambras
     ({"alhambras": [[7], {}]}, TypeError, ["alhambras[0] maps positions to tiles", "not [7]"]),

@@ -104,8 +104,47 @@ def _mk(cls, *values):
 
 
 def _cards(value) -> tuple:
-    cs = tuple(sorted(c if isinstance(c, Card) else card(*c) for c in value))
-    return cs
+    """The cards of an action, sorted (see :func:`read_cards`; IllegalMove, rule T, otherwise)."""
+    if type(value) is tuple and all(type(c) is Card for c in value):
+        return tuple(sorted(value))   # (as the notation's reader gives them)
+    try:
+        return tuple(sorted(read_cards(value)))
+    except NotationError as e:
+        raise IllegalMove("T", e.key, **e.params) from None
+
+
+def read_cards(value) -> list:
+    """Money cards as a cell may write them: a list whose entries are cards,
+    texts in the notation (``"dinar 5"``, or several: ``"dinar 5+7"``) or
+    pairs (``("dinar", 5)``); or one text for all (``"dinar 5+7, florin 2"``;
+    a blank one names none).
+
+    Raises :class:`NotationError` (a ValueError); its ``at`` is the index of
+    the entry at fault, or None when the whole is."""
+    if isinstance(value, str):
+        return list(parse_cards(value)) if value.strip() else []
+    if isinstance(value, (bytes, Card, dict)) or not hasattr(value, "__iter__"):
+        e = NotationError("error.T.cards_form", value=_shown(value))
+        e.at = None
+        raise e
+    out = []
+    for j, c in enumerate(value):
+        try:
+            if type(c) is Card:
+                out.append(c)
+            elif isinstance(c, str):
+                out += parse_cards(c)
+            elif isinstance(c, tuple) and len(c) == 2:
+                try:
+                    out.append(card(*c))
+                except (TypeError, ValueError):
+                    raise NotationError("error.T.not_a_card", value=_shown(c)) from None
+            else:
+                raise NotationError("error.T.not_a_card", value=_shown(c))
+        except NotationError as e:
+            e.at = j
+            raise
+    return out
 
 
 def _tile_id(value) -> int:

@@ -23,9 +23,9 @@ from bisect import bisect_left, insort
 from itertools import compress
 from operator import itemgetter
 
-from .actions import Build, Place, Remove, Swap
+from .actions import Build, Place, Remove, Swap, _shown
 from .errors import IllegalMove, Text
-from .tiles import BUILDINGS, BY_ID, FOUNTAIN, OPPOSITE, SIDES, STEP, Building, Tile
+from .tiles import BUILDINGS, BY_ID, FOUNTAIN, OPPOSITE, SIDES, STEP, Building, Tile, tile as _tile_by_id
 
 __all__ = ["Alhambra", "broken_rule"]
 
@@ -249,6 +249,8 @@ class Alhambra:
 
     # -- reading -------------------------------------------------------------
     def __getitem__(self, pos) -> Tile | None:
+        if type(pos) is not tuple or len(pos) != 2 or type(pos[0]) is not int or type(pos[1]) is not int:
+            pos = _pos(pos)   # (TypeError for anything but a pair of integers)
         x, y = pos
         return self._tiles.get(x + ROW * y) if -100 < x < 100 and -100 < y < 100 else None
 
@@ -370,7 +372,9 @@ class Alhambra:
     # -- rules ---------------------------------------------------------------
     def why_not(self, tile: Tile, pos) -> str | None:
         """The id of the first rule (order P1, P6, P2, P3, P4, P5) that forbids
-        placing ``tile`` on the empty spot ``pos``, or ``None`` if it is legal."""
+        placing ``tile`` (a tile or its id) on the empty spot ``pos``, or
+        ``None`` if it is legal."""
+        tile = _as_tile(tile)
         pos = _pos(pos)
         if self._holds(tile):
             return "P6"
@@ -508,7 +512,8 @@ class Alhambra:
         return bits
 
     def legal_spots(self, tile: Tile) -> set:
-        """Every empty spot where ``tile`` may be placed now."""
+        """Every empty spot where ``tile`` (a tile or its id) may be placed now."""
+        tile = _as_tile(tile)
         if self._holds(tile) or tile.is_turned:
             return set()
         return {_P[p] for p in self._spots_for(tile.mask)}
@@ -567,6 +572,7 @@ class Alhambra:
 
     def why_not_swap(self, tile: Tile, pos) -> str | None:
         """The rule that forbids putting ``tile`` in place of the tile at ``pos`` (T3c)."""
+        tile = _as_tile(tile)
         pos = _pos(pos)
         if pos == ORIGIN or self._holds(tile):
             return "P6"
@@ -691,6 +697,7 @@ class Alhambra:
 
     def swap_spots(self, tile: Tile) -> list:
         """Positions where ``tile`` could replace the tile lying there (T3c)."""
+        tile = _as_tile(tile)
         if self._holds(tile) or tile.is_turned:
             return []
         return [_P[p] for p in self._swap_cells(tile.mask)]
@@ -749,7 +756,9 @@ class Alhambra:
 
     # -- changing ------------------------------------------------------------
     def place(self, tile: Tile, pos) -> None:
-        """Put ``tile`` on the empty spot ``pos``; IllegalMove if the rules forbid it."""
+        """Put ``tile`` (a tile or its id) on the empty spot ``pos``;
+        IllegalMove if the rules forbid it."""
+        tile = _as_tile(tile)
         self._put(tile, self._place_cell(tile, pos))
 
     def _place_cell(self, tile: Tile, pos) -> int:
@@ -1129,6 +1138,7 @@ class Alhambra:
     def swap(self, tile: Tile, pos) -> Tile:
         """Put ``tile`` exactly where the tile at ``pos`` lies and return the
         old one (T3c). Both must match the same neighbours (P3, P7)."""
+        tile = _as_tile(tile)
         return self._swap_at(tile, self._swap_cell(tile, pos))
 
     def _swap_cell(self, tile: Tile, pos) -> int:
@@ -1253,15 +1263,20 @@ class Alhambra:
 
     @classmethod
     def from_tiles(cls, placed, *, check: bool = True) -> "Alhambra":
-        """Build an Alhambra from ``{(x, y): tile}`` (or ``(position, tile)`` pairs),
-        e.g. to set up a position for a lesson.
+        """Build an Alhambra from ``{(x, y): tile or tile id}`` (or ``(position,
+        tile)`` pairs), e.g. to set up a position for a lesson.
 
         With ``check`` (the default) the whole result must obey P1-P6 and have
         no holes (P5); IllegalMove names the first rule it breaks. The order of
         the tiles does not matter."""
         items = list(placed.items() if hasattr(placed, "items") else placed)
         a = cls()
-        for pos, t in items:
+        for item in items:
+            if type(item) is not tuple or len(item) != 2:
+                raise TypeError(f"an Alhambra is set up from {{(x, y): tile}} or ((x, y), tile) pairs, "
+                                f"not {_shown(item)}")
+            pos, t = item
+            t = _as_tile(t)
             pos = _pos(pos)
             p = _enc(pos)
             if p in a._masks or a._holds(t):
@@ -1289,10 +1304,20 @@ def _pos(pos) -> tuple:
     try:
         x, y = pos
     except (TypeError, ValueError):
-        raise TypeError(f"a position is a pair (x, y) of integers, not {pos!r}") from None
+        raise TypeError(f"a position is a pair (x, y) of integers, not {_shown(pos)}") from None
     if not (isinstance(x, int) and isinstance(y, int)) or isinstance(x, bool) or isinstance(y, bool):
-        raise TypeError(f"a position is a pair (x, y) of integers, not {pos!r}")
+        raise TypeError(f"a position is a pair (x, y) of integers, not {_shown(pos)}")
     return (x, y)
+
+
+def _as_tile(t) -> Tile:
+    """A tile given as a tile or its id (``ValueError`` for an id that is no
+    tile's, ``TypeError`` for anything else)."""
+    if type(t) is Tile:
+        return t
+    if isinstance(t, int) and not isinstance(t, bool):
+        return _tile_by_id(t)
+    raise TypeError(f"a tile is a Tile or a tile id (1-54), not {_shown(t)}")
 
 
 def _cut_without(links: dict, q: int, cut: set) -> set:

@@ -1825,42 +1825,15 @@ def _name_of(i: int, p) -> str:
 
 
 def _cards_of(value, where: str) -> list:
-    """Money cards as ``from_position`` takes them (``where`` names the
-    argument in errors): None for none, a text in the notation
-    (``"dinar 5+7, florin 2"``), or a list of cards, each a ``Card``, a text
-    (``"dinar 5"``, or several: ``"dinar 5+7"``) or a pair ``("dinar", 5)``."""
+    """Money cards as ``from_position`` takes them (:func:`actions.read_cards`;
+    None for none), or a ValueError naming the argument (``where``) and entry."""
     if value is None:
         return []
-    if isinstance(value, str):
-        return _read_cards(value, where)
-    if isinstance(value, (bytes, Mapping, Card)) or not isinstance(value, Iterable):
-        raise TypeError(f"{where} is a list of money cards ('dinar 5', ('dinar', 5) or a Card), "
-                        f"not {A._shown(value)}")
-    out = []
-    for j, c in enumerate(value):
-        w = f"{where}[{j}]"
-        if isinstance(c, Card):
-            out.append(c)
-        elif isinstance(c, str):
-            out += _read_cards(c, w)
-        elif isinstance(c, tuple) and len(c) == 2:
-            try:
-                out.append(Card(*c))
-            except ValueError as e:
-                raise ValueError(f"{w}: {A._shown(c)} is not a money card: {e}") from None
-        else:
-            raise TypeError(f"{w} is a money card ('dinar 5', ('dinar', 5) or a Card), not {A._shown(c)}")
-    return out
-
-
-def _read_cards(text: str, where: str) -> list:
-    """The cards a text names in the notation (none for a blank text)."""
-    if not text.strip():
-        return []
     try:
-        return list(A.parse_cards(text))
+        return A.read_cards(value)
     except NotationError as e:
-        raise ValueError(f"{where}: {A._shown(text)}: {e}") from None
+        at = f"{where}[{e.at}]" if e.at is not None else where
+        raise ValueError(f"{at}: {e}") from None
 
 
 def _seed_state(seed) -> int:
