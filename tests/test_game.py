@@ -727,3 +727,22 @@ def test_T3a_removal_cutting_off_and_opening_a_hole_cites_P4_in_play():
     with pytest.raises(IllegalMove) as e2:
         h.play(Remove((1, 0)))
     assert e1.value.rule == e2.value.rule == "P4"
+
+
+@pytest.mark.parametrize("players", [None, b"AnaBen", {"Ana": 1, "Ben": 2}, 2.0])
+def test_players_that_are_neither_a_number_nor_a_list_of_names_are_refused_saying_so(players):
+    with pytest.raises(TypeError, match="players is a number from 2 to 6 or a list of 2-6 names"):
+        Game(players)
+
+
+def test_an_unknown_kind_or_language_of_any_type_is_named_in_a_short_error():
+    from alhambra_widget import explain
+    g = Game(2, seed=1)
+    for kind in ({}, ["take"], "x" * 10_000):
+        with pytest.raises(ValueError, match="unknown action kind") as e:
+            g.legal_actions(kind)
+        assert len(str(e.value)) < 300
+    for lang in ({}, ["en"], "x" * 10_000):
+        with pytest.raises(ValueError, match="unknown language") as e:
+            explain(g, lang=lang)
+        assert len(str(e.value)) < 120

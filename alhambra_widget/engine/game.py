@@ -589,9 +589,9 @@ class Game:
                         out.append(_DIRK[t.id])
                 return out
             return []
-        verbs = _KIND_VERBS.get(kind)
+        verbs = _KIND_VERBS.get(kind) if isinstance(kind, str) else None
         if verbs is None:
-            raise ValueError(f"unknown action kind {kind!r}; kinds are {', '.join(A.KINDS)} "
+            raise ValueError(f"unknown action kind {A._shown(kind)}; kinds are {', '.join(A.KINDS)} "
                              f"(or one form: {', '.join(A.VERBS)})")
         if phase == "over":
             return []
@@ -1792,7 +1792,8 @@ DEFAULT_NAME = "Player {n}"
 
 
 def _names(players) -> list:
-    if isinstance(players, (bool, str)):   # (a string would be a list of one-letter names)
+    if isinstance(players, (bool, str, bytes, Mapping)) or not isinstance(players, (int, Iterable)):
+        # (a string would be a list of one-letter names)
         raise TypeError("players is a number from 2 to 6 or a list of 2-6 names, "
                         f"not {type(players).__name__} {players!r}"[:200])
     if isinstance(players, int):

@@ -52,8 +52,9 @@ _current: ContextVar[str] = ContextVar("alhambra_lang", default=DEFAULT)
 
 def check_language(lang: str) -> str:
     """``lang`` if it is one of :data:`LANGUAGES`, else a ValueError saying which are."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        shown = repr(lang) if len(repr(lang)) <= 40 else repr(lang)[:37] + "..."
+        raise ValueError(f"unknown language {shown}; choose one of {', '.join(LANGUAGES)}")
     return lang
 
 
