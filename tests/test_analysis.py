@@ -13,10 +13,10 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 from alhambra_widget import Alhambra, Game, IllegalMove, TILES
-from alhambra_widget.analysis import analyse, best_spots, standings, tournament, what_if, wilson
+from alhambra_widget.analysis import analyse, best_spots, grade, standings, tournament, what_if, wilson
 from alhambra_widget.analysis import _frame
 from alhambra_widget.analysis.hints import candidates
-from alhambra_widget.bots import Greedy, Random
+from alhambra_widget.bots import Greedy, Random, play_game
 
 import pandas as pd  # every table is a DataFrame (the analysis extra)
 
@@ -320,3 +320,25 @@ def test_tournament_takes_any_executor_and_rounds_up_to_whole_rotations():
     assert list(again["Greedy score"]) == list(games["Greedy score"])
     with pytest.raises(ValueError):
         tournament([Greedy()], games=2)
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: wilson("x", 10), TypeError, "wilson() takes numbers of wins and games, not wins='x'"),
+    (lambda: wilson(5, None), TypeError, "not games=None"),
+    (lambda: wilson(11, 10), ValueError, "wins must be from 0 to the number of games (10), not 11"),
+    (lambda: grade(None), TypeError, "grade() takes a win-probability loss"),
+    (lambda: grade(float("nan")), TypeError, "not nan"),
+    (lambda: play_game(None), TypeError, "bots is a list of bots, one per seat"),
+    (lambda: play_game("Greedy"), TypeError, "not str 'Greedy'"),
+    (lambda: tournament(Greedy(), games=2), TypeError, "players is a list of bots"),
+])
+def test_the_analysis_helpers_say_what_they_take(call, error, words):
+    with pytest.raises(error) as e:
+        call()
+    assert words in str(e.value) and len(str(e.value)) < 200
+
+
+def test_wilson_and_grade_take_numpy_numbers():
+    np = pytest.importorskip("numpy")
+    assert wilson(np.int64(95), np.int64(100)) == pytest.approx(wilson(95, 100))
+    assert grade(np.float64(0.05)) == grade(0.05) == "inaccuracy"

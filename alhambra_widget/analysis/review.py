@@ -28,6 +28,8 @@ not by the draw that followed.
 
 from __future__ import annotations
 
+import numbers
+
 from ..bots.mcts import MCTS, check_seconds
 from ..engine import Game
 from ..i18n import t
@@ -52,6 +54,8 @@ def grade(loss: float) -> str:
     >>> grade(0.0), grade(0.05), grade(0.4)
     ('best', 'inaccuracy', 'blunder')
     """
+    if isinstance(loss, bool) or not isinstance(loss, numbers.Real) or loss != loss:
+        raise TypeError(f"grade() takes a win-probability loss, a number from 0 to 1, not {loss!r}"[:160])
     for name, bound in GRADES:
         if loss <= bound:
             return name

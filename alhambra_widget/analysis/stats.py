@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import numbers
 
 __all__ = ["wilson"]
 
@@ -15,8 +16,13 @@ def wilson(wins: float, games: int, z: float = 1.959963984540054) -> tuple:
     >>> round(lo, 3), round(hi, 3)
     (0.888, 0.978)
     """
+    for name, v in (("wins", wins), ("games", games)):
+        if isinstance(v, bool) or not isinstance(v, numbers.Real) or v != v:
+            raise TypeError(f"wilson() takes numbers of wins and games, not {name}={v!r}"[:160])
     if games <= 0:
-        return (0.0, 1.0)
+        return (0.0, 1.0)   # (no games: every rate is possible)
+    if not 0 <= wins <= games:
+        raise ValueError(f"wins must be from 0 to the number of games ({games}), not {wins}")
     p = wins / games
     z2 = z * z
     centre = (p + z2 / (2 * games)) / (1 + z2 / games)
