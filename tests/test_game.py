@@ -746,3 +746,23 @@ def test_an_unknown_kind_or_language_of_any_type_is_named_in_a_short_error():
         with pytest.raises(ValueError, match="unknown language") as e:
             explain(g, lang=lang)
         assert len(str(e.value)) < 120
+
+
+def test_a_builtin_may_listen_to_a_game_and_stop(capsys):
+    """print has a __self__ (its module) but is no method: it was refused with an error about weak
+    references; it is held as any function is."""
+    g = Game(2, seed=1)
+    g.listen(print)
+    g.play("take " + str(g.money[0]))
+    assert "play <Move 1: player 0 'take " in capsys.readouterr().out
+    g.unlisten(print)
+    g.play(g.legal_actions()[0])
+    assert capsys.readouterr().out == "" and not g._listeners
+
+
+def test_pending_for_takes_a_seat():
+    g = Game(2, seed=1)
+    assert g.pending_for(0) == [] == g.pending_for(1)
+    for bad in ("x", None, 2, True):
+        with pytest.raises(ValueError, match="player is a seat index from 0 to 1"):
+            g.pending_for(bad)

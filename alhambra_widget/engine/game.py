@@ -12,6 +12,7 @@ import itertools
 import os
 import sys
 import weakref
+from types import MethodType
 from collections.abc import Iterable, Mapping
 from bisect import bisect_left, insort
 from math import floor as _floor   # floor(r() * n): int() of a draw in [0, 1), at a fraction of the cost
@@ -436,6 +437,9 @@ class Game:
         return SLOT_CURRENCY
 
     def pending_for(self, player: int) -> list:
+        """The tiles seat ``player`` has still to place (T4, E3)."""
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(self.players):
+            raise ValueError(f"player is a seat index from 0 to {len(self.players) - 1}, not {A._shown(player)}")
         return [t for p, t in self.pending if p == player]
 
     def dirk_counts(self) -> tuple:
@@ -1587,7 +1591,9 @@ class Game:
         game. Copies of the game have no listeners."""
         if not callable(fn):
             raise TypeError("listen takes a callable: fn(game, event, move)")
-        ref = weakref.WeakMethod(fn) if hasattr(fn, "__self__") else _Strong(fn)
+        # (a method of an object, held weakly; a builtin such as print has a
+        # __self__ too, the module, and is held as any function is)
+        ref = weakref.WeakMethod(fn) if isinstance(fn, MethodType) else _Strong(fn)
         self._listeners.append(ref)
 
     def unlisten(self, fn) -> None:
