@@ -62,6 +62,8 @@ import os
 import pathlib
 import random
 import threading
+from collections.abc import Mapping
+from types import MappingProxyType
 
 import anywidget
 import traitlets as t
@@ -199,7 +201,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._ready = False
         self._lock = threading.RLock()
         self._runner = Runner(self._lock)
-        self.bots = _check_bots(bots, game.n)
+        self._bots = _check_bots(bots, game.n)
         self.bot_delay = bot_delay
         self.autoplay = bool(autoplay)
         self._hints = None             # (key, rows) of the last hint, or None
@@ -211,8 +213,8 @@ class AlhambraWidget(anywidget.AnyWidget):
         super().__init__(**kwargs)     # lang="fi" is validated here
         self.strings = front_end_strings(self.lang)
         self._attach(game)
-        people = [i for i in range(game.n) if i not in self.bots]
-        if seat is None and self.bots and len(people) == 1:
+        people = [i for i in range(game.n) if i not in self._bots]
+        if seat is None and self._bots and len(people) == 1:
             seat = people[0]           # one person against bots: their view (the bots' cards hidden)
         self.seat = seat               # validated against the game
         self._ready = True
@@ -354,7 +356,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         taken = []
         while g.moves and len(taken) < MAX_UNDO_RUN and g is self._game:
             m = g.moves[-1]
-            person = m.player is not None and not (bots and m.player in self.bots)
+            person = m.player is not None and not (bots and m.player in self._bots)
             if person:
                 if people == 0:
                     break
@@ -420,14 +422,14 @@ class AlhambraWidget(anywidget.AnyWidget):
             better = self._reviewed_move(k + 1)   # the review's better move on the position shown
         else:
             # a bot's turn: nobody at the screen acts for it
-            may_act = None if g.is_over or g.current not in self.bots else False
+            may_act = None if g.is_over or g.current not in self._bots else False
             v = make_view(g, self.seat, stamp=self._stamp, lang=self.lang, may_act=may_act)
         v["game"] = self._shown
         v["replay"] = None if k == -1 else k
         v["live_moves"] = len(g.moves)
         v["can_undo"] = self.can_undo and k == -1
         v["can_redo"] = self.can_redo and k == -1
-        v["bots"] = {str(i): b.label for i, b in self.bots.items()}
+        v["bots"] = {str(i): b.label for i, b in self._bots.items()}
         v["saved"] = self._save_path.name if self._saved and self._save_path is not None else None
         v["tally"] = self.tally() if self._played else None
         live = k == -1
@@ -501,7 +503,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             return
         g = self._game
         seat = None if g.is_over else g.current
-        if (not self.autoplay or seat not in self.bots or self.replay_index != -1):
+        if (not self.autoplay or seat not in self._bots or self.replay_index != -1):
             if self._runner.running("bot"):
                 self._runner.cancel("bot")
                 self._refresh()
@@ -509,7 +511,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         key = self._bot_key()
         if self._runner.running("bot", key):
             return
-        bot, snapshot = self.bots[seat], g.copy()
+        bot, snapshot = self._bots[seat], g.copy()
         self._runner.start("bot", key, lambda: bot.choose(snapshot, seat), self._bot_done,
                            delay=self._bot_wait())
         self._refresh()  # shows that the bot is thinking
@@ -539,7 +541,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             self._refresh()
             self._poke_bots()   # the game changed meanwhile: look again
             return
-        bot = self.bots[key[1]]
+        bot = self._bots[key[1]]
         if isinstance(action, BaseException):
             self._refresh()
             self._message({"kind": "error", "rule": None,
@@ -568,11 +570,11 @@ class AlhambraWidget(anywidget.AnyWidget):
         made = 0
         while moves is None or made < moves:
             g = self._game
-            if g.is_over or g.current not in self.bots:
+            if g.is_over or g.current not in self._bots:
                 break
             self._runner.cancel("bot")
             seat = g.current
-            action = self.bots[seat].choose(g.copy(), seat)
+            action = self._bots[seat].choose(g.copy(), seat)
             with use_language(self.lang):
                 g.play(action)   # on the game it was chosen for, even if w.game was replaced meanwhile
             made += 1
@@ -581,6 +583,9 @@ class AlhambraWidget(anywidget.AnyWidget):
     def wait(self, timeout: float | None = None) -> bool:
         """Outside a Jupyter kernel: wait until the bots and hints running in
         the background are done (True), or ``timeout`` seconds pass (False)."""
+        if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, numbers.Real)
+                                    or math.isnan(timeout)):
+            raise TypeError(f"timeout is a number of seconds or None, not {_short(timeout)}")
         return self._runner.wait(timeout)
 
     def _hint_key(self):
@@ -684,7 +689,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         people = [i for i in range(game.n) if i not in bots]
         seat = people[0] if bots and len(people) == 1 else None   # (as the constructor seats them)
         with self._lock, self.hold_sync():
-            self.bots = bots
+            self._bots = bots
             self._runner.cancel("bot")   # (a bot of the old line-up thinking: not waited for)
             self.game = game             # (one update for the front end: the game and its seat)
             self.seat = seat
@@ -709,10 +714,30 @@ class AlhambraWidget(anywidget.AnyWidget):
                 wins[names[i]] += 1
         return {"games": len(done), "wins": [[name, k] for name, k in wins.items()]}
 
+    @property
+    def bots(self) -> Mapping:
+        """The bots at this table, ``{seat: bot}`` (read only: to change them,
+        assign a new mapping, or start a new game with ``new_game(players=...)``)."""
+        return MappingProxyType(self._bots)
+
+    @bots.setter
+    def bots(self, bots) -> None:
+        """Seat bots in this game, ``{seat: bot}`` (``{}``: people only): a bot
+        whose turn it is starts, a bot thinking when it loses its seat stops."""
+        if not isinstance(bots, Mapping):
+            raise TypeError("bots is {seat: bot}, e.g. w.bots = {1: Greedy()} (or new_game(players=[...]) for "
+                            f"a new line-up), not {type(bots).__name__}")
+        bots = _check_bots(bots, self._game.n)   # (checked whole before anything changes)
+        with self._lock, self.hold_sync():
+            self._bots = bots
+            self._runner.cancel("bot")
+            self._refresh()
+        self._poke_bots()
+
     def lineup(self) -> list:
         """The players as the constructor and ``new_game(players=)`` take them:
         each seat's name, or its bot."""
-        return [self.bots.get(i, name) for i, name in enumerate(self._game.names)]
+        return [self._bots.get(i, name) for i, name in enumerate(self._game.names)]
 
     def review(self, seconds_per_move: float = 0.5, wait: bool = False):
         """Review the game: every move a player made graded by a search of
@@ -944,7 +969,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         """Refuse an intent made while a bot is to play (``bot_key`` says so) or,
         in a seated view, while another player is."""
         g = self._game
-        if g.current in self.bots:
+        if g.current in self._bots:
             raise Refused(None, tr(bot_key, name=g.players[g.current].name))
         if self.seat is not None and g.current != self.seat:
             raise Refused(None, tr("ui.refuse.not_your_turn", name=g.players[g.current].name))
@@ -1051,15 +1076,15 @@ class AlhambraWidget(anywidget.AnyWidget):
             if kind == "person":
                 name = names[i]
                 if name is None:
-                    name = old[i] if i < len(old) and i not in self.bots else None
+                    name = old[i] if i < len(old) and i not in self._bots else None
                     k = i + 1
                     while name is None or taken(name):
                         name, k = f"Player {k}", k + 1
                 out.append(name)
             elif kind == "same":
-                if i not in self.bots:
+                if i not in self._bots:
                     raise Refused(None, tr("ui.refuse.lineup_same", seat=i + 1))
-                out.append(self.bots[i])
+                out.append(self._bots[i])
             else:
                 out.append(_new_bot(kind))
         seated = _seat_bots(out)[0]
@@ -1085,9 +1110,9 @@ class AlhambraWidget(anywidget.AnyWidget):
         g = self._live()
         if not self.can_undo:
             raise Refused(None, tr("ui.refuse.no_undo"))
-        if self.bots:
+        if self._bots:
             # take back the bots' replies and the last move of a person
-            people = [m for m in g.moves if m.player is not None and m.player not in self.bots]
+            people = [m for m in g.moves if m.player is not None and m.player not in self._bots]
             if not people or (self.seat is not None and people[-1].player != self.seat):
                 raise Refused(None, tr("ui.refuse.no_own_undo"))
             taken = self._take_back(g, people=1, bots=True)
@@ -1187,7 +1212,8 @@ def _seat_bots(players):
         elif isinstance(p, str):
             names.append(p)
         else:
-            raise TypeError(f"a player is a name or a bot (alhambra_widget.bots), not {type(p).__name__}")
+            hint = f"; make one with its class, e.g. {p.__name__}()" if isinstance(p, type) else ""
+            raise TypeError(f"a player is a name or a bot (alhambra_widget.bots), not {type(p).__name__}{hint}")
     seen: dict[str, int] = {}
     counts = {name: names.count(name) for name in names}
     for i, name in enumerate(list(names)):
@@ -1235,7 +1261,8 @@ def _check_bots(bots, n: int) -> dict:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"a bot's seat is a player index from 0 to {n - 1}, not {seat!r}")
         if not isinstance(bot, Bot):
-            raise TypeError(f"seat {seat}: a bot is an alhambra_widget.bots.Bot, not {type(bot).__name__}")
+            hint = f"; make one with its class, e.g. {bot.__name__}()" if isinstance(bot, type) else ""
+            raise TypeError(f"seat {seat}: a bot is an alhambra_widget.bots.Bot, not {type(bot).__name__}{hint}")
         out[seat] = bot
     return out
 

@@ -458,3 +458,47 @@ def test_new_game_is_refused_during_a_game_and_in_a_lesson():
     assert lesson.game is game and lesson.message["text"] == "A lesson sets up its own position: Replay starts it again."
     with pytest.raises(RuntimeError, match="tutorial"):
         lesson.new_game()
+
+
+def test_a_bot_seated_mid_game_takes_its_turn_and_the_view_names_it():
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=1)
+    w.play(w.game.legal_actions()[0])          # Ana's move: Ben's turn, and Ben is a person
+    assert w.game.current == 1 and not w.bots
+    w.bots = {1: Greedy(seed=2)}
+    assert w.wait(30)
+    assert w.game.current == 0 and any(m.player == 1 for m in w.game.moves)   # Ben's bot played
+    assert w.view["bots"] == {"1": "Greedy"} and dict(w.bots) == {1: w.bots[1]}
+    w.bots = {}                                   # people only again
+    assert w.view["bots"] == {} and w.lineup() == ["Ana", "Ben"]
+
+
+@pytest.mark.parametrize("bots, error, words", [
+    ([Greedy()], TypeError, "bots is {seat: bot}, e.g. w.bots = {1: Greedy()}"),
+    ({5: Greedy()}, ValueError, "a bot's seat is a player index from 0 to 1, not 5"),
+    ({1: Greedy}, TypeError, "make one with its class, e.g. Greedy()"),
+    ({1: "Greedy"}, TypeError, "a bot is an alhambra_widget.bots.Bot, not str"),
+])
+def test_bots_that_are_not_a_seating_are_refused_and_the_table_is_unchanged(bots, error, words):
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=1)
+    before = (dict(w.bots), w.view, len(w.game.moves))
+    with pytest.raises(error) as e:
+        w.bots = bots
+    assert words in str(e.value)
+    assert (dict(w.bots), w.view, len(w.game.moves)) == before
+    w.play(w.game.legal_actions()[0])           # the table still plays (a list here broke every refresh)
+    assert len(w.game.moves) == 1
+
+
+def test_the_bots_mapping_is_read_only():
+    w = AlhambraWidget(players=["Ana", Greedy()], seed=1)
+    with pytest.raises(TypeError):
+        w.bots[0] = Greedy()
+    assert list(w.bots) == [1]
+
+
+def test_wait_takes_seconds():
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=1)
+    assert w.wait(0.01) is True                   # nothing running
+    for bad in ("x", float("nan"), True):
+        with pytest.raises(TypeError, match="timeout is a number of seconds or None"):
+            w.wait(bad)
