@@ -536,3 +536,21 @@ def test_the_scoring_lesson_names_the_preview_as_the_table_shows_it(lang):
     table's scoring section uses for it (ui.scoring.preview), in every language."""
     shown = t("ui.scoring.preview", lang, round=1)
     assert shown in t("tutorial.scoring.when.text", lang)
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"players": ["Ana", "Ben"]}, "it takes no players"),
+    ({"seed": 3, "seat": 1}, "it takes no seed, seat"),
+    ({"game": Game(2, seed=1)}, "it takes no game"),
+    ({"save": "lessons.json"}, "keeps no game in a file"),
+])
+def test_the_tutorial_says_which_arguments_it_does_not_take(kwargs, words):
+    """(players= was refused as 'give either a game or players/seed, not both', which the user had not done)"""
+    with pytest.raises(TypeError) as e:
+        AlhambraWidget.tutorial(**kwargs)
+    assert words in str(e.value)
+
+
+def test_the_tutorial_takes_its_language_lesson_and_widget_options():
+    w = AlhambraWidget.tutorial(lang="nl", lesson=2, bot_delay=0)
+    assert w.lang == "nl" and w.tutor.lesson == 2 and w.seat == 0

@@ -32,6 +32,10 @@ def open_tutorial(cls, lang: str = "en", lesson: int = 0, **kwargs):
     """``cls.tutorial(...)``: a new widget of class ``cls`` in tutorial mode."""
     if kwargs.get("save") is not None:
         raise TypeError("the tutorial keeps no game in a file (save=): its lessons set up their own positions")
+    given = [k for k in ("game", "players", "seed", "seat", "bots") if k in kwargs]
+    if given:
+        raise TypeError(f"the tutorial sets up its own positions and seats you in them: it takes no "
+                        f"{', '.join(given)} (lang= and lesson= choose the language and the first lesson)")
     tut = Tutorial(lang=lang, lesson=lesson)
     if "lang" in cls.class_trait_names() and "lang" not in kwargs:
         kwargs["lang"] = lang
