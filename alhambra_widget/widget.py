@@ -69,7 +69,7 @@ import anywidget
 import traitlets as t
 
 from .engine import actions as A
-from .engine.errors import IllegalMove
+from .engine.errors import IllegalMove, RecordError
 from .engine.game import Game
 from .engine.state import MAX_NAME_LENGTH, name_key, name_ok, same_name
 from .i18n import LANGUAGES, check_language, t as tr, tn, use_language
@@ -177,10 +177,11 @@ class AlhambraWidget(anywidget.AnyWidget):
         if isinstance(players, (list, tuple)):
             players, more = _seat_bots(players)
             bots.update(more)
-        self._save_path = None if save is None else pathlib.Path(save)
+        self._save_path = None if save is None else _save_file(save)
         self._saved = False            # whether the last write of the game to save_path went through
         self._played: list = []        # the games finished at this table before this one, by New game: (names, winners)
-        if self._save_path is not None and self._save_path.exists():
+        if self._save_path is not None and self._save_path.exists() and self._save_path.stat().st_size:
+            # (an empty file holds no game: the game is kept in it from now on)
             if game is not None:   # (one of the two games would be lost)
                 raise ValueError(f"{self._save_path} holds a game already: leave out the game to go on with "
                                  f"that one, or remove the file (or save to another) to keep this one")
@@ -1238,13 +1239,33 @@ def _write_record(path: pathlib.Path, game: Game) -> None:
         raise
 
 
+def _save_file(save) -> pathlib.Path:
+    """The file of ``save=``: a name (text or a path) whose folder exists (the
+    file itself need not); TypeError, or an OSError saying what is wrong."""
+    if not isinstance(save, (str, os.PathLike)) or not str(save).strip():
+        raise TypeError(f"save is the name of a file to keep the game in, e.g. save='evening.json', not {_short(save)}")
+    path = pathlib.Path(save)
+    if path.is_dir():
+        raise IsADirectoryError(f"save names a file to keep the game in, and {path} is a folder: "
+                         f"name a file in it, e.g. save='{path / 'evening.json'}'")
+    folder = path.parent
+    if not folder.is_dir():
+        raise FileNotFoundError(f"the game cannot be kept in {path}: there is no folder {folder} (make it first, "
+                         f"or name a file in a folder that exists)")
+    return path
+
+
 def _saved_game(path: pathlib.Path, players) -> Game:
     """The game kept in ``path`` (``save=``); ``players``, if given, must name its players."""
     from .engine.record import MAX_RECORD_CHARS
 
     with path.open("rb") as f:   # (a record's most bytes, and one more: a larger file is refused unread)
         data = f.read(MAX_RECORD_CHARS * 4 + 1)
-    game = Game.from_json(data)
+    try:
+        game = Game.from_json(data)
+    except RecordError as e:   # (the file named: which file is not a record is the first question)
+        raise RecordError(f"{path} is not a game record that can be played on: {e}. Save to another "
+                          f"file, or move this one away to start a new game in it") from None
     names = [p.name for p in game.players]
     if isinstance(players, list) and players != names or isinstance(players, int) and players != len(names):
         given = ", ".join(players) if isinstance(players, list) else f"{players} players"

@@ -98,18 +98,34 @@ def test_what_does_not_fit_the_file_is_refused_and_the_file_stays_as_it_was(tmp_
     assert f.read_bytes() == before
 
     broken = tmp_path / "broken.json"
-    for text in ("", "{not json", '{"format": "alhambra-game", "version": 1}', "[]", "\udcff", " " * 17_000_000):
+    for text in ("{not json", '{"format": "alhambra-game", "version": 1}', "[]", "\udcff", " " * 17_000_000):
         broken.write_bytes(text.encode("utf-8", "surrogateescape"))   # (a byte that is no UTF-8 too)
         with pytest.raises(RecordError) as e:
             AlhambraWidget(players=["Ana", "Ben", "Chi"], save=broken)
         assert "at most 4000000 characters" in str(e.value) if len(text) > 1000 else str(e.value)
+        assert str(e.value).startswith(f"{broken} is not a game record")   # (which file, first)
         assert broken.read_bytes() == text.encode("utf-8", "surrogateescape")
 
 
 def test_a_file_that_cannot_be_written_is_refused_at_once(tmp_path):
-    with pytest.raises(OSError):
+    with pytest.raises(OSError, match="there is no folder .*no such folder"):
         AlhambraWidget(players=2, save=tmp_path / "no such folder" / "g.json")
+    with pytest.raises(OSError, match="is a folder: name a file in it, e.g. save="):
+        AlhambraWidget(players=2, save=tmp_path)
+    for bad in ("", "  ", 5, None.__class__):
+        with pytest.raises(TypeError, match="save is the name of a file to keep the game in"):
+            AlhambraWidget(players=2, save=bad)
     assert os.listdir(tmp_path) == []
+
+
+def test_an_empty_file_holds_no_game_and_keeps_the_new_one(tmp_path):
+    """(a file made beforehand, e.g. with touch: there is nothing in it to lose)"""
+    f = tmp_path / "evening.json"
+    f.write_bytes(b"")
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=4, save=f)
+    some_moves(w, 2)
+    again = AlhambraWidget(players=["Ana", "Ben"], save=f)
+    assert again.game.history == w.game.history and len(w.game.history) == 2
 
 
 def test_when_saving_fails_later_the_table_says_so_and_the_game_goes_on(tmp_path):
