@@ -460,3 +460,15 @@ def test_readme_languages_example_runs_and_prints_what_it_says(capsys):
     assert out[3].startswith("1手番目：Benの手番です。Benはお金を取る（T1）、または")
     assert out[4].startswith("'buy 1 with florin 9' is legal now.") and "1 more than the price" in out[4]
     assert out[5] == "(0, -1) is empty, and no tile is waiting to be placed: bought tiles are placed at the end of the turn (T4)."
+
+
+def test_narrating_a_round_not_played_says_so():
+    g = Game(2, seed=1)
+    with pytest.raises(IndexError, match="no scoring round has been played yet"):
+        narrate_round(g, -1)
+    g = Game.from_position(2, seed=1, rounds_played=1)
+    assert narrate_round(g, 0) == narrate_round(g, -1)
+    with pytest.raises(IndexError, match=r"round_index 1 is not among the 1 scoring rounds played \(0 to 0"):
+        narrate_round(g, 1)
+    with pytest.raises(TypeError, match="round_index is an index"):
+        narrate_round(g, "1")
