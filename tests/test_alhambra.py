@@ -409,6 +409,9 @@ def test_a_tile_may_be_named_by_its_id_wherever_an_alhambra_takes_one():
     (lambda a: a["x" * 10_000], TypeError, "..."),   # a long entry is quoted cut short
     (lambda a: Alhambra.from_tiles([7]), TypeError, "(x, y): tile} or ((x, y), tile) pairs, not 7"),
     (lambda a: Alhambra.from_tiles({(1, 0): "pavilion"}), TypeError, "not 'pavilion'"),
+    (lambda a: a.position_of("pavilion 8"), TypeError, "a tile is a Tile or a tile id (1-54), not 'pavilion 8'"),
+    (lambda a: a.position_of(None), TypeError, "not None"),
+    (lambda a: tile(7).turned("1"), TypeError, "quarter_turns is a whole number of quarter turns, not '1'"),
 ])
 def test_a_call_that_is_not_a_tile_or_a_position_says_what_it_takes_and_changes_nothing(call, error, words):
     a = Alhambra.from_tiles({(1, 0): 7})

@@ -230,3 +230,9 @@ def test_C_scoring_preview_of_the_next_round():
     # two players: Dirk's tiles take places (D3) and are listed apart
     two = Game.from_position(2, seed=1, alhambras=[{(1, 0): 52}, {}])
     assert two.scoring_preview()["dirk"] is not None and len(two.scoring_preview()["counts"]) == 3
+
+
+@pytest.mark.parametrize("rnd", [0, 4, True, [1], "1", 1.0])
+def test_majority_points_names_the_scoring_rounds(rnd):
+    with pytest.raises(ValueError, match="scoring rounds are 1, 2 and 3"):
+        majority_points("tower", [1, 2], rnd)

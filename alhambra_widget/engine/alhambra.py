@@ -277,6 +277,8 @@ class Alhambra:
 
     def position_of(self, tile) -> tuple | None:
         """Where a tile (or tile id) lies in this Alhambra, or ``None``."""
+        if isinstance(tile, bool) or not isinstance(tile, (int, Tile)):
+            raise TypeError(f"a tile is a Tile or a tile id (1-54), not {_shown(tile)}")
         tid = tile if isinstance(tile, int) else tile.id
         for p, t in self._tiles.items():
             if t.id == tid:

@@ -39,8 +39,8 @@ def majority_points(building, counts, round) -> list:
     >>> majority_points("tower", [3, 3], 2)
     [9, 9]
     """
-    if round not in POINTS:
-        raise ValueError(f"scoring rounds are 1, 2 and 3, not {round!r}")
+    if isinstance(round, bool) or not isinstance(round, int) or round not in POINTS:
+        raise ValueError(f"scoring rounds are 1, 2 and 3, not {round!r}"[:80])
     return _shares(POINTS[round][Building(building).index], list(counts))
 
 

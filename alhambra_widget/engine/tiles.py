@@ -105,6 +105,8 @@ class Tile:
 
     def turned(self, quarter_turns: int = 1) -> "Tile":
         """This tile turned clockwise by ``quarter_turns`` (never legal: P1)."""
+        if isinstance(quarter_turns, bool) or not isinstance(quarter_turns, int):
+            raise TypeError(f"quarter_turns is a whole number of quarter turns, not {quarter_turns!r}"[:120])
         k = quarter_turns % 4
         m = self.mask
         m = ((m << k) | (m >> (4 - k))) & 15
