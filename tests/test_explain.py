@@ -464,11 +464,11 @@ def test_readme_languages_example_runs_and_prints_what_it_says(capsys):
 
 def test_narrating_a_round_not_played_says_so():
     g = Game(2, seed=1)
-    with pytest.raises(IndexError, match="no scoring round has been played yet"):
+    with pytest.raises(ValueError, match="no scoring round has been played yet"):
         narrate_round(g, -1)
     g = Game.from_position(2, seed=1, rounds_played=1)
     assert narrate_round(g, 0) == narrate_round(g, -1)
-    with pytest.raises(IndexError, match=r"round_index 1 is not among the 1 scoring rounds played \(0 to 0"):
+    with pytest.raises(ValueError, match=r"round_index 1 is not among the 1 scoring rounds played \(0 to 0"):
         narrate_round(g, 1)
     with pytest.raises(TypeError, match="round_index is an index"):
         narrate_round(g, "1")

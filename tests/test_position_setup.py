@@ -49,6 +49,7 @@ def test_the_money_market_reads_cards_like_a_hand():
     ({"hands": [[("dinar", 0)], []]}, ValueError, ["hands[0][0]: ('dinar', 0) is not a money card"]),
     ({"hands": [[("rupee", 3)], []]}, ValueError, ["hands[0][0]", "is not a money card"]),
     ({"hands": [5, []]}, ValueError, ["hands[0]: Money cards are given as a list", "not 5."]),
+    ({"hands": ["dinar 5, :", []]}, ValueError, ["hands[0]: ':' is neither a currency"]),   # a whole hand as text
     ({"hands": [["dinar 1"] * 3, []]}, ValueError, ["not that many dinar 1 cards", "2 of each (D1)"]),
     # Alhambras
     ({"alhambras": [[7], {}]}, TypeError, ["alhambras[0] maps positions to tiles", "not [7]"]),

@@ -122,7 +122,11 @@ def read_cards(value) -> list:
     Raises :class:`NotationError` (a ValueError); its ``at`` is the index of
     the entry at fault, or None when the whole is."""
     if isinstance(value, str):
-        return list(parse_cards(value)) if value.strip() else []
+        try:
+            return list(parse_cards(value)) if value.strip() else []
+        except NotationError as e:
+            e.at = None
+            raise
     if isinstance(value, (bytes, Card, dict)) or not hasattr(value, "__iter__"):
         e = NotationError("error.T.cards_form", value=_shown(value))
         e.at = None

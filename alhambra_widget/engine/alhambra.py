@@ -1271,6 +1271,8 @@ class Alhambra:
         With ``check`` (the default) the whole result must obey P1-P6 and have
         no holes (P5); IllegalMove names the first rule it breaks. The order of
         the tiles does not matter."""
+        if not hasattr(placed, "items") and (isinstance(placed, (str, bytes)) or not hasattr(placed, "__iter__")):
+            raise TypeError(f"an Alhambra is set up from {{(x, y): tile}} or ((x, y), tile) pairs, not {_shown(placed)}")
         items = list(placed.items() if hasattr(placed, "items") else placed)
         a = cls()
         for item in items:

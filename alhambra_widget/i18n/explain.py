@@ -334,7 +334,7 @@ def narrate_round(game_or_round_data, round_index: int = -1, lang: str | None = 
         raise TypeError(f"round_index is an index into the scoring rounds played (-1: the latest), "
                         f"not {round_index!r}"[:160])
     if not -len(rounds) <= round_index < len(rounds):
-        raise IndexError("no scoring round has been played yet (game.scoring_preview() tells what one would give now)"
+        raise ValueError("no scoring round has been played yet (game.scoring_preview() tells what one would give now)"
                          if not rounds else
                          f"round_index {round_index} is not among the {len(rounds)} scoring rounds played "
                          f"(0 to {len(rounds) - 1}, or -1 for the latest)")

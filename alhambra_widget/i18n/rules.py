@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import catalogue, t
+from . import catalogue, check_language, t
 
 __all__ = ["RULE_TEXT", "explain_rule"]
 
@@ -14,6 +14,8 @@ RULE_TEXT = {k[5:]: v for k, v in catalogue("en").items() if k.startswith("rule.
 def explain_rule(rule: str, lang: str | None = None) -> str:
     """A one-line explanation of a rule id (``"P5"``, ``"T2a"`` ...) in the
     current language, or in ``lang``; an unknown id is returned as it is."""
-    if rule not in RULE_TEXT:
+    if lang is not None:
+        check_language(lang)   # (ValueError naming the languages)
+    if not isinstance(rule, str) or rule not in RULE_TEXT:
         return rule
     return t(f"rule.{rule}", lang)

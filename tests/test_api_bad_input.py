@@ -1,0 +1,107 @@
+"""Whatever a cell hands the public API, the answer is a result or an error of ours.
+
+A hypothesis sweep over the package's public functions, constructors and methods with
+arguments of every shape (None, numbers, texts, bytes, lists, pairs, dicts): each call
+either works or raises a ValueError (IllegalMove, RecordError and NotationError are
+ValueErrors), a TypeError, or a traitlets TraitError for a widget's trait -- never an
+IndexError, a KeyError or an AttributeError from inside, and never with the
+interpreter's own words ("unhashable type", "object is not iterable") where the message
+should say what the call takes."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+from traitlets import TraitError
+
+import test_widget  # noqa: F401  (builds the front end bundle before AlhambraWidget is imported)
+import alhambra_widget as aw
+from alhambra_widget import analysis as an
+from alhambra_widget import bots
+
+#: phrases of the interpreter's own errors: a message of ours says what is taken instead
+INTERNAL = ("unhashable type", "object is not iterable", "has no attribute", "values to unpack",
+            "unsupported operand", "not supported between instances", "object is not subscriptable",
+            "argument after *", "index out of range", "cannot be interpreted as an integer")
+
+ANYTHING = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.floats(allow_nan=True) | st.text(max_size=6)
+    | st.binary(max_size=3)
+    | st.sampled_from(["dinar 5", "dirham 3+4", "take dinar 5", "tower", "en", "Ana", (1, 0), (0, 0)]),
+    lambda inner: st.lists(inner, max_size=3) | st.tuples(inner, inner)
+    | st.dictionaries(st.text(max_size=2) | st.integers(0, 2), inner, max_size=2),
+    max_leaves=6,
+)
+
+GAME = aw.Game(["Ana", "Ben"], seed=1)
+WIDGET = aw.AlhambraWidget(players=["Ana", "Ben"], seed=1, autoplay=False)
+
+CALLS = {
+    "Game(players)": lambda v: aw.Game(v),
+    "Game(seed)": lambda v: aw.Game(2, seed=v),
+    "Game(start_player)": lambda v: aw.Game(2, seed=1, start_player=v),
+    "Game.from_position(hands)": lambda v: aw.Game.from_position(2, seed=1, hands=v),
+    "Game.from_position(alhambras)": lambda v: aw.Game.from_position(2, seed=1, alhambras=v),
+    "Game.from_position(market)": lambda v: aw.Game.from_position(2, seed=1, market=v),
+    "Game.from_json": lambda v: aw.Game.from_json(v),
+    "game.play": lambda v: GAME.copy().play(v),
+    "game.legal_actions": lambda v: GAME.legal_actions(v),
+    "game.position_at": lambda v: GAME.position_at(v),
+    "game.observation": lambda v: GAME.observation(v),
+    "game.pending_for": lambda v: GAME.pending_for(v),
+    "game.scoring_preview": lambda v: GAME.scoring_preview(v),
+    "game.listen": lambda v: GAME.copy().listen(v),
+    "Alhambra.place": lambda v: aw.Alhambra().place(v, (1, 0)),
+    "Alhambra.place(pos)": lambda v: aw.Alhambra().place(7, v),
+    "Alhambra[pos]": lambda v: aw.Alhambra()[v],
+    "Alhambra.remove": lambda v: aw.Alhambra().remove(v),
+    "Alhambra.legal_spots": lambda v: aw.Alhambra().legal_spots(v),
+    "Alhambra.position_of": lambda v: aw.Alhambra().position_of(v),
+    "Alhambra.from_tiles": lambda v: aw.Alhambra.from_tiles(v),
+    "tile": lambda v: aw.tile(v),
+    "Tile.turned": lambda v: aw.TILES[3].turned(v),
+    "card": lambda v: aw.card("dinar", v),
+    "majority_points": lambda v: aw.majority_points("tower", v, 1),
+    "majority_points(round)": lambda v: aw.majority_points("tower", [1, 2], v),
+    "parse": lambda v: aw.parse(v),
+    "TakeMoney": lambda v: aw.TakeMoney(v),
+    "Buy": lambda v: aw.Buy(1, v),
+    "Build": lambda v: aw.Build(v, (1, 0)),
+    "Place": lambda v: aw.Place(7, v),
+    "explain": lambda v: aw.explain(GAME, v),
+    "explain(lang)": lambda v: aw.explain(GAME, lang=v),
+    "explain_rule(lang)": lambda v: aw.explain_rule("P5", lang=v),
+    "narrate_round": lambda v: aw.narrate_round(GAME, v),
+    "analysis.standings": lambda v: an.standings(v),
+    "analysis.wilson": lambda v: an.wilson(v, 10),
+    "analysis.grade": lambda v: an.grade(v),
+    "analysis.what_if": lambda v: an.what_if(GAME, v),
+    "bots.play_game": lambda v: bots.play_game(v),
+    "bots.MCTS(iterations)": lambda v: bots.MCTS(iterations=v),
+    "AlhambraWidget(players)": lambda v: aw.AlhambraWidget(players=v, autoplay=False),
+    "AlhambraWidget(seat)": lambda v: aw.AlhambraWidget(players=["Ana", "Ben"], seat=v),
+    "AlhambraWidget(save)": lambda v: aw.AlhambraWidget(players=["Ana", "Ben"], save=v) if not isinstance(v, str) else None,
+    "widget.play": lambda v: WIDGET.play(v) if not isinstance(v, str) else None,   # (a legal text would move)
+    "widget.bots =": lambda v: setattr(WIDGET, "bots", v) if not isinstance(v, dict) or v else None,
+    "widget.lang =": lambda v: setattr(WIDGET, "lang", v) if not (isinstance(v, str) and v in aw.i18n.LANGUAGES) else None,
+    "widget.replay_index =": lambda v: setattr(WIDGET, "replay_index", v) if v not in (-1, 0) else None,
+    "widget.wait": lambda v: WIDGET.wait(v) if not isinstance(v, (int, float)) else None,
+}
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_a_call_with_anything_answers_or_says_what_it_takes(name):
+    call = CALLS[name]
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(ANYTHING)
+    def sweep(value):
+        try:
+            call(value)
+        except (ValueError, TypeError, TraitError) as e:
+            text = str(e)
+            assert text, f"{name}({value!r}): an error with no message"
+            leaked = [w for w in INTERNAL if w in text]
+            assert not leaked, f"{name}({value!r}): {type(e).__name__}: {text}"
+
+    sweep()
