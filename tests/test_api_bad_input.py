@@ -105,3 +105,42 @@ def test_a_call_with_anything_answers_or_says_what_it_takes(name):
             assert not leaked, f"{name}({value!r}): {type(e).__name__}: {text}"
 
     sweep()
+
+
+# ------------------------------------------------- the front end's messages, any content
+
+_PROTOCOL_KINDS = ["action", "undo", "redo", "replay", "language", "lesson", "review_stop", "new_game"]
+#: (hint and review start a search in the background: their refusals have tests of their own)
+
+_FIELD = st.one_of(
+    ANYTHING,
+    st.sampled_from(["STAMP", "LEGAL", "take dinar 3", "place 5 at 1,0", "next", "back", "fi", -1, 0, 1]),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.lists(st.tuples(st.sampled_from(_PROTOCOL_KINDS + ["MOVE", "MOVE", "nonsense", 7, None]),
+                          st.dictionaries(st.sampled_from(["action", "stamp", "seat", "index", "lang", "op",
+                                                           "players", "names", "junk"]), _FIELD, max_size=4)),
+                min_size=1, max_size=4))
+def test_any_run_of_front_end_messages_leaves_a_whole_game_and_says_what_it_refused(msgs):
+    """The kernel never raises on a message; after each, the game is whole (every card and tile
+    once, every Alhambra legal), and a refusal is told in words of ours, short."""
+    w = aw.AlhambraWidget(players=["Ana", "Ben"], seed=3, autoplay=False)
+    for kind, fields in msgs:
+        if kind == "MOVE":   # a well-formed move between the others: the table goes on under them
+            kind, fields = "action", {"action": "LEGAL", "stamp": "STAMP", "seat": None}
+        content = {"type": kind}
+        for k, v in fields.items():
+            if v == "STAMP":
+                v = w.view["stamp"]
+            elif v == "LEGAL":
+                v = str(w.game.legal_actions()[0]) if w.game.legal_actions() else "pass"
+            content[k] = v
+        w._handle_custom_msg(content, [])
+        w.game.check()
+        msg = w.message
+        if msg.get("kind") == "error":
+            assert msg["text"] and len(msg["text"]) < 600
+            assert not [p for p in INTERNAL if p in msg["text"]], msg["text"]
+    w.close()
