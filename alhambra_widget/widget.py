@@ -728,6 +728,8 @@ class AlhambraWidget(anywidget.AnyWidget):
         if not isinstance(bots, Mapping):
             raise TypeError("bots is {seat: bot}, e.g. w.bots = {1: Greedy()} (or new_game(players=[...]) for "
                             f"a new line-up), not {type(bots).__name__}")
+        if self._tutorial is not None:
+            raise RuntimeError("a tutorial seats its own players: its lessons are played against no bot")
         bots = _check_bots(bots, self._game.n)   # (checked whole before anything changes)
         with self._lock, self.hold_sync():
             self._bots = bots

@@ -554,3 +554,12 @@ def test_the_tutorial_says_which_arguments_it_does_not_take(kwargs, words):
 def test_the_tutorial_takes_its_language_lesson_and_widget_options():
     w = AlhambraWidget.tutorial(lang="nl", lesson=2, bot_delay=0)
     assert w.lang == "nl" and w.tutor.lesson == 2 and w.seat == 0
+
+
+def test_no_bot_can_be_seated_in_a_lesson():
+    from alhambra_widget.bots import Greedy
+    w = AlhambraWidget.tutorial()
+    before = (w.game.to_json(), dict(w.bots))
+    with pytest.raises(RuntimeError, match="a tutorial seats its own players"):
+        w.bots = {1: Greedy()}
+    assert (w.game.to_json(), dict(w.bots)) == before
