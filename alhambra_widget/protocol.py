@@ -16,6 +16,8 @@ from __future__ import annotations
 import json
 from importlib import resources
 
+from .engine.actions import _shown
+
 __all__ = ["PROTOCOL", "MESSAGES", "VIEW_KEYS", "LINEUP_KINDS", "check_message", "ProtocolError", "Refused", "short"]
 
 PROTOCOL: dict = json.loads(resources.files(__package__).joinpath("protocol.json").read_text("utf-8"))
@@ -51,11 +53,7 @@ class ProtocolError(Exception):
 
 
 def _short(value, k: int = 60) -> str:
-    try:
-        s = repr(value)
-    except ValueError:  # an int too long to print
-        s = "a huge number"
-    return s if len(s) <= k else s[:k - 1] + "\u2026"
+    return _shown(value, k)   # (the engine's: a long text is cut before its repr is made)
 
 
 def _is(value, kind: str) -> bool:

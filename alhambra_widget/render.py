@@ -256,12 +256,38 @@ def _wall_lines(out, t: dict, x0, y0, s, pos=None):
 
 
 def _tile_json(tile) -> dict:
-    """A ``Tile`` as a view tile (a view tile is returned as it is)."""
+    """A ``Tile`` (or tile id) as a view tile (a view tile is returned as it is)."""
     if isinstance(tile, dict):
+        missing = [k for k in ("id", "building", "price", "walls") if k not in tile]
+        if missing:
+            raise ValueError(f"a view tile has id, building, price and walls; this one lacks {', '.join(missing)}")
         return tile
+    from .engine.actions import _shown
+    from .engine.tiles import Tile, tile as tile_by_id
     from .view import tile_json
 
+    if isinstance(tile, int) and not isinstance(tile, bool):
+        tile = tile_by_id(tile)   # (ValueError for an id that is no tile's)
+    if not isinstance(tile, Tile):
+        raise TypeError(f"a tile is a Tile, a tile id or a view tile, not {_shown(tile)}")
     return tile_json(tile)
+
+
+def _spots(highlight) -> list:
+    """The spots to outline, north to south: pairs of integers on the grid
+    (a spot far off it would stretch the picture without end)."""
+    from .engine.actions import _shown
+    if isinstance(highlight, (str, bytes, dict)) or not hasattr(highlight, "__iter__"):
+        raise TypeError(f"highlight is a list of spots (x, y), not {_shown(highlight)}")
+    out = set()
+    for p in highlight:
+        if not (isinstance(p, (tuple, list)) and len(p) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in p)):
+            raise TypeError(f"a spot to highlight is a pair (x, y) of integers, not {_shown(p)}")
+        if not (-100 < p[0] < 100 and -100 < p[1] < 100):
+            raise ValueError(f"a spot to highlight lies within 99 cells of the fountain, not {_shown(tuple(p))}")
+        out.add((p[0], p[1]))
+    return sorted(out, key=_yx)
 
 
 def tile_svg(tile, *, size=None) -> str:
@@ -356,7 +382,7 @@ def board_svg(player: dict, *, size=None, highlight=(), wall=None, title=None) -
     list of ``[x, y, side]`` (or ``((x, y), side)``) draws that wall instead.
     ``title`` and ``size``: as :func:`alhambra_svg`."""
     tiles = list(player["alhambra"])
-    spots = sorted({(int(x), int(y)) for x, y in highlight}, key=_yx)
+    spots = _spots(highlight)
     minx, maxx, miny, maxy = _bounds(tiles)
     for x, y in spots:
         minx, maxx, miny, maxy = min(minx, x), max(maxx, x), min(miny, y), max(maxy, y)

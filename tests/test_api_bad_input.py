@@ -33,6 +33,15 @@ ANYTHING = st.recursive(
     max_leaves=6,
 )
 
+def _rl():
+    return pytest.importorskip("alhambra_widget.rl")   # (the research extra: numpy, gymnasium, PettingZoo)
+
+
+def _render():
+    from alhambra_widget import render
+    return render
+
+
 GAME = aw.Game(["Ana", "Ben"], seed=1)
 WIDGET = aw.AlhambraWidget(players=["Ana", "Ben"], seed=1, autoplay=False)
 
@@ -78,6 +87,10 @@ CALLS = {
     "analysis.what_if": lambda v: an.what_if(GAME, v),
     "bots.play_game": lambda v: bots.play_game(v),
     "bots.MCTS(iterations)": lambda v: bots.MCTS(iterations=v),
+    "rl.action_index": lambda v: _rl().action_index(GAME, v),
+    "rl.index_action": lambda v: _rl().index_action(GAME, v),
+    "render.tile_svg": lambda v: _render().tile_svg(v),
+    "render.alhambra_svg(highlight)": lambda v: _render().alhambra_svg(aw.Alhambra(), highlight=v),
     "AlhambraWidget(players)": lambda v: aw.AlhambraWidget(players=v, autoplay=False),
     "AlhambraWidget(seat)": lambda v: aw.AlhambraWidget(players=["Ana", "Ben"], seat=v),
     "AlhambraWidget(save)": lambda v: aw.AlhambraWidget(players=["Ana", "Ben"], save=v) if not isinstance(v, str) else None,

@@ -573,3 +573,17 @@ def test_a_player_named_you_gets_no_you_tag():
     assert "you" in texts(["Ana", "Ben"])
     assert "you" not in texts(["You", "Ben"])
     assert "You" in texts(["You", "Ben"])
+
+
+def test_a_spot_far_off_the_grid_is_refused_not_drawn_column_by_column():
+    """(a highlight at x = 10**9 made the picture write a column number for every x in between)"""
+    from alhambra_widget import Alhambra
+    from alhambra_widget.render import alhambra_svg, tile_svg
+    with pytest.raises(ValueError, match="within 99 cells of the fountain"):
+        alhambra_svg(Alhambra(), highlight=[(1, 0), (10 ** 9, 0)])
+    with pytest.raises(TypeError, match=r"a pair \(x, y\) of integers, not \(1.5, 0\)"):
+        alhambra_svg(Alhambra(), highlight=[(1.5, 0)])
+    assert "<svg" in alhambra_svg(Alhambra(), highlight=[[1, 0], (0, -1)])   # pairs as lists too (a view's)
+    assert tile_svg(7) == tile_svg(__import__("alhambra_widget").tile(7))
+    with pytest.raises(ValueError, match="lacks walls"):
+        tile_svg({"id": 7, "building": "pavilion", "price": 8})

@@ -6,6 +6,7 @@ import copy
 import random
 
 from ..engine import Game
+from ..engine.actions import _shown
 
 __all__ = ["Bot", "check_bots", "play_game"]
 
@@ -60,11 +61,6 @@ class Bot:
         return f"{type(self).__name__}({self._settings()})"
 
 
-def _short(value) -> str:
-    r = repr(value)
-    return r if len(r) <= 60 else r[:57] + "..."
-
-
 def check_bots(bots, what: str = "bots", needs: tuple = ("choose",)) -> list:
     """``bots`` as a list if every entry is a bot -- a :class:`Bot`, or any
     object with the methods ``needs`` -- else TypeError naming the first that
@@ -72,7 +68,7 @@ def check_bots(bots, what: str = "bots", needs: tuple = ("choose",)) -> list:
     failed deep inside the first game)."""
     if isinstance(bots, (str, bytes, dict)) or not hasattr(bots, "__iter__"):
         raise TypeError(f"{what} is a list of bots, one per seat (e.g. [Greedy(), Random()]), "
-                        f"not {type(bots).__name__} {_short(bots)}")
+                        f"not {type(bots).__name__} {_shown(bots)}")
     bots = list(bots)
     for i, bot in enumerate(bots):
         if isinstance(bot, Bot) or (not isinstance(bot, type) and all(callable(getattr(bot, m, None)) for m in needs)):
@@ -80,7 +76,7 @@ def check_bots(bots, what: str = "bots", needs: tuple = ("choose",)) -> list:
         hint = "; make one with its class, e.g. Greedy()" if isinstance(bot, type) else ""
         methods = " and ".join(f"{m}()" for m in needs)
         raise TypeError(f"{what}[{i}] is a bot (an alhambra_widget.bots.Bot, or an object with {methods}), "
-                        f"not {type(bot).__name__} {_short(bot)}{hint}")
+                        f"not {type(bot).__name__} {_shown(bot)}{hint}")
     return bots
 
 
