@@ -724,16 +724,22 @@ class AlhambraWidget(anywidget.AnyWidget):
     @bots.setter
     def bots(self, bots) -> None:
         """Seat bots in this game, ``{seat: bot}`` (``{}``: people only): a bot
-        whose turn it is starts, a bot thinking when it loses its seat stops."""
+        whose turn it is starts, a bot thinking when it loses its seat stops.
+        The table is seen as the constructor shows it: from the seat of the one
+        person left against bots, else hot-seat."""
         if not isinstance(bots, Mapping):
             raise TypeError("bots is {seat: bot}, e.g. w.bots = {1: Greedy()} (or new_game(players=[...]) for "
                             f"a new line-up), not {type(bots).__name__}")
         if self._tutorial is not None:
             raise RuntimeError("a tutorial seats its own players: its lessons are played against no bot")
         bots = _check_bots(bots, self._game.n)   # (checked whole before anything changes)
+        people = [i for i in range(self._game.n) if i not in bots]
         with self._lock, self.hold_sync():
             self._bots = bots
             self._runner.cancel("bot")
+            # the seat as the constructor and new_game give it: one person against bots sees
+            # from their seat, people only (or bots only) play hot-seat
+            self.seat = people[0] if bots and len(people) == 1 else None
             self._refresh()
         self._poke_bots()
 

@@ -468,8 +468,9 @@ def test_a_bot_seated_mid_game_takes_its_turn_and_the_view_names_it():
     assert w.wait(30)
     assert w.game.current == 0 and any(m.player == 1 for m in w.game.moves)   # Ben's bot played
     assert w.view["bots"] == {"1": "Greedy"} and dict(w.bots) == {1: w.bots[1]}
-    w.bots = {}                                   # people only again
-    assert w.view["bots"] == {} and w.lineup() == ["Ana", "Ben"]
+    assert w.seat == 0                            # Ana against a bot: seen from her seat (Ben's hand hidden)
+    w.bots = {}                                   # people only again: hot-seat, both can act here
+    assert w.view["bots"] == {} and w.lineup() == ["Ana", "Ben"] and w.seat is None
 
 
 @pytest.mark.parametrize("bots, error, words", [
