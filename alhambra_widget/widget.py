@@ -429,7 +429,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         v["replay"] = None if k == -1 else k
         v["live_moves"] = len(g.moves)
         v["can_undo"] = self.can_undo and k == -1
-        v["can_redo"] = self.can_redo and k == -1
+        v["can_redo"] = self.can_redo and k == -1 and (g.is_over or g.current not in self._bots)
         v["bots"] = {str(i): b.label for i, b in self._bots.items()}
         v["saved"] = self._save_path.name if self._saved and self._save_path is not None else None
         v["tally"] = self.tally() if self._played else None
@@ -1145,6 +1145,10 @@ class AlhambraWidget(anywidget.AnyWidget):
         g = self._live()
         if not self.can_redo:
             raise Refused(None, tr("ui.refuse.no_redo"))
+        if g.current in self._bots and not g.is_over:
+            # (a person re-played the move taken back, and the bot's old reply is next on
+            # the redo list: the bot answers for itself)
+            raise Refused(None, tr("ui.refuse.bot_turn_wait", name=g.players[g.current].name))
         if self.seat is not None and g.current != self.seat:
             raise Refused(None, tr("ui.refuse.redo_not_turn"))
         try:

@@ -152,6 +152,36 @@ def test_move_undo_move_against_slow_bots_in_any_order(table, ops):
     run_table(table, ops)
 
 
+def test_a_redo_at_a_bots_turn_is_the_bots_to_make():
+    """Two people and a bot: Ben's move and the bot's reply are taken back, Ben plays the same
+    move again, and the bot's old reply is next on the redo list. A Redo then played the bot's
+    move for it (found by the search above); now the bot answers for itself and Redo waits."""
+    run_table("two people at one screen, one bot",
+              [("move", 0)] * 4 + [("wait", 0), ("undo", 0), ("move", 0), ("redo", 0)])
+    go, seen = threading.Event(), set()
+    w = AlhambraWidget(players=["Ana", "Ben", Recorder(go, seen)], seed=person_first(3, (0, 1)), bot_delay=0)
+    try:
+        while w.game.current != 2:
+            intent(w, w.game.legal_actions()[0])
+        go.set()
+        assert w.wait(JOIN) and w.game.current != 2
+        go.clear()
+        send(w, type="undo", stamp=w.view["stamp"], seat=None)   # the bot's reply and the move before it
+        again = w.game.legal_actions()[0]
+        assert w.game.can_redo and str(again) == str(w.game._redo[-1])   # (the same move as taken back)
+        intent(w, again)
+        assert w.game.current == 2 and w.game.can_redo          # the bot's old reply is next on the list
+        assert w.view["can_redo"] is False
+        before = len(w.game.moves)
+        send(w, type="redo", stamp=w.view["stamp"], seat=None)
+        assert w.message["kind"] == "error" and "wait for its move" in w.message["text"]
+        assert len(w.game.moves) == before
+    finally:
+        go.set()
+        w.wait(JOIN)
+        w.close()
+
+
 def test_a_refused_bot_answer_makes_it_think_again():
     class Stubborn(Bot):
         """Answers once with a move of another position, then legally."""
