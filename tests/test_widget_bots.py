@@ -503,3 +503,48 @@ def test_wait_takes_seconds():
     for bad in ("x", float("nan"), True):
         with pytest.raises(TypeError, match="timeout is a number of seconds or None"):
             w.wait(bad)
+
+
+class _Last(Bot):
+    """Plays the last legal action, and notes each position it was asked about with its answer."""
+
+    def __init__(self):
+        super().__init__(None)
+        self.asked = set()
+
+    def choose(self, game, seat=None):
+        action = game.legal_actions()[-1]
+        self.asked.add((game.to_json(), str(action)))
+        return action
+
+
+def test_a_bot_that_loses_its_seat_while_thinking_does_not_play():
+    """w.bots = ... while a bot thinks: its answer is dropped; a bot given the seat plays instead."""
+    from test_attack_widget import JOIN, Recorder, person_first
+    go, seen = threading.Event(), set()
+    for new in ({}, {1: _Last()}):
+        go.clear()
+        w = AlhambraWidget(players=["Ana", Recorder(go, seen)], seed=person_first(2, (0,)), bot_delay=0)
+        try:
+            intent(w, w.game.legal_actions()[0])
+            deadline = time.monotonic() + JOIN
+            while w.view["thinking"] != 1 and time.monotonic() < deadline:   # (the bot is asked)
+                time.sleep(0.01)
+            assert w.view["thinking"] == 1
+            w.bots = new
+            go.set()                                   # the old bot answers now
+            assert w.wait(JOIN)
+            played = [m for m in w.game.moves if m.player == 1]
+            if not new:
+                assert played == [] and w.game.current == 1   # Ben's turn, a person's now
+            else:
+                # every move of seat 1 is the new bot's answer in that very position
+                assert played and w.game.current == 0
+                for m in played:
+                    before = w.game.position_at(m.index - 1).to_json()
+                    assert (before, str(m.action)) in new[1].asked
+            assert w.view["thinking"] is None
+        finally:
+            go.set()
+            w.wait(JOIN)
+            w.close()
