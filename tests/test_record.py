@@ -392,3 +392,12 @@ def test_pickled_and_deep_copied_games_keep_their_history():
         assert h.to_json() == g.to_json()
         assert h.undo() == first
         assert h.to_json() == Game(3, seed=1).to_json()
+
+
+def test_a_record_saved_by_an_editor_that_writes_a_byte_order_mark_loads():
+    """(Notepad and others may put U+FEFF before UTF-8 text: a save file opened and saved there was refused)"""
+    g = Game(2, seed=1)
+    g.play(g.legal_actions()[0])
+    text = g.to_json()
+    for data in ("\ufeff" + text, ("\ufeff" + text).encode("utf-8")):
+        assert Game.from_json(data).to_json() == text

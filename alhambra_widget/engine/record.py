@@ -90,6 +90,8 @@ def load(text, cls):
         _fail(f"a game record is JSON text (or its object parsed), not {type(text).__name__}")
     if len(text) > MAX_RECORD_CHARS:
         _fail(f"a game record has at most {MAX_RECORD_CHARS} characters")
+    if text.startswith("\ufeff"):   # a byte-order mark, as some editors write before UTF-8 text
+        text = text[1:]
     try:
         rec = json.loads(text)
     except (ValueError, RecursionError) as e:  # JSONDecodeError, and numbers too long to read
