@@ -1,7 +1,7 @@
 """How fast is the rules engine? A benchmark script, not a test.
 
     .venv/bin/python benchmarks/bench_engine.py [--games N] [--repeats R] [--quick] [--checkout PATH]
-    .venv/bin/python benchmarks/bench_engine.py --compare OTHER_CHECKOUT [--rounds R] [--games N]
+    .venv/bin/python benchmarks/bench_engine.py --compare OTHER_CHECKOUT [--rounds R] [--games N] [--floor]
     .venv/bin/python benchmarks/bench_engine.py --compare OTHER_CHECKOUT --instructions [--games N]
     .venv/bin/python benchmarks/bench_engine.py --parts [--games N] [--checkout PATH]
 
@@ -53,6 +53,11 @@ minute of a shared machine weighs on both alike) with the lowest and highest
 round's ratio in brackets: how far one run can be trusted. Works with any
 engine that has ``Game(n, seed=)``, ``legal_actions()``, ``random_action(rng)``,
 ``play(a, record=)`` and ``undo()``.
+
+``--floor`` (with ``--compare``) also times, in this checkout's turns, the
+public path's games replayed with the Alhambra's redesign listing answering
+nothing (the games recorded first, untimed): a bound on the public path if
+listing the redesigns cost nothing, against the other checkout's public path.
 
 ``--compare OTHER_CHECKOUT --instructions`` counts instead of timing: the
 machine instructions a game takes on each path, under valgrind's cachegrind
@@ -215,6 +220,50 @@ def bench_games(n: int, games: int, repeats: int, path: str = "playout", warmup:
         spent += dt
         rates.append(games / dt)
     return rates, statistics.mean(lengths), (_GC["seconds"] - gc_before) / spent
+
+
+def floor_rates(n: int, games: int, repeats: int, warmup: int | None = None) -> list:
+    """``--floor``: games per second of the public path's games (the seeds of
+    :func:`bench_games`) replayed -- ``legal_actions()`` at every position, a
+    draw for the choice, ``play()`` with the move record -- with the
+    Alhambra's redesign listing answering nothing: what the public path would
+    run at if listing the redesigns cost nothing (the games are recorded first,
+    untimed, as the listing decides them)."""
+    from alhambra_widget.engine.alhambra import Alhambra
+
+    def record(s):
+        g = Game(n, seed=s)
+        rand = random.Random(s).random
+        acts = []
+        while not g.is_over:
+            la = g.legal_actions()
+            acts.append(la[int(rand() * len(la))])
+            g.play(acts[-1])
+        return s, acts
+
+    def replay_free(recorded):
+        for s, acts in recorded:
+            g = Game(n, seed=s)
+            rand = random.Random(s).random
+            for a in acts:
+                g.legal_actions()
+                rand()
+                g.play(a)
+
+    listing = Alhambra._redesigns
+    warm = [record(s) for s in seeds(n, games if warmup is None else warmup, 9)]
+    passes = [[record(s) for s in seeds(n, games, r)] for r in range(1, repeats + 1)]
+    Alhambra._redesigns = lambda self, reserve: ()
+    try:
+        replay_free(warm)
+        rates = []
+        for recorded in passes:
+            t0 = CLOCK()
+            replay_free(recorded)
+            rates.append(games / (CLOCK() - t0))
+    finally:
+        Alhambra._redesigns = listing
+    return rates
 
 
 def mid_game_positions(n: int, count: int) -> list:
@@ -382,6 +431,8 @@ def worker(a) -> None:
         out["gc"][path] = gc_share
     if a.undo:
         out["undo"] = {str(at): bench_undo(at, 3, 5) for at in UNDO_AT}
+    if a.floor:
+        out["rates"]["floor"] = floor_rates(a.n, a.games, a.repeats, a.warmup)
     print(json.dumps(out))
 
 
@@ -582,7 +633,8 @@ def compare(a) -> None:
         compare_instructions(a, sides)
         return
     got = {s: {"public": [], "playout": [], "undo10": [], "undo250": [], "actions": None,
-               "round_public": [], "round_playout": [], "gc_public": [], "gc_playout": []} for s in sides}
+               "round_public": [], "round_playout": [], "gc_public": [], "gc_playout": [],
+               "round_floor": []} for s in sides}
     t_start = time.perf_counter()
     for r in range(a.rounds):
         order = ("this", "other") if r % 2 == 0 else ("other", "this")
@@ -594,6 +646,8 @@ def compare(a) -> None:
                 cmd += ["--warmup", str(a.warmup)]
             if r < a.undo_rounds:
                 cmd.append("--undo")
+            if a.floor and side == "this":
+                cmd.append("--floor")
             res = subprocess.run(cmd, capture_output=True, text=True, cwd=str(sides[side]))
             if res.returncode:
                 raise SystemExit(f"the {side} checkout failed:\n{res.stderr[-2000:]}")
@@ -605,6 +659,8 @@ def compare(a) -> None:
                 g["round_" + path].append(statistics.median(data["rates"][path]))
                 g["gc_" + path].append(data["gc"][path])
             g["actions"] = data["actions"]
+            if "floor" in data["rates"]:
+                g["round_floor"].append(statistics.median(data["rates"]["floor"]))
             if "undo" in data:
                 g["undo10"] += data["undo"][str(UNDO_AT[0])]
                 g["undo250"] += data["undo"][str(UNDO_AT[1])]
@@ -633,6 +689,11 @@ def compare(a) -> None:
         x, y = med["this"][path], med["other"][path]
         r = paired[path]
         print(f"| {label} | {fmt(x)} | {fmt(y)} | **{statistics.median(r):.2f}×** ({r[0]:.2f}–{r[-1]:.2f}) |")
+    if got["this"]["round_floor"]:
+        r = sorted(x / y for x, y in zip(got["this"]["round_floor"], got["other"]["round_public"]))
+        print(f"| the public path's games with listing the redesigns free (`--floor`: a bound, this checkout "
+              f"only) | {fmt(statistics.median(got['this']['round_floor']))} | {fmt(med['other']['public'])} | "
+              f"**{statistics.median(r):.2f}×** ({r[0]:.2f}–{r[-1]:.2f}) |")
     for path in ("public", "playout"):
         print(f"| actions per game, {path} path | {got['this']['actions'][path]:.1f} | "
               f"{got['other']['actions'][path]:.1f} | |")
@@ -676,6 +737,9 @@ def main(argv=None) -> None:
     ap.add_argument("--parts", action="store_true",
                     help="where a game's instructions go (the move record, legal_actions and its kinds, "
                          "random_action), counted under valgrind in this checkout or --checkout")
+    ap.add_argument("--floor", action="store_true",
+                    help="with --compare: also time this checkout's public-path games replayed with listing the "
+                         "redesigns free (how far the public path could go if that part cost nothing)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--count-worker", help=argparse.SUPPRESS)
     ap.add_argument("--path", choices=tuple(PATHS), default="public", help=argparse.SUPPRESS)

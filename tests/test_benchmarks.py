@@ -43,6 +43,16 @@ def test_engine_compare_reports_paired_ratios_and_the_same_games():
     assert "`undo()` at move 250 / at move 10" in out
 
 
+def test_engine_compare_with_floor_times_the_public_games_with_the_redesign_listing_free():
+    out = run_script("benchmarks/bench_engine.py", "--compare", ".", "--rounds", "2", "--undo-rounds", "0",
+                     "--games", "2", "--repeats", "1", "--warmup", "1", "--floor")
+    row = next(line for line in out.splitlines() if line.startswith("| the public path's games with listing"))
+    m = re.search(r"\| ([\d,.]+) \| ([\d,.]+) \| \*\*(\d+\.\d\d)×\*\* \((\d+\.\d\d)–(\d+\.\d\d)\) \|$", row)
+    assert m, row
+    mid, lo, hi = map(float, m.groups()[2:])
+    assert 0 < lo <= mid <= hi
+
+
 def test_the_budget_line_in_parts_prints_its_paired_gain():
     out = run_script("benchmarks/bench_bots.py", "--line", "mcts-budget", "--games", "4", "--budget", "8",
                      "--steps", "quarter,full")
