@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from .engine.actions import _shown
+from .engine.errors import _shown
 
 __all__ = ["PROTOCOL", "MESSAGES", "VIEW_KEYS", "LINEUP_KINDS", "check_message", "ProtocolError", "Refused", "short"]
 

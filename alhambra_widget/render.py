@@ -53,6 +53,7 @@ import json
 import re
 from importlib import resources
 
+from .engine.errors import _shown
 from .i18n import is_you, t as _t, tn as _tn, use_language
 
 __all__ = ["alhambra_svg", "board_svg", "game_svg", "tile_svg", "view_svg", "CELL", "PALETTE", "ARTWORK",
@@ -262,7 +263,6 @@ def _tile_json(tile) -> dict:
         if missing:
             raise ValueError(f"a view tile has id, building, price and walls; this one lacks {', '.join(missing)}")
         return tile
-    from .engine.actions import _shown
     from .engine.tiles import Tile, tile as tile_by_id
     from .view import tile_json
 
@@ -276,7 +276,6 @@ def _tile_json(tile) -> dict:
 def _spots(highlight) -> list:
     """The spots to outline, north to south: pairs of integers on the grid
     (a spot far off it would stretch the picture without end)."""
-    from .engine.actions import _shown
     if isinstance(highlight, (str, bytes, dict)) or not hasattr(highlight, "__iter__"):
         raise TypeError(f"highlight is a list of spots (x, y), not {_shown(highlight)}")
     out = set()

@@ -214,9 +214,8 @@ class AlhambraWidget(anywidget.AnyWidget):
         super().__init__(**kwargs)     # lang="fi" is validated here
         self.strings = front_end_strings(self.lang)
         self._attach(game)
-        people = [i for i in range(game.n) if i not in self._bots]
-        if seat is None and self._bots and len(people) == 1:
-            seat = people[0]           # one person against bots: their view (the bots' cards hidden)
+        if seat is None:
+            seat = _one_person(self._bots, game.n)   # one person against bots: their view
         self.seat = seat               # validated against the game
         self._ready = True
         self._refresh()
@@ -687,8 +686,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         names, bots = _seat_bots(players)
         game = Game(names, seed)         # (the count, the names and the seed checked before anything changes)
         bots = _check_bots(bots, game.n)
-        people = [i for i in range(game.n) if i not in bots]
-        seat = people[0] if bots and len(people) == 1 else None   # (as the constructor seats them)
+        seat = _one_person(bots, game.n)   # (as the constructor seats them)
         with self._lock, self.hold_sync():
             self._bots = bots
             self._runner.cancel("bot")   # (a bot of the old line-up thinking: not waited for)
@@ -733,13 +731,10 @@ class AlhambraWidget(anywidget.AnyWidget):
         if self._tutorial is not None:
             raise RuntimeError("a tutorial seats its own players: its lessons are played against no bot")
         bots = _check_bots(bots, self._game.n)   # (checked whole before anything changes)
-        people = [i for i in range(self._game.n) if i not in bots]
         with self._lock, self.hold_sync():
             self._bots = bots
             self._runner.cancel("bot")
-            # the seat as the constructor and new_game give it: one person against bots sees
-            # from their seat, people only (or bots only) play hot-seat
-            self.seat = people[0] if bots and len(people) == 1 else None
+            self.seat = _one_person(bots, self._game.n)   # (as the constructor and new_game seat it)
             self._refresh()
         self._poke_bots()
 
@@ -1225,8 +1220,9 @@ def _seat_bots(players):
         elif isinstance(p, str):
             names.append(p)
         else:
-            hint = f"; make one with its class, e.g. {p.__name__}()" if isinstance(p, type) else ""
-            raise TypeError(f"a player is a name or a bot (alhambra_widget.bots), not {type(p).__name__}{hint}")
+            from .bots.base import class_hint
+            raise TypeError(f"a player is a name or a bot (alhambra_widget.bots), not {type(p).__name__}"
+                            f"{class_hint(p)}")
     seen: dict[str, int] = {}
     counts = {name: names.count(name) for name in names}
     for i, name in enumerate(list(names)):
@@ -1286,16 +1282,23 @@ def _saved_game(path: pathlib.Path, players) -> Game:
     return game
 
 
+def _one_person(bots, n: int):
+    """The seat of the one person at a table of ``n`` with these bots, or None
+    (people only, several people, or bots only: hot-seat)."""
+    people = [i for i in range(n) if i not in bots]
+    return people[0] if bots and len(people) == 1 else None
+
+
 def _check_bots(bots, n: int) -> dict:
-    from .bots.base import Bot
+    from .bots.base import Bot, class_hint
 
     out = {}
     for seat, bot in bots.items():
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"a bot's seat is a player index from 0 to {n - 1}, not {seat!r}")
         if not isinstance(bot, Bot):
-            hint = f"; make one with its class, e.g. {bot.__name__}()" if isinstance(bot, type) else ""
-            raise TypeError(f"seat {seat}: a bot is an alhambra_widget.bots.Bot, not {type(bot).__name__}{hint}")
+            raise TypeError(f"seat {seat}: a bot is an alhambra_widget.bots.Bot, not {type(bot).__name__}"
+                            f"{class_hint(bot)}")
         out[seat] = bot
     return out
 

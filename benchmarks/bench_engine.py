@@ -231,16 +231,6 @@ def floor_rates(n: int, games: int, repeats: int, warmup: int | None = None) -> 
     untimed, as the listing decides them)."""
     from alhambra_widget.engine.alhambra import Alhambra
 
-    def record(s):
-        g = Game(n, seed=s)
-        rand = random.Random(s).random
-        acts = []
-        while not g.is_over:
-            la = g.legal_actions()
-            acts.append(la[int(rand() * len(la))])
-            g.play(acts[-1])
-        return s, acts
-
     def replay_free(recorded):
         for s, acts in recorded:
             g = Game(n, seed=s)
@@ -251,8 +241,8 @@ def floor_rates(n: int, games: int, repeats: int, warmup: int | None = None) -> 
                 g.play(a)
 
     listing = Alhambra._redesigns
-    warm = [record(s) for s in seeds(n, games if warmup is None else warmup, 9)]
-    passes = [[record(s) for s in seeds(n, games, r)] for r in range(1, repeats + 1)]
+    warm = game_actions(n, seeds(n, games if warmup is None else warmup, 9), "public")
+    passes = [game_actions(n, seeds(n, games, r), "public") for r in range(1, repeats + 1)]
     Alhambra._redesigns = lambda self, reserve: ()
     try:
         replay_free(warm)
@@ -468,10 +458,11 @@ PARTS = {
 }
 
 
-def game_actions(n: int, games: int, path: str) -> list:
-    """``(seed, actions)`` of the games ``--instructions`` counts on ``path``."""
+def game_actions(n: int, games, path: str) -> list:
+    """``(seed, actions)`` of the games ``--instructions`` counts on ``path``
+    (``games``: how many, or the seeds themselves)."""
     out = []
-    for s in seeds(n, games, 1):
+    for s in seeds(n, games, 1) if isinstance(games, int) else games:
         g = Game(n, seed=s)
         rng = random.Random(s)
         rand = rng.random

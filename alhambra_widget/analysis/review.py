@@ -32,6 +32,7 @@ import numbers
 
 from ..bots.mcts import MCTS, check_seconds
 from ..engine import Game
+from ..engine.errors import _shown
 from ..i18n import t
 from ._frame import progress_bar, require_game, require_pandas, table
 
@@ -55,7 +56,7 @@ def grade(loss: float) -> str:
     ('best', 'inaccuracy', 'blunder')
     """
     if isinstance(loss, bool) or not isinstance(loss, numbers.Real) or loss != loss:
-        raise TypeError(f"grade() takes a win-probability loss, a number from 0 to 1, not {loss!r}"[:160])
+        raise TypeError(f"grade() takes a win-probability loss, a number from 0 to 1, not {_shown(loss)}")
     for name, bound in GRADES:
         if loss <= bound:
             return name

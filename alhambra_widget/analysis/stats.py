@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import numbers
 
+from ..engine.errors import _shown
+
 __all__ = ["wilson"]
 
 
@@ -18,7 +20,7 @@ def wilson(wins: float, games: int, z: float = 1.959963984540054) -> tuple:
     """
     for name, v in (("wins", wins), ("games", games)):
         if isinstance(v, bool) or not isinstance(v, numbers.Real) or v != v:
-            raise TypeError(f"wilson() takes numbers of wins and games, not {name}={v!r}"[:160])
+            raise TypeError(f"wilson() takes numbers of wins and games, not {name}={_shown(v)}")
     if games <= 0:
         return (0.0, 1.0)   # (no games: every rate is possible)
     if not 0 <= wins <= games:

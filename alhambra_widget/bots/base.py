@@ -6,7 +6,7 @@ import copy
 import random
 
 from ..engine import Game
-from ..engine.actions import _shown
+from ..engine.errors import _shown
 
 __all__ = ["Bot", "check_bots", "play_game"]
 
@@ -61,6 +61,11 @@ class Bot:
         return f"{type(self).__name__}({self._settings()})"
 
 
+def class_hint(value) -> str:
+    """What to add to a refusal when a bot's class was given where a bot belongs."""
+    return f"; make one with its class, e.g. {value.__name__}()" if isinstance(value, type) else ""
+
+
 def check_bots(bots, what: str = "bots", needs: tuple = ("choose",)) -> list:
     """``bots`` as a list if every entry is a bot -- a :class:`Bot`, or any
     object with the methods ``needs`` -- else TypeError naming the first that
@@ -73,10 +78,9 @@ def check_bots(bots, what: str = "bots", needs: tuple = ("choose",)) -> list:
     for i, bot in enumerate(bots):
         if isinstance(bot, Bot) or (not isinstance(bot, type) and all(callable(getattr(bot, m, None)) for m in needs)):
             continue
-        hint = "; make one with its class, e.g. Greedy()" if isinstance(bot, type) else ""
         methods = " and ".join(f"{m}()" for m in needs)
         raise TypeError(f"{what}[{i}] is a bot (an alhambra_widget.bots.Bot, or an object with {methods}), "
-                        f"not {type(bot).__name__} {_shown(bot)}{hint}")
+                        f"not {type(bot).__name__} {_shown(bot)}{class_hint(bot)}")
     return bots
 
 

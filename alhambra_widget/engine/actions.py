@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from operator import itemgetter
 
-from .errors import IllegalMove, NotationError
+from .errors import QUOTE, IllegalMove, NotationError, _shown
 from .money import CURRENCIES, Card, Currency, card
 from .tiles import BY_ID, Tile
 
@@ -55,7 +55,6 @@ MAX_DIGITS = 9
 #: and a payment is in one currency; a take is at most 5 cards
 MAX_CARDS = 27
 #: the most characters of the user's input a refusal quotes
-QUOTE = 60
 
 
 class Action(tuple):
@@ -177,17 +176,6 @@ def cards_text(cards) -> str:
         if vals:
             groups.append(f"{cur.value} {'+'.join(vals)}")
     return ", ".join(groups)
-
-
-def _shown(value, limit: int = QUOTE) -> str:
-    """``repr`` of a value for a message, cut short (input is never echoed whole)."""
-    if isinstance(value, str) and len(value) > 4 * limit:
-        value = value[:4 * limit]       # repr of a long text would be long too
-    try:
-        r = repr(value)
-    except ValueError:                  # an int of more than 4300 digits
-        r = f"<{type(value).__name__}>"
-    return r if len(r) <= limit else r[:limit - 3] + "..."
 
 
 def _cut(text: str, limit: int = QUOTE) -> str:

@@ -23,8 +23,8 @@ from bisect import bisect_left, insort
 from itertools import compress
 from operator import itemgetter
 
-from .actions import Build, Place, Remove, Swap, _shown
-from .errors import IllegalMove, Text
+from .actions import Build, Place, Remove, Swap
+from .errors import IllegalMove, Text, _shown
 from .tiles import BUILDINGS, BY_ID, FOUNTAIN, OPPOSITE, SIDES, STEP, Building, Tile, tile as _tile_by_id
 
 __all__ = ["Alhambra", "broken_rule"]
@@ -1271,14 +1271,17 @@ class Alhambra:
         With ``check`` (the default) the whole result must obey P1-P6 and have
         no holes (P5); IllegalMove names the first rule it breaks. The order of
         the tiles does not matter."""
-        if not hasattr(placed, "items") and (isinstance(placed, (str, bytes)) or not hasattr(placed, "__iter__")):
-            raise TypeError(f"an Alhambra is set up from {{(x, y): tile}} or ((x, y), tile) pairs, not {_shown(placed)}")
-        items = list(placed.items() if hasattr(placed, "items") else placed)
+        form = "an Alhambra is set up from {(x, y): tile} or ((x, y), tile) pairs, not "
+        if hasattr(placed, "items"):
+            items = list(placed.items())
+        elif isinstance(placed, (str, bytes)) or not hasattr(placed, "__iter__"):
+            raise TypeError(form + _shown(placed))
+        else:
+            items = list(placed)
         a = cls()
         for item in items:
             if type(item) is not tuple or len(item) != 2:
-                raise TypeError(f"an Alhambra is set up from {{(x, y): tile}} or ((x, y), tile) pairs, "
-                                f"not {_shown(item)}")
+                raise TypeError(form + _shown(item))
             pos, t = item
             t = _as_tile(t)
             pos = _pos(pos)

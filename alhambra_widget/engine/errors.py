@@ -10,6 +10,21 @@ from __future__ import annotations
 
 __all__ = ["IllegalMove", "NotationError", "RecordError", "Text", "install_text_layer"]
 
+#: the most characters of a value a message quotes (see :func:`_shown`)
+QUOTE = 60
+
+
+def _shown(value, limit: int = QUOTE) -> str:
+    """``repr`` of a value for a message, cut short (input is never echoed whole).
+    The one place every layer cuts a quoted value."""
+    if isinstance(value, str) and len(value) > 4 * limit:
+        value = value[:4 * limit]       # repr of a long text would be long too
+    try:
+        r = repr(value)
+    except ValueError:                  # an int of more than 4300 digits
+        r = f"<{type(value).__name__}>"
+    return r if len(r) <= limit else r[:limit - 3] + "..."
+
 
 class _NoTexts:
     """Until the text layer is installed (``alhambra_widget.i18n`` does it on

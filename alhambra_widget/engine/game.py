@@ -12,11 +12,11 @@ import itertools
 import os
 import sys
 import weakref
-from types import MethodType
-from collections.abc import Iterable, Mapping
 from bisect import bisect_left, insort
+from collections.abc import Iterable, Mapping
 from math import floor as _floor   # floor(r() * n): int() of a draw in [0, 1), at a fraction of the cost
 from operator import attrgetter
+from types import MethodType
 
 from . import actions as A
 from . import record
@@ -179,7 +179,7 @@ class Game:
         def per_player(value, what, example):
             if value is None:
                 return [None] * n
-            if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+            if not _a_list(value):
                 raise TypeError(f"{what} takes one entry per player, e.g. {what}={example}; "
                                 f"not {A._shown(value)}")
             value = list(value)
@@ -205,7 +205,7 @@ class Game:
         def tiles_of(value, where):
             if value is None:
                 return []
-            if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+            if not _a_list(value):
                 raise TypeError(f"{where} is a list of tiles or tile ids, not {A._shown(value)}")
             return [take_tile(t, f"{where}[{i}]") for i, t in enumerate(value)]
 
@@ -243,7 +243,7 @@ class Game:
         if dirk_tiles and n != 2:
             raise ValueError("Dirk plays only in two-player games")
         if market is not None:
-            if isinstance(market, (str, bytes, Mapping)) or not isinstance(market, Iterable):
+            if not _a_list(market):
                 raise TypeError(f"market is a list of 4 slots (tiles, tile ids or None), not {A._shown(market)}")
             market = list(market)
             if len(market) != 4:
@@ -1797,8 +1797,13 @@ class _Strong:
 DEFAULT_NAME = "Player {n}"
 
 
+def _a_list(value) -> bool:
+    """Is ``value`` a list of entries (any iterable but a text, bytes or a mapping)?"""
+    return isinstance(value, Iterable) and not isinstance(value, (str, bytes, Mapping))
+
+
 def _names(players) -> list:
-    if isinstance(players, (bool, str, bytes, Mapping)) or not isinstance(players, (int, Iterable)):
+    if isinstance(players, bool) or not (isinstance(players, int) or _a_list(players)):
         # (a string would be a list of one-letter names)
         raise TypeError("players is a number from 2 to 6 or a list of 2-6 names, "
                         f"not {type(players).__name__} {players!r}"[:200])

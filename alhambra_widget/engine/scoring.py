@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .errors import _shown
 from .tiles import BUILDINGS, Building
 
 __all__ = ["POINTS", "majority_points", "ranking"]
@@ -40,13 +41,13 @@ def majority_points(building, counts, round) -> list:
     [9, 9]
     """
     if isinstance(round, bool) or not isinstance(round, int) or round not in POINTS:
-        raise ValueError(f"scoring rounds are 1, 2 and 3, not {round!r}"[:80])
+        raise ValueError(f"scoring rounds are 1, 2 and 3, not {_shown(round)}")
     if isinstance(counts, (str, bytes)) or not hasattr(counts, "__iter__"):
-        raise TypeError(f"counts is a list of tile counts, one per entry, not {counts!r}"[:120])
+        raise TypeError(f"counts is a list of tile counts, one per entry, not {_shown(counts)}")
     counts = list(counts)
     for c in counts:
         if isinstance(c, bool) or not isinstance(c, int) or c < 0:
-            raise ValueError(f"a count of tiles is a whole number, 0 or more, not {c!r}"[:120])
+            raise ValueError(f"a count of tiles is a whole number, 0 or more, not {_shown(c)}")
     return _shares(POINTS[round][Building(building).index], counts)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import enum
 from typing import Iterable
 
+from .errors import _shown
+
 __all__ = ["Building", "Tile", "TILES", "FOUNTAIN", "SIDES", "tile"]
 
 
@@ -106,7 +108,7 @@ class Tile:
     def turned(self, quarter_turns: int = 1) -> "Tile":
         """This tile turned clockwise by ``quarter_turns`` (never legal: P1)."""
         if isinstance(quarter_turns, bool) or not isinstance(quarter_turns, int):
-            raise TypeError(f"quarter_turns is a whole number of quarter turns, not {quarter_turns!r}"[:120])
+            raise TypeError(f"quarter_turns is a whole number of quarter turns, not {_shown(quarter_turns)}")
         k = quarter_turns % 4
         m = self.mask
         m = ((m << k) | (m >> (4 - k))) & 15

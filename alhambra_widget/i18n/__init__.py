@@ -30,6 +30,7 @@ from contextvars import ContextVar
 from functools import lru_cache
 from importlib import resources
 
+from ..engine.errors import _shown
 from ..engine.game import DEFAULT_NAME
 
 __all__ = [
@@ -53,8 +54,7 @@ _current: ContextVar[str] = ContextVar("alhambra_lang", default=DEFAULT)
 def check_language(lang: str) -> str:
     """``lang`` if it is one of :data:`LANGUAGES`, else a ValueError saying which are."""
     if not isinstance(lang, str) or lang not in LANGUAGES:
-        shown = repr(lang) if len(repr(lang)) <= 40 else repr(lang)[:37] + "..."
-        raise ValueError(f"unknown language {shown}; choose one of {', '.join(LANGUAGES)}")
+        raise ValueError(f"unknown language {_shown(lang, 40)}; choose one of {', '.join(LANGUAGES)}")
     return lang
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 
 from ..engine import actions as A
+from ..engine.errors import _shown
 from .rules import explain_rule
 from ..engine.errors import IllegalMove, NotationError
 from ..engine.money import CURRENCIES
@@ -332,7 +333,7 @@ def narrate_round(game_or_round_data, round_index: int = -1, lang: str | None = 
         rounds = list(data)
     if isinstance(round_index, bool) or not isinstance(round_index, int):
         raise TypeError(f"round_index is an index into the scoring rounds played (-1: the latest), "
-                        f"not {round_index!r}"[:160])
+                        f"not {_shown(round_index)}")
     if not -len(rounds) <= round_index < len(rounds):
         raise ValueError("no scoring round has been played yet (game.scoring_preview() tells what one would give now)"
                          if not rounds else
