@@ -128,7 +128,9 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 /* an earlier position acts on nothing: its action buttons give their room to what is said of it */
 .alh-replaying .alh-hold .alh-buttons, .alh-replaying .alh-hold .alh-message:empty { display: none; }
 .alh-seat-dot { display: inline-block; flex: none; width: .75em; height: .75em; border-radius: 50%; background: var(--alh-seat); box-shadow: 0 0 0 1.5px var(--alh-bg); vertical-align: baseline; }
-/* the message line: a block of its own size in the action bar, three lines at most */
+/* the message line: a block of its own size in the action bar, three lines; beside the board, as
+   many more (up to eight) as a longer message needs and the room under it holds (--alh-msg-lines,
+   see fitMessage), so that nothing above it moves */
 .alh-message { display: flex; align-items: flex-start; gap: 6px; height: calc(3 * 1.35em + 8px); padding: 4px 4px 4px 8px; border-radius: 4px; color: var(--alh-fg); overflow: hidden; flex: none; }
 .alh-message-text { flex: 1 1 auto; min-width: 0; overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; }
 .alh-message .alh-btn.alh-small { flex: none; margin: 0; white-space: nowrap; }
@@ -334,6 +336,8 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-selection.alh-reviewed { height: auto; min-height: calc(3 * 1.35em); -webkit-line-clamp: 6; }
 .alh-bar .alh-buttons { min-height: 0; }
 .alh-bar .alh-message { height: auto; max-height: calc(3 * 1.35em + 8px); }
+.alh-hold > .alh-message { height: calc(var(--alh-msg-lines, 3) * 1.35em + 8px); }
+.alh-hold > .alh-message > .alh-message-text { -webkit-line-clamp: var(--alh-msg-lines, 3); }
 .alh-bar .alh-message:empty { display: none; }
 /* the players of the next game, under New game */
 .alh-lineup-body { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; padding: 4px 0 0; }

@@ -172,7 +172,10 @@ function render({ model, el }) {
     const told = shown !== drawn.shown || ui.note !== drawn.note;
     drawn = { view, sel: ui.sel, lineup: ui.lineup, note: ui.note, shown, hover: ui.hover, strings: texts };
     fitSelection();
-    if (told) revealMessage();
+    if (told) {
+      fitMessage();
+      revealMessage();
+    }
   }
 
   /** What to do now (the sentence over the buttons beside the board) gets four or five lines where
@@ -189,10 +192,39 @@ function render({ model, el }) {
     hold.dataset.fit = key;
     const line = parseFloat(getComputedStyle(sel).lineHeight) || 18;
     const now = Number(hold.style.getPropertyValue("--alh-sel-lines")) || 3;
-    // the room left under the message line, and the lines given beyond three already
-    const spare = room.getBoundingClientRect().height + (now - 3) * line - 2;
+    // the room left under the message line, and the lines given beyond three already (here and
+    // to a long message: the message takes what this leaves, see fitMessage)
+    const spare = room.getBoundingClientRect().height + (now - 3 + extraLines(hold, "--alh-msg-lines")) * line - 2;
     const lines = Math.max(3, Math.min(5, 3 + Math.floor(spare / line)));
     if (lines !== now) hold.style.setProperty("--alh-sel-lines", String(lines));
+  }
+
+  /** The lines beyond three given to a block of the column beside the board (a CSS variable of it). */
+  function extraLines(hold, name) {
+    return (Number(hold.style.getPropertyValue(name)) || 3) - 3;
+  }
+
+  /** A message beside the board longer than its three lines (a refusal and its rule's explanation,
+   * in German or Finnish) gets the lines it needs, up to eight, from the room under it -- so it is
+   * read whole and nothing above it moves; where there is no such room it keeps three, the whole
+   * text in its tooltip. Worked out whenever the message changes. */
+  function fitMessage() {
+    const hold = body.querySelector(".alh-hold");
+    const msg = hold && hold.querySelector(":scope > .alh-message");
+    const room = hold && hold.querySelector(".alh-focus-hints");
+    if (!msg || !room) return;
+    const text = msg.querySelector(".alh-message-text");
+    const had = extraLines(hold, "--alh-msg-lines");
+    let lines = 3;
+    if (text) {
+      const line = parseFloat(getComputedStyle(text).lineHeight) || 18;
+      const need = Math.round(text.scrollHeight / line);
+      const spare = room.getBoundingClientRect().height + had * line - 2;
+      lines = Math.max(3, Math.min(8, need, 3 + Math.floor(spare / line)));
+    }
+    if (lines === 3 + had) return;
+    if (lines === 3) hold.style.removeProperty("--alh-msg-lines");
+    else hold.style.setProperty("--alh-msg-lines", String(lines));
   }
 
   /** A message just shown in the column beside the board: where that column is too short for all it

@@ -110,8 +110,8 @@ export function selectionText(view, ui) {
 
 /**
  * The message line: a local note (why not ...) or the kernel's last message,
- * in a block of its own size (the text is cut after three lines, the whole of
- * it in the tooltip), its dismiss button at the end of the line.
+ * in three lines' room or the lines it needs (eight at most: the text is cut
+ * there, the whole of it in the tooltip), its dismiss button at the end of the line.
  */
 export function messageHtml(message, note, view = null) {
   const m = note || (message && message.text ? message : null);

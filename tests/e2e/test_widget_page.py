@@ -784,6 +784,47 @@ def test_a_refusal_beside_the_board_is_never_cut_off(chromium):
                     page.close()
 
 
+def test_a_refusal_is_read_whole_beside_the_board_and_nothing_above_it_moves(chromium):
+    """A refused spot clicked: the message line beside the board shows the whole refusal with its
+    rule's explanation, in every language, where the column has room under it (1,100 x 900: the
+    English P3 one was cut after three lines, "wall again..."); the action buttons over it stay
+    where they were. (Where there is no room, it keeps three lines: see the test before.)"""
+    from alhambra_widget.i18n import LANGUAGES
+
+    g = Game(["Ana", "Ben"], seed=11)
+    rng = random.Random(3)
+    while g.phase != "place":
+        g.play(g.random_action(rng))
+    tile = g.pending_for(g.current)[0]
+    a = g.players[g.current].alhambra
+    refused = {a.why_not(tile, q): q for q in sorted(a.frontier) if a.why_not(tile, q)}
+    fits = """() => { const m = document.querySelector('.alh-hold > .alh-message'), t = m.querySelector('.alh-message-text');
+        const h = m.parentElement.getBoundingClientRect(), b = m.getBoundingClientRect();
+        return {cut: t.scrollHeight - t.clientHeight, below: b.bottom - h.bottom, lines: t.clientHeight, text: t.textContent}; }"""
+    for width, height in ((1100, 900), (1300, 900)):
+        for lang in LANGUAGES:
+            w = AlhambraWidget(g.copy(), lang=lang)
+            rule = max(refused, key=lambda r: len(w.view["explain"][r]))   # the longest explanation here
+            x, y = refused[rule]
+            page = show(chromium, w, viewport={"width": width, "height": height})
+            take = page.locator('.alh-hold [data-act="take"]')
+            before = take.bounding_box()
+            page.click(f'[data-act="pending-tile"][data-id="{tile.id}"]')
+            page.click(f'.alh-focus rect.alh-cell-no[data-x="{x}"][data-y="{y}"]')
+            expect(page.locator(".alh-hold > .alh-message")).to_have_attribute("data-rule", rule)
+            got = page.evaluate(fits)
+            assert w.view["explain"][rule] in got["text"], (lang, got)
+            assert got["cut"] <= 1, (width, lang, rule, got)         # no line cut off
+            assert got["below"] <= 1, (width, lang, rule, got)       # and in view
+            after = take.bounding_box()
+            assert (after["x"], after["y"]) == (before["x"], before["y"]), (width, lang)
+            # dismissed: the line is back to its three lines' room
+            page.get_by_role("button", name=w.strings["ui.msg.dismiss"]).click()
+            expect(page.locator(".alh-hold > .alh-message")).to_have_text("")
+            assert page.evaluate("() => document.querySelector('.alh-hold').style.getPropertyValue('--alh-msg-lines')") == ""
+            page.close()
+
+
 def test_what_to_do_gets_the_lines_it_needs_where_there_is_room_and_the_buttons_stay(chromium):
     """The sentence over the buttons beside the board (what the player may do now) takes four or
     five lines where the column has room: the German, Finnish and Dutch ones were cut after three
