@@ -120,8 +120,13 @@ def test_a_small_tournament_on_a_dask_cluster(serial):
     import distributed
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
                                   silence_logs=40) as cluster, distributed.Client(cluster) as client:
-        games, summary = tournament([Thrifty(), Random()], games=4, seed=21, executor=client.get_executor(),
-                                    progress=False)
-        assert len(client.scheduler_info()["workers"]) == 2
+        client.wait_for_workers(2, timeout=120)
+        with distributed.get_task_stream(client) as stream:
+            games, summary = tournament([Thrifty(), Random()], games=4, seed=21, executor=client.get_executor(),
+                                        progress=False)
+        # the games were played by the cluster's workers (the scheduler's record of the tasks run;
+        # counting the workers afterwards could find none on a loaded machine, their heartbeats late)
+        played = [t for t in stream.data if "play_pickled" in t["key"]]
+        assert len(played) == 4 and all(t["worker"].startswith("tcp://") for t in played), stream.data
     assert scores(games) == serial
     assert summary.wins.sum() == pytest.approx(4)
