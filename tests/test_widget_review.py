@@ -13,6 +13,7 @@ import pytest
 import test_widget  # noqa: F401  (builds the bundle before the widget class is defined)
 from alhambra_widget import AlhambraWidget, Game
 from alhambra_widget.bots import Greedy
+from alhambra_widget.i18n import t as tr
 
 MARKED = {"inaccuracy", "mistake", "blunder"}
 GRADES = {"best", "good", *MARKED}
@@ -200,3 +201,25 @@ def test_a_review_running_can_be_stopped_and_started_again():
     assert w.message["kind"] == "error" and w.graded is None
     rows = w.review(seconds_per_move=0.01, wait=True)  # started afresh, it runs to the end
     assert len(rows) == sum(m.player is not None for m in g.moves) and w.graded["players"]
+
+
+def test_a_review_that_fails_in_the_background_says_so_in_the_tables_language(monkeypatch):
+    """A review that breaks off with an error (a bug, memory) ends: the table says so in its
+    language, naming the error, the replay control shows no review running, and a new review
+    can start."""
+    review_module = importlib.import_module("alhambra_widget.analysis.review")
+    real = review_module.review_rows
+
+    def broken(*args, on_row=None, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(review_module, "review_rows", broken)
+    w = AlhambraWidget(finished_game(), lang="de")
+    w.review(seconds_per_move=0.01)
+    assert w.wait(30)
+    assert w.message["kind"] == "error" and "MemoryError" in w.message["text"]
+    assert w.message["text"] == tr("review.failed", "de", error="MemoryError")
+    assert w.graded is None and not w._runner.running("review")
+    monkeypatch.setattr(review_module, "review_rows", real)
+    rows = w.review(seconds_per_move=0.01, wait=True)   # tried again, it runs
+    assert rows and w.graded["players"]
