@@ -100,8 +100,9 @@ class Runner:
             except Cancelled:
                 self.post(self._forget, kind, key)
                 return
-            except Exception as e:  # handed to done(), which shows it
-                log.exception("%s job failed", kind)
+            except BaseException as e:  # handed to done(), which shows it: also a bot's
+                # sys.exit() or a stray GeneratorExit, which would leave the table waiting forever
+                log.error("%s job failed", kind, exc_info=e)
                 result = e
             if self.loop is not None:
                 self.loop.add_callback(finish, result)

@@ -546,7 +546,8 @@ class AlhambraWidget(anywidget.AnyWidget):
             self._refresh()
             self._message({"kind": "error", "rule": None,
                            "text": tr("ui.refuse.bot_failed", self.lang, name=self._game.players[key[1]].name,
-                                      error=f"{type(action).__name__}: {action}")})
+                                      error=f"{type(action).__name__}: {action}" if str(action) else
+                                      type(action).__name__)})
             return
         with self.hold_sync(), use_language(self.lang):
             name = self._game.players[key[1]].name

@@ -127,13 +127,30 @@ def test_undo_takes_back_the_bots_replies_and_the_persons_move():
     assert re.match(r"Taken back \d+ moves, back to before: You took ", w.message["text"])
 
 
-def test_a_failing_bot_shows_a_message_and_never_raises():
+class Quitting(Bot):
+    """A bot that ends its thread in a way no ``except Exception`` sees."""
+
+    def __init__(self, exc):
+        self.exc = exc
+
+    def choose(self, game, seat=None):
+        raise self.exc
+
+
+@pytest.mark.parametrize("bot, error", [
+    (Broken(), "RuntimeError: no idea"),
+    (Quitting(SystemExit(3)), "SystemExit: 3"),     # sys.exit() in a bot: the table waited forever
+    (Quitting(GeneratorExit()), "(GeneratorExit)"),  # (no words of its own: its name alone)
+])
+def test_a_failing_bot_shows_a_message_and_never_raises(bot, error):
     seed = human_first(2)
-    w = AlhambraWidget(players=["You", Broken()], seed=seed, bot_delay=0)
+    w = AlhambraWidget(players=["You", bot], seed=seed, bot_delay=0)
     intent(w, w.game.legal_actions("take")[0])
     assert w.wait(10)
-    assert w.message["kind"] == "error" and "Broken failed" in w.message["text"]
+    name = type(bot).__name__
+    assert w.message["kind"] == "error" and f"{name} failed" in w.message["text"] and error in w.message["text"]
     assert w.game.current == 1  # nothing was played for it
+    assert not w._runner.running("bot") and not w.view.get("thinking")   # nor is it still waited for
 
 
 def test_hint_intent_shows_the_top_three_moves():
