@@ -101,6 +101,8 @@ _UNSET = object()
 _REVEALING = frozenset({"money", "refill", "dirk_draw", "shuffle", "scoring"})
 #: An undo against bots takes back at most this many moves at once.
 MAX_UNDO_RUN = 500
+#: illegal moves in a row a bot may choose in one position before it is stopped there (not retried forever)
+BOT_TRIES = 3
 #: How long the page animates a move, and a scoring round after it (js/motion.js:
 #: MOVE_MS, SCORE_MS): in a kernel, a bot waits at least that long after the last move.
 MOVE_SECONDS = 0.4
@@ -196,6 +198,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._stamp = 0
         self._msg_id = 0
         self._epoch = 0                # counts every change of the game shown: jobs are keyed by it
+        self._strikes = (None, 0)      # (the position, how many illegal moves a bot chose there in a row)
         self._shown = 0                # counts the games shown (view["game"]): another game is no move
         self._on_move: list = []
         self._chance = random.Random() # fresh samples of the hidden order after an undo
@@ -556,12 +559,21 @@ class AlhambraWidget(anywidget.AnyWidget):
                     raise IllegalMove("X3", "error.T.chance_move")
                 self._game.play(action)
             except IllegalMove as e:
-                self._epoch += 1        # think again (under a new key): never stall
+                # think again (under a new key): a bot that draws its move may find a legal one;
+                # one that keeps choosing illegal moves is stopped after BOT_TRIES, not retried forever
+                g = self._game
+                here = (g, len(g.moves), g.moves[-1] if g.moves else None)
+                was, n = self._strikes
+                n = n + 1 if was is not None and all(a is b for a, b in zip(was, here)) else 1
+                self._strikes = (here, n)
+                self._epoch += 1
                 self._refresh()
-                self._message({"kind": "error", "rule": e.rule,
-                               "text": tr("ui.refuse.bot_illegal", name=name, action=_short(str(action)),
-                                          error=e.message)})
-                self._poke_bots()
+                text = tr("ui.refuse.bot_illegal", name=name, action=_short(str(action)), error=e.message)
+                if n >= BOT_TRIES:
+                    text = tr("ui.refuse.bot_stopped", text=text, tries=n)
+                self._message({"kind": "error", "rule": e.rule, "text": text})
+                if n < BOT_TRIES:
+                    self._poke_bots()
                 return
             self._message({"kind": "info", "rule": None, "text": describe_move(self._game.moves[-1], self._game)})
 

@@ -153,6 +153,45 @@ def test_a_failing_bot_shows_a_message_and_never_raises(bot, error):
     assert not w._runner.running("bot") and not w.view.get("thinking")   # nor is it still waited for
 
 
+class Stubborn(Bot):
+    """Chooses ``wrong`` (an illegal move) the first ``times`` times it is asked, then a legal move."""
+
+    def __init__(self, wrong, times=10**9):
+        self.wrong, self.times, self.asked = wrong, times, 0
+
+    def choose(self, game, seat=None):
+        self.asked += 1
+        return self.wrong if self.asked <= self.times else game.legal_actions()[0]
+
+
+def test_a_bot_that_chooses_an_illegal_move_is_told_and_asked_again():
+    seed = human_first(2)
+    bot = Stubborn("garbage", times=1)
+    w = AlhambraWidget(players=["You", bot], seed=seed, bot_delay=0)
+    seen = []
+    w.observe(lambda change: seen.append(change["new"]), names="message")
+    intent(w, w.game.legal_actions("take")[0])
+    assert w.wait(10)
+    assert bot.asked == 2 and len(w.game.moves) == 2 and w.game.current == 0   # its second answer played
+    assert any(m.get("kind") == "error" and "chose an illegal move 'garbage'" in m["text"] for m in seen)
+
+
+@pytest.mark.parametrize("wrong", ["garbage", None, "end"])
+def test_a_bot_that_keeps_choosing_illegal_moves_is_stopped_not_asked_forever(wrong):
+    """Asked again and again, it kept a thread busy for ever (and the kernel's log growing)."""
+    seed = human_first(2)
+    bot = Stubborn(wrong)
+    w = AlhambraWidget(players=["You", bot], seed=seed, bot_delay=0, lang="de")
+    intent(w, w.game.legal_actions("take")[0])
+    assert w.wait(10)   # it stops: nothing left running
+    from alhambra_widget.widget import BOT_TRIES
+    assert bot.asked == BOT_TRIES and len(w.game.moves) == 1 and w.game.current == 1
+    assert w.message["kind"] == "error" and f"Nach {BOT_TRIES} unerlaubten Zügen" in w.message["text"]
+    assert not w._runner.running("bot") and not w.view.get("thinking")
+    w.bots = {1: Greedy(seed=1)}   # another bot in its seat plays on
+    assert w.wait(10) and len(w.game.moves) > 1 and w.game.current == 0
+
+
 def test_hint_intent_shows_the_top_three_moves():
     seed = human_first(2)
     w = AlhambraWidget(players=["You", Greedy(seed=1)], seed=seed, autoplay=False)
