@@ -4,6 +4,7 @@ in each language with every placeholder filled, survives pickling, and leaves
 the game exactly as it was."""
 
 import pickle
+import sys
 import random
 import re
 from pathlib import Path
@@ -244,6 +245,10 @@ def test_pickling_keeps_rule_key_values_and_message():
     n2 = pickle.loads(pickle.dumps(n))
     assert (n2.key, n2.params, str(n2)) == (n.key, n.params, str(n)) == ("error.T.card_value", {"value": 12},
                                                                          "Money cards have values 1 to 9, not 12.")
+    if sys.version_info >= (3, 11):   # notes (where it was raised) go along, as a worker sends it back
+        for err in (e, n):
+            err.add_note("(chosen by Greedy for seat 1)")
+            assert pickle.loads(pickle.dumps(err)).__notes__ == ["(chosen by Greedy for seat 1)"]
 
 
 def test_a_plain_sentence_still_makes_a_refusal():

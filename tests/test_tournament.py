@@ -5,6 +5,7 @@ fresh interpreters (spawn, forkserver, loky) and on a dask.distributed cluster."
 from __future__ import annotations
 
 import json
+import re
 import multiprocessing
 import subprocess
 import sys
@@ -130,3 +131,41 @@ def test_a_small_tournament_on_a_dask_cluster(serial):
         assert len(played) == 4 and all(t["worker"].startswith("tcp://") for t in played), stream.data
     assert scores(games) == serial
     assert summary.wins.sum() == pytest.approx(4)
+
+
+class WrongLate(Bot):
+    """Plays legal moves, then at turn 4 a move that cannot be read."""
+
+    def choose(self, game, seat=None):
+        return "garbage" if game.turn >= 4 else game.legal_actions()[0]
+
+
+needs_notes = pytest.mark.skipif(sys.version_info < (3, 11), reason="exception notes are Python 3.11+")
+
+
+@needs_notes
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bots_illegal_move_in_a_tournament_names_the_bot_and_the_game(workers):
+    """The error is the engine's own (IllegalMove, its rule), with notes saying which bot chose
+    it, for which seat, and in which game of the tournament: also from a worker process."""
+    from alhambra_widget import IllegalMove
+
+    with pytest.raises(IllegalMove) as got:
+        tournament([Random(), WrongLate()], games=2, seed=5, workers=workers, progress=False)
+    assert got.value.rule == "T"
+    notes = got.value.__notes__
+    assert any(re.match(r"\(chosen by WrongLate\(seed=\d+\) for seat \d, WrongLate, at turn [45]\)", n) for n in notes), notes
+    assert any("of the tournament: seed 5, seats rotated by" in n for n in notes), notes
+
+
+@needs_notes
+def test_a_bots_own_error_in_play_game_names_the_bot():
+    from alhambra_widget.bots.base import play_game
+
+    class Crashing(Bot):
+        def choose(self, game, seat=None):
+            raise ZeroDivisionError("no moves left in me")
+
+    with pytest.raises(ZeroDivisionError) as got:
+        play_game([Random(), Crashing()], seed=3)
+    assert any("raised by Crashing" in n and "seat 1" in n for n in got.value.__notes__)

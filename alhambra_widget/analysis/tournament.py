@@ -18,7 +18,7 @@ import time
 from collections import namedtuple
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 
-from ..bots.base import check_bots, play_game
+from ..bots.base import add_note, check_bots, play_game
 from ..i18n import t
 from ._frame import progress_bar, require_pandas, table
 from .stats import wilson
@@ -60,7 +60,12 @@ def play_one(spec: tuple) -> dict:
     entry_at = [(s + rotation) % n for s in range(n)]
     bots = [players[e].spawn(_bot_seed(seed, rotation, e)) for e in entry_at]
     t0, c0 = time.perf_counter(), time.process_time()
-    g = play_game(bots, seed=seed, names=[labels[e] for e in entry_at])
+    try:
+        g = play_game(bots, seed=seed, names=[labels[e] for e in entry_at])
+    except Exception as e:
+        add_note(e, f"(in game {index} of the tournament: seed {seed}, seats rotated by {rotation}, "
+                    f"seats {[labels[x] for x in entry_at]})")
+        raise
     seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     seat_of = [entry_at.index(e) for e in range(n)]
     winners = g.winners

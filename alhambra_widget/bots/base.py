@@ -5,8 +5,15 @@ from __future__ import annotations
 import copy
 import random
 
-from ..engine import Game
+from ..engine import Game, IllegalMove
 from ..engine.errors import _shown
+
+
+def add_note(error: BaseException, note: str) -> None:
+    """Add ``note`` to ``error``'s traceback (where it was raised: which bot, which game),
+    leaving its message as it is; on Python 3.10, which has no notes, nothing."""
+    if hasattr(error, "add_note"):
+        error.add_note(note)
 
 __all__ = ["Bot", "check_bots", "play_game"]
 
@@ -107,8 +114,18 @@ def play_game(bots, seed=None, *, game: Game | None = None, names=None, record: 
         if game.is_over:
             return game
         seat = game.current
-        action = bots[seat].choose(game, seat)
-        game.play(action, record=record)
+        try:
+            action = bots[seat].choose(game, seat)
+        except Exception as e:
+            add_note(e, f"(raised by {bots[seat]!r} choosing the move of seat {seat}, "
+                        f"{game.players[seat].name}, at turn {game.turn})")
+            raise
+        try:
+            game.play(action, record=record)
+        except IllegalMove as e:
+            add_note(e, f"(chosen by {bots[seat]!r} for seat {seat}, {game.players[seat].name}, "
+                        f"at turn {game.turn})")
+            raise
         if on_move is not None:
             on_move(game, action)
     raise RuntimeError(f"the game did not end within {max_actions} actions")

@@ -155,8 +155,15 @@ class IllegalMove(_Localized):
     def __str__(self) -> str:
         return f"[{self.rule}] {self.message}"
 
-    def __reduce__(self):  # keep rule, key, values and text when pickled (process pools)
-        return (_rebuild, (type(self), self.rule, self.key, self.params, self.message, self.lang))
+    def __reduce__(self):  # keep rule, key, values, text and notes when pickled (process pools)
+        return (_rebuild, (type(self), self.rule, self.key, self.params, self.message, self.lang), _notes(self))
+
+
+def _notes(e: BaseException):
+    """The state an error keeps when pickled besides its fields: the notes added to it (where
+    it was raised: which bot, which game of a tournament), or None."""
+    notes = getattr(e, "__notes__", None)
+    return {"__notes__": list(notes)} if notes else None
 
 
 def _rebuild(cls, rule, key, params, message, lang):
@@ -171,7 +178,7 @@ class NotationError(_Localized):
     ``params`` and ``localized(lang)`` as for :class:`IllegalMove`."""
 
     def __reduce__(self):
-        return (_rebuild_notation, (type(self), self.key, self.params, self.message, self.lang))
+        return (_rebuild_notation, (type(self), self.key, self.params, self.message, self.lang), _notes(self))
 
 
 def _rebuild_notation(cls, key, params, message, lang):
