@@ -580,16 +580,16 @@ class AlhambraWidget(anywidget.AnyWidget):
     def play_bots(self, moves: int | None = None) -> int:
         """Play the bots' moves now, in this thread, until a person is to act
         (or ``moves`` moves are made, or the game ends); returns how many."""
+        from .bots.base import choose_and_play
+
         made = 0
         while moves is None or made < moves:
             g = self._game
             if g.is_over or g.current not in self._bots:
                 break
             self._runner.cancel("bot")
-            seat = g.current
-            action = self._bots[seat].choose(g.copy(), seat)
-            with use_language(self.lang):
-                g.play(action)   # on the game it was chosen for, even if w.game was replaced meanwhile
+            with use_language(self.lang):   # (played on the game it was chosen for, even if w.game was replaced meanwhile)
+                choose_and_play(self._bots[g.current], g, shown=g.copy())
             made += 1
         return made
 

@@ -348,3 +348,13 @@ def test_the_default_search_knobs_are_tuned_per_player_count(knob, tuned, other)
         default = rows(MCTS(iterations=300, seed=4))
         assert default == rows(MCTS(iterations=300, seed=4, **{knob: tuned[n]}))
         assert default != rows(MCTS(iterations=300, seed=4, **{knob: other[n]}))
+
+
+def test_a_bot_set_up_without_bot_init_still_shows_itself():
+    """A user's bot whose ``__init__`` does not call ``Bot.__init__``: its repr (in a cell, in an
+    error's note) works rather than failing with AttributeError."""
+    class Mine(Bot):
+        def __init__(self, depth):
+            self.depth = depth
+
+    assert repr(Mine(2)) == "Mine(seed=None)" and Mine(2).label == "Mine"

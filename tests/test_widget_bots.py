@@ -4,6 +4,7 @@ browser: the kernel's side of the protocol, driven as in tests/test_widget.py.""
 from __future__ import annotations
 
 import re
+import sys
 import threading
 import time
 
@@ -190,6 +191,17 @@ def test_a_bot_that_keeps_choosing_illegal_moves_is_stopped_not_asked_forever(wr
     assert not w._runner.running("bot") and not w.view.get("thinking")
     w.bots = {1: Greedy(seed=1)}   # another bot in its seat plays on
     assert w.wait(10) and len(w.game.moves) > 1 and w.game.current == 0
+
+
+def test_play_bots_raises_a_bots_illegal_move_with_a_note_naming_it():
+    seed = human_first(2)
+    w = AlhambraWidget(players=["You", Stubborn("end")], seed=seed, autoplay=False)
+    w.play(w.game.legal_actions("take")[0])
+    with pytest.raises(IllegalMove) as got:
+        w.play_bots()
+    assert got.value.rule == "T2a" and len(w.game.moves) == 1   # nothing played for it
+    if sys.version_info >= (3, 11):
+        assert any(n.startswith("(chosen by Stubborn") and "for seat 1, Stubborn" in n for n in got.value.__notes__)
 
 
 def test_hint_intent_shows_the_top_three_moves():

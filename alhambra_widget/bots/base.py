@@ -15,6 +15,7 @@ def add_note(error: BaseException, note: str) -> None:
     if hasattr(error, "add_note"):
         error.add_note(note)
 
+
 __all__ = ["Bot", "check_bots", "play_game"]
 
 
@@ -31,6 +32,8 @@ class Bot:
 
     #: short label used in tournament tables (the class name by default)
     name: str = ""
+    #: (the seed of a bot whose class sets up without ``Bot.__init__``: its repr still works)
+    seed = None
 
     def __init__(self, seed=None):
         self.seed = seed
@@ -91,6 +94,33 @@ def check_bots(bots, what: str = "bots", needs: tuple = ("choose",)) -> list:
     return bots
 
 
+def _who(bot) -> str:
+    """The bot as a note names it: its repr, or its class where a repr of its own fails."""
+    try:
+        return repr(bot)
+    except Exception:
+        return type(bot).__name__
+
+
+def choose_and_play(bot, game: Game, *, record: bool = True, shown: Game | None = None):
+    """Ask ``bot`` for the move of the player to act in ``game`` (shown ``shown``, a copy, if
+    given), play it there and return it. Its own error, or the engine's refusal of its move,
+    is raised with a note naming the bot, the seat and the turn."""
+    seat = game.current
+    try:
+        action = bot.choose(game if shown is None else shown, seat)
+    except Exception as e:
+        add_note(e, f"(raised by {_who(bot)} choosing the move of seat {seat}, {game.players[seat].name}, "
+                    f"at turn {game.turn})")
+        raise
+    try:
+        game.play(action, record=record)
+    except IllegalMove as e:
+        add_note(e, f"(chosen by {_who(bot)} for seat {seat}, {game.players[seat].name}, at turn {game.turn})")
+        raise
+    return action
+
+
 def play_game(bots, seed=None, *, game: Game | None = None, names=None, record: bool = False,
               on_move=None, max_actions: int = 20_000) -> Game:
     """Play a whole game with one bot per seat and return the finished game.
@@ -113,19 +143,7 @@ def play_game(bots, seed=None, *, game: Game | None = None, names=None, record: 
     for _ in range(max_actions):
         if game.is_over:
             return game
-        seat = game.current
-        try:
-            action = bots[seat].choose(game, seat)
-        except Exception as e:
-            add_note(e, f"(raised by {bots[seat]!r} choosing the move of seat {seat}, "
-                        f"{game.players[seat].name}, at turn {game.turn})")
-            raise
-        try:
-            game.play(action, record=record)
-        except IllegalMove as e:
-            add_note(e, f"(chosen by {bots[seat]!r} for seat {seat}, {game.players[seat].name}, "
-                        f"at turn {game.turn})")
-            raise
+        action = choose_and_play(bots[game.current], game, record=record)
         if on_move is not None:
             on_move(game, action)
     raise RuntimeError(f"the game did not end within {max_actions} actions")
