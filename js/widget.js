@@ -194,9 +194,15 @@ function render({ model, el }) {
     const now = Number(hold.style.getPropertyValue("--alh-sel-lines")) || 3;
     // the room left under the message line, and the lines given beyond three already (here and
     // to a long message: the message takes what this leaves, see fitMessage)
-    const spare = room.getBoundingClientRect().height + (now - 3 + extraLines(hold, "--alh-msg-lines")) * line - 2;
+    const spare = roomLeft(hold, room) + (now - 3 + extraLines(hold, "--alh-msg-lines")) * line - 2;
     const lines = Math.max(3, Math.min(5, 3 + Math.floor(spare / line)));
     if (lines !== now) hold.style.setProperty("--alh-sel-lines", String(lines));
+  }
+
+  /** The room left under the message line beside the board: less than none where the column
+   * already holds more than it shows (a window made shorter) and scrolls. */
+  function roomLeft(hold, room) {
+    return room.getBoundingClientRect().height - Math.max(0, hold.scrollHeight - hold.clientHeight);
   }
 
   /** The lines beyond three given to a block of the column beside the board (a CSS variable of it). */
@@ -207,7 +213,7 @@ function render({ model, el }) {
   /** A message beside the board longer than its three lines (a refusal and its rule's explanation,
    * in German or Finnish) gets the lines it needs, up to eight, from the room under it -- so it is
    * read whole and nothing above it moves; where there is no such room it keeps three, the whole
-   * text in its tooltip. Worked out whenever the message changes. */
+   * text in its tooltip. Worked out whenever the message or the table's size changes. */
   function fitMessage() {
     const hold = body.querySelector(".alh-hold");
     const msg = hold && hold.querySelector(":scope > .alh-message");
@@ -219,7 +225,7 @@ function render({ model, el }) {
     if (text) {
       const line = parseFloat(getComputedStyle(text).lineHeight) || 18;
       const need = Math.round(text.scrollHeight / line);
-      const spare = room.getBoundingClientRect().height + had * line - 2;
+      const spare = roomLeft(hold, room) + had * line - 2;
       lines = Math.max(3, Math.min(8, need, 3 + Math.floor(spare / line)));
     }
     if (lines === 3 + had) return;
@@ -343,13 +349,16 @@ function render({ model, el }) {
   draw();
   // the column beside the board gets its size after the first draw (a host lays its output out
   // later, JupyterLab among them) and changes with the window and the host's side panels: what to
-  // do now is fitted again then, in the next frame (changing lines inside a resize callback
+  // do now (and a long message's lines) is fitted again then, in the next frame (changing lines inside a resize callback
   // would make the browser report a loop)
   let fitting = 0;
   const resized = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
     if (!fitting) fitting = requestAnimationFrame(() => {
       fitting = 0;
-      if (root.isConnected) fitSelection();
+      if (root.isConnected) {
+        fitSelection();
+        fitMessage();
+      }
     });
   }) : null;
   if (resized) resized.observe(root);

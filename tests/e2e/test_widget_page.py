@@ -801,6 +801,7 @@ def test_a_refusal_is_read_whole_beside_the_board_and_nothing_above_it_moves(chr
     fits = """() => { const m = document.querySelector('.alh-hold > .alh-message'), t = m.querySelector('.alh-message-text');
         const h = m.parentElement.getBoundingClientRect(), b = m.getBoundingClientRect();
         return {cut: t.scrollHeight - t.clientHeight, below: b.bottom - h.bottom, lines: t.clientHeight, text: t.textContent}; }"""
+    scrolls = "() => { const h = document.querySelector('.alh-hold'); return h.scrollHeight - h.clientHeight; }"
     for width, height in ((1100, 900), (1300, 900)):
         for lang in LANGUAGES:
             w = AlhambraWidget(g.copy(), lang=lang)
@@ -818,6 +819,11 @@ def test_a_refusal_is_read_whole_beside_the_board_and_nothing_above_it_moves(chr
             assert got["below"] <= 1, (width, lang, rule, got)       # and in view
             after = take.bounding_box()
             assert (after["x"], after["y"]) == (before["x"], before["y"]), (width, lang)
+            # a shorter window: the message gives back the room it took, rather than push the column
+            # beside the board into scrolling
+            page.set_viewport_size({"width": width, "height": 768})
+            page.wait_for_timeout(100)
+            assert page.evaluate(scrolls) <= 1, (width, lang, page.evaluate(fits))
             # dismissed: the line is back to its three lines' room
             page.get_by_role("button", name=w.strings["ui.msg.dismiss"]).click()
             expect(page.locator(".alh-hold > .alh-message")).to_have_text("")
