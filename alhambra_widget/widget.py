@@ -69,7 +69,7 @@ import anywidget
 import traitlets as t
 
 from .engine import actions as A
-from .engine.errors import IllegalMove, RecordError
+from .engine.errors import IllegalMove, RecordError, _shown as quoted
 from .engine.game import Game
 from .engine.state import MAX_NAME_LENGTH, name_key, name_ok, same_name
 from .i18n import LANGUAGES, check_language, t as tr, tn, use_language
@@ -207,7 +207,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._runner = Runner(self._lock)
         self._bots = _check_bots(bots, game.n)
         self.bot_delay = bot_delay
-        self.autoplay = bool(autoplay)
+        self.autoplay = autoplay
         self._hints = None             # (key, rows) of the last hint, or None
         self._review = None            # (epoch, {move index: graded move}, {lang: view}) of the last review
         self._review_progress = None   # (epoch, moves graded, moves to grade) of the review running
@@ -518,6 +518,20 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._runner.start("bot", key, lambda: bot.choose(snapshot, seat), self._bot_done,
                            delay=self._bot_wait())
         self._refresh()  # shows that the bot is thinking
+
+    @property
+    def autoplay(self) -> bool:
+        """Whether the bots move by themselves (True) or only by ``w.play_bots()``. Turned on
+        at a bot's turn, that bot starts thinking at once; turned off, a bot thinking stops."""
+        return self._autoplay
+
+    @autoplay.setter
+    def autoplay(self, value) -> None:
+        if not (isinstance(value, bool) or isinstance(value, numbers.Integral) and value in (0, 1)):
+            raise TypeError(f"autoplay is True or False, not {type(value).__name__} {quoted(value)}")
+        self._autoplay = bool(value)
+        with self._lock:
+            self._poke_bots()   # (nothing before the table is ready)
 
     @property
     def bot_delay(self) -> float:

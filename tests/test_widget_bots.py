@@ -616,3 +616,27 @@ def test_a_bot_that_loses_its_seat_while_thinking_does_not_play():
             go.set()
             w.wait(JOIN)
             w.close()
+
+
+def test_autoplay_turned_on_at_a_bots_turn_starts_it_and_off_stops_it():
+    seed = human_first(2)
+    w = AlhambraWidget(players=["You", Greedy(seed=1)], seed=seed, bot_delay=0, autoplay=False)
+    w.play(w.game.legal_actions("take")[0])
+    assert w.wait(5) and w.game.current == 1          # nobody moves for the bot
+    w.autoplay = True                                  # now it does, at once
+    assert w.wait(10) and w.game.current == 0 and w.autoplay is True
+    bot = Slow()
+    slow = AlhambraWidget(players=["You", bot], seed=seed, bot_delay=0)
+    slow.play(slow.game.legal_actions("take")[0])
+    assert slow._runner.running("bot")
+    slow.autoplay = False                              # the bot thinking stops, and plays nothing
+    assert not slow._runner.running("bot")
+    bot.go.set()
+    assert slow.wait(5)
+    assert slow.game.current == 1 and len(slow.game.moves) == 1
+    for wrong in ("yes", None, 2):
+        with pytest.raises(TypeError, match="autoplay is True or False"):
+            w.autoplay = wrong
+    with pytest.raises(TypeError, match="autoplay is True or False"):
+        AlhambraWidget(players=["You", Greedy()], autoplay="no")
+    assert w.autoplay is True
