@@ -149,19 +149,20 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     _esm = _bundle_text()
 
-    view = t.Dict().tag(sync=True)
-    message = t.Dict().tag(sync=True)
+    # (the traits the kernel draws from the game are read-only: a cell changes the game, not them)
+    view = t.Dict(read_only=True).tag(sync=True)
+    message = t.Dict(read_only=True).tag(sync=True)
     seat = t.Int(None, allow_none=True).tag(sync=True)
     replay_index = t.Int(-1).tag(sync=True)
     #: the language of every text the widget shows (i18n.LANGUAGES)
     lang = t.Unicode("en").tag(sync=True)
     #: the front end's texts in ``lang`` (set by the kernel when ``lang`` changes)
-    strings = t.Dict().tag(sync=True)
+    strings = t.Dict(read_only=True).tag(sync=True)
     #: tutorial mode (``AlhambraWidget.tutorial()``): the lesson panel, else {}
-    lesson = t.Dict().tag(sync=True)
+    lesson = t.Dict(read_only=True).tag(sync=True)
     #: the number of moves in the game's record, after every move, undo and redo
     #: (set by the kernel; the page writes it back unchanged, for marimo)
-    moves = t.Int(0).tag(sync=True)
+    moves = t.Int(0, read_only=True).tag(sync=True)
     #: the game review (``review()``): None, ``{"running": True, "done": n,
     #: "total": moves}`` while it runs, or ``{"moves": {move index: {grade, player, played, best, loss,
     #: title}}, "counts": {grade: n}, "chances": [[move index, seat 0 %,
@@ -169,7 +170,7 @@ class AlhambraWidget(anywidget.AnyWidget):
     #: moves got each grade, every player's win chance after each move. A trait of its
     #: own, so the view stays small after a review (the front end reads it
     #: as the view's ``review``)
-    graded = t.Dict(None, allow_none=True).tag(sync=True)
+    graded = t.Dict(None, allow_none=True, read_only=True).tag(sync=True)
 
     def __init__(self, game=None, *, players=_UNSET, seed=_UNSET, seat=None, bots=None,
                  bot_delay: float = 0.8, autoplay: bool = True, save=None, **kwargs):
@@ -215,7 +216,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         if self._save_path is not None:
             _write_record(self._save_path, game)   # a file it cannot write is refused at once (OSError)
         super().__init__(**kwargs)     # lang="fi" is validated here
-        self.strings = front_end_strings(self.lang)
+        self.set_trait("strings", front_end_strings(self.lang))
         self._attach(game)
         if seat is None:
             seat = _one_person(self._bots, game.n)   # one person against bots: their view
@@ -450,7 +451,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         if v != old:
             self._stamp += 1
         v["stamp"] = self._stamp
-        self.view = v
+        self.set_trait("view", v)
 
     @t.validate("seat")
     def _check_seat(self, proposal):
@@ -482,7 +483,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         # the new texts, the view in the new language and no message of the
         # old one: one update for the front end
         with self.hold_sync():
-            self.strings = front_end_strings(change["new"])
+            self.set_trait("strings", front_end_strings(change["new"]))
             if self._ready:
                 self._message({})
                 self._refresh()
@@ -851,7 +852,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         """Set the ``graded`` trait when the review's state changed (it syncs only then)."""
         graded = self._review_view()
         if graded != self.graded:
-            self.graded = graded
+            self.set_trait("graded", graded)
 
     def _review_view(self):
         """The ``graded`` trait: None, ``{"running": True, "done": n, "total":
@@ -883,7 +884,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             self._msg_id += 1
             msg = {"kind": msg.get("kind", "info"), "rule": msg.get("rule"), "text": msg.get("text", ""),
                    "id": self._msg_id}
-        self.message = msg
+        self.set_trait("message", msg)
 
     # ------------------------------------------------ display and the picture
     # nbconvert's HTML (and any page) shows one part of an output: the widget
@@ -941,7 +942,7 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     @t.observe("view")
     def _view_changed(self, change):
-        self.moves = int(change["new"].get("live_moves", 0))
+        self.set_trait("moves", int(change["new"].get("live_moves", 0)))
         if getattr(self, "_picture_shown", None) is None:   # not displayed by IPython: no picture
             return
         _STALE.add(self)

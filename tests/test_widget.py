@@ -857,3 +857,19 @@ def test_the_view_says_which_game_it_shows_and_a_move_does_not_change_it():
     step = t.view["game"]
     t.tutor.next()
     assert t.view["game"] != step
+
+
+def test_the_traits_drawn_from_the_game_are_read_only_from_a_cell():
+    """``w.view = {}`` left the page with nothing to draw (and was undone by the next move): the
+    kernel's own traits refuse it, and a cell changes the game instead."""
+    import traitlets
+
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=1)
+    before = dict(w.view)
+    for name, value in (("view", {}), ("message", {"kind": "error", "text": "x"}), ("graded", None),
+                        ("strings", {}), ("lesson", {}), ("moves", 5)):
+        with pytest.raises(traitlets.TraitError, match="read-only"):
+            setattr(w, name, value)
+    assert w.view == before and w.message == {}
+    w.play(w.game.legal_actions()[0])   # the widget itself still updates them
+    assert w.view["live_moves"] == 1 and w.moves == 1

@@ -73,7 +73,7 @@ def _sync(w) -> None:
         return
     if w.game is not tut.game:
         w.game = tut.game            # refreshes, clears the message, leaves replay
-    w.lesson = tut.state()
+    w.set_trait("lesson", tut.state())
     w._refresh()
 
 

@@ -552,7 +552,7 @@ def test_the_counts_in_the_status_line_show_a_few_words_or_nothing(chromium):
                                              ((2, 5, 60), "fi", True)):
         w = AlhambraWidget(played(n, seed, moves), lang=lang)
         if thinking:   # a bot at the table thinking: "Greedy is thinking..." beside the sentence
-            w.view = {**w.view, "thinking": w.view["current"]}
+            w.set_trait("view", {**w.view, "thinking": w.view["current"]})
         page = show(chromium, w, viewport={"width": 1300, "height": 900})
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))   # (a resize callback's loop, say)
@@ -773,8 +773,8 @@ def test_a_refusal_beside_the_board_is_never_cut_off(chromium):
             for name, g in games.items():
                 for lang in LANGUAGES:
                     w = AlhambraWidget(g.copy(), lang=lang)
-                    w.message = {"kind": "error", "rule": "P3", "id": 1,
-                                 "text": "The sides that touch must match: wall against wall, open against open."}
+                    w.set_trait("message", {"kind": "error", "rule": "P3", "id": 1,
+                                            "text": "The sides that touch must match: wall against wall, open against open."})
                     page = show(chromium, w, viewport={"width": width, "height": height})
                     got = page.evaluate(where)
                     assert "P3" in got["text"], got
