@@ -297,11 +297,14 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-player.alh-winner { border-color: var(--alh-winner); border-left-color: var(--alh-seat); box-shadow: inset 0 0 0 1.5px var(--alh-winner); }
 .alh-player-head { display: flex; flex-wrap: nowrap; align-items: center; gap: 5px; min-width: 0; height: 20px; overflow: hidden; white-space: nowrap; }
 .alh-player .alh-panel-picture { height: var(--alh-pic-h); width: 100%; }
-.alh-name { font-weight: 700; font-size: 1.05em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 2em; flex: 0 0.001 auto; }
+/* a long name is cut (its tooltip has it whole) before the score: the name shrinks, the tag beside
+   it first (flex-shrink factors of 1 and more: below 1 in all, a flex line gives up only that share
+   of what it lacks, and a name alone, with no tag, pushed the score out of the panel) */
+.alh-name { font-weight: 700; font-size: 1.05em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 2em; flex: 0 1 auto; }
 .alh-score { margin-left: auto; font-weight: 700; font-size: 1.05em; white-space: nowrap; flex: none; }
 .alh-tag { white-space: nowrap; font-size: .8em; padding: 0 6px; border-radius: 8px; background: var(--alh-muted); color: var(--alh-bg); font-weight: 600; flex: none; }
 /* in a player's head the name keeps its room: the tags give way first (cut, their text in the tooltip) */
-.alh-player-head .alh-tag { flex: 0 1 auto; min-width: 2.2em; overflow: hidden; text-overflow: ellipsis; }
+.alh-player-head .alh-tag { flex: 0 1000 auto; min-width: 2.2em; overflow: hidden; text-overflow: ellipsis; }
 .alh-tag-turn { background: var(--alh-current); color: ${TABLE.ink}; }
 .alh-tag-winner { background: var(--alh-winner); color: ${TABLE.ink}; }
 .alh-tag-scoring { background: var(--alh-longest); color: ${TABLE.ink}; }

@@ -755,6 +755,30 @@ def test_the_history_row_keeps_its_words_apart_in_every_language(chromium):
             assert abs(b["y"] + b["height"] / 2 - (slider["y"] + slider["height"] / 2)) < 8, (lang, replay, slider, b)
 
 
+def test_long_names_are_cut_before_the_scores_in_the_column_of_players(chromium):
+    """Names of up to 64 characters: each player's panel still shows the score (a long name
+    with no tag beside it pushed it out of the panel) and the tag, the name cut with its whole
+    text in the tooltip."""
+    names = ["Maximiliane-Friederike von Hohenzollern-Sigmaringen der Dritte", "W" * 40,
+             "山田太郎左衛門之助藤原朝臣長い名前の人です", "Ana"]
+    g = Game(names, seed=3)
+    rng = random.Random(3)
+    for _ in range(30):
+        g.play(g.random_action(rng))
+    inside = """() => [...document.querySelectorAll('.alh-player')].map(p => {
+        const box = p.getBoundingClientRect(), name = p.querySelector('.alh-name');
+        const parts = [...p.querySelectorAll('.alh-score, .alh-player-head .alh-tag')].map(e => e.getBoundingClientRect());
+        return {name: name.title, cut: name.scrollWidth > name.clientWidth,
+                out: parts.filter(r => r.right > box.right + 0.5 || r.left < box.left - 0.5).length}; })"""
+    for width in (1280, 1000):
+        page = show(chromium, AlhambraWidget(g.copy()), viewport={"width": width, "height": 900})
+        got = page.evaluate(inside)
+        assert [p["name"] for p in got] == names, got
+        assert all(p["out"] == 0 for p in got), (width, got)
+        assert any(p["cut"] for p in got), got   # (the test does put a name too long for its line)
+        page.close()
+
+
 def test_a_refusal_beside_the_board_is_never_cut_off(chromium):
     """The column beside the board (hand, tiles to place, reserve, action bar, message line) fits
     a 768 px high window in every language, two players (Dirk) and four, also where it is
