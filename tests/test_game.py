@@ -122,16 +122,18 @@ def test_players_are_a_number_or_a_list_of_names(bad):
     assert Game(["Ana", "Ben"], seed=1).names == ["Ana", "Ben"]
 
 
-@pytest.mark.parametrize("bad", ["", "   ", "\t", "x" * 65])
+@pytest.mark.parametrize("bad", ["", "   ", "\t", "x" * 65, "Ana\nBen", "Bo\tBo", "A\x00", "\u200b", " \u200b\u2060 "])
 def test_a_name_the_record_could_not_keep_is_refused(bad):
     """Every game Game() makes can be saved and loaded again: a blank name or
     one longer than the record keeps (64 characters) is refused at once,
-    naming the seat, where before the game's own record failed to load."""
-    with pytest.raises(ValueError, match="player 2 must be text of 1 to 64 characters"):
+    naming the seat, where before the game's own record failed to load. A
+    name is one line: a line break, a tab or NUL (which no SVG picture can
+    hold) is refused, and so is a name of invisible characters only."""
+    with pytest.raises(ValueError, match="player 2 must be one line of 1 to 64 characters"):
         Game(["Ana", bad], seed=1)
     with pytest.raises(ValueError, match="player 2"):
         Game.from_position(["Ana", bad], seed=1)
-    for ok in ("Bo", "x" * 64, " Ben ", "Anna"):
+    for ok in ("Bo", "x" * 64, " Ben ", "Anna", "Zoë", "👨\u200d👩\u200d👧", "مریم\u200cها"):
         g = Game(["Ana", ok], seed=1)
         assert Game.from_json(g.to_json()).names == ["Ana", ok]
 
@@ -766,3 +768,11 @@ def test_pending_for_takes_a_seat():
     for bad in ("x", None, 2, True):
         with pytest.raises(ValueError, match="player is a seat index from 0 to 1"):
             g.pending_for(bad)
+
+
+def test_names_spelled_alike_in_unicode_are_one_name():
+    """"é" as one character or as "e" and an accent reads the same at the table: the same name."""
+    with pytest.raises(ValueError, match="both called"):
+        Game(["Zo\u00eb", "Zoe\u0308"], seed=1)
+    with pytest.raises(ValueError, match="both called"):
+        Game(["ＡＮＡ", "ana"], seed=1)   # (full-width letters)

@@ -408,8 +408,8 @@ def test_a_line_up_the_kernel_cannot_seat_is_refused_and_changes_nothing():
         assert {k: v for k, v in w.view.items() if k != "stamp"} == {k: v for k, v in view.items() if k != "stamp"}
     for players, names, says in ((["person", "greedy"], ["Ana"], "one per seat"), (["person", "greedy"], [None, "Bo"], "one per seat"),
                                  (["person", "person"], ["Ana", 7], "one per seat"), (["person", "person"], "Ana", "one per seat"),
-                                 (["person", "person"], ["  ", None], "Seat 1: a name is text of 1 to 64"),
-                                 (["person", "person"], [None, "x" * 65], "Seat 2: a name is text of 1 to 64"),
+                                 (["person", "person"], ["  ", None], "Seat 1: a name is one line of 1 to 64"),
+                                 (["person", "person"], [None, "x" * 65], "Seat 2: a name is one line of 1 to 64"),
                                  (None, ["Ana", "Bo"], "one per seat")):
         send(w, type="new_game", stamp=w.view["stamp"], seat=None, players=players, names=names)
         assert w.game is game and w.bots == bots and says in w.message["text"], (players, names, w.message)

@@ -1816,7 +1816,7 @@ def _names(players) -> list:
         raise ValueError(f"Alhambra is played by 2 to 6 players, not {len(names)}")
     for i, name in enumerate(names):
         if not S.name_ok(name):   # (the record's own rule: a game that could not be loaded again is refused)
-            raise ValueError(f"the name of player {i + 1} must be text of 1 to {S.MAX_NAME_LENGTH} characters, "
+            raise ValueError(f"the name of player {i + 1} must be one line of 1 to {S.MAX_NAME_LENGTH} characters, "
                              f"not only blanks: {A._shown(name)}")
     twice = S.same_name(names)
     if twice is not None:

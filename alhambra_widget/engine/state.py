@@ -19,6 +19,7 @@ in a state are bounded (scores below :data:`MAX_SCORE`, turns below
 from __future__ import annotations
 
 from collections import Counter
+from unicodedata import category as _category, normalize as _normalize
 from operator import attrgetter
 
 from .alhambra import Alhambra, broken_rule
@@ -179,15 +180,21 @@ _PLAYER_KEYS = {"name", "hand", "alhambra", "reserve", "score"}
 
 
 def name_ok(name) -> bool:
-    """Whether ``name`` is a player's name as a record keeps it: text of 1 to
-    :data:`MAX_NAME_LENGTH` characters, not only blanks (``Game`` takes no
-    other, so that every game it makes can be saved and loaded)."""
-    return isinstance(name, str) and bool(name.strip()) and len(name) <= MAX_NAME_LENGTH
+    """Whether ``name`` is a player's name as a record keeps it: one line of 1 to
+    :data:`MAX_NAME_LENGTH` characters -- no control characters (a line break, a tab, NUL:
+    a name stands in sentences and on one line of the table, and an SVG picture cannot hold
+    NUL) -- and not only blanks and invisible characters (``Game`` takes no other, so that
+    every game it makes can be saved and loaded)."""
+    return (isinstance(name, str) and 0 < len(name) <= MAX_NAME_LENGTH
+            and not any(_category(c) == "Cc" for c in name)
+            and not all(c.isspace() or _category(c) == "Cf" for c in name))
 
 
 def name_key(name: str) -> str:
-    """What makes two player names one (see :func:`same_name`): equal but for case and blanks around."""
-    return name.strip().casefold()
+    """What makes two player names one (see :func:`same_name`): equal but for case, blanks
+    around and how Unicode spells the same letters (an "é" as one character or as "e" and an
+    accent)."""
+    return _normalize("NFKC", name).strip().casefold()
 
 
 def same_name(names) -> tuple | None:
@@ -210,7 +217,7 @@ def _load_players(v, n):
             _fail(f"players[{i}] must have exactly name, hand, alhambra, reserve and score")
         name = pd["name"]
         if not name_ok(name):
-            _fail(f"players[{i}].name must be text of 1 to {MAX_NAME_LENGTH} characters")
+            _fail(f"players[{i}].name must be one line of 1 to {MAX_NAME_LENGTH} characters, not only blanks")
         p = Player(name)
         p.hand = sorted(_cards(pd["hand"], f"players[{i}].hand", 108), key=_KEY)
         placed = {}
