@@ -359,6 +359,8 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-narration li { margin: 1px 0; }
 .alh-round th, .alh-round td { padding: 1px 4px; text-align: center; white-space: nowrap; border-bottom: 1px solid var(--alh-border); }
 .alh-round th[scope="row"] { text-align: left; }
+/* a player's name in a table or caption (nameHtml): a long one cut, whole in its tooltip */
+.alh-cut-name { display: inline-block; max-width: 14em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; vertical-align: bottom; }
 .alh-round th[scope="row"] .alh-seat-dot { margin-right: 5px; }
 .alh-round td.alh-scored { font-weight: 700; }
 .alh-round small { color: var(--alh-muted); font-weight: 400; }

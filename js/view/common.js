@@ -64,6 +64,12 @@ export function esc(value) {
   return SPECIAL.test(s) ? s.replace(/[&<>"']/g, (c) => ESC[c]) : s;
 }
 
+/** A player's name in a table or a caption: cut after about 14 characters' width, the whole name
+ * in its tooltip, so that a long name (up to 64 characters) leaves the figures beside it in view. */
+export function nameHtml(name) {
+  return `<span class="alh-cut-name" title="${esc(name)}">${esc(name)}</span>`;
+}
+
 /** A compact number (at most 2 decimals) for coordinates. */
 export function num(v) {
   if (Number.isInteger(v)) return String(v);

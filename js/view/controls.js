@@ -4,7 +4,7 @@
 
 import { describeEntry, formatNumber } from "../describe.js";
 import { currencyName, language, ruleText, t, tn } from "../i18n.js";
-import { buttonWords, describeTile, esc, findTile, tileName } from "./common.js";
+import { buttonWords, describeTile, esc, findTile, nameHtml, tileName } from "./common.js";
 import { canHint } from "./hints.js";
 import { seatColor, seatDot } from "./players.js";
 import { LINEUP_KINDS, hasCell, lineupNamesOf, lineupOf, ruleAt, summarize, tileChoice } from "../selection.js";
@@ -303,7 +303,7 @@ export function reviewSummaryHtml(view) {
   out += `<th scope="col" title="${lossTitle}">${esc(t("ui.review.loss"))}</th></tr></thead><tbody>`;
   r.players.forEach((p, i) => {
     const name = view.players[i] ? view.players[i].name : String(i + 1);
-    out += `<tr><th scope="row">${seatDot(i)}${esc(name)}</th><td>${p.moves}</td>`;
+    out += `<tr><th scope="row">${seatDot(i)}${nameHtml(name)}</th><td>${p.moves}</td>`;
     for (const g of grades) out += `<td>${p[g] ? p[g] : "\u2013"}</td>`;
     out += `<td title="${lossTitle}">${esc(pct((p.loss || 0) / 100))}</td></tr>`;
   });

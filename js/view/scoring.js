@@ -4,7 +4,7 @@
 // The latest round is shown; the earlier ones are folded under it.
 
 import { buildingName, joinAnd, t, tn } from "../i18n.js";
-import { BUILDING_LABEL_COLORS, OPEN, buildingShort, buttonWords, esc, num } from "./common.js";
+import { BUILDING_LABEL_COLORS, OPEN, buildingShort, buttonWords, esc, nameHtml, num } from "./common.js";
 import { alhambraSvg } from "./alhambra.js";
 import { box, leaf, partHtml } from "./parts.js";
 import { seatDot } from "./players.js";
@@ -22,7 +22,7 @@ function roundTable(view, r, latest, { whyOpen = false, lazy = false, story: wit
   });
   out += `<th scope="col">${esc(t("ui.scoring.wall"))}</th><th scope="col">${esc(t("ui.scoring.round_points"))}</th><th scope="col">${esc(t("ui.scoring.total"))}</th></tr></thead><tbody>`;
   names.forEach((name, i) => {
-    out += `<tr data-player="${i}"><th scope="row">${seatDot(i)}${esc(name)}</th>`;
+    out += `<tr data-player="${i}"><th scope="row">${seatDot(i)}${nameHtml(name)}</th>`;
     view.buildings.forEach((b, k) => {
       const pts = r.buildings[i][k];
       const cnt = r.counts[i][k];
@@ -166,7 +166,7 @@ export function scoringPopHtml(view, round, { boards = false } = {}) {
   if (boards) {
     out += `<div class="alh-pop-boards">`;
     view.players.forEach((p, i) => {
-      out += `<figure class="alh-pop-board" data-player="${i}"><figcaption>${seatDot(i)}${esc(p.name)} \u00b7 ${esc(t("ui.scoring.wall"))} ${r.walls[i]}</figcaption>`;
+      out += `<figure class="alh-pop-board" data-player="${i}"><figcaption>${seatDot(i)}${nameHtml(p.name)} \u00b7 ${esc(t("ui.scoring.wall"))} ${r.walls[i]}</figcaption>`;
       out += alhambraSvg(p, { compact: true, coords: false, detail: false, maxWidth: 150, cellPx: 24 }) + `</figure>`;
     });
     out += `</div>`;
@@ -180,7 +180,7 @@ export function scoringPopHtml(view, round, { boards = false } = {}) {
 export function tallyHtml(tally) {
   const caption = tn("ui.tally.caption", tally.games);
   let out = `<table class="alh-tally"><caption>${esc(caption)}</caption><tr><th scope="row">${esc(t("ui.scoring.player"))}</th>`;
-  for (const [name] of tally.wins) out += `<th scope="col">${esc(name)}</th>`;
+  for (const [name] of tally.wins) out += `<th scope="col">${nameHtml(name)}</th>`;
   out += `</tr><tr><th scope="row">${esc(t("ui.tally.wins"))}</th>`;
   for (const [, wins] of tally.wins) out += `<td>${esc(num(wins))}</td>`;
   return out + `</tr></table>`;

@@ -777,6 +777,18 @@ def test_long_names_are_cut_before_the_scores_in_the_column_of_players(chromium)
         assert all(p["out"] == 0 for p in got), (width, got)
         assert any(p["cut"] for p in got), got   # (the test does put a name too long for its line)
         page.close()
+    # at the end, the scoring table keeps its figures in view: the names are cut, not the totals
+    while not g.is_over:
+        g.play(g.random_action(rng))
+    wide = """() => [...document.querySelectorAll('.alh-scoring table.alh-round')].map(t => {
+        const box = t.closest('.alh-scoring').getBoundingClientRect(), r = t.getBoundingClientRect();
+        return {over: r.right - box.right, titles: [...t.querySelectorAll('.alh-cut-name')].map(e => e.title)}; })"""
+    for width in (1280, 1000):
+        page = show(chromium, AlhambraWidget(g.copy()), viewport={"width": width, "height": 900})
+        tables = page.evaluate(wide)
+        assert tables and all(x["over"] <= 1 for x in tables), (width, tables)
+        assert tables[0]["titles"] == names, tables   # each name whole in its tooltip
+        page.close()
 
 
 def test_a_refusal_beside_the_board_is_never_cut_off(chromium):
