@@ -579,7 +579,8 @@ class AlhambraWidget(anywidget.AnyWidget):
                 g = self._game
                 here = (g, len(g.moves), g.moves[-1] if g.moves else None)
                 was, n = self._strikes
-                n = n + 1 if was is not None and all(a is b for a, b in zip(was, here)) else 1
+                same = was is not None and was[0] is g and was[1] == here[1] and was[2] is here[2]
+                n = n + 1 if same else 1
                 self._strikes = (here, n)
                 self._epoch += 1
                 self._refresh()
