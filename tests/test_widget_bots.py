@@ -3,6 +3,7 @@ browser: the kernel's side of the protocol, driven as in tests/test_widget.py.""
 
 from __future__ import annotations
 
+import random
 import re
 import sys
 import threading
@@ -15,6 +16,7 @@ import test_widget  # noqa: F401  (builds the bundle before the widget class is 
 from alhambra_widget import AlhambraWidget, Game, IllegalMove
 from alhambra_widget.bots import Greedy, Bot, Random
 from alhambra_widget.protocol import LINEUP_KINDS
+from alhambra_widget.widget import BOT_TRIES
 
 
 def send(w, **content):
@@ -185,7 +187,7 @@ def test_a_bot_that_keeps_choosing_illegal_moves_is_stopped_not_asked_forever(wr
     bot = Stubborn(wrong)
     g = Game(["You", "Stubborn"], seed=seed)
     if late:   # (redesigns drawn often make a long game)
-        rng = __import__("random").Random(1)
+        rng = random.Random(1)
         while len(g.moves) < 300 or g.current != 0 or g.phase != "action":
             kinds = g.legal_kinds()
             kind = "redesign" if "redesign" in kinds and rng.random() < 0.8 else rng.choice(kinds)
@@ -194,7 +196,6 @@ def test_a_bot_that_keeps_choosing_illegal_moves_is_stopped_not_asked_forever(wr
     start = len(g.moves)
     intent(w, w.game.legal_actions("take")[0])
     assert w.wait(10)   # it stops: nothing left running
-    from alhambra_widget.widget import BOT_TRIES
     assert bot.asked == BOT_TRIES and len(w.game.moves) == start + 1 and w.game.current == 1
     assert w.message["kind"] == "error" and f"Nach {BOT_TRIES} unerlaubten Zügen" in w.message["text"]
     assert not w._runner.running("bot") and not w.view.get("thinking")
