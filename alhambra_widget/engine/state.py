@@ -182,9 +182,9 @@ _PLAYER_KEYS = {"name", "hand", "alhambra", "reserve", "score"}
 def name_ok(name) -> bool:
     """Whether ``name`` is a player's name as a record keeps it: one line of 1 to
     :data:`MAX_NAME_LENGTH` characters -- no control characters (a line break, a tab, NUL:
-    a name stands in sentences and on one line of the table, and an SVG picture cannot hold
-    NUL) -- and not only blanks and invisible characters (``Game`` takes no other, so that
-    every game it makes can be saved and loaded)."""
+    a name stands in sentences and on one line of the table) -- and not only blanks and
+    invisible characters (``Game`` takes no other, so that every game it makes can be saved
+    and loaded)."""
     return (isinstance(name, str) and 0 < len(name) <= MAX_NAME_LENGTH
             and not any(_category(c) == "Cc" for c in name)
             and not all(c.isspace() or _category(c) == "Cf" for c in name))
