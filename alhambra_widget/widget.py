@@ -69,7 +69,7 @@ import anywidget
 import traitlets as t
 
 from .engine import actions as A
-from .engine.errors import IllegalMove, RecordError, _shown as quoted
+from .engine.errors import IllegalMove, RecordError
 from .engine.game import Game
 from .engine.state import MAX_NAME_LENGTH, name_key, name_ok, same_name
 from .i18n import LANGUAGES, check_language, t as tr, tn, use_language
@@ -529,7 +529,7 @@ class AlhambraWidget(anywidget.AnyWidget):
     @autoplay.setter
     def autoplay(self, value) -> None:
         if not (isinstance(value, bool) or isinstance(value, numbers.Integral) and value in (0, 1)):
-            raise TypeError(f"autoplay is True or False, not {type(value).__name__} {quoted(value)}")
+            raise TypeError(f"autoplay is True or False, not {type(value).__name__} {_short(value)}")
         self._autoplay = bool(value)
         with self._lock:
             self._poke_bots()   # (nothing before the table is ready)

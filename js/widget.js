@@ -191,7 +191,7 @@ function render({ model, el }) {
     if (hold.dataset.fit === key) return;
     hold.dataset.fit = key;
     const line = parseFloat(getComputedStyle(sel).lineHeight) || 18;
-    const now = Number(hold.style.getPropertyValue("--alh-sel-lines")) || 3;
+    const now = 3 + extraLines(hold, "--alh-sel-lines");
     // the room left under the message line, and the lines given beyond three already (here and
     // to a long message: the message takes what this leaves, see fitMessage)
     const spare = roomLeft(hold, room) + (now - 3 + extraLines(hold, "--alh-msg-lines")) * line - 2;

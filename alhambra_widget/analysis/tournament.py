@@ -18,7 +18,8 @@ import time
 from collections import namedtuple
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 
-from ..bots.base import add_note, check_bots, play_game
+from ..bots.base import check_bots, play_game
+from ..engine.errors import add_note
 from ..i18n import t
 from ._frame import progress_bar, require_pandas, table
 from .stats import wilson

@@ -6,14 +6,7 @@ import copy
 import random
 
 from ..engine import Game, IllegalMove
-from ..engine.errors import _shown
-
-
-def add_note(error: BaseException, note: str) -> None:
-    """Add ``note`` to ``error``'s traceback (where it was raised: which bot, which game),
-    leaving its message as it is; on Python 3.10, which has no notes, nothing."""
-    if hasattr(error, "add_note"):
-        error.add_note(note)
+from ..engine.errors import _shown, add_note
 
 
 __all__ = ["Bot", "check_bots", "play_game"]

@@ -159,6 +159,13 @@ class IllegalMove(_Localized):
         return (_rebuild, (type(self), self.rule, self.key, self.params, self.message, self.lang), _notes(self))
 
 
+def add_note(error: BaseException, note: str) -> None:
+    """Add ``note`` to ``error``'s traceback (where it was raised: which bot, which game),
+    leaving its message as it is; on Python 3.10, which has no notes, nothing."""
+    if hasattr(error, "add_note"):
+        error.add_note(note)
+
+
 def _notes(e: BaseException):
     """The state an error keeps when pickled besides its fields: the notes added to it (where
     it was raised: which bot, which game of a tournament), or None."""
