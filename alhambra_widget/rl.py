@@ -36,9 +36,10 @@ only for the sole winner). Every agent is terminated when the game is over.
 ``max_actions`` (default ``None``) truncates every agent after that many
 actions of the game.
 
-Action space: ``Discrete(ACTION_SIZE)``, one index per engine action
-======================================================================
-``ACTION_SIZE`` = 28,007, whatever the number of players. The indices are
+Action space
+============
+``Discrete(ACTION_SIZE)``, one index per engine action: ``ACTION_SIZE`` =
+28,007, whatever the number of players. The indices are
 blocks, in this order (``ACTION_BLOCKS`` holds ``(name, start, size)``):
 
 ==========  ========  =====================================================
@@ -80,8 +81,9 @@ payments from which no card could be left out; ``play()`` would also take a
 larger one, which has no index). ``action_index(game, action)`` and
 ``index_action(game, index)`` translate, ``action_mask(game)`` is the mask.
 
-Observation: ``Dict(observation=Box(-1, 1, (obs_size(n),), float32), action_mask=Box(0, 1, (28007,), int8))``
-=========================================================================================================
+Observation
+===========
+``Dict(observation=Box(-1, 1, (obs_size(n),), float32), action_mask=Box(0, 1, (28007,), int8))``.
 The mask is the acting agent's legal actions (all zeros for the others). The
 observation is what a perfect memory knows (RULES.md X3: every hand is public,
 the order of the deck and the bag never is), from the observing agent's seat:

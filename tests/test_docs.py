@@ -112,6 +112,10 @@ def test_documentation_site_builds_strict(tmp_path):
     assert 'id="alhambra_widget.engine.Game"' in game and "legal_actions" in page("api/game")
     assert 'id="alhambra_widget.widget.AlhambraWidget"' in (site / "api/widget/index.html").read_text()
     assert "MCTS" in page("api/bots") and "tournament" in page("api/analysis")
+    # the research page: the docstring's reST sections are headings, its table of action blocks a table
+    rl = (site / "api/rl/index.html").read_text()
+    assert re.search(r"<h\d[^>]*>Action space<", rl) and re.search(r"<h\d[^>]*>Observation<", rl)
+    assert re.search(r"<td>dirk</td>\s*<td>54</td>", rl) and "==========" not in rl
     api = "".join(p.read_text() for p in (site / "api").rglob("index.html"))
     assert ":class:" not in api and ":func:" not in api and ":meth:" not in api
     assert not list(site.rglob("_ext"))
@@ -133,6 +137,26 @@ def test_docstrings_turned_into_markdown():
                                          "```pycon\n>>> g = Game(2)\n>>> g.turn\n0\n```\n"
                                          "\n"
                                          "Then more.")
+    table = ("Blocks\n"
+             "======\n"
+             "====  ====  ==========\n"
+             "name  size  what\n"
+             "====  ====  ==========\n"
+             "take  15    some money,\n"
+             "            in one go\n"
+             "end   1     no | more\n"
+             "====  ====  ==========\n"
+             "After.")
+    assert ext.rst_to_markdown(table) == ("### Blocks\n"
+                                          "\n"
+                                          "| name | size | what |\n"
+                                          "| --- | --- | --- |\n"
+                                          "| take | 15 | some money, in one go |\n"
+                                          "| end | 1 | no \\| more |\n"
+                                          "\n"
+                                          "After.")
+    # an underline shorter than its line is no title
+    assert ext.rst_to_markdown("a long line\n===") == "a long line\n==="
 
 
 def test_the_readmes_links_and_pictures_are_there():
