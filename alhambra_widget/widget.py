@@ -22,7 +22,8 @@ Design
   ``seat``          None (hot-seat: every hand, anyone acts) or the viewer's seat
   ``replay_index``  -1 (live) or k: show the position after k moves
   ``lang``          the widget's language (``alhambra_widget.i18n.LANGUAGES``:
-                    en, de, fi, ja, nl); every text shown is in it
+                    en, de, fi, ja, nl; a tag such as ``"de-AT"`` is taken as
+                    its language's code); every text shown is in it
   ``strings``       the texts of that language for the front end
                     (:func:`alhambra_widget.i18n.strings.front_end_strings`),
                     sent again only when the language changes

@@ -65,6 +65,24 @@ def test_counted_texts_and_unknown_language():
     assert tn("ui.cards", 1, "en") != tn("ui.cards", 2, "en")
     with pytest.raises(ValueError, match="choose one of"):
         i18n.set_language("xx")
+    for wrong in ("", "d", "deu", "fr-DE", "-de", None, 3, ["de"]):
+        with pytest.raises(ValueError, match="choose one of"):
+            i18n.check_language(wrong)
+
+
+@pytest.mark.parametrize("tag, code", [("DE", "de"), ("de-AT", "de"), ("de_CH", "de"), ("ja-JP", "ja"),
+                                       ("ja_JP.UTF-8", "ja"), ("nl-be", "nl"), (" fi-FI ", "fi"), ("en-GB", "en")])
+def test_a_language_tag_or_a_locale_names_its_language(tag, code):
+    """A user writes the language as a tag or a locale (``"de-AT"``, ``"ja_JP.UTF-8"``): it is the
+    language's code everywhere a language is given."""
+    from alhambra_widget import explain_rule
+    from alhambra_widget.tutorial import Tutorial
+
+    assert i18n.check_language(tag) == code
+    assert t("rule.P5", tag) == t("rule.P5", code) and explain_rule("P5", tag) == explain_rule("P5", code)
+    with use_language(tag):
+        assert i18n.get_language() == code
+    assert Tutorial(lang=tag).lang == code
 
 
 # ---- a player called "you" -------------------------------------------------------------------

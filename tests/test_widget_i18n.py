@@ -103,6 +103,11 @@ def test_lang_trait_and_strings(w):
     with pytest.raises(traitlets.TraitError):
         w.lang = "english"
     assert w.lang == "en"
+    # a language tag or a locale names its language: the trait holds the code
+    de = AlhambraWidget(players=["Ana", "Ben"], seed=1, lang="de-AT")
+    assert de.lang == "de" and de.strings["building.tower"] == "Turm"
+    de.lang = "ja_JP.UTF-8"
+    assert de.lang == "ja" and de.strings == front_end_strings("ja")
     # sent apart from the game state, and only when the language changes: one message of at most
     # 32 KiB (Japanese, three bytes a character in UTF-8, is the largest: some 31 KB)
     for lang in LANGUAGES:

@@ -52,10 +52,20 @@ _current: ContextVar[str] = ContextVar("alhambra_lang", default=DEFAULT)
 
 
 def check_language(lang: str) -> str:
-    """``lang`` if it is one of :data:`LANGUAGES`, else a ValueError saying which are."""
-    if not isinstance(lang, str) or lang not in LANGUAGES:
+    """The code in :data:`LANGUAGES` of ``lang``, else a ValueError saying which they are.
+
+    A language tag or a locale names its language too, in any case: ``"DE"``,
+    ``"de-AT"``, ``"ja_JP.UTF-8"`` are ``"de"`` and ``"ja"``.
+
+    >>> check_language("nl-BE")
+    'nl'
+    """
+    if lang.__class__ is str and lang in LANGUAGES:
+        return lang
+    code = lang.strip().split(".")[0].replace("_", "-").split("-")[0].lower() if isinstance(lang, str) else None
+    if code not in LANGUAGES:
         raise ValueError(f"unknown language {_shown(lang, 40)}; choose one of {', '.join(LANGUAGES)}")
-    return lang
+    return code
 
 
 def set_language(lang: str) -> None:
@@ -85,7 +95,7 @@ def catalogue(lang: str) -> dict[str, str]:
     """All keys of one language, from every ``locales/<lang>/*.json`` file.
 
     A key defined in two files of the same language is an error."""
-    check_language(lang)
+    lang = check_language(lang)
     out: dict[str, str] = {}
     folder = resources.files(__package__) / "locales" / lang
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
