@@ -75,6 +75,9 @@ export function newMoves(log, lastN) {
   return fresh.length > MAX_MOVES ? [] : fresh;
 }
 
+/** Which game a view shows (a new game, a game assigned, a lesson's step, even one with the same players: another key). */
+export const gameKey = (view) => `${view.game ?? ""}|${view.n}|${(view.players || []).map((p) => p.name).join("|")}`;
+
 /** The highest move number of a log (0 when empty). */
 export const lastMove = (log) => (Array.isArray(log) && log.length ? log[log.length - 1].n : 0);
 
@@ -631,7 +634,7 @@ export function createMotion(root, body, { win = typeof window !== "undefined" ?
     const log = view && view.log;
     // another game (the widget says which it shows; a new game, a game assigned, a lesson's step,
     // even one with the same players): start counting from it, nothing moves
-    const game = view ? `${view.game ?? ""}|${view.n}|${(view.players || []).map((p) => p.name).join("|")}` : null;
+    const game = view ? gameKey(view) : null;
     const entries = game === lastGame ? newMoves(log, lastN) : [];
     const undone = game === lastGame && !entries.length ? undoneMoves(lastLog, log) : [];
     // (and what the last game's moves still fly lands at once: it would cross the new table)

@@ -24,6 +24,7 @@
 // (the kernel sends a move's view and its message together; a click redraws
 // locally first, then the new view arrives).
 
+import { createAnnouncer } from "./announce.js";
 import { t, useStrings } from "./i18n.js";
 import { bindInput, initialUi, reduce } from "./input.js";
 import { message } from "./protocol.js";
@@ -60,6 +61,8 @@ function render({ model, el }) {
   root.append(style, body);
   // every move seen: the moves new in a view fly from where things were (js/motion.js)
   const motion = createMotion(root, body);
+  // ... and told in words to a screen reader (js/announce.js)
+  const announcer = createAnnouncer(root);
   el.appendChild(root);
 
   let ui = initialUi();
@@ -169,6 +172,7 @@ function render({ model, el }) {
       tree = tree ? patch(tree, part) : mount(body, part);
     });
     motion.after(pre, view);
+    if (view !== drawn.view) announcer.update(view);
     const told = shown !== drawn.shown || ui.note !== drawn.note;
     drawn = { view, sel: ui.sel, lineup: ui.lineup, note: ui.note, shown, hover: ui.hover, strings: texts };
     fitSelection();

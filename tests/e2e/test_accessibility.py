@@ -25,7 +25,7 @@ from alhambra_widget import AlhambraWidget, Game
 from alhambra_widget.bots import Greedy
 from alhambra_widget.i18n import LANGUAGES
 
-from .test_widget_page import chromium, played, show  # noqa: F401  (the fixture and the page)
+from .test_widget_page import carry_out, chromium, open_widget, played, show  # noqa: F401  (the fixture and the page)
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -272,3 +272,33 @@ def test_the_move_log_scrolls_by_keyboard(chromium):  # noqa: F811
     page.wait_for_function("() => document.querySelector('.alh-log').scrollTop > 0")
     page.keyboard.press("End")
     page.wait_for_function("() => { const e = document.querySelector('.alh-log'); return e.scrollTop + e.clientHeight >= e.scrollHeight - 2; }")
+
+
+def test_every_move_is_read_out_to_a_screen_reader(chromium):  # noqa: F811
+    """A move made at the table, or from Python (a cell, a bot), is read out in the words of the
+    log from a live region; nothing on the first draw, nor for an undo."""
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=5)
+    g = w.game
+    page = open_widget(chromium, w)
+    said = page.get_by_role("log", name="moves as they are played")
+    assert said.count() == 1 and said.locator("p").count() == 0
+    newest = page.locator(".alh-log-list li").first
+
+    carry_out(page, w, g.legal_actions("take")[0], keyboard=True)     # Ana, by keyboard
+    page.wait_for_function("window.state.view.moves === 1")
+    assert said.locator("p").count() == 1
+    assert said.locator("p").last.inner_text() == newest.inner_text()
+    assert said.locator("p").last.inner_text().startswith("Ana took ")
+
+    w.play(g.legal_actions("take")[-1])                                  # Ben, from Python
+    page.push()
+    page.wait_for_function("window.state.view.moves === 2")
+    assert said.locator("p").count() == 2
+    assert said.locator("p").last.inner_text() == newest.inner_text()
+    assert said.locator("p").last.inner_text().startswith("Ben took ")
+
+    assert w.undo() is not None
+    page.push()
+    page.get_by_role("button", name="Redo", exact=True).and_(page.locator(":enabled")).wait_for()
+    assert said.locator("p").count() == 2
+    assert not page.errors, page.errors

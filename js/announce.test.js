@@ -1,0 +1,76 @@
+// Every move told to a screen reader (js/announce.js): the moves new in a view
+// are read out in words from a hidden live region; nothing on the first draw,
+// after an undo, in another game or after a replay jump.
+import { describe, expect, it } from "vitest";
+import { KEEP, toAnnounce } from "./announce.js";
+import { describeEntry } from "./describe.js";
+import { fakeModel, fixture } from "./fixtures.js";
+import { useStrings } from "./i18n.js";
+import { MAX_MOVES } from "./motion.js";
+import widget from "./widget.js";
+
+const take = (n, player, card) => ({ n, player, name: ["Ana", "Ben", "Chi"][player], action: `take ${card}`, events: [{ kind: "take", player, cards: [card] }], rounds: [], tiles: {} });
+
+/** The view `v` with the moves `entries` played after its last one. */
+function after(v, ...entries) {
+  return { ...v, stamp: v.stamp + entries.length, log: [...v.log, ...entries] };
+}
+
+describe("what is read out", () => {
+  const v = fixture("buy-3p");
+  const last = v.log.at(-1).n;
+
+  it("nothing on the first draw; then each new move, in words as the log tells it", () => {
+    useStrings(null);
+    const first = toAnnounce(null, v);
+    expect(first.lines).toEqual([]);
+    const w = after(v, take(last + 1, 0, "dinar 3"), take(last + 2, 1, "ducat 2"));
+    const got = toAnnounce(first.state, w);
+    expect(got.lines).toEqual([describeEntry(w.log.at(-2), w), describeEntry(w.log.at(-1), w)]);
+    expect(got.lines[0]).toMatch(/Ana took dinar 3/);
+    // the same view again: nothing more
+    expect(toAnnounce(got.state, w).lines).toEqual([]);
+  });
+
+  it("nothing after an undo, in another game, or when many moves come at once", () => {
+    const w = after(v, take(last + 1, 0, "dinar 3"));
+    const seen = toAnnounce(null, w).state;
+    expect(toAnnounce(seen, v).lines).toEqual([]);                                    // taken back
+    const other = { ...after(v, take(last + 1, 0, "dinar 3")), players: v.players.map((p) => ({ ...p, name: p.name + "!" })) };
+    expect(toAnnounce(toAnnounce(null, v).state, other).lines).toEqual([]);           // another game
+    const many = after(v, ...Array.from({ length: MAX_MOVES + 1 }, (_, i) => take(last + 1 + i, i % 3, "dinar 3")));
+    expect(toAnnounce(toAnnounce(null, v).state, many).lines).toEqual([]);            // a replay jump
+  });
+});
+
+describe("in the widget", () => {
+  it("reads a move played after the table was drawn from a live region named in the widget's language", () => {
+    const v = fixture("buy-3p");
+    const model = fakeModel({ view: v, message: {} });
+    const el = document.createElement("div");
+    document.body.appendChild(el);
+    const cleanup = widget.render({ model, el });
+    const region = el.querySelector('[role="log"][aria-live="polite"]');
+    expect(region).not.toBeNull();
+    expect(region.getAttribute("aria-label")).toBe("moves as they are played");
+    expect(region.classList.contains("alh-sr")).toBe(true); // seen by screen readers only
+    expect(region.textContent).toBe("");
+    const w = after(v, take(v.log.at(-1).n + 1, 0, "dinar 3"));
+    model.push({ view: w });
+    expect([...region.children].map((p) => p.textContent)).toEqual([describeEntry(w.log.at(-1), w)]);
+    // a redraw of the same view (a fold, the language) reads nothing again
+    model.push({ message: { kind: "info", text: "x", id: 1 } });
+    expect(region.children.length).toBe(1);
+    // it keeps a few lines only, and survives the redraws (outside what they replace)
+    let cur = w;
+    for (let i = 0; i < KEEP + 3; i++) {
+      cur = after(cur, take(cur.log.at(-1).n + 1, (i + 1) % 3, "ducat 2"));
+      model.push({ view: cur });
+    }
+    expect(region.isConnected).toBe(true);
+    expect(region.children.length).toBe(KEEP);
+    expect(region.lastElementChild.textContent).toBe(describeEntry(cur.log.at(-1), cur));
+    cleanup();
+    expect(region.isConnected).toBe(false);
+  });
+});
