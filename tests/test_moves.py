@@ -186,8 +186,11 @@ def test_the_fields_of_a_position_are_declared_once():
 
 
 def test_from_position_goes_through_the_records_loader():
-    with pytest.raises(ValueError, match="does not add up|breaks rule"):
+    with pytest.raises(ValueError, match="does not add up") as info:
         Game.from_position(["Ana", "Ben"], seed=1, alhambras=[{(2, 0): 7}, {}])
+    # the field, then the rule and what it asks, said once
+    assert "players[0].alhambra: This Alhambra breaks rule P4: Every tile" in str(info.value)
+    assert str(info.value).count("rule P4") == 1
     g = Game.from_position(["Ana", "Ben"], seed=1, hands=[["dinar 5"], ["florin 9"]], scores=[3, 4],
                            rounds_played=1)
     assert [r["round"] for r in g.rounds] == [1] and g.scores == [3, 4]

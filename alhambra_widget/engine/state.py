@@ -231,7 +231,7 @@ def _load_players(v, n):
         try:
             p.alhambra = Alhambra.from_tiles(placed)
         except IllegalMove as e:
-            _fail(f"players[{i}].alhambra breaks rule {e.rule}: {e.message}")
+            _fail(f"players[{i}].alhambra: {e.message}")   # ("This Alhambra breaks rule P4: ...")
         p.reserve = _tiles(pd["reserve"], f"players[{i}].reserve")
         p.score = _int(pd["score"], f"players[{i}].score", 0, MAX_SCORE)
         out.append(p)
