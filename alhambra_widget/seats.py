@@ -128,11 +128,12 @@ class Runner:
             with self.lock:
                 fn(*args)
 
-    def wait(self, timeout: float | None = None) -> bool:
-        """Outside a kernel: wait until no job runs (True) or ``timeout`` passes."""
+    def wait(self, timeout: float | None = None, kind: str | None = None) -> bool:
+        """Outside a kernel: wait until no job runs (of ``kind``, or any) (True) or ``timeout`` passes."""
         end = None if timeout is None else time.monotonic() + timeout
+        name = None if kind is None else f"alhambra-{kind}"
         while True:
-            alive = [x for x in self.threads if x.is_alive()]
+            alive = [x for x in self.threads if x.is_alive() and (name is None or x.name == name)]
             if not alive:
                 return True
             left = None if end is None else end - time.monotonic()

@@ -624,8 +624,8 @@ class AlhambraWidget(anywidget.AnyWidget):
     def hint(self, seconds: float = 1.0, top: int = 3, wait: bool = False):
         """Look for the best moves of the player to act (an analysis of about
         ``seconds``) and show the top ``top`` on the board. Runs in the
-        background; ``wait=True`` (outside a kernel only) waits and returns
-        the hints."""
+        background; ``wait=True`` (outside a kernel only) waits for the
+        search (not for a bot thinking meanwhile) and returns the hints."""
         g = self._game
         if g.is_over:
             with use_language(self.lang):  # the refusal in the widget's language, as play()'s
@@ -638,7 +638,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         key = self._hint_key()
         if self._runner.running("hint", key):   # one search at a time for a position
             if wait:
-                self.wait()
+                self._runner.wait(kind="hint")   # (not for a bot thinking meanwhile)
                 return self._current_hints()
             return None
         snapshot = g.copy()
@@ -650,7 +650,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._runner.start("hint", key, work, self._hint_done)
         self._refresh()
         if wait:
-            self.wait()
+            self._runner.wait(kind="hint")
             return self._current_hints()
         return None
 
@@ -815,7 +815,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             self._runner.start("review", key, work, self._review_done)
             self._refresh()
         if wait:
-            self.wait()
+            self._runner.wait(kind="review")
             return self._review_rows()
         return None
 

@@ -232,6 +232,25 @@ def test_hint_intent_shows_the_top_three_moves():
     assert w.view["hints"] is None
 
 
+def test_hint_and_wait_waits_for_the_hint_not_for_a_bot_thinking_meanwhile():
+    # (it waited for every job: behind a bot that waits before its move, or thinks long, it
+    # blocked that long, and then returned None, the bot's move having made the hints stale)
+    w = AlhambraWidget(players=[Greedy(seed=1), Greedy(seed=2)], seed=3, bot_delay=120)
+    assert w._runner.running("bot")
+    got = []
+    th = threading.Thread(target=lambda: got.append(w.hint(seconds=0.1, wait=True)), daemon=True)
+    th.start()
+    th.join(60)
+    try:
+        assert not th.is_alive(), "hint(wait=True) waited for the bot"
+        assert got and got[0] and got[0] == w.view["hints"]
+        legal = {str(a) for a in w.game.legal_actions()}
+        assert all(h["action"] in legal for h in got[0])
+        assert w._runner.running("bot") and w.game.moves == []   # the bot still waits to move
+    finally:
+        w.autoplay = False
+
+
 def test_hint_refused_when_it_is_not_the_persons_turn_or_forged():
     seed = human_first(2)
     w = AlhambraWidget(players=["You", Greedy(seed=1)], seed=seed, autoplay=False)
