@@ -599,6 +599,10 @@ class AlhambraWidget(anywidget.AnyWidget):
         (or ``moves`` moves are made, or the game ends); returns how many."""
         from .bots.base import choose_and_play
 
+        if moves is not None and (isinstance(moves, bool) or not isinstance(moves, numbers.Integral) or moves < 0):
+            raise ValueError(f"moves is how many moves to play, a whole number from 0 (or None: until a "
+                             f"person is to act), not {_short(moves)}")
+
         made = 0
         while moves is None or made < moves:
             g = self._game

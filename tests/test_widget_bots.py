@@ -203,6 +203,14 @@ def test_a_bot_that_keeps_choosing_illegal_moves_is_stopped_not_asked_forever(wr
     assert w.wait(10) and len(w.game.moves) > start + 1 and (w.game.current == 0 or w.game.is_over)
 
 
+@pytest.mark.parametrize("bad", [-1, 2.5, "3", True])
+def test_play_bots_refuses_a_count_of_moves_it_cannot_play(bad):
+    w = AlhambraWidget(players=[Greedy(seed=1), "You"], seed=human_first(2), autoplay=False)
+    with pytest.raises(ValueError, match="whole number from 0"):
+        w.play_bots(bad)
+    assert w.game.moves == [] and w.play_bots(0) == 0 and w.game.moves == []
+
+
 def test_play_bots_raises_a_bots_illegal_move_with_a_note_naming_it():
     seed = human_first(2)
     w = AlhambraWidget(players=["You", Stubborn("end")], seed=seed, autoplay=False)
