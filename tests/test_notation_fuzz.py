@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from alhambra_widget import Game, IllegalMove
-from alhambra_widget.engine.actions import MAX_CARDS, MAX_DIGITS, Action, parse
+from alhambra_widget.engine.actions import MAX_CARDS, MAX_DIGITS, Action, parse, parse_cards
 from alhambra_widget.engine.errors import NotationError
 
 LANGS = ("en", "de", "fi", "ja", "nl")
@@ -123,6 +123,19 @@ def test_what_was_a_plain_value_error_is_a_notation_error(text, key):
         parse(text)
     assert ei.value.key == key
     read(text)
+
+
+@pytest.mark.parametrize("typed, read_as", [
+    ("take dinar ３", "take dinar 3"),
+    ("ｔａｋｅ　ｄｉｎａｒ　３＋２", "take dinar 2+3"),
+    ("buy ２ with dirham ３＋４，florin １", "buy 2 with florin 1, dirham 3+4"),
+    ("place ２３ at （１，０）", "place 23 at 1,0"),
+    ("reserve ＃２３", "reserve 23"),
+    ("ＰＡＳＳ", "pass"),
+])
+def test_the_full_width_forms_a_japanese_input_method_types_are_read(typed, read_as):
+    assert str(parse(typed)) == read_as
+    assert parse_cards("ｄｉｒｈａｍ ３＋４") == parse_cards("dirham 3+4")
 
 
 def test_numbers_up_to_the_limit_are_read_and_leading_zeros_do_not_count():

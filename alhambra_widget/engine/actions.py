@@ -29,7 +29,8 @@ separated by commas. ``str(action)`` gives the canonical form, which
 :func:`parse` (and ``Game.play``) reads back.
 
 The notation is ASCII: digits are ``0``-``9`` only (``²`` or ``٣`` are not
-numbers), a number has at most :data:`MAX_DIGITS` digits and an action names
+numbers; the full-width forms a Japanese input method types, ``３`` or ``，``,
+are read as their ASCII characters), a number has at most :data:`MAX_DIGITS` digits and an action names
 at most :data:`MAX_CARDS` money cards (there are no more cards of one
 currency), so no text makes :func:`parse` build something huge. A refusal
 quotes at most :data:`QUOTE` characters of the text it refuses.
@@ -176,6 +177,15 @@ def cards_text(cards) -> str:
         if vals:
             groups.append(f"{cur.value} {'+'.join(vals)}")
     return ", ".join(groups)
+
+
+# the full-width forms of ASCII (U+FF01-U+FF5E) and the ideographic space, as typed with a
+# Japanese input method: read as the ASCII characters they stand for
+_FULL_WIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+
+def _ascii_forms(text: str) -> str:
+    return text if text.isascii() else text.translate(_FULL_WIDTH)
 
 
 def _cut(text: str, limit: int = QUOTE) -> str:
@@ -433,7 +443,7 @@ def parse_cards(text: str) -> tuple:
     :data:`MAX_CARDS` cards."""
     current = None
     out = []
-    for tok in _RE_CARD_SEP.split(" ".join(text.lower().split())):
+    for tok in _RE_CARD_SEP.split(" ".join(_ascii_forms(text).lower().split())):
         if not tok:
             continue
         if tok in _CUR_NAMES:
@@ -464,7 +474,7 @@ def parse(text: str) -> Action:
     slot 7). Nothing else: any text gives an action or one of these two."""
     if not isinstance(text, str):
         raise NotationError("error.T.not_text", type=type(text).__name__)
-    s = " ".join(text.strip().lower().split())
+    s = " ".join(_ascii_forms(text).strip().lower().split())
     if s in ("end", "end turn"):
         return EndTurn()
     if s == "pass":
