@@ -73,7 +73,7 @@ from .engine import actions as A
 from .engine.errors import IllegalMove, RecordError
 from .engine.game import Game
 from .engine.state import MAX_NAME_LENGTH, name_key, name_ok, same_name
-from .i18n import LANGUAGES, check_language, t as tr, tn, use_language
+from .i18n import LANGUAGES, check_language, get_language, t as tr, tn, use_language
 from .i18n.moves import describe_entry, describe_move, log_entry
 from .i18n.strings import front_end_strings
 from .protocol import LINEUP_KINDS, ProtocolError, Refused, check_message, short as _short
@@ -155,8 +155,9 @@ class AlhambraWidget(anywidget.AnyWidget):
     message = t.Dict(read_only=True).tag(sync=True)
     seat = t.Int(None, allow_none=True).tag(sync=True)
     replay_index = t.Int(-1).tag(sync=True)
-    #: the language of every text the widget shows (i18n.LANGUAGES)
-    lang = t.Unicode("en").tag(sync=True)
+    #: the language of every text the widget shows (i18n.LANGUAGES); by default the current
+    #: language (English unless ``alhambra_widget.i18n.set_language`` chose another)
+    lang = t.Unicode().tag(sync=True)
     #: the front end's texts in ``lang`` (set by the kernel when ``lang`` changes)
     strings = t.Dict(read_only=True).tag(sync=True)
     #: tutorial mode (``AlhambraWidget.tutorial()``): the lesson panel, else {}
@@ -227,11 +228,16 @@ class AlhambraWidget(anywidget.AnyWidget):
         _hook_cells(self)
         self._poke_bots()
 
+    @t.default("lang")
+    def _lang_default(self) -> str:
+        return get_language()
+
     @classmethod
-    def tutorial(cls, lang: str = "en", lesson: int = 0, **kwargs) -> "AlhambraWidget":
+    def tutorial(cls, lang: str | None = None, lesson: int = 0, **kwargs) -> "AlhambraWidget":
         """A widget in tutorial mode: the rules step by step, each lesson a
         small position to play on (:mod:`alhambra_widget.tutorial`), with its
-        texts in ``lang`` (en, de, fi, ja, nl), starting at lesson ``lesson``
+        texts in ``lang`` (en, de, fi, ja, nl; None: the current language),
+        starting at lesson ``lesson``
         (an index). ``w.tutor`` is the :class:`~alhambra_widget.tutorial.Tutorial`."""
         from .tutorial.mode import open_tutorial
         return open_tutorial(cls, lang=lang, lesson=lesson, **kwargs)

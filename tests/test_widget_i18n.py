@@ -103,6 +103,13 @@ def test_lang_trait_and_strings(w):
     with pytest.raises(traitlets.TraitError):
         w.lang = "english"
     assert w.lang == "en"
+    # without lang=, the current language (set_language / use_language): English unless chosen
+    with use_language("nl"):
+        nl = AlhambraWidget(players=["Ana", "Ben"], seed=1)
+        lesson = AlhambraWidget.tutorial()
+    assert nl.lang == "nl" and nl.strings["building.tower"] == t("building.tower", "nl")
+    assert lesson.lang == "nl" and lesson.tutor.lang == "nl"
+    assert AlhambraWidget(players=2, seed=1).lang == "en" == AlhambraWidget.tutorial().tutor.lang
     # a language tag or a locale names its language: the trait holds the code
     de = AlhambraWidget(players=["Ana", "Ben"], seed=1, lang="de-AT")
     assert de.lang == "de" and de.strings["building.tower"] == "Turm"

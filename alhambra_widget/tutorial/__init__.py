@@ -30,7 +30,7 @@ from ..engine import actions as A
 from ..i18n.rules import explain_rule
 from ..engine.errors import IllegalMove
 from ..engine.tiles import BY_ID
-from ..i18n import catalogue, check_language, t, use_language
+from ..i18n import catalogue, check_language, get_language, t, use_language
 from .lessons import LESSONS, Lesson, Step
 
 __all__ = ["Tutorial", "LESSONS", "Lesson", "Step", "rule_explanation", "OPS"]
@@ -69,11 +69,11 @@ class Tutorial:
     change.
     """
 
-    def __init__(self, lang: str = "en", lesson: int = 0, *, lessons=LESSONS):
+    def __init__(self, lang: str | None = None, lesson: int = 0, *, lessons=LESSONS):
         self.lessons = tuple(lessons)
         if not self.lessons:
             raise ValueError("a tutorial needs at least one lesson")
-        self._lang = check_language(lang)
+        self._lang = get_language() if lang is None else check_language(lang)
         self.lesson = 0
         self.step = 0
         self.completed: set = set()      # (lesson, step) pairs whose task was done

@@ -28,7 +28,7 @@ from . import Tutorial, rule_explanation
 __all__ = ["open_tutorial", "attach", "lesson_intent", "refused", "decorate_view"]
 
 
-def open_tutorial(cls, lang: str = "en", lesson: int = 0, **kwargs):
+def open_tutorial(cls, lang: str | None = None, lesson: int = 0, **kwargs):
     """``cls.tutorial(...)``: a new widget of class ``cls`` in tutorial mode."""
     if kwargs.get("save") is not None:
         raise TypeError("the tutorial keeps no game in a file (save=): its lessons set up their own positions")
@@ -38,7 +38,7 @@ def open_tutorial(cls, lang: str = "en", lesson: int = 0, **kwargs):
                         f"{', '.join(given)} (lang= and lesson= choose the language and the first lesson)")
     tut = Tutorial(lang=lang, lesson=lesson)
     if "lang" in cls.class_trait_names() and "lang" not in kwargs:
-        kwargs["lang"] = lang
+        kwargs["lang"] = tut.lang
     w = cls(tut.game, seat=0, **kwargs)
     attach(w, tut)
     return w
