@@ -1,6 +1,6 @@
 // Every move told to a screen reader (js/announce.js): the moves new in a view
-// are read out in words from a hidden live region; nothing on the first draw,
-// after an undo, in another game or after a replay jump.
+// that no message tells are read out in words from a hidden live region;
+// nothing on the first draw, after an undo, in another game or after a replay jump.
 import { describe, expect, it } from "vitest";
 import { KEEP, toAnnounce } from "./announce.js";
 import { describeEntry } from "./describe.js";
@@ -32,6 +32,18 @@ describe("what is read out", () => {
     expect(toAnnounce(got.state, w).lines).toEqual([]);
   });
 
+  it("not the newest move when a new message came with it: the message line reads that one", () => {
+    const start = toAnnounce(null, v, { kind: "info", text: "old", id: 4 }).state;
+    const two = after(v, take(last + 1, 0, "dinar 3"), take(last + 2, 1, "ducat 2"));
+    const told = toAnnounce(start, two, { kind: "info", text: "Ben took ducat 2.", id: 5 });
+    expect(told.lines).toEqual([describeEntry(two.log.at(-2), two)]);
+    // the same message still shown (a move from a cell brings none), or a refusal: every new move is read
+    const three = after(two, take(last + 3, 2, "florin 1"));
+    expect(toAnnounce(told.state, three, { kind: "info", text: "Ben took ducat 2.", id: 5 }).lines).toEqual([describeEntry(three.log.at(-1), three)]);
+    expect(toAnnounce(told.state, three, { kind: "error", text: "No.", id: 6 }).lines).toEqual([describeEntry(three.log.at(-1), three)]);
+    expect(toAnnounce(told.state, three, {}).lines).toEqual([describeEntry(three.log.at(-1), three)]);
+  });
+
   it("nothing after an undo, in another game, or when many moves come at once", () => {
     const w = after(v, take(last + 1, 0, "dinar 3"));
     const seen = toAnnounce(null, w).state;
@@ -43,8 +55,10 @@ describe("what is read out", () => {
   });
 });
 
+const drawn = () => new Promise((resolve) => setTimeout(resolve, 0)); // (read out once the update is drawn)
+
 describe("in the widget", () => {
-  it("reads a move played after the table was drawn from a live region named in the widget's language", () => {
+  it("reads a move played after the table was drawn from a live region named in the widget's language", async () => {
     const v = fixture("buy-3p");
     const model = fakeModel({ view: v, message: {} });
     const el = document.createElement("div");
@@ -52,20 +66,33 @@ describe("in the widget", () => {
     const cleanup = widget.render({ model, el });
     const region = el.querySelector('[role="log"][aria-live="polite"]');
     expect(region).not.toBeNull();
-    expect(region.getAttribute("aria-label")).toBe("moves as they are played");
     expect(region.classList.contains("alh-sr")).toBe(true); // seen by screen readers only
+    await drawn();
+    expect(region.getAttribute("aria-label")).toBe("moves as they are played");
     expect(region.textContent).toBe("");
     const w = after(v, take(v.log.at(-1).n + 1, 0, "dinar 3"));
     model.push({ view: w });
+    await drawn();
     expect([...region.children].map((p) => p.textContent)).toEqual([describeEntry(w.log.at(-1), w)]);
     // a redraw of the same view (a fold, the language) reads nothing again
     model.push({ message: { kind: "info", text: "x", id: 1 } });
+    await drawn();
     expect(region.children.length).toBe(1);
+    // a move that comes with its message (set together, told one after the other): the message line reads it
+    const w2 = after(w, take(w.log.at(-1).n + 1, 1, "ducat 2"));
+    model.state.view = w2;
+    model.state.message = { kind: "info", text: describeEntry(w2.log.at(-1), w2), id: 2 };
+    model.push({ view: w2 });
+    model.push({ message: model.state.message });
+    await drawn();
+    expect(region.children.length).toBe(1);
+    expect(el.querySelector('.alh-message[role="status"]').textContent).toContain(describeEntry(w2.log.at(-1), w2));
     // it keeps a few lines only, and survives the redraws (outside what they replace)
-    let cur = w;
+    let cur = w2;
     for (let i = 0; i < KEEP + 3; i++) {
       cur = after(cur, take(cur.log.at(-1).n + 1, (i + 1) % 3, "ducat 2"));
       model.push({ view: cur });
+      await drawn();
     }
     expect(region.isConnected).toBe(true);
     expect(region.children.length).toBe(KEEP);

@@ -172,7 +172,7 @@ function render({ model, el }) {
       tree = tree ? patch(tree, part) : mount(body, part);
     });
     motion.after(pre, view);
-    if (view !== drawn.view) announcer.update(view);
+    if (view !== drawn.view) announce();
     const told = shown !== drawn.shown || ui.note !== drawn.note;
     drawn = { view, sel: ui.sel, lineup: ui.lineup, note: ui.note, shown, hover: ui.hover, strings: texts };
     fitSelection();
@@ -251,6 +251,20 @@ function render({ model, el }) {
     if (hold.scrollHeight <= hold.clientHeight) return;
     const below = line.getBoundingClientRect().bottom - hold.getBoundingClientRect().bottom;
     if (below > 0) hold.scrollTop += below;
+  }
+
+  /** The new moves read out once this update is drawn: with the message that came with them
+   * (a host sets a move's view and message together, then tells of each change in turn). */
+  let announcing = false;
+  function announce() {
+    if (announcing) return;
+    announcing = true;
+    queueMicrotask(() => {
+      announcing = false;
+      if (!root.isConnected) return;
+      strings();
+      announcer.update(currentView(), model.get("message") || {});
+    });
   }
 
   /** Draw again although the view, selection and message did not change (a fold changed). */

@@ -6,6 +6,7 @@ import { describeEntry, formatNumber } from "../describe.js";
 import { currencyName, language, ruleText, t, tn } from "../i18n.js";
 import { buttonWords, describeTile, esc, findTile, nameHtml, tileName } from "./common.js";
 import { canHint } from "./hints.js";
+import { box, leaf, partHtml } from "./parts.js";
 import { seatColor, seatDot } from "./players.js";
 import { LINEUP_KINDS, hasCell, lineupNamesOf, lineupOf, ruleAt, summarize, tileChoice } from "../selection.js";
 
@@ -112,19 +113,28 @@ export function selectionText(view, ui) {
  * The message line: a local note (why not ...) or the kernel's last message,
  * in three lines' room or the lines it needs (eight at most: the text is cut
  * there, the whole of it in the tooltip), its dismiss button at the end of the line.
+ *
+ * A part whose box stays when the message changes (js/patch.js keeps an element
+ * whose tag stays and changes its attributes and children): a live region a
+ * screen reader reads each new message from must be there before its words
+ * change -- one drawn anew with its words in it is not reliably read.
  */
-export function messageHtml(message, note, view = null) {
+export function messagePart(message, note, view = null) {
   const m = note || (message && message.text ? message : null);
-  if (!m) return `<div class="alh-message" role="status" aria-live="polite"></div>`;
+  if (!m) return box("message", `<div class="alh-message" role="status" aria-live="polite">`, [], `</div>`);
   const kind = m.kind === "error" ? "alh-error" : m.kind === "why" ? "alh-why" : "alh-info-msg";
   const tip = m.rule ? t("ui.msg.rule_title", { rule: m.rule, text: ruleText(view, m.rule) }) : "";
   const rule = m.rule ? `<span class="alh-rule" title="${esc(tip)}">${esc(m.rule)}</span> ` : "";
   const text = m.kind === "error" ? t("ui.msg.refused", { text: m.text }) : m.text;
-  return (
-    `<div class="alh-message ${kind}" role="status" aria-live="polite" data-rule="${esc(m.rule ?? "")}">` +
-    `<span class="alh-message-text" title="${esc(text)}">${rule}${esc(text)}</span>` +
-    `<button type="button" class="alh-btn alh-small" data-act="dismiss" data-key="btn-dismiss" data-lm-suppress-shortcuts="true" aria-label="${esc(t("ui.msg.dismiss"))}">\u00d7</button></div>`
-  );
+  return box("message", `<div class="alh-message ${kind}" role="status" aria-live="polite" data-rule="${esc(m.rule ?? "")}">`, [
+    leaf("text", `<span class="alh-message-text" title="${esc(text)}">${rule}${esc(text)}</span>`),
+    leaf("dismiss", `<button type="button" class="alh-btn alh-small" data-act="dismiss" data-key="btn-dismiss" data-lm-suppress-shortcuts="true" aria-label="${esc(t("ui.msg.dismiss"))}">\u00d7</button>`),
+  ], `</div>`);
+}
+
+/** The message line's HTML (see messagePart). */
+export function messageHtml(message, note, view = null) {
+  return partHtml(messagePart(message, note, view));
 }
 
 /** Whether Dirk's tiles and button belong on the table: two players, and in the tutorial only in the lesson on Dirk. */

@@ -18,7 +18,7 @@ import { alhambraSvg, boardBox } from "./alhambra.js";
 import { isYou, languages, ruleText, t, tn } from "../i18n.js";
 import { calloutPlace, tableClass } from "../layout.js";
 import { CELL, esc } from "./common.js";
-import { boardHelpHtml, controlsHtml, dirkShown, languageHtml, lineupHtml, messageHtml, replayBannerHtml, replayHtml, reviewSummaryHtml } from "./controls.js";
+import { boardHelpHtml, controlsHtml, dirkShown, languageHtml, lineupHtml, messagePart, replayBannerHtml, replayHtml, reviewSummaryHtml } from "./controls.js";
 import { handSvg, hiddenHandSvg } from "./hand.js";
 import { lessonHtml } from "./lesson.js";
 import { logHtml } from "./log.js";
@@ -42,8 +42,8 @@ export const PATHS = { message: ["main", "focus", "hold"], help: ["main", "focus
  */
 export function messageLeaf(view, message, note, drawnNote = null) {
   if ((note && note.at) || (drawnNote && drawnNote.at)) return null;
-  if (view && view.lesson && message && message.kind === "error" && !note) return leaf("message", messageHtml({}, null, view));
-  return leaf("message", messageHtml(message, note, view));
+  if (view && view.lesson && message && message.kind === "error" && !note) return messagePart({}, null, view);
+  return messagePart(message, note, view);
 }
 
 /**
@@ -81,7 +81,11 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
   const main = [top];
   if (over) {
     main.push(box("result", `<div class="alh-result">`, [
-      leaf("bar", `<div class="alh-bar">${controlsHtml(view, ui)}${view.lesson ? "" : lineupHtml(view, ui, !!local.lineupOpen)}${messageHtml(shown, ui.note, view)}</div>`),
+      box("bar", `<div class="alh-bar">`, [
+        leaf("controls", controlsHtml(view, ui)),
+        view.lesson ? null : leaf("lineup", lineupHtml(view, ui, !!local.lineupOpen)),
+        messagePart(shown, ui.note, view),
+      ], `</div>`),
       scoringPart(view, local),
       dirkShown(view) ? leaf("extras", `<div class="alh-extras">${dirkHtml(view)}</div>`) : null,
       leaf("replay", replayHtml(view)),
@@ -178,7 +182,7 @@ function focusPart(view, ui, message, { fp, me, acting, sel, marks, names }) {
       names,
     })}</div>`),
     leaf("controls", controlsHtml(view, ui)),
-    leaf("message", messageHtml(message, ui.note, view)),
+    messagePart(message, ui.note, view),
     leaf("hints", `<div class="alh-focus-hints">${view.hinting ? "" : hintsHtml(view)}</div>`),
   ];
   const play = [
