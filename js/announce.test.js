@@ -7,6 +7,7 @@ import { describeEntry } from "./describe.js";
 import { fakeModel, fixture } from "./fixtures.js";
 import { useStrings } from "./i18n.js";
 import { MAX_MOVES } from "./motion.js";
+import { replayBannerText } from "./view/controls.js";
 import widget from "./widget.js";
 
 const take = (n, player, card) => ({ n, player, name: ["Ana", "Ben", "Chi"][player], action: `take ${card}`, events: [{ kind: "take", player, cards: [card] }], rounds: [], tiles: {} });
@@ -44,6 +45,22 @@ describe("what is read out", () => {
     expect(toAnnounce(told.state, three, {}).lines).toEqual([describeEntry(three.log.at(-1), three)]);
   });
 
+  it("then the status sentence when it changed; in the replay the banner's words, and no moves", () => {
+    const start = toAnnounce(null, v).state;
+    const w = { ...after(v, take(last + 1, 0, "dinar 3")), status: "Turn 9 — Ben to act" };
+    const got = toAnnounce(start, w);
+    expect(got.lines).toEqual([describeEntry(w.log.at(-1), w), "Turn 9 — Ben to act"]);
+    // the same sentence again (a redraw): nothing
+    expect(toAnnounce(got.state, { ...w }).lines).toEqual([]);
+    // a step back in the replay: where it is, in the banner's words (the move it shows, in words)
+    const back = { ...v, replay: last, live_moves: last + 1 };
+    const replayed = toAnnounce(got.state, back);
+    expect(replayed.lines).toEqual([replayBannerText(back)]);
+    expect(replayed.lines[0]).toContain(describeEntry(v.log.at(-1), v));
+    // back to live: the status sentence, not the moves between
+    expect(toAnnounce(replayed.state, w).lines).toEqual(["Turn 9 — Ben to act"]);
+  });
+
   it("nothing after an undo, in another game, or when many moves come at once", () => {
     const w = after(v, take(last + 1, 0, "dinar 3"));
     const seen = toAnnounce(null, w).state;
@@ -68,7 +85,7 @@ describe("in the widget", () => {
     expect(region).not.toBeNull();
     expect(region.classList.contains("alh-sr")).toBe(true); // seen by screen readers only
     await drawn();
-    expect(region.getAttribute("aria-label")).toBe("moves as they are played");
+    expect(region.getAttribute("aria-label")).toBe("what happens at the table");
     expect(region.textContent).toBe("");
     const w = after(v, take(v.log.at(-1).n + 1, 0, "dinar 3"));
     model.push({ view: w });

@@ -373,19 +373,24 @@ export function replayHtml(view) {
   return out + `</span></div>`;
 }
 
+/** The banner's words: which position is shown, after which move (in words, js/describe.js) and by whom. */
+export function replayBannerText(view) {
+  const n = view.live_moves ?? view.moves;
+  const at = view.replay ?? n;
+  const last = view.log && view.log.length ? view.log[view.log.length - 1] : null;
+  const move = last && last.n === at ? describeEntry(last, view) : "";
+  return at === 0 ? tn("ui.table.replay_start", n) : move ? t("ui.table.replay_banner", { at, n, move }) : t("ui.sel.replay", { at, n });
+}
+
 /**
  * The banner of replay mode, in place of the status line: which position is
  * shown (after which move, by whom) and the way back to the live game.
  */
 export function replayBannerHtml(view) {
-  const n = view.live_moves ?? view.moves;
-  const at = view.replay ?? n;
-  const last = view.log && view.log.length ? view.log[view.log.length - 1] : null;
-  const move = last && last.n === at ? describeEntry(last, view) : ""; // the move in words (js/describe.js)
-  const text = at === 0 ? tn("ui.table.replay_start", n) : move ? t("ui.table.replay_banner", { at, n, move }) : t("ui.sel.replay", { at, n });
+  const text = replayBannerText(view);
   const info = t("ui.status.info", { deck: view.deck, discard: view.discard, bag: view.bag, moves: view.moves });
   return (
-    `<div class="alh-status alh-replay-banner" role="status"><strong class="alh-status-text" title="${esc(text)}">${esc(text)}</strong>` +
+    `<div class="alh-status alh-replay-banner"><strong class="alh-status-text" title="${esc(text)}">${esc(text)}</strong>` +
     button("live", t("ui.replay.live_aria"), { text: t("ui.table.back_to_live"), primary: true, key: "live-banner" }) +
     `<span class="alh-info" title="${esc(info)}"><span class="alh-info-text">${esc(info)}</span></span></div>`
   );

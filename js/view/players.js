@@ -43,7 +43,8 @@ export function savedHtml(view) {
   );
 }
 
-/** The status bar: the sentence from Python, the actions left, deck and bag (one line: cut, never wrapped). */
+/** The status bar: the sentence from Python, the actions left, deck and bag (one line: cut, never wrapped).
+ * A screen reader hears its sentence from the table's voice (js/announce.js) when it changes. */
 export function statusHtml(view) {
   const over = view.phase === "over";
   const left = actionsText(view);
@@ -51,7 +52,7 @@ export function statusHtml(view) {
   const info = t("ui.status.info", { deck: view.deck, discard: view.discard, bag: view.bag, moves: view.moves });
   const dot = over ? "" : seatDot(view.current);
   return (
-    `<div class="alh-status${over ? " alh-over" : ""}" role="status">` +
+    `<div class="alh-status${over ? " alh-over" : ""}">` +
     `${dot}<strong class="alh-status-text" title="${esc(view.status)}">${esc(view.status)}</strong>${who}${thinkingHtml(view)}<span class="alh-info" title="${esc(info)}"><span class="alh-info-text">${esc(info)}</span></span>${savedHtml(view)}</div>`
   );
 }

@@ -274,16 +274,17 @@ def test_the_move_log_scrolls_by_keyboard(chromium):  # noqa: F811
     page.wait_for_function("() => { const e = document.querySelector('.alh-log'); return e.scrollTop + e.clientHeight >= e.scrollHeight - 2; }")
 
 
-def test_every_move_is_read_out_to_a_screen_reader(chromium):  # noqa: F811
+def test_every_move_and_turn_is_read_out_to_a_screen_reader(chromium):  # noqa: F811
     """A move made at the table is told by the message line, a live region kept in place while
-    its words change; a move made from Python (a cell), which brings no message, is read out in
-    the words of the log from a hidden live region. Nothing is read twice, nor on the first
-    draw, nor for an undo from a cell."""
+    its words change; the table's voice, a hidden live region, then says whose turn it is. A move
+    made from Python (a cell), which brings no message, is said by the voice in the words of the
+    log. Nothing is said twice, nor on the first draw."""
     w = AlhambraWidget(players=["Ana", "Ben"], seed=5)
     g = w.game
     page = open_widget(chromium, w)
-    said = page.get_by_role("log", name="moves as they are played")
-    assert said.count() == 1 and said.locator("p").count() == 0
+    voice = page.get_by_role("log", name="what happens at the table")
+    said = voice.locator("p")
+    assert voice.count() == 1 and said.count() == 0
     newest = page.locator(".alh-log-list li").first
     line = page.locator(".alh-hold > .alh-message")
     line.evaluate("e => { window.messageLine = e; }")
@@ -294,18 +295,19 @@ def test_every_move_is_read_out_to_a_screen_reader(chromium):  # noqa: F811
     assert line.get_attribute("role") == "status" and words.inner_text().startswith("Ana took ")
     assert line.evaluate("e => e === window.messageLine")              # the same live region
     assert words.inner_text() == newest.inner_text()
-    assert said.locator("p").count() == 0                               # not read twice
+    said.first.wait_for()
+    assert said.all_inner_texts() == [w.view["status"]]                # whose turn; the move not twice
+    assert "Ben" in w.view["status"]
 
     w.play(g.legal_actions("take")[-1])                                  # Ben, from a cell
     page.push()
     page.wait_for_function("window.state.view.moves === 2")
-    said.locator("p").first.wait_for()
-    assert said.locator("p").count() == 1
-    assert said.locator("p").last.inner_text() == newest.inner_text()
-    assert said.locator("p").last.inner_text().startswith("Ben took ")
+    page.wait_for_function("document.querySelectorAll('.alh-said p').length === 3")
+    assert said.all_inner_texts()[1:] == [newest.inner_text(), w.view["status"]]
+    assert said.all_inner_texts()[1].startswith("Ben took ")
 
-    assert w.undo() is not None
+    assert w.undo() is not None                                          # an undo: whose turn it is again
     page.push()
-    page.get_by_role("button", name="Redo", exact=True).and_(page.locator(":enabled")).wait_for()
-    assert said.locator("p").count() == 1
+    page.wait_for_function("document.querySelectorAll('.alh-said p').length === 4")
+    assert said.all_inner_texts()[-1] == w.view["status"]
     assert not page.errors, page.errors

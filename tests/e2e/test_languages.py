@@ -62,7 +62,7 @@ OVERFLOW = """(root) => {
     if (!b.width) continue;
     if (!scrolls(el) && (b.left < r.left - 1 || b.right > r.right + 1)) out.push('outside the widget: ' + name(el));
     const cut = cs.textOverflow === 'ellipsis' && (el.hasAttribute('title') || el.closest('[title]'));
-    const unseen = cs.position === 'absolute' && b.width <= 1 && b.height <= 1;   // for screen readers only
+    const unseen = (cs.position === 'absolute' && b.width <= 1 && b.height <= 1) || !!el.closest('.alh-sr');   // for screen readers only
     const clip = cs.overflowX === 'auto' || cs.overflowX === 'scroll' || cut || unseen;
     if (!clip && el.children.length === 0 && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && cs.display !== 'inline')
       out.push(`content ${el.scrollWidth}px in a ${el.clientWidth}px box: ` + name(el));

@@ -115,7 +115,7 @@ def show(chromium, w, **page_options):
     page = chromium.new_page(**page_options)
     page.set_content(PAGE)
     mount_widget(page, w)
-    page.get_by_role("status").first.wait_for()
+    page.locator(".alh-status-text").first.wait_for()
     return page
 
 
@@ -528,7 +528,7 @@ def test_the_status_line_gives_its_sentence_room_first(chromium):
             for lang in LANGUAGES:
                 w = AlhambraWidget(g.copy(), lang=lang)
                 page = show(chromium, w, viewport={"width": width, "height": 900})
-                status = page.get_by_role("status").filter(has_text=w.view["status"][:12])
+                status = page.locator(".alh-status").filter(has_text=w.view["status"][:12])
                 (sentence, _), (turn, turn_box), (_, info_box) = got = status.evaluate(measure)
                 if sentence > 0.01:   # the sentence cut: only once nothing else is left to give
                     assert turn_box == 0 and info_box == 0, (n, width, lang, got)
@@ -912,6 +912,6 @@ def test_vs_code_themes_light_dark_and_high_contrast_are_followed(chromium):
             page.set_content(PAGE)
             page.evaluate("c => document.body.className = c", classes)
             mount_widget(page, w)
-            page.get_by_role("status").first.wait_for()
+            page.locator(".alh-status-text").first.wait_for()
             assert looks(page) == (theme, theme), (classes, system, looks(page))
             page.close()
