@@ -13,6 +13,7 @@
 // {type: "lesson", op} (js/input.js); the kernel checks the op.
 
 import { buttonWords, esc } from "./common.js";
+import { box, leaf, partHtml } from "./parts.js";
 
 /** A lesson button: `text` is what it shows and its name, `name` what it does in full (its tooltip and description). */
 function button(op, text, name, { disabled = false, primary = false, before = "", after = "" } = {}) {
@@ -24,11 +25,15 @@ function button(op, text, name, { disabled = false, primary = false, before = ""
   );
 }
 
-/** The feedback line: a live region, empty until the first try. */
-export function lessonFeedbackHtml(lesson) {
+/**
+ * The feedback line: a live region, empty until the first try -- a part whose
+ * box stays while its words change (js/patch.js), so that a screen reader reads
+ * each new feedback (one drawn anew with its words in it is not reliably read).
+ */
+export function lessonFeedbackPart(lesson) {
   const fb = lesson && lesson.feedback;
   const labels = (lesson && lesson.labels) || {};
-  if (!fb || !fb.text) return `<div class="alh-lesson-feedback" role="status" aria-live="polite"></div>`;
+  if (!fb || !fb.text) return box("feedback", `<div class="alh-lesson-feedback" role="status" aria-live="polite">`, [], `</div>`);
   const kind = fb.kind === "ok" || fb.kind === "refused" ? fb.kind : "info";
   // a refusal's text starts with "Refused by rule P3": no label before it
   const head = labels[kind] && kind !== "refused" ? `<strong class="alh-lesson-kind">${esc(labels[kind])}</strong> ` : "";
@@ -36,10 +41,61 @@ export function lessonFeedbackHtml(lesson) {
     ? `<span class="alh-rule" title="${esc(`${labels.rule || "Rule"} ${fb.rule}`)}">${esc(fb.rule)}</span> `
     : "";
   const detail = fb.detail ? `<span class="alh-lesson-detail">${esc(fb.detail)}</span>` : "";
-  return (
-    `<div class="alh-lesson-feedback alh-lesson-${kind}" role="status" aria-live="polite" data-kind="${kind}" data-rule="${esc(fb.rule ?? "")}">` +
-    `${head}${rule}<span class="alh-lesson-fbtext">${esc(fb.text)}</span>${detail}</div>`
-  );
+  return box("feedback", `<div class="alh-lesson-feedback alh-lesson-${kind}" role="status" aria-live="polite" data-kind="${kind}" data-rule="${esc(fb.rule ?? "")}">`, [
+    leaf("words", `<span class="alh-lesson-words">${head}${rule}<span class="alh-lesson-fbtext">${esc(fb.text)}</span>${detail}</span>`),
+  ], `</div>`);
+}
+
+/** The feedback line's HTML (see lessonFeedbackPart). */
+export function lessonFeedbackHtml(lesson) {
+  return partHtml(lessonFeedbackPart(lesson));
+}
+
+/**
+ * The lesson panel as a part (js/view/parts.js), or null when the view carries
+ * no lesson. Its boxes stay from one step to the next, so the feedback line in
+ * it stays a live region.
+ * @param {object|null|undefined} lesson  the view's `lesson`
+ */
+export function lessonPart(lesson) {
+  if (!lesson || !lesson.count) return null;
+  const L = lesson.labels || {};
+  const done = !!lesson.done;
+  const ident = `data-lesson="${esc(lesson.index)}" data-step="${esc(lesson.step)}" data-done="${done}"`;
+  let head = `<div class="alh-lesson-head">`;
+  head += `<span class="alh-lesson-count">${esc(L.progress)}</span>`;
+  head += `<span class="alh-lesson-step">${esc(L.step)}</span>`;
+  const total = Math.max(1, Number(lesson.total) || 1);
+  const at = Math.min(total, Math.max(0, Number(lesson.position) || 0));
+  head += `<progress class="alh-lesson-bar" max="${total}" value="${at}" aria-label="${esc(L.progress)}" aria-valuetext="${esc(`${L.progress}, ${L.step}`)}"></progress>`;
+  if (done && !lesson.reading) head += `<span class="alh-lesson-done" data-done="true">\u2713 ${esc(L.done)}</span>`;
+  head += `</div>`;
+  // what to read (the title and the rule in words), then what to do (the task,
+  // the rules cited, the feedback and the buttons): side by side on a wide table
+  const read = `<div class="alh-lesson-read"><h3 class="alh-lesson-title">${esc(lesson.title)}</h3><p class="alh-lesson-text">${esc(lesson.text)}</p></div>`;
+  const rules = lesson.rules && lesson.rules.length
+    ? leaf("rules", `<p class="alh-lesson-rules"><span class="alh-label">${esc(L.rules)}</span>` +
+      lesson.rules.map((r) => `<span class="alh-rule alh-rule-quiet">${esc(r)}</span>`).join(" ") + `</p>`)
+    : null;
+  let buttons = `<div class="alh-lesson-buttons" role="toolbar" aria-label="${esc(L.region || "Lesson")}">`;
+  buttons += button("back", L.back, L.back_name, { before: "\u2190", disabled: !lesson.can_back });
+  buttons += button("replay", L.replay, L.replay_name, { before: "\u21ba" });
+  for (const o of lesson.ops || []) buttons += button(o.op, o.label, o.name);
+  buttons += button("next", L.next, L.next_name, { after: "\u2192", disabled: !lesson.can_next, primary: done && lesson.can_next });
+  buttons += `</div>`;
+  return box("lesson", `<section class="alh-lesson" ${ident} aria-label="${esc(`${L.region || "Lesson"}: ${lesson.title}`)}">`, [
+    leaf("head", head),
+    box("body", `<div class="alh-lesson-body">`, [
+      leaf("read", read),
+      box("do", `<div class="alh-lesson-do">`, [
+        leaf("task", `<p class="alh-lesson-task"><strong>${esc(L.task)}:</strong> ${esc(lesson.task)}</p>`),
+        rules,
+        lessonFeedbackPart(lesson),
+        lesson.finished && !lesson.can_next ? leaf("finished", `<p class="alh-lesson-finished" role="status">${esc(L.finished)}</p>`) : null,
+        leaf("buttons", buttons),
+      ], `</div>`),
+    ], `</div>`),
+  ], `</section>`);
 }
 
 /**
@@ -47,39 +103,8 @@ export function lessonFeedbackHtml(lesson) {
  * @param {object|null|undefined} lesson  the view's `lesson`
  */
 export function lessonHtml(lesson) {
-  if (!lesson || !lesson.count) return "";
-  const L = lesson.labels || {};
-  const done = !!lesson.done;
-  const ident = `data-lesson="${esc(lesson.index)}" data-step="${esc(lesson.step)}" data-done="${done}"`;
-  let out = `<section class="alh-lesson" ${ident} aria-label="${esc(`${L.region || "Lesson"}: ${lesson.title}`)}">`;
-  out += `<div class="alh-lesson-head">`;
-  out += `<span class="alh-lesson-count">${esc(L.progress)}</span>`;
-  out += `<span class="alh-lesson-step">${esc(L.step)}</span>`;
-  const total = Math.max(1, Number(lesson.total) || 1);
-  const at = Math.min(total, Math.max(0, Number(lesson.position) || 0));
-  out += `<progress class="alh-lesson-bar" max="${total}" value="${at}" aria-label="${esc(L.progress)}" aria-valuetext="${esc(`${L.progress}, ${L.step}`)}"></progress>`;
-  if (done && !lesson.reading) out += `<span class="alh-lesson-done" data-done="true">\u2713 ${esc(L.done)}</span>`;
-  out += `</div>`;
-  // what to read (the title and the rule in words), then what to do (the task,
-  // the rules cited, the feedback and the buttons): side by side on a wide table
-  out += `<div class="alh-lesson-body"><div class="alh-lesson-read">`;
-  out += `<h3 class="alh-lesson-title">${esc(lesson.title)}</h3>`;
-  out += `<p class="alh-lesson-text">${esc(lesson.text)}</p></div><div class="alh-lesson-do">`;
-  out += `<p class="alh-lesson-task"><strong>${esc(L.task)}:</strong> ${esc(lesson.task)}</p>`;
-  if (lesson.rules && lesson.rules.length) {
-    out += `<p class="alh-lesson-rules"><span class="alh-label">${esc(L.rules)}</span>`;
-    out += lesson.rules.map((r) => `<span class="alh-rule alh-rule-quiet">${esc(r)}</span>`).join(" ");
-    out += `</p>`;
-  }
-  out += lessonFeedbackHtml(lesson);
-  if (lesson.finished && !lesson.can_next) out += `<p class="alh-lesson-finished" role="status">${esc(L.finished)}</p>`;
-  out += `<div class="alh-lesson-buttons" role="toolbar" aria-label="${esc(L.region || "Lesson")}">`;
-  out += button("back", L.back, L.back_name, { before: "\u2190", disabled: !lesson.can_back });
-  out += button("replay", L.replay, L.replay_name, { before: "\u21ba" });
-  for (const o of lesson.ops || []) out += button(o.op, o.label, o.name);
-  out += button("next", L.next, L.next_name, { after: "\u2192", disabled: !lesson.can_next, primary: done && lesson.can_next });
-  out += `</div></div></div></section>`;
-  return out;
+  const part = lessonPart(lesson);
+  return part ? partHtml(part) : "";
 }
 
 /** The panel's style (added to the widget's style sheet). */
@@ -98,6 +123,7 @@ export const LESSON_CSS = `
 .alh-lesson-ok { background: color-mix(in srgb, var(--alh-spot) 14%, var(--alh-bg)); border-left: 4px solid var(--alh-spot); }
 .alh-lesson-refused { background: var(--alh-error-bg); border-left: 4px solid var(--alh-error); }
 .alh-lesson-info { background: var(--alh-info-bg); border-left: 4px solid var(--alh-accent); }
+.alh-lesson-words { display: block; }
 .alh-lesson-detail { display: block; margin-top: 2px; color: var(--alh-muted); font-size: 0.92em; }
 .alh-lesson-finished { font-weight: 600; color: var(--alh-spot-ink); }
 .alh-lesson-buttons { display: flex; flex-wrap: wrap; gap: 6px; }

@@ -126,6 +126,32 @@ describe("lessonHtml", () => {
     expect(el.getAttribute("aria-live")).toBe("polite");
   });
 
+  it("keeps its live region in place while the feedback changes, from one try and one step to the next", async () => {
+    const { fakeModel } = await import("../fixtures.js");
+    const { default: widget } = await import("../widget.js");
+    const view = { ...fixture("buy-3p"), lesson: lesson() };
+    const model = fakeModel({ view, message: {} });
+    const el = document.createElement("div");
+    document.body.appendChild(el);
+    const cleanup = widget.render({ model, el });
+    const region = el.querySelector(".alh-lesson-feedback");
+    expect(region.textContent).toBe("");
+    const tries = [
+      { kind: "refused", rule: "P1", id: 1, text: "Refused by rule P1: Tiles keep their printed orientation." },
+      { kind: "ok", rule: null, id: 2, text: "Placed as printed." },
+    ];
+    for (const [i, fb] of tries.entries()) {
+      model.push({ view: { ...view, stamp: view.stamp + i + 1, lesson: lesson({ feedback: fb, step: i }) } });
+      expect(el.querySelector(".alh-lesson-feedback")).toBe(region);
+      expect(region.textContent).toContain(fb.text);
+      expect(region.getAttribute("data-kind")).toBe(fb.kind);
+    }
+    model.push({ view: { ...view, stamp: view.stamp + 9, lesson: lesson({ step: 2 }) } });
+    expect(el.querySelector(".alh-lesson-feedback")).toBe(region);
+    expect(region.textContent).toBe("");
+    cleanup();
+  });
+
   it("works in any language: every word comes from the lesson", () => {
     const ja = lesson({
       title: "タイルの配置：向き、城壁、通路", text: "タイルの向きは常に正位置です。", task: "塔を置いてください。",

@@ -20,7 +20,7 @@ import { calloutPlace, tableClass } from "../layout.js";
 import { CELL, esc } from "./common.js";
 import { boardHelpHtml, controlsHtml, dirkShown, languageHtml, lineupHtml, messagePart, replayBannerHtml, replayHtml, reviewSummaryHtml } from "./controls.js";
 import { handSvg, hiddenHandSvg } from "./hand.js";
-import { lessonHtml } from "./lesson.js";
+import { lessonPart } from "./lesson.js";
 import { logHtml } from "./log.js";
 import { marketSvg } from "./market.js";
 import { moneySvg } from "./money.js";
@@ -123,7 +123,7 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
   // the table's own heading, for screen readers: its parts' headings (h3) come under it,
   // whatever the notebook's headings above it are
   const kids = [leaf("heading", `<h2 class="alh-sr">${esc(t("ui.widget.aria"))}</h2>`)];
-  if (view.lesson) kids.push(leaf("lesson", lessonHtml(view.lesson))); // tutorial mode
+  if (view.lesson) kids.push(lessonPart(view.lesson)); // tutorial mode
   kids.push(box("main", `<div class="alh-main">`, main, `</div>`));
   kids.push(side);
   if (!over) {
