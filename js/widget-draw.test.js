@@ -56,6 +56,26 @@ describe("redrawing part by part", () => {
     expect(before.message.className).toBe("alh-message");
   });
 
+  it("the hints come into a live region kept in place beside the board (a screen reader reads them)", () => {
+    const v = fixture("buy-3p");
+    const model = fakeModel({ view: v, message: {} });
+    const { el } = mount(model);
+    const room = el.querySelector(".alh-focus-hints");
+    expect(room.getAttribute("role")).toBe("status");
+    expect(room.getAttribute("aria-live")).toBe("polite");
+    expect(room.children.length).toBe(0);
+    model.push({ view: { ...v, stamp: v.stamp + 1, hinting: true } });
+    expect(el.querySelector(".alh-focus-hints")).toBe(room);
+    const hints = [{ action: "take florin 7", verb: "take", kind: "take", win: 0.52, margin: 1.5, cards: ["florin 7"] }];
+    model.push({ view: { ...v, stamp: v.stamp + 2, hints } });
+    expect(el.querySelector(".alh-focus-hints")).toBe(room);
+    expect(room.querySelectorAll("li").length).toBe(1);
+    expect(room.querySelector("[role], [aria-live]")).toBeNull(); // no live region inside the live region
+    model.push({ view: { ...v, stamp: v.stamp + 3 } });
+    expect(el.querySelector(".alh-focus-hints")).toBe(room);
+    expect(room.children.length).toBe(0);
+  });
+
   it("skips a draw when nothing changed (the same view again, a seat trait, a repeated message)", () => {
     const v = fixture("buy-3p");
     const model = fakeModel({ view: v, message: { kind: "info", text: "x", id: 1 } });

@@ -28,14 +28,15 @@ export function canHint(view) {
   return true;
 }
 
-/** The hint list (numbered like the marks on the table), or the search in progress. */
+/** The hint list (numbered like the marks on the table), or the search in progress. (Drawn in a
+ * live region kept in place, the room for hints beside the board, js/view/table.js.) */
 export function hintsHtml(view) {
-  if (view.hinting) return `<div class="alh-hints" role="status" aria-live="polite">${esc(t("ui.bots.hinting"))}</div>`;
+  if (view.hinting) return `<div class="alh-hints">${esc(t("ui.bots.hinting"))}</div>`;
   const hints = view.hints || [];
   if (!hints.length) return "";
   // replaying to a move the review marked, the list is the review's: its better move and the move played
   const title = hints.some((h) => h.played) ? t("ui.review.button") : t("ui.bots.hints_title");
-  let out = `<div class="alh-hints" role="status" aria-live="polite"><span class="alh-label">${esc(title)}</span><ol class="alh-hint-list">`;
+  let out = `<div class="alh-hints"><span class="alh-label">${esc(title)}</span><ol class="alh-hint-list">`;
   hints.forEach((h, i) => {
     // the move in words, the numbers as the language writes them ("52 %", "−3,0")
     // (the review's better move has no margin estimate: margin null; the move

@@ -183,7 +183,9 @@ function focusPart(view, ui, message, { fp, me, acting, sel, marks, names }) {
     })}</div>`),
     leaf("controls", controlsHtml(view, ui)),
     messagePart(message, ui.note, view),
-    leaf("hints", `<div class="alh-focus-hints">${view.hinting ? "" : hintsHtml(view)}</div>`),
+    // the hints, when they come: a live region kept in place (a screen reader reads them)
+    box("hints", `<div class="alh-focus-hints" role="status" aria-live="polite" aria-label="${esc(t("ui.bots.hints_title"))}">`,
+      [view.hinting || !(view.hints || []).length ? null : leaf("list", hintsHtml(view))], `</div>`),
   ];
   const play = [
     leaf("board", boardHtml(me, bo, ui.note)),
