@@ -104,8 +104,15 @@ describe("in the widget", () => {
     await drawn();
     expect(region.children.length).toBe(1);
     expect(el.querySelector('.alh-message[role="status"]').textContent).toContain(describeEntry(w2.log.at(-1), w2));
+    // an info message alone (no move with it), then a move from a cell: the move is read
+    model.push({ message: { kind: "info", text: "Review done.", id: 3 } });
+    await drawn();
+    const w3 = after(w2, take(w2.log.at(-1).n + 1, 2, "florin 1"));
+    model.push({ view: w3 });
+    await drawn();
+    expect(region.lastElementChild.textContent).toBe(describeEntry(w3.log.at(-1), w3));
     // it keeps a few lines only, and survives the redraws (outside what they replace)
-    let cur = w2;
+    let cur = w3;
     for (let i = 0; i < KEEP + 3; i++) {
       cur = after(cur, take(cur.log.at(-1).n + 1, (i + 1) % 3, "ducat 2"));
       model.push({ view: cur });

@@ -253,8 +253,9 @@ function render({ model, el }) {
     if (below > 0) hold.scrollTop += below;
   }
 
-  /** The new moves read out once this update is drawn: with the message that came with them
-   * (a host sets a move's view and message together, then tells of each change in turn). */
+  /** What the table's voice says (js/announce.js), once this update is drawn: the view and the
+   * message that came with it are both set then (a host sets a move's view and message together,
+   * then tells of each change in turn). Asked on every new view and every new message. */
   let announcing = false;
   function announce() {
     if (announcing) return;
@@ -310,6 +311,7 @@ function render({ model, el }) {
   const onMessage = () => {
     ui = { ...ui, note: null };
     draw();
+    announce();   // (which message is shown: a move it tells is not said again)
   };
   // the folds of the scoring rounds: the earlier rounds (<details class=
   // "alh-earlier">) and why each round gave its points (<details class=
