@@ -30,9 +30,9 @@ separated by commas. ``str(action)`` gives the canonical form, which
 
 The notation is ASCII: digits are ``0``-``9`` only (``²`` or ``٣`` are not
 numbers; the full-width forms a Japanese input method types, ``３`` or ``，``,
-are read as their ASCII characters), a number has at most :data:`MAX_DIGITS` digits and an action names
-at most :data:`MAX_CARDS` money cards (there are no more cards of one
-currency), so no text makes :func:`parse` build something huge. A refusal
+are read as their ASCII characters), a number has at most :data:`MAX_DIGITS`
+digits and an action names at most :data:`MAX_CARDS` money cards (there are no
+more cards of one currency), so no text makes :func:`parse` build something huge. A refusal
 quotes at most :data:`QUOTE` characters of the text it refuses.
 """
 
