@@ -10,7 +10,8 @@
 //   replay the banner's (which position, after which move in words).
 //
 // Which moves are new is the motion's rule (js/motion.js): none on the first
-// draw, after an undo, in another game, or when more than a few came at once.
+// draw, after an undo, in another game (only its status sentence), or when more
+// than a few came at once.
 // The status line and the replay banner are not live regions themselves: they
 // are drawn anew when they change, and carry counts that change on every move.
 
@@ -34,7 +35,9 @@ export function toAnnounce(prev, view, message = null) {
   const msg = message && message.text ? message.id : null;
   const said = view && view.players ? (replaying ? replayBannerText(view) : view.status || "") : "";
   const state = { game: view && view.players ? gameKey(view) : null, n: lastMove(log), msg, said, replaying };
-  if (!prev || prev.game !== state.game) return { lines: [], state };
+  if (!prev) return { lines: [], state };
+  // another game (New game, a game put in from a cell, a lesson's step): where it starts
+  if (prev.game !== state.game) return { lines: said ? [said] : [], state };
   const lines = [];
   if (!replaying && !prev.replaying) {   // (in the replay, and back from it, the banner and the status tell where it is)
     const fresh = newMoves(log, prev.n);

@@ -1,6 +1,7 @@
 // Every move told to a screen reader (js/announce.js): the moves new in a view
-// that no message tells are read out in words from a hidden live region;
-// nothing on the first draw, after an undo, in another game or after a replay jump.
+// that no message tells are read out in words from a hidden live region, then
+// whose turn it is; no moves on the first draw, after an undo, in another game
+// or after a replay jump.
 import { describe, expect, it } from "vitest";
 import { KEEP, toAnnounce } from "./announce.js";
 import { describeEntry } from "./describe.js";
@@ -61,12 +62,12 @@ describe("what is read out", () => {
     expect(toAnnounce(replayed.state, w).lines).toEqual(["Turn 9 — Ben to act"]);
   });
 
-  it("nothing after an undo, in another game, or when many moves come at once", () => {
+  it("no moves after an undo or when many come at once; in another game, only where it starts", () => {
     const w = after(v, take(last + 1, 0, "dinar 3"));
     const seen = toAnnounce(null, w).state;
     expect(toAnnounce(seen, v).lines).toEqual([]);                                    // taken back
     const other = { ...after(v, take(last + 1, 0, "dinar 3")), players: v.players.map((p) => ({ ...p, name: p.name + "!" })) };
-    expect(toAnnounce(toAnnounce(null, v).state, other).lines).toEqual([]);           // another game
+    expect(toAnnounce(toAnnounce(null, v).state, other).lines).toEqual([other.status]); // another game: where it starts
     const many = after(v, ...Array.from({ length: MAX_MOVES + 1 }, (_, i) => take(last + 1 + i, i % 3, "dinar 3")));
     expect(toAnnounce(toAnnounce(null, v).state, many).lines).toEqual([]);            // a replay jump
   });
