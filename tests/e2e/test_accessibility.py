@@ -310,4 +310,9 @@ def test_every_move_and_turn_is_read_out_to_a_screen_reader(chromium):  # noqa: 
     page.push()
     page.wait_for_function("document.querySelectorAll('.alh-said p').length === 4")
     assert said.all_inner_texts()[-1] == w.view["status"]
+
+    w.new_game(seed=6)                                                   # another game: where it starts
+    page.push()
+    page.wait_for_function("document.querySelectorAll('.alh-said p').length === 5")
+    assert said.all_inner_texts()[-1] == w.view["status"] and w.view["moves"] == 0
     assert not page.errors, page.errors
