@@ -128,8 +128,9 @@ class AlhambraWidget(anywidget.AnyWidget):
     """A game of Alhambra in a notebook: ``AlhambraWidget(game)`` or
     ``AlhambraWidget(players=3, seed=1)`` (``players``: 2-6 or a list of names).
 
-    ``seat=None`` is hot-seat (everyone plays at one screen); ``seat=i`` is
-    player i's view: only they act. Every hand is shown in both (RULES X3).
+    ``seat=None`` is hot-seat (everyone plays at one screen); ``seat=i`` (or
+    the player's name, ``seat="Ana"``) is player i's view: only they act.
+    Every hand is shown in both (RULES X3).
 
     Bots take seats: ``players=["You", Greedy(), MCTS(seconds=1)]`` (names
     and :class:`~alhambra_widget.bots.Bot` objects), or ``bots={1:
@@ -153,7 +154,8 @@ class AlhambraWidget(anywidget.AnyWidget):
     # (the traits the kernel draws from the game are read-only: a cell changes the game, not them)
     view = t.Dict(read_only=True).tag(sync=True)
     message = t.Dict(read_only=True).tag(sync=True)
-    seat = t.Int(None, allow_none=True).tag(sync=True)
+    #: None (hot-seat) or the viewer's seat; a player's name may be given for it (``w.seat = "Ana"``)
+    seat = t.Union([t.Int(), t.Unicode()], default_value=None, allow_none=True).tag(sync=True)
     replay_index = t.Int(-1).tag(sync=True)
     #: the language of every text the widget shows (i18n.LANGUAGES); by default the current
     #: language (English unless ``alhambra_widget.i18n.set_language`` chose another)
@@ -195,8 +197,11 @@ class AlhambraWidget(anywidget.AnyWidget):
             game = Game(3 if players is _UNSET else players, None if seed is _UNSET else seed)
         elif not isinstance(game, Game):
             raise TypeError(f"AlhambraWidget shows a Game, not {type(game).__name__}")
+        if isinstance(seat, str):
+            seat = _seat_named(game, seat)
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.n):
-            raise t.TraitError(f"seat is a player index from 0 to {game.n - 1}, or None for hot-seat, not {seat!r}")
+            raise t.TraitError(f"seat is a player index from 0 to {game.n - 1} or a player's name, or None "
+                               f"for hot-seat, not {_short(seat)}")
         self._game = None
         self._stamp = 0
         self._msg_id = 0
@@ -463,9 +468,11 @@ class AlhambraWidget(anywidget.AnyWidget):
     @t.validate("seat")
     def _check_seat(self, proposal):
         seat = proposal["value"]
+        if isinstance(seat, str) and self._game is not None:
+            return _seat_named(self._game, seat)
         n = self._game.n if self._game is not None else 6
-        if seat is not None and not 0 <= seat < n:
-            raise t.TraitError(f"seat is a player index from 0 to {n - 1}, or None for hot-seat")
+        if seat is not None and (isinstance(seat, (str, bool)) or not 0 <= seat < n):
+            raise t.TraitError(f"seat is a player index from 0 to {n - 1} or a player's name, or None for hot-seat")
         return seat
 
     @t.validate("replay_index")
@@ -1327,6 +1334,18 @@ def _one_person(bots, n: int):
     (people only, several people, or bots only: hot-seat)."""
     people = [i for i in range(n) if i not in bots]
     return people[0] if bots and len(people) == 1 else None
+
+
+def _seat_named(game, name: str) -> int:
+    """The seat of the player called ``name`` (names compare as the table compares them, see
+    ``same_name``), or a TraitError naming the players."""
+    key = name_key(name)
+    for i, p in enumerate(game.players):
+        if name_key(p.name) == key:
+            return i
+    raise t.TraitError(f"no player is called {_short(name)}: the players are "
+                       f"{', '.join(p.name for p in game.players)} (a seat is a player's name or index, "
+                       f"or None for hot-seat)")
 
 
 def _check_bots(bots, n: int) -> dict:

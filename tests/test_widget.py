@@ -198,6 +198,25 @@ def test_construction_forms():
         b.seat = -1
 
 
+def test_a_seat_may_be_given_by_the_players_name():
+    w = AlhambraWidget(players=["Ana", "Ben", "Zoë"], seed=1, seat="ben")
+    assert w.seat == 1 and w.view["seat"] == 1
+    w.seat = " ZOË "          # names compare as the table compares them (case, blanks, Unicode forms)
+    assert w.seat == 2 and w.view["seat"] == 2
+    w.seat = None
+    assert w.seat is None
+    for bad in ("Cy", True, 7, 2.5, ""):
+        with pytest.raises(traitlets.TraitError):
+            w.seat = bad
+        assert w.seat is None
+    with pytest.raises(traitlets.TraitError, match="no player is called 'Cy': the players are Ana, Ben"):
+        AlhambraWidget(players=["Ana", "Ben"], seed=1, seat="Cy")
+    # a seated view by name, against a bot: only that player acts
+    from alhambra_widget.bots import Greedy
+    w = AlhambraWidget(players=["Ana", Greedy(seed=1)], seed=1, seat="Ana", autoplay=False)
+    assert w.seat == 0
+
+
 def test_a_widget_tells_its_game_in_a_line_where_no_table_can_show():
     """A terminal or a text-only front end shows a display's text/plain: the game at a glance,
     not ``<alhambra_widget.widget.AlhambraWidget object at 0x...>``."""
