@@ -197,11 +197,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             game = Game(3 if players is _UNSET else players, None if seed is _UNSET else seed)
         elif not isinstance(game, Game):
             raise TypeError(f"AlhambraWidget shows a Game, not {type(game).__name__}")
-        if isinstance(seat, str):
-            seat = _seat_named(game, seat)
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.n):
-            raise t.TraitError(f"seat is a player index from 0 to {game.n - 1} or a player's name, or None "
-                               f"for hot-seat, not {_short(seat)}")
+        seat = _seat_index(seat, game)   # (checked before anything is set up)
         self._game = None
         self._stamp = 0
         self._msg_id = 0
@@ -467,13 +463,7 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     @t.validate("seat")
     def _check_seat(self, proposal):
-        seat = proposal["value"]
-        if isinstance(seat, str) and self._game is not None:
-            return _seat_named(self._game, seat)
-        n = self._game.n if self._game is not None else 6
-        if seat is not None and (isinstance(seat, (str, bool)) or not 0 <= seat < n):
-            raise t.TraitError(f"seat is a player index from 0 to {n - 1} or a player's name, or None for hot-seat")
-        return seat
+        return _seat_index(proposal["value"], self._game)
 
     @t.validate("replay_index")
     def _check_replay(self, proposal):
@@ -1336,16 +1326,23 @@ def _one_person(bots, n: int):
     return people[0] if bots and len(people) == 1 else None
 
 
-def _seat_named(game, name: str) -> int:
-    """The seat of the player called ``name`` (names compare as the table compares them, see
-    ``same_name``), or a TraitError naming the players."""
-    key = name_key(name)
-    for i, p in enumerate(game.players):
-        if name_key(p.name) == key:
-            return i
-    raise t.TraitError(f"no player is called {_short(name)}: the players are "
-                       f"{', '.join(p.name for p in game.players)} (a seat is a player's name or index, "
-                       f"or None for hot-seat)")
+def _seat_index(seat, game):
+    """``seat`` as a seat of ``game``: None (hot-seat), a player's index, or the index of the
+    player called ``seat`` (names compare as the table compares them, see ``same_name``);
+    anything else is a TraitError saying what a seat is."""
+    if isinstance(seat, str) and game is not None:
+        key = name_key(seat)
+        for i, p in enumerate(game.players):
+            if name_key(p.name) == key:
+                return i
+        raise t.TraitError(f"no player is called {_short(seat)}: the players are "
+                           f"{', '.join(p.name for p in game.players)} (a seat is a player's name or index, "
+                           f"or None for hot-seat)")
+    n = game.n if game is not None else 6
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
+        raise t.TraitError(f"seat is a player index from 0 to {n - 1} or a player's name, or None "
+                           f"for hot-seat, not {_short(seat)}")
+    return seat
 
 
 def _check_bots(bots, n: int) -> dict:
