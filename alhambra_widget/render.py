@@ -54,6 +54,7 @@ import re
 from importlib import resources
 
 from .engine.errors import _shown
+from .engine.state import seat_index
 from .i18n import is_you, t as _t, tn as _tn, use_language
 
 __all__ = ["alhambra_svg", "board_svg", "game_svg", "tile_svg", "view_svg", "CELL", "PALETTE", "ARTWORK",
@@ -585,7 +586,7 @@ def game_svg(game, *, seat=None, size=None, lang=None) -> str:
     """The whole table as an SVG string: :func:`view_svg` of the game's view
     for ``seat`` (:func:`alhambra_widget.view.view`), the view the widget draws.
 
-    ``seat``: the viewer's seat index, or None (hot-seat); the picture shows
+    ``seat``: the viewer's seat (an index or a player's name), or None (hot-seat); the picture shows
     the hands that seat's view shows (decision X3), a hand the view hides as
     a card back and its number of cards. ``size``: None (natural, 1240 px
     wide and shrinking to fit), a width in pixels, or a CSS length like
@@ -594,9 +595,11 @@ def game_svg(game, *, seat=None, size=None, lang=None) -> str:
     """
     from .view import view
 
-    n = len(game.players)
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
-        raise ValueError(f"seat is a player index from 0 to {n - 1} (or None to show every hand), not {seat!r}")
+    if seat is not None:
+        try:
+            seat = seat_index(seat, [p.name for p in game.players])
+        except ValueError as e:
+            raise ValueError(f"{e} (or None to show every hand)") from None
     with use_language(lang):
         return view_svg(view(game, seat, may_act=False), size=size)
 

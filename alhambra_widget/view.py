@@ -52,6 +52,7 @@ import logging
 from .engine import actions as A
 from .i18n.rules import explain_rule
 from .engine.money import CURRENCIES
+from .engine.state import seat_index
 from .engine.tiles import BUILDINGS, SIDES
 from .i18n.explain import narrate_round
 from .i18n import shown_name, t as _t, use_language
@@ -148,8 +149,8 @@ def _log(game) -> list:
 def view(game, seat=None, *, stamp=None, may_act=None, lang=None) -> dict:
     """The JSON view (a dict of plain JSON values) of ``game`` for ``seat``.
 
-    ``seat``: the viewer's seat index, or None for the hot-seat view (every
-    hand). ``stamp``: the number intents must send back (default: the number
+    ``seat``: the viewer's seat (an index or a player's name), or None for the
+    hot-seat view (every hand). ``stamp``: the number intents must send back (default: the number
     of moves). ``may_act``: force whether legal choices are included (default: when the
     game is not over and the viewer is the hot-seat or the player to act).
     ``lang``: the language of the texts (default: the current language).
@@ -158,8 +159,11 @@ def view(game, seat=None, *, stamp=None, may_act=None, lang=None) -> dict:
         with use_language(lang):
             return view(game, seat, stamp=stamp, may_act=may_act)
     n = game.n
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
-        raise ValueError(f"seat is a player index from 0 to {n - 1} (or None for hot-seat), not {seat!r}")
+    if seat is not None:
+        try:
+            seat = seat_index(seat, [p.name for p in game.players])
+        except ValueError as e:
+            raise ValueError(f"{e} (or None for hot-seat)") from None
     if may_act is None:
         may_act = not game.is_over and (seat is None or seat == game.current)
     explain: dict = {}

@@ -72,7 +72,7 @@ import traitlets as t
 from .engine import actions as A
 from .engine.errors import IllegalMove, RecordError
 from .engine.game import Game
-from .engine.state import MAX_NAME_LENGTH, name_key, name_ok, same_name
+from .engine.state import MAX_NAME_LENGTH, name_key, name_ok, same_name, seat_index
 from .i18n import LANGUAGES, check_language, get_language, t as tr, tn, use_language
 from .i18n.moves import describe_entry, describe_move, log_entry
 from .i18n.strings import front_end_strings
@@ -209,7 +209,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._ready = False
         self._lock = threading.RLock()
         self._runner = Runner(self._lock)
-        self._bots = _check_bots(bots, game.n)
+        self._bots = _check_bots(bots, game)
         self.bot_delay = bot_delay
         self.autoplay = autoplay
         self._hints = None             # (key, rows) of the last hint, or None
@@ -722,7 +722,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             raise TypeError(f"players is a number of players or a list of names and bots, not {type(players).__name__}")
         names, bots = _seat_bots(players)
         game = Game(names, seed)         # (the count, the names and the seed checked before anything changes)
-        bots = _check_bots(bots, game.n)
+        bots = _check_bots(bots, game)
         seat = _one_person(bots, game.n)   # (as the constructor seats them)
         with self._lock, self.hold_sync():
             self._bots = bots
@@ -767,7 +767,7 @@ class AlhambraWidget(anywidget.AnyWidget):
                             f"a new line-up), not {type(bots).__name__}")
         if self._tutorial is not None:
             raise RuntimeError("a tutorial seats its own players: its lessons are played against no bot")
-        bots = _check_bots(bots, self._game.n)   # (checked whole before anything changes)
+        bots = _check_bots(bots, self._game)   # (checked whole before anything changes)
         with self._lock, self.hold_sync():
             self._bots = bots
             self._runner.cancel("bot")
@@ -1328,30 +1328,27 @@ def _one_person(bots, n: int):
 
 def _seat_index(seat, game):
     """``seat`` as a seat of ``game``: None (hot-seat), a player's index, or the index of the
-    player called ``seat`` (names compare as the table compares them, see ``same_name``);
+    player called ``seat`` (names compare as the table compares them, see ``seat_index``);
     anything else is a TraitError saying what a seat is."""
-    if isinstance(seat, str) and game is not None:
-        key = name_key(seat)
-        for i, p in enumerate(game.players):
-            if name_key(p.name) == key:
-                return i
-        raise t.TraitError(f"no player is called {_short(seat)}: the players are "
-                           f"{', '.join(p.name for p in game.players)} (a seat is a player's name or index, "
-                           f"or None for hot-seat)")
-    n = game.n if game is not None else 6
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
-        raise t.TraitError(f"seat is a player index from 0 to {n - 1} or a player's name, or None "
-                           f"for hot-seat, not {_short(seat)}")
-    return seat
+    if seat is None:
+        return None
+    names = [p.name for p in game.players] if game is not None else [str(i) for i in range(6)]
+    try:
+        return seat_index(seat, names)
+    except ValueError as e:
+        raise t.TraitError(f"{e} (or None for hot-seat)") from None
 
 
-def _check_bots(bots, n: int) -> dict:
+def _check_bots(bots, game) -> dict:
+    """``{seat: bot}`` with every seat an index (a seat may be given by name)."""
     from .bots.base import Bot, class_hint
 
+    names = [p.name for p in game.players]
     out = {}
     for seat, bot in bots.items():
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"a bot's seat is a player index from 0 to {n - 1}, not {seat!r}")
+        seat = seat_index(seat, names, "a bot's seat")
+        if seat in out:
+            raise ValueError(f"{game.players[seat].name} is given two bots")
         if not isinstance(bot, Bot):
             raise TypeError(f"seat {seat}: a bot is an alhambra_widget.bots.Bot, not {type(bot).__name__}"
                             f"{class_hint(bot)}")

@@ -765,9 +765,12 @@ def test_a_builtin_may_listen_to_a_game_and_stop(capsys):
 def test_pending_for_takes_a_seat():
     g = Game(2, seed=1)
     assert g.pending_for(0) == [] == g.pending_for(1)
-    for bad in ("x", None, 2, True):
-        with pytest.raises(ValueError, match="player is a seat index from 0 to 1"):
+    for bad in (None, 2, True):
+        with pytest.raises(ValueError, match="player is a player's index from 0 to 1 or a player's name"):
             g.pending_for(bad)
+    with pytest.raises(ValueError, match="no player is called 'x': the players are Player 1, Player 2"):
+        g.pending_for("x")
+    assert g.pending_for("player 2") == []
 
 
 def test_names_spelled_alike_in_unicode_are_one_name():

@@ -73,13 +73,46 @@ def test_the_money_market_reads_cards_like_a_hand():
     ({"money": [("dinar", "one")]}, ValueError, ["money[0]", "is not a money card"]),
     ({"rounds_played": 3}, ValueError, ["rounds_played is 0, 1 or 2, not 3"]),
     ({"rounds_played": True}, ValueError, ["rounds_played is 0, 1 or 2, not True"]),
-    ({"current": 2}, ValueError, ["current is a seat index from 0 to 1"]),
+    ({"current": 2}, ValueError, ["current is a player's index from 0 to 1 or a player's name, not 2"]),
+    ({"current": "Cy"}, ValueError, ["current: no player is called 'Cy': the players are Ana, Ben"]),
+    # an entry given by name is named so in the message
+    ({"hands": {"Ben": ["x 9"]}}, ValueError, ["hands['Ben'][0]", "'x' is neither a currency"]),
+    ({"scores": {"ana": "x"}}, TypeError, ["scores['ana'] is a whole number of points"]),
+    ({"reserves": {"Cy": [12]}}, ValueError, ["reserves: no player is called 'Cy'"]),
+    ({"reserves": {"Ana": [12], 0: [13]}}, ValueError, ["reserves names Ana twice (reserves['Ana'] and reserves[0])"]),
+    ({"alhambras": {(1, 0): 7}}, TypeError, ["alhambras takes one entry per player, in a list", "or by name"]),
 ])
 def test_a_slip_in_a_position_names_the_argument_and_entry(kwargs, error, words):
     with pytest.raises(error) as e:
         Game.from_position(["Ana", "Ben"], seed=1, **kwargs)
     for w in words:
         assert w in str(e.value)
+
+
+def test_per_player_entries_and_the_player_to_act_may_be_given_by_name():
+    """With names, a set-up reads as the table does: whose hand, whose Alhambra, who acts.
+    Players left out of a mapping are set up as by default (an empty hand, a bare fountain)."""
+    g = Game.from_position(["Ana", "Ben", "Chi"], seed=1, current="chi",
+                           hands={"Ben": ["florin 9"], 0: ["dinar 2+3"]},
+                           alhambras={"Chi": {(1, 0): 7}}, reserves={"Ben": [12]}, scores={"Ana": 10})
+    listed = Game.from_position(["Ana", "Ben", "Chi"], seed=1, current=2,
+                                hands=[["dinar 2+3"], ["florin 9"], []],
+                                alhambras=[{}, {}, {(1, 0): 7}], reserves=[[], [12], []], scores=[10, 0, 0])
+    assert g.to_json() == listed.to_json()
+    assert g.current == 2 and g.players[2].alhambra[(1, 0)].id == 7 and g.scores == [10, 0, 0]
+    g.check()
+
+
+def test_a_seat_is_an_index_or_a_name_wherever_the_engine_asks_for_one():
+    g = Game(["Ana", "Ben", "Zoë"], seed=1, start_player="ZOË")
+    assert g.current == 2 and g.start_player == 2
+    assert g.seat_of("ben") == 1 == g.seat_of(1) and g.seat_of(" Ana ") == 0
+    assert g.observation("Ben")["seat"] == 1 and g.pending_for("Zoë") == []
+    for bad in ("Cy", 3, -1, True, 1.0, None):
+        with pytest.raises(ValueError, match="player"):
+            g.seat_of(bad)
+    with pytest.raises(ValueError, match="start_player: no player is called 'Cy': the players are Ana, Ben"):
+        Game(["Ana", "Ben"], start_player="Cy")
 
 
 def test_dirk_only_with_two_players():

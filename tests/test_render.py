@@ -309,8 +309,16 @@ def test_no_seat_shows_every_hand():
 
 
 def test_bad_seat_is_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not 3"):
         game_svg(Game(3, seed=1), seat=3)
+    with pytest.raises(ValueError, match="no player is called 'Cy': the players are Ana, Ben"):
+        game_svg(Game(["Ana", "Ben"], seed=1), seat="Cy")
+
+
+def test_a_seat_may_be_named():
+    g = played(["Ana", "Ben", "Chi", "Dee"], seed=3, steps=40)
+    assert view(g, "chi") == view(g, 2)
+    assert game_svg(g, seat="Chi") == game_svg(g, seat=2)
 
 
 def test_markets_and_counts():

@@ -580,7 +580,9 @@ def test_a_bot_seated_mid_game_takes_its_turn_and_the_view_names_it():
 
 @pytest.mark.parametrize("bots, error, words", [
     ([Greedy()], TypeError, "bots is {seat: bot}, e.g. w.bots = {1: Greedy()}"),
-    ({5: Greedy()}, ValueError, "a bot's seat is a player index from 0 to 1, not 5"),
+    ({5: Greedy()}, ValueError, "a bot's seat is a player's index from 0 to 1 or a player's name, not 5"),
+    ({"Cy": Greedy()}, ValueError, "a bot's seat: no player is called 'Cy': the players are Ana, Ben"),
+    ({"Ben": Greedy(), 1: Greedy()}, ValueError, "Ben is given two bots"),
     ({1: Greedy}, TypeError, "make one with its class, e.g. Greedy()"),
     ({1: "Greedy"}, TypeError, "a bot is an alhambra_widget.bots.Bot, not str"),
 ])
@@ -593,6 +595,12 @@ def test_bots_that_are_not_a_seating_are_refused_and_the_table_is_unchanged(bots
     assert (dict(w.bots), w.view, len(w.game.moves)) == before
     w.play(w.game.legal_actions()[0])           # the table still plays (a list here broke every refresh)
     assert len(w.game.moves) == 1
+
+
+def test_a_bot_may_be_seated_by_the_players_name():
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=1, autoplay=False)
+    w.bots = {"ben": Greedy(seed=2)}
+    assert list(w.bots) == [1] and w.view["bots"] == {"1": "Greedy"} and w.seat == 0
 
 
 def test_the_bots_mapping_is_read_only():

@@ -88,13 +88,13 @@ def what_if(game: Game, action, *more) -> Game:
     return require_game(game, "what_if").what_if(action, *more)
 
 
-def best_spots(where, tile, *, player: int | None = None):
+def best_spots(where, tile, *, player=None):
     """Every legal spot for ``tile`` (a Tile or tile id) ranked by how much
     it lengthens the longest external wall (C4), then by how many free spots
     stay open for later tiles, then north to south.
 
     ``where`` is an :class:`~alhambra_widget.Alhambra` or a Game (then the
-    Alhambra of ``player``, by default the player to move). Columns: ``spot``
+    Alhambra of ``player``, an index or a name, by default the player to move). Columns: ``spot``
     ((x, y)), ``wall_gain``, ``longest_wall`` (after placing) and
     ``open_spots`` (free cells where some tile could still go); a pandas
     DataFrame.
@@ -105,7 +105,7 @@ def best_spots(where, tile, *, player: int | None = None):
     """
     require_pandas()
     if isinstance(where, Game):
-        a = where.players[where.current if player is None else player].alhambra
+        a = where.players[where.current if player is None else where.seat_of(player)].alhambra
     elif isinstance(where, Alhambra):
         a = where
     else:

@@ -102,8 +102,8 @@ class Game:
         # S4 (X1): fewest cards, then lowest sum, then seat order
         if start_player is None:
             start_player = min(range(n), key=lambda i: (len(self.players[i].hand), sums[i], i))
-        elif isinstance(start_player, bool) or not isinstance(start_player, int) or not 0 <= start_player < n:
-            raise ValueError(f"start_player is a seat index from 0 to {n - 1}")
+        else:
+            start_player = S.seat_index(start_player, names, "start_player")
         self.start_player = start_player
         # S5: four tiles into slots 1-4, four money cards face up
         self.market = [self._draw_tile() for _ in range(4)]
@@ -145,6 +145,9 @@ class Game:
         the deck (shuffled, with the scoring cards of the rounds still to come
         placed as in S6). ``market`` and ``money`` default to fresh draws.
 
+        Each per-player argument is a list with one entry per player, or a mapping from some
+        players (by name or seat index) to theirs: ``hands={"Ben": ["florin 9"]}``.
+
         - ``hands``: per player, a list of cards, each a ``Card``, a text
           (``"dirham 4"``, or several: ``"dirham 4+7"``) or a pair
           (``("dirham", 4)``); or the whole hand as one text in the notation
@@ -153,7 +156,7 @@ class Game:
         - ``reserves``: per player, tiles or ids; ``scores``: per player, whole numbers;
         - ``market``: 4 tiles/ids/None; ``money``: up to 4 cards (as a hand);
           ``dirk``: tiles (2 players);
-        - ``current``: the player to act; ``rounds_played``: 0, 1 or 2 scoring rounds already played.
+        - ``current``: the player to act (index or name); ``rounds_played``: 0, 1 or 2 scoring rounds already played.
 
         The position is made as a record's state and read by the same loader
         as ``from_json``, so it is checked the same way.
@@ -176,9 +179,25 @@ class Game:
         chance._rng = _seed_state(_check_seed(seed))
         chance._own = -1
 
+        shown_as = {}   # (what, seat) -> how a message names the entry: "hands[1]" or "hands['Ben']"
+
         def per_player(value, what, example):
+            """One entry per seat: from a list of one per player, or from a mapping of
+            some players (by name or index) to theirs (the others None)."""
             if value is None:
                 return [None] * n
+            if isinstance(value, Mapping):
+                out = [None] * n
+                for key, v in value.items():
+                    if isinstance(key, bool) or not isinstance(key, (str, int)):
+                        raise TypeError(f"{what} takes one entry per player, in a list (e.g. {what}={example}) "
+                                        f"or by name; not {A._shown(value)}")
+                    i = S.seat_index(key, names, what)
+                    if (what, i) in shown_as:
+                        raise ValueError(f"{what} names {names[i]} twice ({shown_as[what, i]} and {what}[{key!r}])")
+                    shown_as[what, i] = f"{what}[{key!r}]"
+                    out[i] = v
+                return out
             if not _a_list(value):
                 raise TypeError(f"{what} takes one entry per player, e.g. {what}={example}; "
                                 f"not {A._shown(value)}")
@@ -186,6 +205,9 @@ class Game:
             if len(value) != n:
                 raise ValueError(f"{what} needs one entry per player ({n}), not {len(value)}")
             return value
+
+        def at(what, i):
+            return shown_as.get((what, i), f"{what}[{i}]")
 
         used_tiles = set()
 
@@ -214,30 +236,30 @@ class Game:
             state_players.append({"name": nm, "hand": [], "alhambra": [], "reserve": [], "score": 0})
         given = []
         for i, (sp, h) in enumerate(zip(state_players, per_player(hands, "hands", '[["dinar 5+7"], ["florin 9"]]'))):
-            cards = sorted(_cards_of(h, f"hands[{i}]"), key=_KEY)
+            cards = sorted(_cards_of(h, at('hands', i)), key=_KEY)
             given.extend(cards)
             sp["hand"] = [str(c) for c in cards]
         for i, (sp, al) in enumerate(zip(state_players, per_player(alhambras, "alhambras", "[{(1, 0): 7}, {}]"))):
             if al is None:
                 continue
             if not isinstance(al, Mapping):
-                raise TypeError(f"alhambras[{i}] maps positions to tiles, e.g. {{(1, 0): 7}}; "
+                raise TypeError(f"{at('alhambras', i)} maps positions to tiles, e.g. {{(1, 0): 7}}; "
                                 f"not {A._shown(al)}")
             placed = sp["alhambra"]
             for pos, t in al.items():
                 if not (isinstance(pos, tuple) and len(pos) == 2
                         and all(isinstance(v, int) and not isinstance(v, bool) for v in pos)):
-                    raise TypeError(f"alhambras[{i}]: a position is a pair of whole numbers (x, y), "
+                    raise TypeError(f"{at('alhambras', i)}: a position is a pair of whole numbers (x, y), "
                                     f"not {A._shown(pos)}")
-                where = f"alhambras[{i}][{pos}]"
+                where = f"{at('alhambras', i)}[{pos}]"
                 if pos == (0, 0):
                     raise ValueError(f"{where}: the fountain lies at (0, 0); tiles go around it")
                 placed.append([pos[0], pos[1], take_tile(t, where).id])
         for i, (sp, r) in enumerate(zip(state_players, per_player(reserves, "reserves", "[[12, 40], []]"))):
-            sp["reserve"] = [t.id for t in tiles_of(r, f"reserves[{i}]")]
+            sp["reserve"] = [t.id for t in tiles_of(r, at('reserves', i))]
         for i, (sp, sc) in enumerate(zip(state_players, per_player(scores, "scores", "[12, 30]"))):
             if sc is not None and (not isinstance(sc, int) or isinstance(sc, bool)):
-                raise TypeError(f"scores[{i}] is a whole number of points, not {A._shown(sc)}")
+                raise TypeError(f"{at('scores', i)} is a whole number of points, not {A._shown(sc)}")
             sp["score"] = sc or 0
         dirk_tiles = [t.id for t in tiles_of(dirk, "dirk")]
         if dirk_tiles and n != 2:
@@ -275,8 +297,7 @@ class Game:
             # S6: the scoring cards still to come lie near 2/5 and 4/5 of the deck
             lo, hi = (len(top_first) * (2 * k - 1)) // 5, (len(top_first) * 2 * k) // 5
             top_first.insert(lo + chance._randbelow(hi - lo + 1), SCORING[k])
-        if isinstance(current, bool) or not isinstance(current, int) or not 0 <= current < n:
-            raise ValueError(f"current is a seat index from 0 to {n - 1}")
+        current = S.seat_index(current, names, "current")
         score_now = [sp["score"] for sp in state_players]
         state = {
             "players": state_players,
@@ -436,10 +457,15 @@ class Game:
     def slot_currencies(self) -> tuple:
         return SLOT_CURRENCY
 
-    def pending_for(self, player: int) -> list:
-        """The tiles seat ``player`` has still to place (T4, E3)."""
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(self.players):
-            raise ValueError(f"player is a seat index from 0 to {len(self.players) - 1}, not {A._shown(player)}")
+    def seat_of(self, player) -> int:
+        """The seat (index) of ``player``, given by its index or by name (names compare as the
+        table compares them: case, blanks around and Unicode spellings aside). ValueError
+        naming the players if there is no such player."""
+        return S.seat_index(player, [p.name for p in self.players], "player")
+
+    def pending_for(self, player) -> list:
+        """The tiles of ``player`` (a seat index or a name) still to place (T4, E3)."""
+        player = self.seat_of(player)
         return [t for p, t in self.pending if p == player]
 
     def dirk_counts(self) -> tuple:
@@ -1614,8 +1640,8 @@ class Game:
         return state
 
     # ------------------------------------------------------ hidden information
-    def observation(self, seat: int | None = None) -> dict:
-        """What ``seat`` may know of the position (RULES X3), as plain JSON:
+    def observation(self, seat=None) -> dict:
+        """What ``seat`` (an index or a name) may know of the position (RULES X3), as plain JSON:
         everything a perfect memory knows -- every hand (dealt and taken face
         up), the markets, the discard pile, Dirk's tiles, the tiles to place,
         the scores and rounds -- and of the hidden part only what can be
@@ -1623,8 +1649,8 @@ class Game:
         their order) and which tiles are in the bag (not which comes next).
         The same for every seat (X3); ``seat`` is recorded in the result.
         Never the random number generator."""
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n):
-            raise ValueError(f"seat is a player index from 0 to {self.n - 1}, or None")
+        if seat is not None:
+            seat = S.seat_index(seat, [p.name for p in self.players], "seat")
         state = S.dump_state(self)
         del state["rng"]
         deck = state.pop("deck")

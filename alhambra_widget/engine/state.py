@@ -23,7 +23,7 @@ from unicodedata import category as _category, normalize as _normalize
 from operator import attrgetter
 
 from .alhambra import Alhambra, broken_rule
-from .errors import IllegalMove, RecordError
+from .errors import IllegalMove, RecordError, _shown
 from .money import SCORING, Card, card, full_deck
 from .tiles import BY_ID
 
@@ -195,6 +195,22 @@ def name_key(name: str) -> str:
     around and how Unicode spells the same letters (an "é" as one character or as "e" and an
     accent)."""
     return _normalize("NFKC", name).strip().casefold()
+
+
+def seat_index(who, names, what: str = "seat") -> int:
+    """``who`` as a seat: a player's index (0 to ``len(names) - 1``) or a player's name, compared
+    as the table compares names (:func:`name_key`). Anything else is a ValueError naming ``what``
+    and the players."""
+    n = len(names)
+    if isinstance(who, str):
+        key = name_key(who)
+        for i, name in enumerate(names):
+            if name_key(name) == key:
+                return i
+        raise ValueError(f"{what}: no player is called {_shown(who)}: the players are {', '.join(names)}")
+    if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < n:
+        raise ValueError(f"{what} is a player's index from 0 to {n - 1} or a player's name, not {_shown(who)}")
+    return who
 
 
 def same_name(names) -> tuple | None:
