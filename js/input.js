@@ -295,7 +295,8 @@ export function nearestMark(el, x) {
 
 /**
  * Wire a root element: clicks on [data-act] controls, Enter/Space on focused
- * controls that are not native buttons, Escape clears the selection, the
+ * controls that are not native buttons, Escape clears the selection (or closes the scoring
+ * round's panel, and Tab stays in that panel while it shows), the
  * arrow keys move the focus between the controls of one picture (the board,
  * a row of cards, the market: arrowTarget), the
  * replay slider reports its value on change, the language switch its choice,
@@ -306,7 +307,13 @@ export function nearestMark(el, x) {
 export function bindInput(root, dispatch) {
   const enabled = (el) => el && root.contains(el) && el.getAttribute("aria-disabled") !== "true" && !el.disabled;
   const native = (el) => el.tagName === "INPUT" || el.tagName === "SELECT";
+  // the scoring round's panel over the table (a modal dialog: js/view/scoring.js scoringPopHtml)
+  const dialog = () => root.querySelector('.alh-pop[role="dialog"]');
   const onClick = (e) => {
+    if (e.target.classList && e.target.classList.contains("alh-pop") && root.contains(e.target)) {
+      dispatch({ act: "pop-close" }); // beside the panel's card: closes it, as Escape does
+      return;
+    }
     let el = e.target.closest ? e.target.closest("[data-act]") : null;
     if (!enabled(el) || native(el)) return;
     e.preventDefault();
@@ -317,7 +324,21 @@ export function bindInput(root, dispatch) {
   };
   const onKey = (e) => {
     if (e.key === "Escape") {
-      dispatch({ act: "clear" });
+      dispatch({ act: dialog() ? "pop-close" : "clear" });
+      return;
+    }
+    if (e.key === "Tab" && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      // the keyboard stays in the panel while it covers the table (from its last control to its first and back)
+      const pop = dialog();
+      if (!pop) return;
+      const stops = [...pop.querySelectorAll('button:not([disabled]), [tabindex="0"], summary, a[href], select, input')];
+      if (!stops.length) return;
+      const i = stops.indexOf(e.target);
+      const to = e.shiftKey ? (i <= 0 ? stops[stops.length - 1] : null) : i < 0 || i === stops.length - 1 ? stops[0] : null;
+      if (to || !pop.contains(e.target)) {
+        e.preventDefault();
+        (to || stops[0]).focus();
+      }
       return;
     }
     if (ARROWS[e.key] && !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey) {

@@ -312,6 +312,55 @@ describe("a scoring round as an event", () => {
     expect(dialog(el).querySelector(".alh-pop-board")).toBeNull();
   });
 
+  it("is a modal dialog: it takes the keyboard from the table and gives it back; Tab stays in it; Escape or a click beside it closes it", () => {
+    const model = fakeModel({ view: before, message: {} });
+    const { el, cleanup } = mount(model);
+    const key = (target, k, o = {}) => target.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true, ...o }));
+    const show = () => el.querySelector('.alh-scoring button[data-act="scoring-round"]');
+    show().focus();
+    model.push({ view: scored }); // a move scores a round while the keyboard is at the table
+    const pop = dialog(el);
+    expect(pop.getAttribute("aria-modal")).toBe("true");
+    const close = pop.querySelector('button[data-act="pop-close"]');
+    expect(document.activeElement).toBe(close);
+    // Tab and Shift+Tab go round the panel's controls, never to the table under it
+    expect(key(close, "Tab")).toBe(false); // (the browser's own move prevented)
+    expect(document.activeElement).toBe(close);
+    key(close, "Tab", { shiftKey: true });
+    expect(document.activeElement).toBe(close);
+    // Escape closes it, and the focus is back where it was
+    key(close, "Escape");
+    expect(dialog(el)).toBeNull();
+    expect(document.activeElement).toBe(show());
+    // shown again from the scoring section: the same; a click beside its card closes it too
+    click(show());
+    expect(document.activeElement).toBe(dialog(el).querySelector('button[data-act="pop-close"]'));
+    click(dialog(el).querySelector(".alh-pop-table"));   // (on the card: it stays)
+    expect(dialog(el)).not.toBeNull();
+    click(dialog(el));
+    expect(dialog(el)).toBeNull();
+    expect(document.activeElement).toBe(show());
+    // Escape with no panel still clears a selection, as before (and opens nothing)
+    key(show(), "Escape");
+    expect(dialog(el)).toBeNull();
+    cleanup();
+  });
+
+  it("does not take the focus from elsewhere on the page (another cell)", () => {
+    const model = fakeModel({ view: before, message: {} });
+    const { el, cleanup } = mount(model);
+    const cell = document.createElement("textarea");
+    document.body.appendChild(cell);
+    cell.focus();
+    model.push({ view: scored });
+    expect(dialog(el)).not.toBeNull();
+    expect(document.activeElement).toBe(cell);
+    click(dialog(el).querySelector('button[data-act="pop-close"]'));
+    expect(dialog(el)).toBeNull();
+    cell.remove();
+    cleanup();
+  });
+
   it("closes by itself after a few seconds when the viewer only watches bots; not when a person plays", () => {
     vi.useFakeTimers();
     try {

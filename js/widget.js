@@ -117,6 +117,36 @@ function render({ model, el }) {
     // a refused language switch: show the widget's language again
     const select = body.querySelector("select.alh-lang-select");
     if (select && select.value !== local.lang) select.value = local.lang;
+    followDialog();
+  }
+
+  // The scoring round's panel is a modal dialog over the table: when it comes while the
+  // keyboard is at the table, the focus goes to its button, and when it goes, back to the
+  // control that had it (focus elsewhere on the page, in another cell, is never taken).
+  let dialogShown = false;
+  let dialogReturn = null; // the data-key of the control to go back to, or null
+  function followDialog() {
+    const pop = body.querySelector('.alh-pop[role="dialog"]');
+    const active = root.ownerDocument.activeElement;
+    const atTable = !!active && (active === root || root.contains(active));
+    if (pop && !dialogShown) {
+      dialogShown = true;
+      dialogReturn = null;
+      if (atTable && !pop.contains(active)) {
+        dialogReturn = active === root ? null : active.getAttribute("data-key");
+        const close = pop.querySelector('[data-act="pop-close"]');
+        if (close) close.focus();
+      }
+    } else if (!pop && dialogShown) {
+      dialogShown = false;
+      const key = dialogReturn;
+      dialogReturn = null;
+      if (atTable && (active === root || !active.isConnected)) {
+        const back = key ? body.querySelector(`[data-key="${key}"]`) : null;
+        if (back && back.getAttribute("aria-disabled") !== "true" && !back.disabled) back.focus();
+        else root.focus();
+      }
+    }
   }
 
   function drawParts() {

@@ -148,7 +148,10 @@ export function scoringHtml(view, o = {}) {
  * totals; with `boards`, each player's Alhambra with the counted longest wall
  * drawn on it (the boards as they were scored: only for the round just
  * scored). It stays until the player dismisses it (js/widget.js closes it
- * by itself after a few seconds when every seat is a bot's).
+ * by itself after a few seconds when every seat is a bot's). A modal dialog:
+ * it covers the table, so while it shows the keyboard stays in it (Tab), and
+ * Escape or a click beside its card closes it (js/input.js); js/widget.js
+ * moves the focus in and back out.
  * @param {object} view    the JSON view
  * @param {number} round   the round's number (1-3)
  * @param {object} [o]
@@ -158,7 +161,7 @@ export function scoringPopHtml(view, round, { boards = false } = {}) {
   const r = (view.rounds || []).find((x) => x.round === round);
   if (!r) return `<div class="alh-pop-none" hidden></div>`;
   const title = t(r.round === 3 ? "ui.scoring.round_final" : "ui.scoring.round", { round: r.round });
-  let out = `<div class="alh-pop" role="dialog" aria-label="${esc(title)}" data-round="${r.round}"><div class="alh-pop-card">`;
+  let out = `<div class="alh-pop" role="dialog" aria-modal="true" aria-label="${esc(title)}" data-round="${r.round}"><div class="alh-pop-card">`;
   out += `<div class="alh-pop-head"><h3 class="alh-pop-title">${esc(title)}</h3>`;
   const close = buttonWords(t("ui.table.scoring_close"), t("ui.table.scoring_close_aria"));
   out += `<button type="button" class="alh-btn alh-primary" data-act="pop-close" data-key="btn-pop-close" data-lm-suppress-shortcuts="true"${close.attrs}>${close.html}</button></div>`;

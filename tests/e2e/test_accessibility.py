@@ -115,6 +115,27 @@ def focus_walk(page, root="#out", most: int = 80) -> list:
     return walked
 
 
+def test_the_scoring_round_over_the_table_is_a_dialog_a_keyboard_can_use(chromium):  # noqa: F811
+    """The panel covers the table: opened by keyboard, it takes the focus to its button; Tab
+    stays in it (nothing hidden under it gets the focus); Escape closes it and gives the focus
+    back to the control that opened it."""
+    page = show(chromium, AlhambraWidget(GAMES["3 players, over"]()), viewport={"width": 1100, "height": 900})
+    opener = page.get_by_role("button", name="Show on the table")
+    opener.focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog")
+    dialog.wait_for()
+    assert dialog.get_attribute("aria-modal") == "true"
+    close = dialog.get_by_role("button", name="Continue")
+    assert close.evaluate("e => e === document.activeElement")
+    for key in ("Tab", "Tab", "Shift+Tab"):
+        page.keyboard.press(key)
+        assert dialog.evaluate("e => e.contains(document.activeElement)"), key
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="detached")
+    assert opener.evaluate("e => e === document.activeElement")
+
+
 def in_phase(n: int, seed: int, phase: str, after: int) -> Game:
     """A random game of ``n`` players at its first position in ``phase`` after ``after`` moves."""
     g = Game(n, seed=seed)
