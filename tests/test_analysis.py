@@ -243,6 +243,25 @@ def test_standings_name_leaders_and_margins():
         standings(g, round=4)
 
 
+def test_standings_show_themselves_in_a_notebook_and_as_text():
+    """``standings(g)`` alone in a cell shows both tables under a heading in the current
+    language, not a tuple's repr; it still unpacks as (round, buildings, players)."""
+    from alhambra_widget.i18n import use_language
+
+    g = greedy_position(n=3, seed=11, actions=80)
+    s = standings(g)
+    rnd, buildings, players = s
+    assert rnd == s.round and buildings is s.buildings and players is s.players
+    page = s._repr_html_()
+    assert page.startswith(f"<div><h4>Scoring round {s.round} if it were now</h4>")
+    assert buildings.to_html() in page and players.to_html() in page
+    with use_language("de"):
+        assert f"<h4>{s.round}. Wertung, wenn sie jetzt wäre</h4>" in s._repr_html_()
+    text = str(s)
+    assert text.splitlines()[0] == f"Scoring round {s.round} if it were now"
+    assert str(buildings) in text and str(players) in text
+
+
 # --------------------------------------------------------------- best_spots
 
 def test_best_spots_are_the_legal_spots_ranked_by_wall_gain():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections import namedtuple
 
 from ..engine import BUILDINGS, Game
@@ -9,9 +10,23 @@ from ._frame import require_game, require_pandas, table
 
 __all__ = ["standings", "Standings"]
 
-#: ``round``: the round scored; ``buildings``: one row per building type;
-#: ``players``: one row per player.
-Standings = namedtuple("Standings", ["round", "buildings", "players"])
+class Standings(namedtuple("Standings", ["round", "buildings", "players"])):
+    """``round``: the round scored; ``buildings``: one row per building type;
+    ``players``: one row per player. A notebook shows both tables under a
+    heading (in the current language); ``print`` shows them as text."""
+
+    __slots__ = ()
+
+    def _title(self) -> str:
+        from ..i18n import t
+        return t("ui.scoring.preview", round=self.round)
+
+    def __str__(self) -> str:
+        return f"{self._title()}\n\n{self.buildings}\n\n{self.players}"
+
+    def _repr_html_(self) -> str:
+        return (f"<div><h4>{html.escape(self._title())}</h4>{self.buildings.to_html()}"
+                f"<br>{self.players.to_html()}</div>")
 
 
 def standings(game: Game, round: int | None = None) -> Standings:
