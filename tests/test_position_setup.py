@@ -103,6 +103,29 @@ def test_per_player_entries_and_the_player_to_act_may_be_given_by_name():
     g.check()
 
 
+def test_a_position_may_start_with_tiles_to_place():
+    """Bought this turn and still to place (T4): the game starts in the placement phase of the
+    player to act, and goes on as a real turn would (the turn ends when the last one is placed)."""
+    g = Game.from_position(["Ana", "Ben"], seed=3, current="Ben", to_place=[7, 40],
+                           alhambras=[{}, {(1, 0): 3}])
+    assert g.phase == "place" and g.current == 1 and g.legal_kinds() == ["place"]
+    assert [t.id for t in g.pending_for("Ben")] == [7, 40] and g.actions_this_turn == 2
+    assert all(a.tile_id in (7, 40) for a in g.legal_actions())
+    g.check()
+    assert Game.from_json(g.to_json()).to_json() == g.to_json()
+    g.play("reserve 7")
+    assert g.phase == "place" and g.current == 1
+    g.play("dirk 40")      # (two players: a bought tile may go to Dirk, D4)
+    assert g.phase == "action" and g.current == 0 and not g.pending
+    g.check()
+    g.undo()
+    assert g.phase == "place" and [t.id for t in g.pending_for(1)] == [40]
+    with pytest.raises(ValueError, match="at most 5 tiles bought, not 6"):
+        Game.from_position(2, seed=1, to_place=[1, 2, 3, 4, 5, 6])
+    with pytest.raises(ValueError, match="market\\[0\\].*appears twice"):
+        Game.from_position(2, seed=1, to_place=[7], market=[7, 1, 2, 3])
+
+
 def test_a_seat_is_an_index_or_a_name_wherever_the_engine_asks_for_one():
     g = Game(["Ana", "Ben", "Zoë"], seed=1, start_player="ZOË")
     assert g.current == 2 and g.start_player == 2
@@ -132,14 +155,15 @@ _anything = st.recursive(
     | st.sampled_from(["dinar 5", "dinar 5+7, florin 2", "", "x", "florin", "ducat 10"])
     | st.text(max_size=8) | st.binary(max_size=4),
     lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
-    | st.dictionaries(st.tuples(st.integers(-2, 2), st.integers(-2, 2)) | st.text(max_size=2), inner, max_size=3),
+    | st.dictionaries(st.tuples(st.integers(-2, 2), st.integers(-2, 2)) | st.text(max_size=2)
+                      | st.sampled_from(["Ana", " ben", "Cy"]) | st.integers(-1, 2), inner, max_size=3),
     max_leaves=12,
 )
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(["hands", "alhambras", "reserves", "scores", "market", "money", "dirk",
-                        "current", "rounds_played"]), _anything)
+                        "current", "rounds_played", "to_place"]), _anything)
 def test_whatever_an_argument_holds_the_answer_is_a_game_or_a_clear_error(arg, value):
     try:
         g = Game.from_position(["Ana", "Ben"], seed=5, **{arg: value})

@@ -137,7 +137,7 @@ class Game:
     @classmethod
     def from_position(cls, players=2, *, seed=None, hands=None, alhambras=None, reserves=None,
                       scores=None, market=None, money=None, dirk=None, current=0,
-                      rounds_played=0) -> "Game":
+                      rounds_played=0, to_place=None) -> "Game":
         """Set up any position, for a lesson or an analysis.
 
         Everything not named is filled in as in a real game: tiles that are
@@ -156,7 +156,10 @@ class Game:
         - ``reserves``: per player, tiles or ids; ``scores``: per player, whole numbers;
         - ``market``: 4 tiles/ids/None; ``money``: up to 4 cards (as a hand);
           ``dirk``: tiles (2 players);
-        - ``current``: the player to act (index or name); ``rounds_played``: 0, 1 or 2 scoring rounds already played.
+        - ``current``: the player to act (index or name); ``rounds_played``: 0, 1 or 2 scoring rounds already played;
+        - ``to_place``: tiles the player to act bought this turn and has still to place (T4, at
+          most 5: one action each); the game then starts at the end of that turn, in the
+          placement phase.
 
         The position is made as a record's state and read by the same loader
         as ``from_json``, so it is checked the same way.
@@ -262,6 +265,9 @@ class Game:
                 raise TypeError(f"{at('scores', i)} is a whole number of points, not {A._shown(sc)}")
             sp["score"] = sc or 0
         dirk_tiles = [t.id for t in tiles_of(dirk, "dirk")]
+        bought = tiles_of(to_place, "to_place")
+        if len(bought) > 5:
+            raise ValueError(f"to_place: a turn has at most 5 actions (T2a), so at most 5 tiles bought, not {len(bought)}")
         if dirk_tiles and n != 2:
             raise ValueError("Dirk plays only in two-player games")
         if market is not None:
@@ -307,12 +313,12 @@ class Game:
             "discard": [],
             "bag": sorted(t.id for t in bag if t not in market),
             "dirk": dirk_tiles,
-            "pending": [],
-            "phase": "action",
+            "pending": [[current, t.id] for t in bought],
+            "phase": "place" if bought else "action",
             "current": current,
             "extra": False,
             "turn": 1,
-            "actions_this_turn": 0,
+            "actions_this_turn": len(bought),
             "final": False,
             "start_player": current,
             "rounds": [{"round": r, "counts": [], "buildings": [], "walls": [], "points": [0] * n,
