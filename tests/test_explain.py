@@ -214,6 +214,57 @@ def test_explaining_never_tells_what_the_deck_hides():
     assert "scor" not in text.lower()
 
 
+# ------------------------------------------------------------- a player
+
+def test_a_player_by_name_or_seat(lesson):
+    """Everything the table shows of one player, in words: points, money, what they can pay
+    for, the Alhambra by building, the wall, the reserve, and the next round as it stands."""
+    before = lesson.to_json()
+    text = explain(lesson, "ana")
+    assert text == explain(lesson, 0)
+    preview = lesson.scoring_preview()
+    assert text.split(". ")[:5] == [
+        "Turn 1: it is Ana's turn",
+        "Ana has 0 points",
+        "Ana has 3 money cards: florin 7+9, dirham 3",
+        "Ana can pay for the tiles in slots 1 and 2",   # (tower 7 with florin, pavilion 2 #2 with dirham 3)
+        "Ana has 2 building tiles in the Alhambra: Pavilion 1, Seraglio 1",
+    ]
+    assert lesson.players[0].alhambra.longest_wall() == 0 and "Ana has no outer wall yet" in text
+    assert "Ana keeps Arcades 10 #23 in the reserve." in text
+    assert text.endswith(f"If scoring round {preview['round']} were now, Ana would gain {preview['points'][0]} points.")
+    ben = explain(lesson, "Ben")
+    assert "turn" not in ben.split(". ")[0] and "Ben has 1 money card: dinar 2." in ben
+    assert "Ben's Alhambra is still only the fountain." in ben and "reserve" not in ben
+    assert "Ben has no outer wall yet" in ben
+    assert lesson.to_json() == before                        # nothing changes
+    # the tiles still to place; and a name that is no player's is read as notation
+    bought_tower(lesson)
+    assert "Ana still has to place Tower 7 #44 (T4)." in explain(lesson, "Ana")
+    after = lesson.copy()
+    after.play("place 44 at 1,-1")                          # (the tower, walls N E W: a wall now)
+    wall = after.players[0].alhambra.longest_wall()
+    assert wall > 1 and f"Ana's longest outer wall has {wall} sides: {wall} points (C4)." in explain(after, "Ana")
+    assert explain(lesson, "Cy").startswith("'Cy' is not an action")
+    with pytest.raises(ValueError, match="no player|from 0 to 1"):
+        explain(lesson, 5)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_player_in_every_language_and_as_you(lang):
+    """Every sentence from the catalogue (no key left as its name); a player called "you" in the
+    language is spoken to."""
+    you = t("ui.player.you", lang)
+    g = Game.from_position(["Ana", you], seed=2, hands=[[], ["dinar 2+5"]], alhambras=[{}, {(1, 0): 7}],
+                           reserves=[[], [23]], to_place=[44], current=1)
+    text = explain(g, you, lang=lang)
+    assert "explain." not in text and "{" not in text
+    with use_language(lang):
+        assert t("explain.player.score", name=you, score=t("explain.points_other", n=0)) in text
+        assert text == explain(g, 1)
+        assert t("explain.player.no_hand", name="Ana") in explain(g, "Ana")
+
+
 # --------------------------------------------------------- scoring rounds
 
 def round_record(rnd, counts, walls, players):

@@ -32,8 +32,8 @@ from ..engine.money import CURRENCIES
 from ..engine.scoring import POINTS, ranking
 from ..engine.tiles import BUILDINGS, BY_ID, Tile
 from . import check_language, get_language, t, tn
-from .format import (buildings_name, cards_name, currency_name, join_names, pos_name, sentences,
-                          side_names, tile_name)
+from .format import (building_name, buildings_name, cards_name, currency_name, join_names, pos_name,
+                     sentences, side_names, tile_name)
 
 __all__ = ["explain", "narrate_round"]
 
@@ -76,7 +76,9 @@ def explain(game, what=None, *, lang: str | None = None, tile=None) -> str:
     """Explain the position, a spot or an action of ``game`` in plain words.
 
     ``what``: ``None`` (the position), ``(x, y)`` (a spot of the acting
-    player's Alhambra) or an action (object or notation). ``lang``: one of
+    player's Alhambra), an action (object or notation) or a player (a name or
+    a seat index: their points, money, Alhambra, wall, reserve, what they can
+    pay for and what the next scoring round would give them). ``lang``: one of
     ``en de fi ja nl`` (default: the current language, see
     :func:`alhambra_widget.i18n.set_language`). ``tile``: for a spot, the tile
     (or id) the player has selected, e.g. a reserve tile to build; without
@@ -86,9 +88,19 @@ def explain(game, what=None, *, lang: str | None = None, tile=None) -> str:
         return sentences(_position(game, lang), lang)
     if _is_pos(what):
         return sentences(_spot(game, tuple(what), _as_tile(tile), lang), lang)
+    if isinstance(what, int) and not isinstance(what, bool):
+        return sentences(_player(game, game.seat_of(what), lang), lang)
+    if isinstance(what, str):
+        try:
+            seat = game.seat_of(what)   # a player's name ...
+        except ValueError:
+            seat = None                 # ... or an action's notation
+        if seat is not None:
+            return sentences(_player(game, seat, lang), lang)
     if isinstance(what, (str, A.Action)):
         return sentences(_action(game, what, lang), lang)
-    raise TypeError(f"explain() takes None, a spot (x, y) or an action, not {type(what).__name__}")
+    raise TypeError(f"explain() takes None, a spot (x, y), an action or a player (name or seat), "
+                    f"not {type(what).__name__}")
 
 
 # ------------------------------------------------------------ the position
@@ -147,6 +159,47 @@ def _position(g, lang) -> list:
     if preview["dirk"] is not None:   # (his places score too, D3)
         items.append(t("explain.preview_item", lang, name=t("ui.dirk.name", lang), points=sum(preview["dirk"])))
     out.append(t("explain.preview", lang, round=preview["round"], points=join_names(items, lang)))
+    return out
+
+
+def _player(g, seat: int, lang) -> list:
+    """One player as the table sees them (every Alhambra, hand and reserve is public, X3)."""
+    p = g.players[seat]
+    name = p.name
+    out = []
+    if not g.is_over and seat == g.current:
+        out.append(t("explain.turn", lang, turn=g.turn, name=name))
+    out.append(t("explain.player.score", lang, name=name, score=_points(p.score, lang)))
+    if p.hand:
+        out.append(tn("explain.player.hand", len(p.hand), lang, name=name, cards=cards_name(p.hand, lang)))
+    else:
+        out.append(t("explain.player.no_hand", lang, name=name))
+    if not g.is_over:
+        slots = [str(i + 1) for i, x in enumerate(g.market) if x is not None and p.money(CURRENCIES[i]) >= x.price]
+        if slots:
+            out.append(tn("explain.can_buy", len(slots), lang, name=name, slots=join_names(slots, lang)))
+        else:
+            out.append(t("explain.cannot_buy", lang, name=name))
+    counts = p.alhambra.counts()
+    built = sum(counts)
+    if built:
+        items = [t("explain.player.count_item", lang, building=building_name(b, lang), count=c)
+                 for b, c in zip(BUILDINGS, counts) if c]
+        out.append(tn("explain.player.alhambra", built, lang, name=name, buildings=t("list.sep", lang).join(items)))
+    else:
+        out.append(t("explain.player.no_alhambra", lang, name=name))
+    wall = p.alhambra.longest_wall()
+    out.append(tn("explain.round.wall", wall, lang, name=name) if wall else t("explain.round.no_wall", lang, name=name))
+    if p.reserve:
+        out.append(t("explain.player.reserve", lang, name=name, tiles=join_names([tile_name(x, lang) for x in p.reserve], lang)))
+    mine = g.pending_for(seat)
+    if mine:
+        out.append(t("explain.player.to_place", lang, name=name,
+                     tiles=join_names([tile_name(x, lang) for x in sorted(mine, key=lambda x: x.id)], lang)))
+    if not g.is_over:
+        preview = g.scoring_preview()
+        out.append(t("explain.player.preview", lang, round=preview["round"], name=name,
+                     points=_points(preview["points"][seat], lang)))
     return out
 
 
