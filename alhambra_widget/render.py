@@ -597,7 +597,7 @@ def game_svg(game, *, seat=None, size=None, lang=None) -> str:
 
     if seat is not None:
         try:
-            seat = seat_index(seat, [p.name for p in game.players])
+            seat = seat_index(seat, game.names)
         except ValueError as e:
             raise ValueError(f"{e} (or None to show every hand)") from None
     with use_language(lang):

@@ -161,7 +161,7 @@ def view(game, seat=None, *, stamp=None, may_act=None, lang=None) -> dict:
     n = game.n
     if seat is not None:
         try:
-            seat = seat_index(seat, [p.name for p in game.players])
+            seat = seat_index(seat, game.names)
         except ValueError as e:
             raise ValueError(f"{e} (or None for hot-seat)") from None
     if may_act is None:

@@ -1332,9 +1332,8 @@ def _seat_index(seat, game):
     anything else is a TraitError saying what a seat is."""
     if seat is None:
         return None
-    names = [p.name for p in game.players] if game is not None else [str(i) for i in range(6)]
     try:
-        return seat_index(seat, names)
+        return seat_index(seat, game.names)
     except ValueError as e:
         raise t.TraitError(f"{e} (or None for hot-seat)") from None
 
@@ -1343,10 +1342,9 @@ def _check_bots(bots, game) -> dict:
     """``{seat: bot}`` with every seat an index (a seat may be given by name)."""
     from .bots.base import Bot, class_hint
 
-    names = [p.name for p in game.players]
     out = {}
     for seat, bot in bots.items():
-        seat = seat_index(seat, names, "a bot's seat")
+        seat = seat_index(seat, game.names, "a bot's seat")
         if seat in out:
             raise ValueError(f"{game.players[seat].name} is given two bots")
         if not isinstance(bot, Bot):

@@ -467,7 +467,7 @@ class Game:
         """The seat (index) of ``player``, given by its index or by name (names compare as the
         table compares them: case, blanks around and Unicode spellings aside). ValueError
         naming the players if there is no such player."""
-        return S.seat_index(player, [p.name for p in self.players], "player")
+        return S.seat_index(player, self.names, "player")
 
     def pending_for(self, player) -> list:
         """The tiles of ``player`` (a seat index or a name) still to place (T4, E3)."""
@@ -1656,7 +1656,7 @@ class Game:
         The same for every seat (X3); ``seat`` is recorded in the result.
         Never the random number generator."""
         if seat is not None:
-            seat = S.seat_index(seat, [p.name for p in self.players], "seat")
+            seat = S.seat_index(seat, self.names, "seat")
         state = S.dump_state(self)
         del state["rng"]
         deck = state.pop("deck")
