@@ -157,3 +157,34 @@ def test_any_run_of_front_end_messages_leaves_a_whole_game_and_says_what_it_refu
             assert msg["text"] and len(msg["text"]) < 600
             assert not [p for p in INTERNAL if p in msg["text"]], msg["text"]
     w.close()
+
+
+def _endless(entry):
+    """An iterable with no end, as far as any call should read: the 10,001st entry fails the test
+    (a call that reads on would otherwise never return)."""
+    def entries():
+        for k in range(10_000):
+            yield entry(k) if callable(entry) else entry
+        raise AssertionError("read on past 10,000 entries of an endless iterable")
+    return entries()
+
+
+@pytest.mark.parametrize("call", [
+    lambda: aw.Game(_endless("Ana")),
+    lambda: aw.Game.from_position(2, hands=_endless([])),
+    lambda: aw.Game.from_position(2, hands=[_endless("dinar 1"), []]),
+    lambda: aw.Game.from_position(2, money=_endless("dinar 1")),
+    lambda: aw.Game.from_position(2, market=_endless(None)),
+    lambda: aw.Game.from_position(2, reserves=[_endless(lambda k: k + 1), []]),
+    lambda: aw.Game.from_position(2, to_place=_endless(7)),
+    lambda: aw.Alhambra.from_tiles(_endless(lambda k: ((k + 1, 0), 7))),
+    lambda: aw.Alhambra.from_tiles(_endless(lambda k: ((k + 1, 0), k + 1))),
+    lambda: aw.Buy(2, _endless("dirham 3")),
+    lambda: aw.TakeMoney(_endless("dinar 1")),
+])
+def test_an_endless_iterable_is_refused_not_read_on(call):
+    """Where a call takes a list, an iterable without end (a generator, itertools.repeat) gets
+    the error a too long list gets, after as many entries as the game could hold."""
+    with pytest.raises(ValueError) as e:
+        call()
+    assert not isinstance(e.value, AssertionError) and str(e.value)

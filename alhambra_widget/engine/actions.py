@@ -55,6 +55,8 @@ MAX_DIGITS = 9
 #: the most money cards one action names: 27 is every card of one currency (9 values x 3 copies),
 #: and a payment is in one currency; a take is at most 5 cards
 MAX_CARDS = 27
+#: the most money cards a list of cards may name: every card of the largest game (3 copies of 36)
+MAX_ALL_CARDS = 108
 #: the most characters of the user's input a refusal quotes
 
 
@@ -134,6 +136,8 @@ def read_cards(value) -> list:
     out = []
     for j, c in enumerate(value):
         try:
+            if len(out) >= MAX_ALL_CARDS:   # (an endless list is refused, not read on)
+                raise NotationError("error.T.cards_in_all", max=MAX_ALL_CARDS)
             if type(c) is Card:
                 out.append(c)
             elif isinstance(c, str):

@@ -1277,7 +1277,7 @@ class Alhambra:
         elif isinstance(placed, (str, bytes)) or not hasattr(placed, "__iter__"):
             raise TypeError(form + _shown(placed))
         else:
-            items = list(placed)
+            items = placed   # (read lazily: 54 tiles at most fit, so an endless iterable ends in a clash)
         a = cls()
         for item in items:
             if type(item) is not tuple or len(item) != 2:

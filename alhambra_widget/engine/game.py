@@ -204,9 +204,9 @@ class Game:
             if not _a_list(value):
                 raise TypeError(f"{what} takes one entry per player, e.g. {what}={example}; "
                                 f"not {A._shown(value)}")
-            value = list(value)
+            value = list(itertools.islice(value, n + 1))   # (an endless iterable is refused, not read on)
             if len(value) != n:
-                raise ValueError(f"{what} needs one entry per player ({n}), not {len(value)}")
+                raise ValueError(f"{what} needs one entry per player ({n}), not {len(value) if len(value) < n else 'more'}")
             return value
 
         def at(what, i):
@@ -273,9 +273,9 @@ class Game:
         if market is not None:
             if not _a_list(market):
                 raise TypeError(f"market is a list of 4 slots (tiles, tile ids or None), not {A._shown(market)}")
-            market = list(market)
+            market = list(itertools.islice(market, 5))
             if len(market) != 4:
-                raise ValueError(f"the building market has 4 slots, not {len(market)}")
+                raise ValueError(f"the building market has 4 slots, not {len(market) if len(market) < 4 else 'more'}")
             market = [None if t is None else take_tile(t, f"market[{i}]") for i, t in enumerate(market)]
         bag = [t for t in TILES if t.id not in used_tiles]
         if market is None:
@@ -1843,9 +1843,9 @@ def _names(players) -> list:
         if not 2 <= players <= 6:
             raise ValueError(f"Alhambra is played by 2 to 6 players, not {players}")
         return [DEFAULT_NAME.format(n=i + 1) for i in range(players)]
-    names = [p if isinstance(p, str) else _name_of(i, p) for i, p in enumerate(players)]
-    if not 2 <= len(names) <= 6:
-        raise ValueError(f"Alhambra is played by 2 to 6 players, not {len(names)}")
+    names = [p if isinstance(p, str) else _name_of(i, p) for i, p in enumerate(itertools.islice(players, 7))]
+    if not 2 <= len(names) <= 6:   # (7 read: more than 6, and an endless iterable is not read on)
+        raise ValueError(f"Alhambra is played by 2 to 6 players, not {len(names) if len(names) < 7 else 'more than 6'}")
     for i, name in enumerate(names):
         if not S.name_ok(name):   # (the record's own rule: a game that could not be loaded again is refused)
             raise ValueError(f"the name of player {i + 1} must be one line of 1 to {S.MAX_NAME_LENGTH} characters, "
