@@ -10,6 +10,8 @@ should say what the call takes."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from traitlets import TraitError
@@ -181,6 +183,8 @@ def _endless(entry):
     lambda: aw.Alhambra.from_tiles(_endless(lambda k: ((k + 1, 0), k + 1))),
     lambda: aw.Buy(2, _endless("dirham 3")),
     lambda: aw.TakeMoney(_endless("dinar 1")),
+    lambda: bots.play_game(_endless(lambda k: bots.Random(seed=k))),
+    lambda: an.tournament(_endless(lambda k: bots.Random(seed=k)), games=1, workers=1, progress=False),
 ])
 def test_an_endless_iterable_is_refused_not_read_on(call):
     """Where a call takes a list, an iterable without end (a generator, itertools.repeat) gets
@@ -188,3 +192,16 @@ def test_an_endless_iterable_is_refused_not_read_on(call):
     with pytest.raises(ValueError) as e:
         call()
     assert not isinstance(e.value, AssertionError) and str(e.value)
+
+
+@pytest.mark.parametrize("games, seed, words", [
+    ("3", 0, "games is a whole number from 1, not '3'"),
+    (0, 0, "games is a whole number from 1, not 0"),
+    (2.5, 0, "games is a whole number from 1, not 2.5"),
+    (2, "x", "seed is a whole number (the first game's; game k plays seed + k), not 'x'"),
+    (2, None, "seed is a whole number"),
+])
+def test_a_tournament_says_what_its_count_and_seed_are(games, seed, words):
+    """Before any game is played (not the interpreter's words from deep inside)."""
+    with pytest.raises(ValueError, match=re.escape(words)):
+        an.tournament([bots.Random(), bots.Random()], games=games, seed=seed, workers=1, progress=False)

@@ -19,7 +19,7 @@ from collections import namedtuple
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 
 from ..bots.base import check_bots, play_game
-from ..engine.errors import add_note
+from ..engine.errors import _shown, add_note
 from ..i18n import t
 from ._frame import progress_bar, require_pandas, table
 from .stats import wilson
@@ -149,8 +149,10 @@ def tournament(players, games: int = 1000, seed: int = 0, executor: Executor | N
     n = len(players)
     if not 2 <= n <= 6:
         raise ValueError(f"Alhambra is played by 2 to 6 players, not {n}")
-    if games < 1:
-        raise ValueError("games is a positive number")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games is a whole number from 1, not {_shown(games)}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed is a whole number (the first game's; game k plays seed + k), not {_shown(seed)}")
     labels = labels_of(players)
     n_seeds = math.ceil(games / n)
     specs = [(k * n + r, seed + k, r, players, labels) for k in range(n_seeds) for r in range(n)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 
 from ..engine import Game, IllegalMove
@@ -77,7 +78,9 @@ def check_bots(bots, what: str = "bots", needs: tuple = ("choose",)) -> list:
     if isinstance(bots, (str, bytes, dict)) or not hasattr(bots, "__iter__"):
         raise TypeError(f"{what} is a list of bots, one per seat (e.g. [Greedy(), Random()]), "
                         f"not {type(bots).__name__} {_shown(bots)}")
-    bots = list(bots)
+    bots = list(itertools.islice(bots, 7))   # (one per seat: an endless iterable is not read on)
+    if len(bots) > 6:
+        raise ValueError(f"{what}: Alhambra is played by 2 to 6 players, one bot per seat, not more than 6")
     for i, bot in enumerate(bots):
         if isinstance(bot, Bot) or (not isinstance(bot, type) and all(callable(getattr(bot, m, None)) for m in needs)):
             continue
