@@ -171,8 +171,8 @@ def test_scripting_notebook_drives_a_game_the_widget_follows():
     # ... and the saved widgets show that same end: the widget followed the game.
     models = widget_models(nb)
     ids = displayed_model_ids(nb)
-    assert len(ids) == 3 and all(i in models for i in ids)
-    hot, lesson, seated = models[ids[0]], models[ids[1]], models[ids[2]]
+    assert len(ids) == 4 and all(i in models for i in ids)
+    hot, lesson, placing, seated = (models[i] for i in ids)
     for state in (hot, seated):
         v = state["view"]
         assert v["phase"] == "over" and v["replay"] is None
@@ -188,6 +188,12 @@ def test_scripting_notebook_drives_a_game_the_widget_follows():
     assert lv["phase"] == "place" and [p["score"] for p in lv["players"]] == [12, 9]
     assert [p["name"] for p in lv["players"]] == ["Ana", "Ben"]
     assert all(p["hand"] is not None for p in seated["view"]["players"])    # every hand is known (X3)
+    # one player in words, in English and German; a turn's end set up by name, seen from Ben's seat
+    assert re.search(r"^Ben has 9 points\. Ben has 2 money cards: dinar 7, ducat 3\. ", text, re.M), text
+    assert re.search(r"^Ben hat 9 Punkte\. ", text, re.M), text
+    assert re.search(r"^place \['place 44 at ", text, re.M), text
+    pv = placing["view"]
+    assert placing["seat"] == 1 and pv["phase"] == "place" and pv["current"] == 1
 
 
 @pytest.mark.slow
