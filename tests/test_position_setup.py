@@ -74,6 +74,8 @@ def test_the_money_market_reads_cards_like_a_hand():
     ({"rounds_played": 3}, ValueError, ["rounds_played is 0, 1 or 2, not 3"]),
     ({"rounds_played": True}, ValueError, ["rounds_played is 0, 1 or 2, not True"]),
     ({"current": 2}, ValueError, ["current is a player's index from 0 to 1 or a player's name, not 2"]),
+    ({"turn": 0}, ValueError, ["turn is a whole number from 1 to "]),
+    ({"turn": "5"}, ValueError, ["turn is a whole number from 1 to ", "not '5'"]),
     ({"current": "Cy"}, ValueError, ["current: no player is called 'Cy': the players are Ana, Ben"]),
     # an entry given by name is named so in the message
     ({"hands": {"Ben": ["x 9"]}}, ValueError, ["hands['Ben'][0]", "'x' is neither a currency"]),
@@ -101,6 +103,13 @@ def test_per_player_entries_and_the_player_to_act_may_be_given_by_name():
     assert g.to_json() == listed.to_json()
     assert g.current == 2 and g.players[2].alhambra[(1, 0)].id == 7 and g.scores == [10, 0, 0]
     g.check()
+
+
+def test_a_position_set_up_late_in_a_game_shows_its_turn():
+    g = Game.from_position(["Ana", "Ben"], seed=1, rounds_played=2, turn=60, current="Ben")
+    assert g.turn == 60 and str(g).splitlines()[0].endswith("turn 60, Ben to act") and g.current == 1
+    g.play(g.legal_actions("take")[0])
+    assert g.turn == 61 and Game.from_json(g.to_json()).turn == 61
 
 
 def test_a_position_may_start_with_tiles_to_place():
@@ -163,7 +172,7 @@ _anything = st.recursive(
 
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(["hands", "alhambras", "reserves", "scores", "market", "money", "dirk",
-                        "current", "rounds_played", "to_place"]), _anything)
+                        "current", "rounds_played", "to_place", "turn"]), _anything)
 def test_whatever_an_argument_holds_the_answer_is_a_game_or_a_clear_error(arg, value):
     try:
         g = Game.from_position(["Ana", "Ben"], seed=5, **{arg: value})

@@ -137,7 +137,7 @@ class Game:
     @classmethod
     def from_position(cls, players=2, *, seed=None, hands=None, alhambras=None, reserves=None,
                       scores=None, market=None, money=None, dirk=None, current=0,
-                      rounds_played=0, to_place=None) -> "Game":
+                      rounds_played=0, to_place=None, turn=1) -> "Game":
         """Set up any position, for a lesson or an analysis.
 
         Everything not named is filled in as in a real game: tiles that are
@@ -159,7 +159,8 @@ class Game:
         - ``current``: the player to act (index or name); ``rounds_played``: 0, 1 or 2 scoring rounds already played;
         - ``to_place``: tiles the player to act bought this turn and has still to place (T4, at
           most 5: one action each); the game then starts at the end of that turn, in the
-          placement phase.
+          placement phase;
+        - ``turn``: the number of the turn (from 1), as the table shows it.
 
         The position is made as a record's state and read by the same loader
         as ``from_json``, so it is checked the same way.
@@ -304,6 +305,8 @@ class Game:
             lo, hi = (len(top_first) * (2 * k - 1)) // 5, (len(top_first) * 2 * k) // 5
             top_first.insert(lo + chance._randbelow(hi - lo + 1), SCORING[k])
         current = S.seat_index(current, names, "current")
+        if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn <= S.MAX_TURN:
+            raise ValueError(f"turn is a whole number from 1 to {S.MAX_TURN}, not {A._shown(turn)}")
         score_now = [sp["score"] for sp in state_players]
         state = {
             "players": state_players,
@@ -317,7 +320,7 @@ class Game:
             "phase": "place" if bought else "action",
             "current": current,
             "extra": False,
-            "turn": 1,
+            "turn": turn,
             "actions_this_turn": len(bought),
             "final": False,
             "start_player": current,
