@@ -650,8 +650,11 @@ class AlhambraWidget(anywidget.AnyWidget):
             return None
         snapshot = g.copy()
 
+        def gone():   # the position changed, or the widget closed: nobody waits for these hints
+            return self._epoch != key or not self._runner.running("hint", key)
+
         def work():
-            rows, _info = candidates(snapshot, seconds=seconds, top=top, seed=len(snapshot.moves))
+            rows, _info = candidates(snapshot, seconds=seconds, top=top, seed=len(snapshot.moves), stop=gone)
             return [_hint_json(r, snapshot) for r in rows]
 
         self._runner.start("hint", key, work, self._hint_done)

@@ -358,3 +358,16 @@ def test_a_bot_set_up_without_bot_init_still_shows_itself():
             self.depth = depth
 
     assert repr(Mine(2)) == "Mine(seed=None)" and Mine(2).label == "Mine"
+
+
+def test_a_search_ends_when_told_to_stop():
+    """``stop`` is asked every 16 iterations; the search ends, with what it found, the first
+    time it says so (a background search nobody waits for)."""
+    import itertools
+
+    g = Game(3, seed=5)
+    asked = itertools.count(1)
+    result = MCTS(seed=1).search(g, iterations=10**9, stop=lambda: next(asked) >= 4)
+    assert result.iterations == 64 and result.best in g.legal_actions()
+    flat = FlatMC(seed=1).search(g, iterations=10**9, stop=lambda: True)
+    assert flat.iterations == 16

@@ -259,6 +259,20 @@ def test_hint_and_wait_waits_for_the_hint_not_for_a_bot_thinking_meanwhile():
         w.autoplay = False
 
 
+def test_a_long_hint_stops_searching_once_its_position_is_gone():
+    """A hint nobody waits for any more (a move was made, or the widget closed) ends its search
+    at once instead of spending its whole budget on a core of its own."""
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=3)
+    w.hint(seconds=600)
+    assert w._runner.running("hint")
+    w.play(w.game.legal_actions("take")[0])          # the position the hint was for is gone
+    assert w._runner.wait(timeout=30, kind="hint"), "the search ran on for a position that is gone"
+    assert w.view["hints"] in (None, []) and not w._runner.running("hint")
+    w.hint(seconds=600)
+    w.close()                                        # nobody will ever show these hints
+    assert w._runner.wait(timeout=30, kind="hint"), "the search ran on after the widget closed"
+
+
 def test_hint_refused_when_it_is_not_the_persons_turn_or_forged():
     seed = human_first(2)
     w = AlhambraWidget(players=["You", Greedy(seed=1)], seed=seed, autoplay=False)

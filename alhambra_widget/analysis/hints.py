@@ -54,10 +54,10 @@ def check_top(top) -> None:
 
 
 def candidates(game: Game, seconds: float = 1.0, *, top: int | None = 10, iterations: int | None = None,
-               seed=None) -> tuple:
+               seed=None, stop=None) -> tuple:
     """What :func:`analyse` computes, without pandas: ``(rows, info)``, the
     rows as a list of dicts (the columns of :func:`analyse`) and ``info`` the
-    DataFrame's ``attrs``."""
+    DataFrame's ``attrs``. ``stop``: see :meth:`MCTS.search`."""
     require_game(game, "analyse")
     if iterations is None:
         check_seconds(seconds)
@@ -65,7 +65,7 @@ def candidates(game: Game, seconds: float = 1.0, *, top: int | None = 10, iterat
     if game.is_over:
         return [], {"player": None, "iterations": 0, "seconds": 0.0}
     budget = {"iterations": iterations} if iterations is not None else {"seconds": seconds * SEARCH_SHARE}
-    result = MCTS(seed=seed, **budget).search(game)
+    result = MCTS(seed=seed, **budget).search(game, stop=stop)
     rows = [{"action": r["notation"], "kind": r["kind"], "win_probability": r["win"],
              "expected_margin": r["margin"], "visits": r["visits"], "greedy": r["greedy"]}
             for r in result.rows if r["visits"]]

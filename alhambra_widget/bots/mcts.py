@@ -124,9 +124,12 @@ def _no_gc():
             gc.enable()
 
 
-def _spent(done, iterations, deadline) -> bool:
-    """Is the search budget used up after ``done`` iterations? (At least one always runs.)"""
+def _spent(done, iterations, deadline, stop=None) -> bool:
+    """Is the search budget used up after ``done`` iterations, or does ``stop()`` (asked every
+    16 iterations) say the result is no longer wanted? (At least one iteration always runs.)"""
     if iterations is not None and done >= iterations:
+        return True
+    if stop is not None and done and not done & 15 and stop():
         return True
     return deadline is not None and done > 0 and time.perf_counter() >= deadline
 
@@ -208,7 +211,10 @@ class _Searcher(Bot):
         twin._redesigns = 0
         return twin
 
-    def search(self, game, *, iterations=None, seconds=None, actions=None) -> SearchResult:
+    def search(self, game, *, iterations=None, seconds=None, actions=None, stop=None) -> SearchResult:
+        """Search the position for the player to move. ``stop``: a function asked now and then;
+        when it returns True the search ends at once with what it has found (a background
+        search whose position is gone)."""
         raise NotImplementedError
 
 
@@ -293,16 +299,18 @@ class MCTS(_Searcher):
         self.epsilon = epsilon
         self.margin_scale = margin_scale
 
-    def search(self, game, *, iterations=None, seconds=None, actions=None, focus=None) -> SearchResult:
+    def search(self, game, *, iterations=None, seconds=None, actions=None, focus=None, stop=None) -> SearchResult:
         """Search the position for the player to move and return the root
         statistics (``iterations``/``seconds`` override the bot's budget).
         ``focus`` (a legal action) is always among the root's candidates and
         gets at least a quarter of the iterations, so its estimate is as
-        sound as the best one's (a game review compares the two)."""
+        sound as the best one's (a game review compares the two). ``stop``:
+        a function asked every few iterations; when it returns True the search
+        ends with what it has found (a background search nobody waits for)."""
         with _no_gc():
-            return self._search(game, iterations, seconds, actions, focus)
+            return self._search(game, iterations, seconds, actions, focus, stop)
 
-    def _search(self, game, iterations, seconds, actions, focus) -> SearchResult:
+    def _search(self, game, iterations, seconds, actions, focus, stop=None) -> SearchResult:
         iterations, t0, deadline, actions = self._start(game, iterations, seconds, actions)
         if focus is not None and focus not in actions:
             actions = list(actions) + [focus]
@@ -346,7 +354,7 @@ class MCTS(_Searcher):
         to_round = self.rollout == "round"
         done = 0
         while True:
-            if _spent(done, iterations, deadline):
+            if _spent(done, iterations, deadline, stop):
                 break
             done += 1
             # root: progressive widening in greedy order, UCB1 plus a fading prior bonus
@@ -442,7 +450,7 @@ class FlatMC(_Searcher):
     True
     """
 
-    def search(self, game, *, iterations=None, seconds=None, actions=None) -> SearchResult:
+    def search(self, game, *, iterations=None, seconds=None, actions=None, stop=None) -> SearchResult:
         iterations, t0, deadline, actions = self._start(game, iterations, seconds, actions)
         rng = self.rng
         me = game.current
@@ -453,7 +461,7 @@ class FlatMC(_Searcher):
         turns = self.rollout_turns
         done = 0
         while True:
-            if _spent(done, iterations, deadline):
+            if _spent(done, iterations, deadline, stop):
                 break
             i = done % n
             done += 1
