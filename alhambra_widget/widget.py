@@ -520,8 +520,14 @@ class AlhambraWidget(anywidget.AnyWidget):
         if self._runner.running("bot", key):
             return
         bot, snapshot = self._bots[seat], g.copy()
-        self._runner.start("bot", key, lambda: bot.choose(snapshot, seat), self._bot_done,
-                           delay=self._bot_wait())
+
+        def think():
+            from .bots.mcts import _Searcher
+            if isinstance(bot, _Searcher):   # (a searcher stops when nobody waits for its move any more)
+                return bot.choose(snapshot, seat, stop=lambda: not self._runner.running("bot", key))
+            return bot.choose(snapshot, seat)
+
+        self._runner.start("bot", key, think, self._bot_done, delay=self._bot_wait())
         self._refresh()  # shows that the bot is thinking
 
     @property

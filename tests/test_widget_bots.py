@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 import test_widget  # noqa: F401  (builds the bundle before the widget class is defined)
 from alhambra_widget import AlhambraWidget, Game, IllegalMove
-from alhambra_widget.bots import Greedy, Bot, Random
+from alhambra_widget.bots import MCTS, Greedy, Bot, Random
 from alhambra_widget.protocol import LINEUP_KINDS
 from alhambra_widget.widget import BOT_TRIES
 
@@ -271,6 +271,22 @@ def test_a_long_hint_stops_searching_once_its_position_is_gone():
     w.hint(seconds=600)
     w.close()                                        # nobody will ever show these hints
     assert w._runner.wait(timeout=30, kind="hint"), "the search ran on after the widget closed"
+
+
+def test_a_bot_thinking_long_stops_when_its_move_is_no_longer_wanted():
+    """A searcher at the table thinks about one position: turned off (autoplay) or closed,
+    it stops at once instead of thinking out its budget beside the next search."""
+    w = AlhambraWidget(players=["Ana", MCTS(seconds=600, seed=1)], seed=3, bot_delay=0)   # (Ben, the bot, starts)
+    assert w._runner.running("bot")
+    time.sleep(0.5)                                  # (well into its search)
+    w.autoplay = False                               # nobody waits for this move any more
+    assert w._runner.wait(timeout=30, kind="bot"), "the bot thought on about a move nobody wants"
+    assert w.game.moves == []
+    w.autoplay = True
+    assert w._runner.running("bot")
+    time.sleep(0.5)
+    w.close()
+    assert w._runner.wait(timeout=30, kind="bot"), "the bot thought on after the widget closed"
 
 
 def test_hint_refused_when_it_is_not_the_persons_turn_or_forged():

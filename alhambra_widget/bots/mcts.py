@@ -191,7 +191,9 @@ class _Searcher(Bot):
     #: can), so two searchers that see nothing to gain cannot redesign forever
     MAX_REDESIGNS = 4
 
-    def choose(self, game, seat=None):
+    def choose(self, game, seat=None, *, stop=None):
+        """The move this searcher plays (``stop``: see :meth:`search`; a table stops a bot
+        thinking about a position that is gone)."""
         self._check_seat(game, seat)
         actions = game.legal_actions()
         if len(actions) > 1 and getattr(self, "_redesigns", 0) >= self.MAX_REDESIGNS:
@@ -199,7 +201,9 @@ class _Searcher(Bot):
         if len(actions) == 1:
             best = actions[0]
         else:
-            best = self.search(game, actions=actions).best
+            # (stop only when given: a subclass's own search may not take it)
+            best = (self.search(game, actions=actions) if stop is None else
+                    self.search(game, actions=actions, stop=stop)).best
         if best.kind == "redesign":
             self._redesigns = getattr(self, "_redesigns", 0) + 1
         elif best.kind in ("take", "buy"):
