@@ -818,14 +818,17 @@ class AlhambraWidget(anywidget.AnyWidget):
             done = [0]
             self._review_progress = (key, 0, total)
 
+            def gone():   # the game changed, or the review was stopped: nobody waits for the rest
+                return key != self._epoch or not self._runner.running("review", key)
+
             def on_row(row):
-                if key != self._epoch or not self._runner.running("review", key):
-                    raise Cancelled   # the game changed: nobody waits for the rest
+                if gone():
+                    raise Cancelled
                 done[0] += 1
                 self._runner.post(self._review_step, key, done[0], total)
 
             def work():
-                rows = review_rows(snapshot, seconds_per_move, seed=0, on_row=on_row)
+                rows = review_rows(snapshot, seconds_per_move, seed=0, on_row=on_row, stop=gone)
                 return {row["move"]: _reviewed(row, snapshot) for row in rows}
 
             self._runner.start("review", key, work, self._review_done)

@@ -203,6 +203,16 @@ def test_a_review_running_can_be_stopped_and_started_again():
     assert len(rows) == sum(m.player is not None for m in g.moves) and w.graded["players"]
 
 
+def test_a_review_stopped_in_the_middle_of_a_long_search_ends_at_once():
+    """A long search per move is stopped within the move, not after it: its thread ends at once."""
+    w = AlhambraWidget(finished_game())
+    w.review(seconds_per_move=600)
+    time.sleep(0.3)                                    # (well into the first move's search)
+    assert w._runner.running("review") and w.stop_review() is True
+    assert w._runner.wait(timeout=30, kind="review"), "the search ran on after the review was stopped"
+    assert w.graded is None
+
+
 def test_a_review_that_fails_in_the_background_says_so_in_the_tables_language(monkeypatch):
     """A review that breaks off with an error (a bug, memory) ends: the table says so in its
     language, naming the error, the replay control shows no review running, and a new review

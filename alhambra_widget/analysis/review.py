@@ -72,11 +72,13 @@ def check_reviewable(game: Game) -> Game:
 
 
 def review_rows(game: Game, seconds_per_move: float = 0.5, *, iterations: int | None = None, seed=0,
-                progress=False, on_row=None, bot=None) -> list:
+                progress=False, on_row=None, bot=None, stop=None) -> list:
     """What :func:`review` computes, without pandas: one dict per move a
     player made, in order (the columns of :func:`review`). ``on_row(row)``
     is called as each row is ready (a front end can show them as they come);
-    ``bot`` is the searcher (default: ``MCTS(evaluation="learned")``)."""
+    ``bot`` is the searcher (default: ``MCTS(evaluation="learned")``);
+    ``stop`` ends each search early when it returns True (see ``MCTS.search``:
+    for a review in the background that nobody waits for any more)."""
     moves = check_reviewable(require_game(game, "review")).moves
     if iterations is None:
         check_seconds(seconds_per_move, "seconds_per_move")
@@ -84,6 +86,8 @@ def review_rows(game: Game, seconds_per_move: float = 0.5, *, iterations: int | 
     searcher = bot if bot is not None else MCTS(evaluation="learned", seed=seed)
     searcher = searcher.spawn(seed)
     budget = {"iterations": iterations} if iterations is not None else {"seconds": seconds_per_move}
+    if stop is not None:
+        budget["stop"] = stop
     bar = progress_bar(len(todo), progress, t("review.progress"), "move")
     names = game.names
     rows = []
