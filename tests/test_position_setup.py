@@ -7,6 +7,8 @@ as an error from deep inside (an IndexError, an AttributeError)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -105,6 +107,22 @@ def test_per_player_entries_and_the_player_to_act_may_be_given_by_name():
     g.check()
 
 
+def test_a_position_may_start_after_an_exact_payment():
+    """T2a: the player paid exactly for the last tile and may act again; the tiles bought wait
+    until the turn ends, then go into the Alhambra or the reserve."""
+    g = Game.from_position(["Ana", "Ben"], seed=3, hands=[["dinar 5"], []], to_place=[7], extra=True)
+    assert g.phase == "action" and g.extra and g.current == 0 and "end" in g.legal_kinds()
+    assert [t.id for t in g.pending_for("Ana")] == [7]
+    g.check()
+    g.play("end")
+    assert g.phase == "place" and g.legal_kinds() == ["place"]
+    for bad, words in (({"extra": True}, "name the 1 to 4 tiles bought this turn in to_place"),
+                       ({"extra": True, "to_place": [1, 2, 3, 4, 5]}, "within 5 actions"),
+                       ({"extra": 1, "to_place": [7]}, "extra is True or False, not 1")):
+        with pytest.raises((ValueError, TypeError), match=re.escape(words)):
+            Game.from_position(2, seed=1, **bad)
+
+
 def test_a_position_set_up_late_in_a_game_shows_its_turn():
     g = Game.from_position(["Ana", "Ben"], seed=1, rounds_played=2, turn=60, current="Ben")
     assert g.turn == 60 and str(g).splitlines()[0].endswith("turn 60, Ben to act") and g.current == 1
@@ -172,7 +190,7 @@ _anything = st.recursive(
 
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(["hands", "alhambras", "reserves", "scores", "market", "money", "dirk",
-                        "current", "rounds_played", "to_place", "turn"]), _anything)
+                        "current", "rounds_played", "to_place", "extra", "turn"]), _anything)
 def test_whatever_an_argument_holds_the_answer_is_a_game_or_a_clear_error(arg, value):
     try:
         g = Game.from_position(["Ana", "Ben"], seed=5, **{arg: value})

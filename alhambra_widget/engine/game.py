@@ -137,7 +137,7 @@ class Game:
     @classmethod
     def from_position(cls, players=2, *, seed=None, hands=None, alhambras=None, reserves=None,
                       scores=None, market=None, money=None, dirk=None, current=0,
-                      rounds_played=0, to_place=None, turn=1) -> "Game":
+                      rounds_played=0, to_place=None, extra=False, turn=1) -> "Game":
         """Set up any position, for a lesson or an analysis.
 
         Everything not named is filled in as in a real game: tiles that are
@@ -159,7 +159,8 @@ class Game:
         - ``current``: the player to act (index or name); ``rounds_played``: 0, 1 or 2 scoring rounds already played;
         - ``to_place``: tiles the player to act bought this turn and has still to place (T4, at
           most 5: one action each); the game then starts at the end of that turn, in the
-          placement phase;
+          placement phase -- or, with ``extra=True``, the last was paid exactly and the player
+          may act again first (T2a: the tiles wait until the turn ends);
         - ``turn``: the number of the turn (from 1), as the table shows it.
 
         The position is made as a record's state and read by the same loader
@@ -269,6 +270,11 @@ class Game:
         bought = tiles_of(to_place, "to_place")
         if len(bought) > 5:
             raise ValueError(f"to_place: a turn has at most 5 actions (T2a), so at most 5 tiles bought, not {len(bought)}")
+        if not isinstance(extra, bool):
+            raise TypeError(f"extra is True or False, not {A._shown(extra)}")
+        if extra and not 1 <= len(bought) <= 4:
+            raise ValueError("extra: another action follows an exact payment for a tile (T2a), within 5 actions: "
+                             "name the 1 to 4 tiles bought this turn in to_place")
         if dirk_tiles and n != 2:
             raise ValueError("Dirk plays only in two-player games")
         if market is not None:
@@ -317,9 +323,9 @@ class Game:
             "bag": sorted(t.id for t in bag if t not in market),
             "dirk": dirk_tiles,
             "pending": [[current, t.id] for t in bought],
-            "phase": "place" if bought else "action",
+            "phase": "place" if bought and not extra else "action",
             "current": current,
-            "extra": False,
+            "extra": extra,
             "turn": turn,
             "actions_this_turn": len(bought),
             "final": False,
