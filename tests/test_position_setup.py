@@ -198,3 +198,28 @@ def test_whatever_an_argument_holds_the_answer_is_a_game_or_a_clear_error(arg, v
         assert str(e)           # a message, not an empty error
         return
     g.check()                   # or a whole, consistent game
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet=st.characters(codec="utf-8", categories=("L", "N")), min_size=1, max_size=8),
+                min_size=2, max_size=6), st.data())
+def test_a_seat_is_found_by_its_players_name_however_it_is_cased_or_padded(names, data):
+    """``seat_index`` finds a player by name as the table compares names (case, blanks around,
+    Unicode forms), and only a player's name: anything else is refused, naming the players."""
+    from unicodedata import normalize
+
+    from alhambra_widget.engine.state import name_key, seat_index
+
+    keys = [name_key(x) for x in names]
+    if len(set(keys)) < len(keys) or not all(keys):
+        return                              # (names that read alike are refused by Game anyway)
+    i = data.draw(st.integers(0, len(names) - 1))
+    spelled = data.draw(st.sampled_from([str.upper, str.lower, lambda s: f"  {s} ",
+                                         lambda s: normalize("NFD", s)]))(names[i])
+    if name_key(spelled) != keys[i]:
+        return                              # (a few letters change under upper or lower case)
+    assert seat_index(spelled, names) == i and seat_index(i, names) == i
+    other = data.draw(st.text(min_size=1, max_size=8))
+    if name_key(other) not in keys:
+        with pytest.raises(ValueError, match="no player is called"):
+            seat_index(other, names)
