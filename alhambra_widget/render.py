@@ -595,11 +595,7 @@ def game_svg(game, *, seat=None, size=None, lang=None) -> str:
     """
     from .view import view
 
-    if seat is not None:
-        try:
-            seat = seat_index(seat, game.names)
-        except ValueError as e:
-            raise ValueError(f"{e} (or None to show every hand)") from None
+    seat = seat_index(seat, game.names, none="to show every hand")
     with use_language(lang):
         return view_svg(view(game, seat, may_act=False), size=size)
 

@@ -159,11 +159,7 @@ def view(game, seat=None, *, stamp=None, may_act=None, lang=None) -> dict:
         with use_language(lang):
             return view(game, seat, stamp=stamp, may_act=may_act)
     n = game.n
-    if seat is not None:
-        try:
-            seat = seat_index(seat, game.names)
-        except ValueError as e:
-            raise ValueError(f"{e} (or None for hot-seat)") from None
+    seat = seat_index(seat, game.names, none="for hot-seat")
     if may_act is None:
         may_act = not game.is_over and (seat is None or seat == game.current)
     explain: dict = {}

@@ -1342,12 +1342,10 @@ def _seat_index(seat, game):
     """``seat`` as a seat of ``game``: None (hot-seat), a player's index, or the index of the
     player called ``seat`` (names compare as the table compares them, see ``seat_index``);
     anything else is a TraitError saying what a seat is."""
-    if seat is None:
-        return None
     try:
-        return seat_index(seat, game.names)
+        return seat_index(seat, game.names, none="for hot-seat")
     except ValueError as e:
-        raise t.TraitError(f"{e} (or None for hot-seat)") from None
+        raise t.TraitError(str(e)) from None
 
 
 def _check_bots(bots, game) -> dict:

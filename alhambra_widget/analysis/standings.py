@@ -6,6 +6,7 @@ import html
 from collections import namedtuple
 
 from ..engine import BUILDINGS, Game
+from ..i18n import t
 from ._frame import require_game, require_pandas, table
 
 __all__ = ["standings", "Standings"]
@@ -18,7 +19,6 @@ class Standings(namedtuple("Standings", ["round", "buildings", "players"])):
     __slots__ = ()
 
     def _title(self) -> str:
-        from ..i18n import t
         return t("ui.scoring.preview", round=self.round)
 
     def __str__(self) -> str:

@@ -1664,8 +1664,7 @@ class Game:
         their order) and which tiles are in the bag (not which comes next).
         The same for every seat (X3); ``seat`` is recorded in the result.
         Never the random number generator."""
-        if seat is not None:
-            seat = S.seat_index(seat, self.names, "seat")
+        seat = S.seat_index(seat, self.names, "seat", none="for what every seat knows")
         state = S.dump_state(self)
         del state["rng"]
         deck = state.pop("deck")

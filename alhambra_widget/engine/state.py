@@ -197,19 +197,22 @@ def name_key(name: str) -> str:
     return _normalize("NFKC", name).strip().casefold()
 
 
-def seat_index(who, names, what: str = "seat") -> int:
+def seat_index(who, names, what: str = "seat", *, none: str | None = None):
     """``who`` as a seat: a player's index (0 to ``len(names) - 1``) or a player's name, compared
-    as the table compares names (:func:`name_key`). Anything else is a ValueError naming ``what``
-    and the players."""
+    as the table compares names (:func:`name_key`); with ``none`` (what None means, e.g. "for
+    hot-seat"), None too. Anything else is a ValueError naming ``what`` and the players."""
+    if who is None and none is not None:
+        return None
+    also = "" if none is None else f" (or None {none})"
     n = len(names)
     if isinstance(who, str):
         key = name_key(who)
         for i, name in enumerate(names):
             if name_key(name) == key:
                 return i
-        raise ValueError(f"{what}: no player is called {_shown(who)}: the players are {', '.join(names)}")
+        raise ValueError(f"{what}: no player is called {_shown(who)}: the players are {', '.join(names)}{also}")
     if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < n:
-        raise ValueError(f"{what} is a player's index from 0 to {n - 1} or a player's name, not {_shown(who)}")
+        raise ValueError(f"{what} is a player's index from 0 to {n - 1} or a player's name, not {_shown(who)}{also}")
     return who
 
 
