@@ -396,6 +396,46 @@ class AlhambraWidget(anywidget.AnyWidget):
                 action = g.redo()
             return action
 
+    def play_from(self, k: int | None = None) -> int:
+        """Play on from the position after the first ``k`` moves (by default
+        the one the replay shows): every later move is taken back, as Undo
+        takes moves back -- ``redo()`` plays them again one at a time, and
+        when they had shown cards or tiles, what nobody has seen yet is
+        shuffled afresh -- and the table shows the game live from there.
+        Returns the number of moves taken back (chance moves included). A
+        review of the game is dropped, as after any undo. Not in tutorial
+        mode, whose lessons set their own positions."""
+        if self._tutorial is not None:
+            raise RuntimeError("a tutorial sets up its own positions: w.tutor.replay() starts the lesson again")
+        with self._lock, use_language(self.lang):
+            g = self._game
+            n = len(g.moves)
+            if k is None:
+                if self.replay_index == -1:
+                    raise ValueError("play_from(): no past position is shown; give k, the number of moves to keep "
+                                     f"(0 to {n})")
+                k = self.replay_index
+            if isinstance(k, bool) or not isinstance(k, int):
+                raise TypeError(f"play_from() takes the number of moves to keep (0 to {n}), not {_short(k)}")
+            if not 0 <= k <= n:
+                raise ValueError(f"play_from(): the game has {n} moves; keep 0 to {n}, not {k}")
+            taken = []
+            if k < n:
+                # taken back quietly, then the widget told once (not a refresh and a save per move)
+                g.unlisten(self._game_event)
+                try:
+                    while len(g.moves) > k:
+                        taken.append(g.moves[-1])
+                        g.undo()
+                finally:
+                    g.listen(self._game_event)
+                if any(e.kind in _REVEALING for m in taken for e in m.events):
+                    g.resample_hidden(self._chance)   # (a move: the widget hears of it)
+                else:
+                    self._game_event(g, "undo", taken[-1])
+            self.replay_index = -1
+            return len(taken)
+
     @property
     def can_undo(self) -> bool:
         return any(m.player is not None for m in self._game.moves)
@@ -441,6 +481,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         v["live_moves"] = len(g.moves)
         v["can_undo"] = self.can_undo and k == -1
         v["can_redo"] = self.can_redo and k == -1 and (g.is_over or g.current not in self._bots)
+        v["can_play_from"] = k != -1 and self._may_play_from(k)
         v["bots"] = {str(i): b.label for i, b in self._bots.items()}
         v["saved"] = self._save_path.name if self._saved and self._save_path is not None else None
         v["tally"] = self.tally() if self._played else None
@@ -1076,6 +1117,29 @@ class AlhambraWidget(anywidget.AnyWidget):
         except t.TraitError as e:
             raise Refused(None, str(e)) from None
 
+    def _may_play_from(self, k: int) -> bool:
+        """May the viewer play on from the position after ``k`` moves at the
+        table (:meth:`play_from`)? Not in a lesson; with a seat, only over
+        moves of its own, the bots' and chance's (as Undo)."""
+        if self._tutorial is not None:
+            return False
+        return self.seat is None or all(m.player is None or m.player == self.seat or m.player in self._bots
+                                        for m in self._game.moves[k:])
+
+    def _on_play_from(self, content) -> None:
+        k = content["index"]
+        g = self._game
+        n = len(g.moves)
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < n:
+            raise Refused(None, tr("ui.refuse.play_from_index", n=n - 1, value=_short(k)))
+        if self._tutorial is not None:
+            raise Refused(None, tr("ui.refuse.new_game_lesson"))
+        if not self._may_play_from(k):
+            raise Refused(None, tr("ui.refuse.play_from_others"))
+        people = sum(1 for m in g.moves[k:] if m.player is not None)
+        self.play_from(k)
+        self._message({"kind": "info", "rule": None, "text": tn("ui.move.play_from", people)})
+
     def _on_lesson(self, content) -> None:
         from .tutorial.mode import lesson_intent
         lesson_intent(self, content["op"])
@@ -1234,6 +1298,7 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     _HANDLERS = {
         "action": _on_action, "undo": _on_undo, "redo": _on_redo, "replay": _on_replay,
+        "play_from": _on_play_from,
         "hint": _on_hint, "language": _on_language, "lesson": _on_lesson, "review": _on_review,
         "review_stop": _on_review_stop, "new_game": _on_new_game,
     }

@@ -112,6 +112,8 @@ export function reduce(ui, ev, view) {
     }
     case "live":
       return { ui: clear, intent: { type: "replay", index: -1 } };
+    case "play-from":
+      return { ui: clear, intent: typeof view.replay === "number" ? { type: "play_from", index: view.replay } : null };
     case "lesson":
       return { ui: clear, intent: typeof ev.op === "string" && ev.op ? { type: "lesson", op: ev.op } : null };
     case "lang":

@@ -185,6 +185,11 @@ describe("undo, redo, replay", () => {
     expect(reduce(initialUi(), { act: "replay", index: v.live_moves }, v).intent).toEqual({ type: "replay", index: -1 });
     expect(reduce(initialUi(), { act: "live" }, v).intent).toEqual({ type: "replay", index: -1 });
   });
+  it("play on from the position replayed, and from nowhere else", () => {
+    expect(reduce(initialUi(), { act: "play-from" }, { ...v, replay: 4 }).intent).toEqual({ type: "play_from", index: 4 });
+    expect(reduce(initialUi(), { act: "play-from" }, { ...v, replay: 0 }).intent).toEqual({ type: "play_from", index: 0 });
+    expect(reduce(initialUi(), { act: "play-from" }, { ...v, replay: null }).intent).toBeNull();
+  });
 });
 
 describe("bindInput (mouse and keyboard)", () => {

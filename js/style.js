@@ -127,6 +127,9 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-replaying .alh-focus { border-color: var(--alh-accent); border-style: dashed; }
 /* an earlier position acts on nothing: its action buttons give their room to what is said of it */
 .alh-replaying .alh-hold .alh-buttons, .alh-replaying .alh-hold .alh-message:empty { display: none; }
+/* ... but Play from here, where the viewer may take the later moves back */
+.alh-replay-actions { display: flex; flex-wrap: wrap; gap: 5px; align-items: center; }
+.alh-replay-actions:empty { display: none; }
 .alh-seat-dot { display: inline-block; flex: none; width: .75em; height: .75em; border-radius: 50%; background: var(--alh-seat); box-shadow: 0 0 0 1.5px var(--alh-bg); vertical-align: baseline; }
 /* the message line: a block of its own size in the action bar, three lines; beside the board, as
    many more (up to eight) as a longer message needs and the room under it holds (--alh-msg-lines,

@@ -501,6 +501,16 @@ describe("log, scoring, controls", () => {
     expect(banner(3)).toContain("(3 moves played)");
   });
 
+  it("offers to play on from the position replayed where the kernel allows it", () => {
+    const v = { ...fixture("buy-3p"), legal: null, replay: 2, live_moves: 6 };
+    const named = (root) => [...root.querySelectorAll("button")].map((b) => b.textContent.trim());
+    const bar = dom(controlsHtml({ ...v, can_play_from: true }, { sel: null, note: null }));
+    expect(named(bar)).toEqual(["Play from here"]);     // the game's own buttons are off while replaying
+    expect(bar.querySelector("[data-act=play-from]").getAttribute("title")).toMatch(/later moves are taken back/);
+    expect(named(dom(controlsHtml({ ...v, can_play_from: false }, { sel: null, note: null })))).toEqual([]);
+    expect(named(dom(controlsHtml({ ...v, replay: null, can_play_from: true }, { sel: null, note: null })))).not.toContain("Play from here");
+  });
+
   it("has a replay slider from the start to the live position", () => {
     const v = { ...fixture("buy-3p"), replay: 3 };
     const input = dom(replayHtml(v)).querySelector("input[type=range]");

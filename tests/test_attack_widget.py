@@ -85,6 +85,7 @@ def run_table(table, ops):
     """Play ``ops`` at a table of people and slow bots: ("move", k) a
     person's k-th legal move (refused while a bot is to move), ("undo", _),
     ("redo", _), ("wait", _) (the bots may answer now: wait for them),
+    ("from", k) (replay the position after k moves and play on from it),
     ("replace", seed) (w.game = another game). Checks that no bot move is
     played in another position than the one it was chosen for, and that after
     waiting the bots have moved (no stall)."""
@@ -121,6 +122,13 @@ def run_table(table, ops):
                     assert g.moves[-1].player is not None and g.moves[-1].player not in bots
             elif op == "wait":
                 settle()
+            elif op == "from":     # replay an earlier position and play on from there
+                if g.moves:
+                    send(w, type="replay", index=arg % len(g.moves))
+                    k = w.replay_index
+                    send(w, type="play_from", index=k, stamp=w.view["stamp"], seat=w.seat)
+                    assert w.message["kind"] == "info" and w.replay_index == -1, w.message
+                    assert len([m for m in g.moves[k:] if m.player is not None]) == 0
             else:
                 w.game = watch(Game(list(g.names), seed=arg % 50), bots, bad)   # (the bots numbered: one name each)
             assert not bad, bad
@@ -142,7 +150,7 @@ def test_move_undo_move_against_a_slow_bot_in_every_order():
         run_table("one person, one bot", [("move", 0), ("wait", 0)] + list(ops))
 
 
-OPS = st.lists(st.tuples(st.sampled_from(["move", "move", "move", "undo", "undo", "redo", "wait", "wait", "replace"]),
+OPS = st.lists(st.tuples(st.sampled_from(["move", "move", "move", "undo", "undo", "redo", "wait", "wait", "replace", "from"]),
                          st.integers(0, 10 ** 6)), min_size=8, max_size=30)
 
 

@@ -446,6 +446,14 @@ BAD_MESSAGES = [
     {"type": "replay", "index": -2},
     {"type": "replay", "index": True},
     {"type": "replay", "index": 1.0},
+    {"type": "play_from"},
+    {"type": "play_from", "index": "0", "stamp": "STAMP"},
+    {"type": "play_from", "index": True, "stamp": "STAMP"},
+    {"type": "play_from", "index": -1, "stamp": "STAMP"},
+    {"type": "play_from", "index": "LIVE", "stamp": "STAMP"},   # the live position: nothing after it
+    {"type": "play_from", "index": 10_000, "stamp": "STAMP"},
+    {"type": "play_from", "index": 0, "stamp": "STALE"},
+    {"type": "play_from", "index": 0, "stamp": "STAMP", "seat": 1},
 ]
 
 
@@ -461,6 +469,8 @@ def _materialize(msg, w):
             v = w.view["stamp"] - 1
         elif v == "LEGAL":
             v = legal
+        elif v == "LIVE":
+            v = len(w.game.moves)
         out[k] = v
     return out
 
@@ -700,6 +710,73 @@ def test_replay_shows_a_past_position_without_changing_the_game(w):
     w.replay_index = 5
     w.play(g.legal_actions()[0])                # the game moved on: back to live
     assert w.replay_index == -1 and w.view["moves"] == 31
+
+
+def test_play_from_a_replayed_position_takes_the_later_moves_back(w):
+    g = w.game
+    play_random(g, 30, seed=5)
+    before = played(g)
+    send(w, type="replay", index=10)
+    assert w.view["can_play_from"] is True
+    views = []
+    w.observe(lambda change: views.append(change["new"]), "view")
+    send(w, type="play_from", index=10, stamp=w.view["stamp"], seat=None)
+    assert w.replay_index == -1 and w.view["replay"] is None and w.view["legal"] is not None
+    kept = [m.action for m in g.moves[:10] if m.player is not None]
+    assert played(g) == kept == before[:len(kept)]
+    # the later moves were shown (refills): what nobody has seen is shuffled afresh, one chance move
+    assert len(g.moves) == 11 and g.moves[-1].player is None and g.moves[-1].action.kind == "chance"
+    assert w.view["moves"] == 11 and not w.view["can_play_from"] and w.view["can_redo"]
+    n = len(before) - len(kept)
+    assert w.message["kind"] == "info" and w.message["text"] == (
+        f"Playing on from here: {n} later moves taken back (Redo plays them again).")
+    assert len(views) <= 3          # the widget was told once, not once per move taken back
+    assert w.redo() == before[len(kept)]   # Redo plays the first of them again
+    g.check()
+
+
+def test_play_from_in_python(w):
+    g = w.game
+    with pytest.raises(ValueError, match="no past position is shown"):
+        w.play_from()
+    play_random(g, 12, seed=2)
+    state = g.to_json()
+    for bad, error in ((True, TypeError), ("3", TypeError), (1.0, TypeError), (-1, ValueError), (13, ValueError)):
+        with pytest.raises(error, match="play_from"):
+            w.play_from(bad)
+        assert g.to_json() == state
+    assert w.play_from(12) == 0 and g.to_json() == state     # nothing after the live position
+    w.replay_index = 4
+    first = [m.action for m in g.moves[:4]]
+    assert w.play_from() == 8                              # the position the replay shows
+    assert [m.action for m in g.moves[:4]] == first and w.replay_index == -1
+    assert all(m.player is None for m in g.moves[4:])      # (at most a reshuffle of what nobody has seen)
+    n = len(g.moves)
+    assert w.play_from(0) == n and played(g) == [] and w.view["log"] == [] and w.can_redo
+    g.check()
+
+
+def test_play_from_takes_back_only_what_the_seat_may_undo():
+    g = Game(["Ana", "Ben", "Cy"], seed=3)
+    play_random(g, 9, seed=4)
+    ana = AlhambraWidget(g, seat=0)
+    state = g.to_json()
+    ana.replay_index = 2
+    assert ana.view["can_play_from"] is False              # Ben and Cy, people, moved after it
+    send(ana, type="play_from", index=2, stamp=ana.view["stamp"], seat=0)
+    assert ana.message["kind"] == "error" and "another player" in ana.message["text"].lower()
+    assert g.to_json() == state and ana.replay_index == 2
+    # against bots, their moves go back with Ana's
+    from alhambra_widget.bots import Random
+    g2 = Game(["Ana", "Ben", "Cy"], seed=3)
+    table = AlhambraWidget(g2, seat=0, bots={1: Random(seed=1), 2: Random(seed=2)}, autoplay=False)
+    play_random(g2, 9, seed=4)
+    table.replay_index = 3
+    assert table.view["can_play_from"] is True
+    send(table, type="play_from", index=3, stamp=table.view["stamp"], seat=0)
+    assert table.message["kind"] == "info" and table.replay_index == -1
+    assert [m.action for m in g2.moves[:3]] == [m.action for m in Game.from_json(state).moves[:3]]
+    assert all(m.player is None for m in g2.moves[3:])     # Ana's later moves and the bots' are gone
 
 
 def test_stale_intents_are_refused(w):

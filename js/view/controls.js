@@ -149,7 +149,8 @@ export function dirkShown(view) {
  * button of the game is always there, disabled when it cannot be used now,
  * so that nothing moves under the mouse while a turn is played. (Undo and
  * Redo are with the replay control under the board; at the end of the game,
- * here.)
+ * here.) Replaying, only Play from here, where the viewer may play on from
+ * the position shown.
  */
 export function controlsHtml(view, ui) {
   const legal = view.legal;
@@ -160,7 +161,13 @@ export function controlsHtml(view, ui) {
   // replaying to a move the review marked: its sentence in full (the buttons are all off then), after the grade's mark
   const reviewed = legal ? null : reviewedMove(view);
   const key = reviewed ? reviewKeyHtml(reviewed.grade) : "";
-  out += `<p class="alh-selection${reviewed ? " alh-reviewed" : ""}" aria-live="polite" title="${said}">${key}${said}</p><div class="alh-buttons">`;
+  out += `<p class="alh-selection${reviewed ? " alh-reviewed" : ""}" aria-live="polite" title="${said}">${key}${said}</p>`;
+  if (view.replay !== null && view.replay !== undefined) {
+    // replaying: the game's buttons are off; where the viewer may take the later moves back, play on from here
+    const from = view.can_play_from ? button("play-from", t("ui.table.play_from_aria"), { text: t("ui.table.play_from") }) : "";
+    return out + `<div class="alh-replay-actions">${from}</div></div>`;
+  }
+  out += `<div class="alh-buttons">`;
   if (!over) {
     const act = !!legal && view.phase === "action";
     const place = !!legal && view.phase === "place";

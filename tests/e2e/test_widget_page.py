@@ -359,6 +359,38 @@ def test_undo_redo_and_replay_buttons(chromium):
     page.close()
 
 
+def test_play_from_here_while_replaying(chromium):
+    """Replaying, the action bar offers to play on from the position shown:
+    the later moves are taken back, the table is live again and says so, and
+    Redo plays the first of them again."""
+    w = AlhambraWidget(players=3, seed=5)
+    g = w.game
+    rng = random.Random(5)
+    for _ in range(8):
+        g.play(g.random_action(rng))
+    before = list(g.history)
+    people = lambda: [m.action for m in g.moves if m.player is not None]  # noqa: E731 (less the chance moves)
+    page = open_widget(chromium, w)
+    page.locator('input[data-act="replay"]').fill("3")
+    page.wait_for_function("window.state.view.replay === 3")
+    # in the action bar, where the game's buttons were (they are off while replaying)
+    bar = page.get_by_role("toolbar", name=w.strings["ui.controls.aria"])
+    button = bar.get_by_role("button", name="Play from here", exact=True)
+    assert button.is_visible() and bar.get_by_role("button").count() == 1
+    button.click()
+    page.wait_for_function("window.state.view.replay === null")
+    kept = [m.action for m in g.moves[:3] if m.player is not None]
+    assert people() == kept == before[:len(kept)]
+    assert page.locator(".alh-replay-banner").count() == 0
+    expect(page.locator(".alh-message")).to_contain_text("Playing on from here")
+    moves = len(g.moves)
+    page.get_by_role("button", name=w.strings["ui.btn.redo"], exact=True).click()
+    page.wait_for_function(f"window.state.view.moves === {moves + 1}")
+    assert people() == before[:len(kept) + 1]
+    assert not page.errors, page.errors
+    page.close()
+
+
 def test_the_next_scoring_round_as_it_stands_unfolds_and_follows_the_game(chromium):
     """In play the scoring section starts with the next round as it would be scored now:
     a line of each player's points, unfolded (by the keyboard) the engine's own table of it,
