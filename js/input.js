@@ -36,7 +36,7 @@ function note(text, rule = null) {
   return { kind: "note", rule, text };
 }
 
-const NUM = ["i", "slot", "x", "y", "id", "index", "round"];
+const NUM = ["i", "slot", "x", "y", "id", "index", "round", "player"];
 
 /** The event a control stands for, read from its data-* attributes. */
 export function eventFrom(el) {
@@ -297,8 +297,10 @@ export function nearestMark(el, x) {
 
 /**
  * Wire a root element: clicks on [data-act] controls, Enter/Space on focused
- * controls that are not native buttons, Escape clears the selection (or closes the scoring
- * round's panel, and Tab stays in that panel while it shows), the
+ * controls that are not native buttons, a click on a player's picture looks at
+ * the player (as their name does), Escape clears the selection (or closes the
+ * panel over the table -- a scoring round, a player looked at -- and Tab stays
+ * in that panel while it shows), the
  * arrow keys move the focus between the controls of one picture (the board,
  * a row of cards, the market: arrowTarget), the
  * replay slider reports its value on change, the language switch its choice,
@@ -309,7 +311,7 @@ export function nearestMark(el, x) {
 export function bindInput(root, dispatch) {
   const enabled = (el) => el && root.contains(el) && el.getAttribute("aria-disabled") !== "true" && !el.disabled;
   const native = (el) => el.tagName === "INPUT" || el.tagName === "SELECT";
-  // the scoring round's panel over the table (a modal dialog: js/view/scoring.js scoringPopHtml)
+  // the panel over the table (a modal dialog: js/view/scoring.js scoringPopHtml, js/view/look.js lookPopHtml)
   const dialog = () => root.querySelector('.alh-pop[role="dialog"]');
   const onClick = (e) => {
     if (e.target.classList && e.target.classList.contains("alh-pop") && root.contains(e.target)) {
@@ -317,6 +319,11 @@ export function bindInput(root, dispatch) {
       return;
     }
     let el = e.target.closest ? e.target.closest("[data-act]") : null;
+    if (!el && e.target.closest) {
+      // a player's picture in the column of players: look at that player (its name is the control)
+      const look = e.target.closest(".alh-player")?.querySelector('[data-act="look"]');
+      if (look && root.contains(look)) el = look;
+    }
     if (!enabled(el) || native(el)) return;
     e.preventDefault();
     // the review's marks along the slider may overlap (moves close together): a

@@ -304,6 +304,11 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
    it first (flex-shrink factors of 1 and more: below 1 in all, a flex line gives up only that share
    of what it lacks, and a name alone, with no tag, pushed the score out of the panel) */
 .alh-name { font-weight: 700; font-size: 1.05em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 2em; flex: 0 1 auto; }
+/* a player's name opens their Alhambra big (js/view/look.js): a button that reads as the name */
+.alh-name-btn { background: none; border: 0; padding: 0; margin: 0; font-family: inherit; line-height: inherit; letter-spacing: inherit; color: inherit; text-align: left; cursor: pointer; }
+.alh-name-btn:hover { text-decoration: underline dotted; }
+.alh-name-btn:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
+.alh-player .alh-panel-picture { cursor: zoom-in; }
 .alh-score { margin-left: auto; font-weight: 700; font-size: 1.05em; white-space: nowrap; flex: none; }
 .alh-tag { white-space: nowrap; font-size: .8em; padding: 0 6px; border-radius: 8px; background: var(--alh-muted); color: var(--alh-bg); font-weight: 600; flex: none; }
 /* in a player's head the name keeps its room: the tags give way first (cut, their text in the tooltip) */
@@ -396,6 +401,20 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-pop-board { margin: 0; display: flex; flex-direction: column; gap: 2px; align-items: flex-start; }
 .alh-pop-board figcaption { display: flex; align-items: center; gap: 5px; font-weight: 600; }
 .alh-pop-board .alh-svg { width: 150px; height: 110px; }
+/* a player looked at (js/view/look.js): the Alhambra big, their numbers beside it (under it where narrow) */
+.alh-look .alh-pop-card { border-color: var(--alh-border); }
+.alh-look-body { display: flex; flex-wrap: wrap; gap: 10px 20px; align-items: flex-start; margin-top: 8px; }
+.alh-look-board { flex: 0 1 auto; max-width: 100%; }
+.alh-look-board .alh-svg { max-width: 100%; height: auto; }
+.alh-look-words { flex: 1 1 220px; min-width: 0; }
+.alh-look-table { border-collapse: collapse; margin-bottom: 6px; }
+.alh-look-table caption { text-align: left; font-weight: 600; padding-bottom: 2px; caption-side: top; }
+.alh-look-table th, .alh-look-table td { padding: 2px 8px; border-bottom: 1px solid var(--alh-border); white-space: nowrap; }
+.alh-look-table th[scope="row"] { text-align: left; font-weight: 400; padding-left: 0; }
+.alh-look-table td { text-align: right; font-variant-numeric: tabular-nums; }
+.alh-look-table .alh-look-total th, .alh-look-table .alh-look-total td { font-weight: 700; border-bottom: 0; }
+.alh-look-swatch { display: inline-block; width: .8em; height: .8em; border-radius: 2px; margin-right: 6px; vertical-align: -1px; border: 1px solid var(--alh-border); }
+.alh-look-line { margin: 4px 0; overflow-wrap: anywhere; }
 /* panels are replaced one by one on a redraw: keep their layout to themselves
    (not paint containment: focus rings may stick out of a panel) */
 .alh-section, .alh-focus, .alh-player, .alh-scoring, .alh-log, .alh-hold, .alh-play { contain: layout style; }

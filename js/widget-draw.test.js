@@ -400,3 +400,81 @@ describe("a scoring round as an event", () => {
     expect(dialog(el)).toBeNull();
   });
 });
+
+describe("a player looked at", () => {
+  const v = fixture("buy-3p");
+  const dialog = (el) => el.querySelector('.alh-pop[role="dialog"]');
+  const key = (target, k, o = {}) => target.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true, ...o }));
+
+  it("a player's name opens their Alhambra big with their numbers in words, a modal dialog the keyboard goes into and out of", () => {
+    const model = fakeModel({ view: v, message: {} });
+    const { el, cleanup } = mount(model);
+    expect(dialog(el)).toBeNull();
+    const name = el.querySelector('.alh-player[data-player="1"] button[data-act="look"]');
+    expect(name.textContent).toBe("Ben");
+    expect(name.getAttribute("aria-label")).toBe("Ben: see the Alhambra big, with the numbers");
+    name.focus();
+    click(name);
+    const pop = dialog(el);
+    expect(pop.dataset.player).toBe("1");
+    expect(pop.getAttribute("aria-modal")).toBe("true");
+    expect(pop.getAttribute("aria-label")).toBe("Ben: 13 points");
+    // the board: every tile of Ben's Alhambra, big
+    const board = pop.querySelector(".alh-look-board svg");
+    expect(board.querySelectorAll("[data-x][data-y]").length).toBeGreaterThanOrEqual(v.players[1].alhambra.length);
+    // per building: the tiles and what the next scoring round would give for them now
+    const rows = [...pop.querySelectorAll(".alh-look-table tr[data-building]")];
+    expect(rows.map((r) => r.dataset.building)).toEqual(v.buildings);
+    rows.forEach((r, k) => {
+      const cells = [...r.querySelectorAll("td")].map((td) => td.textContent);
+      expect(cells).toEqual([String(v.players[1].counts[k]), `+${v.preview.buildings[1][k]}`]);
+    });
+    expect(pop.querySelector(".alh-look-table caption").textContent).toBe("Scoring round 2 if it were now");
+    expect(pop.querySelector(".alh-look-total td").textContent).toBe(`+${v.preview.points[1]}`);
+    expect(pop.querySelector(".alh-look-wall td").textContent).toBe(String(v.players[1].wall));
+    const words = pop.querySelector(".alh-look-words").textContent;
+    const ben = v.players[1];
+    expect(words).toContain("Ben's hand: ");
+    for (const card of ben.hand) expect(words).toContain(card);               // every card, named
+    expect(words.split("Ben's reserve: ")[1].split("; ").length).toBe(ben.reserve.length);
+    // the keyboard is in it, and stays in it
+    const close = pop.querySelector('button[data-act="pop-close"]');
+    expect(document.activeElement).toBe(close);
+    expect(key(close, "Tab")).toBe(false);
+    expect(document.activeElement).toBe(close);
+    // a new view (a move) keeps it, up to date
+    model.push({ view: { ...v, stamp: v.stamp + 1, players: v.players.map((p, i) => (i === 1 ? { ...p, score: 20 } : p)) } });
+    expect(dialog(el).getAttribute("aria-label")).toBe("Ben: 20 points");
+    // Escape closes it and the focus is back on the name
+    key(document.activeElement, "Escape");
+    expect(dialog(el)).toBeNull();
+    expect(document.activeElement).toBe(el.querySelector('.alh-player[data-player="1"] button[data-act="look"]'));
+    cleanup();
+  });
+
+  it("opens from a click on the player's picture too, and closes with its button or a click beside it", () => {
+    const model = fakeModel({ view: v, message: {} });
+    const { el, cleanup } = mount(model);
+    click(el.querySelector('.alh-player[data-player="2"] .alh-panel-picture'));
+    expect(dialog(el).dataset.player).toBe("2");
+    click(dialog(el).querySelector(".alh-look-table"));   // (on the card: it stays)
+    expect(dialog(el)).not.toBeNull();
+    click(dialog(el));
+    expect(dialog(el)).toBeNull();
+    click(el.querySelector('.alh-player[data-player="0"] button[data-act="look"]'));
+    click(dialog(el).querySelector('button[data-act="pop-close"]'));
+    expect(dialog(el)).toBeNull();
+    cleanup();
+  });
+
+  it("a game with fewer players put in meanwhile shows no dialog for a seat it does not have", () => {
+    const model = fakeModel({ view: v, message: {} });
+    const { el, cleanup } = mount(model);
+    click(el.querySelector('.alh-player[data-player="2"] button[data-act="look"]'));
+    expect(dialog(el)).not.toBeNull();
+    const two = fixture("seated-2p-other");
+    model.push({ view: two });
+    expect(dialog(el)).toBeNull();
+    cleanup();
+  });
+});

@@ -72,7 +72,7 @@ function render({ model, el }) {
   // this display's folds, kept across redraws; the folded earlier scoring
   // rounds and the folded narrations are drawn only once unfolded (a 6-player
   // round table is ~100 elements, its narration ~1,700 characters)
-  const local = { earlierOpen: false, whyOpen: false, logOpen: false, latestOpen: undefined, previewOpen: false, lineupOpen: false, lazyEarlier: true };
+  const local = { earlierOpen: false, whyOpen: false, logOpen: false, latestOpen: undefined, previewOpen: false, lineupOpen: false, lazyEarlier: true, look: null };
   let drawn = { view: undefined, sel: undefined, lineup: undefined, note: undefined, shown: undefined, hover: undefined, strings: undefined };
 
   // the game review rides in a trait of its own ("graded", kernel side
@@ -317,9 +317,17 @@ function render({ model, el }) {
   }
 
   function dispatch(ev) {
+    if (ev.act === "look") {
+      // a player looked at: their Alhambra big over the table (js/view/look.js)
+      local.look = ev.player;
+      redraw();
+      return;
+    }
     if (ev.act === "pop-close" || ev.act === "scoring-round") {
-      // the scoring round's panel: closed, or shown again (from the log)
-      if (ev.act === "pop-close") closeRound(local);
+      // the panel over the table closed (a scoring round's first: a player looked at may be under it),
+      // or a scoring round shown again (from the log)
+      if (ev.act === "pop-close" && local.pop !== null && local.pop !== undefined) closeRound(local);
+      else if (ev.act === "pop-close") local.look = null;
       else openRound(local, currentView(), ev.round);
       redraw();
       return;

@@ -74,7 +74,9 @@ export function playerHtml(view, p, i) {
   if (bot) tags.push(tag(" alh-tag-bot", t("ui.bots.bot_tag"), `${t("ui.bots.bot_tag")}: ${bot}`));
   const cls = ["alh-player", current ? "alh-current" : "", winner ? "alh-winner" : ""].filter(Boolean).join(" ");
   let out = `<div class="${cls}" role="listitem" data-player="${i}" style="--alh-seat:${seatColor(i)}" aria-label="${esc(tn("ui.player.aria", p.score, { name: p.name }))}">`;
-  out += `<div class="alh-player-head"><span class="alh-name" title="${esc(p.name)}">${esc(p.name)}</span>${tags.join("")}<span class="alh-score">${esc(tn("ui.points_short", p.score))}</span></div>`;
+  // the name opens the player's Alhambra big, with what the panel shows in words (js/view/look.js)
+  const look = t("ui.look.aria", { name: p.name });
+  out += `<div class="alh-player-head"><button type="button" class="alh-name alh-name-btn" data-act="look" data-player="${i}" data-key="look-${i}" data-lm-suppress-shortcuts="true" aria-label="${esc(look)}" title="${esc(look)}">${esc(p.name)}</button>${tags.join("")}<span class="alh-score">${esc(tn("ui.points_short", p.score))}</span></div>`;
   out += panelSvg(view, p, { hand: view.phase !== "over" });
   return out + `</div>`;
 }

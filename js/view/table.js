@@ -21,6 +21,7 @@ import { CELL, esc } from "./common.js";
 import { boardHelpHtml, controlsHtml, dirkShown, languageHtml, lineupHtml, messagePart, replayBannerHtml, replayHtml, reviewSummaryHtml } from "./controls.js";
 import { handSvg, hiddenHandSvg } from "./hand.js";
 import { lessonPart } from "./lesson.js";
+import { lookPopHtml } from "./look.js";
 import { logHtml } from "./log.js";
 import { marketSvg } from "./market.js";
 import { moneySvg } from "./money.js";
@@ -55,7 +56,8 @@ export function messageLeaf(view, message, note, drawnNote = null) {
  * @param {object} [local]  how this display is unfolded: {earlierOpen, whyOpen, logOpen, lazyEarlier, lineupOpen} (the
  *                          earlier scoring rounds and why a round gave its points, see scoringPart; the moves and
  *                          the players of the next game at the end),
- *                          the scoring round shown over the table ({pop}: its number, or null) and the
+ *                          the scoring round shown over the table ({pop}: its number, or null), the
+ *                          player looked at ({look}: a seat, or null; js/view/look.js) and the
  *                          language: {lang} (the switch shows it; default "en")
  */
 export function tableParts(view, ui = { sel: null, note: null }, message = {}, local = {}) {
@@ -134,6 +136,7 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
   }
   const pop = local.pop ?? null;
   if (pop !== null && !replaying) kids.push(leaf("pop", scoringPopHtml(view, pop, { boards: !!local.popBoards })));
+  else if (local.look !== null && local.look !== undefined) kids.push(leaf("pop", lookPopHtml(view, local.look)));
   const cls = ["alh-app", tableClass(view.n), replaying ? "alh-replaying" : "", view.lesson ? "alh-tutorial" : ""].filter(Boolean).join(" ");
   const open = `<div class="${cls}" data-players="${view.n}" data-phase="${view.phase}">`;
   return box("app", open, kids, `</div>`);

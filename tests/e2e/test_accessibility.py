@@ -136,6 +136,36 @@ def test_the_scoring_round_over_the_table_is_a_dialog_a_keyboard_can_use(chromiu
     assert opener.evaluate("e => e === document.activeElement")
 
 
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_player_looked_at_is_a_dialog_a_keyboard_can_use(chromium, theme):  # noqa: F811
+    """A player's name in the column of players opens their Alhambra big with their numbers
+    in words: by keyboard, the focus goes to its button, Tab stays in it, Escape closes it and
+    the focus is back on the name; axe finds nothing in it, in either theme; a click on a
+    player's picture opens it too."""
+    w = AlhambraWidget(GAMES["4 players, to act"]())
+    page = show(chromium, w, viewport={"width": 1100, "height": 900}, color_scheme=theme)
+    name = w.game.names[2]
+    opener = page.get_by_role("button", name=f"{name}: see the Alhambra big")
+    opener.focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name=f"{name}: {w.game.players[2].score} points")
+    dialog.wait_for()
+    assert dialog.get_attribute("aria-modal") == "true"
+    close = dialog.get_by_role("button", name="Close")
+    assert close.evaluate("e => e === document.activeElement")
+    for key in ("Tab", "Tab", "Shift+Tab"):
+        page.keyboard.press(key)
+        assert dialog.evaluate("e => e.contains(document.activeElement)"), key
+    rows = dialog.get_by_role("row")
+    assert rows.count() == 1 + 6 + 2      # the heading, a building each, the wall, the round
+    assert audit(page) == []
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="detached")
+    assert opener.evaluate("e => e === document.activeElement")
+    page.locator('.alh-player[data-player="1"] .alh-panel-picture').click()
+    page.get_by_role("dialog", name=f"{w.game.names[1]}: ").wait_for()
+
+
 def in_phase(n: int, seed: int, phase: str, after: int) -> Game:
     """A random game of ``n`` players at its first position in ``phase`` after ``after`` moves."""
     g = Game(n, seed=seed)

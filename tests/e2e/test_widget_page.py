@@ -800,12 +800,13 @@ def test_long_names_are_cut_before_the_scores_in_the_column_of_players(chromium)
     inside = """() => [...document.querySelectorAll('.alh-player')].map(p => {
         const box = p.getBoundingClientRect(), name = p.querySelector('.alh-name');
         const parts = [...p.querySelectorAll('.alh-score, .alh-player-head .alh-tag')].map(e => e.getBoundingClientRect());
-        return {name: name.title, cut: name.scrollWidth > name.clientWidth,
+        return {name: name.textContent, tip: name.title, cut: name.scrollWidth > name.clientWidth,
                 out: parts.filter(r => r.right > box.right + 0.5 || r.left < box.left - 0.5).length}; })"""
     for width in (1280, 1000):
         page = show(chromium, AlhambraWidget(g.copy()), viewport={"width": width, "height": 900})
         got = page.evaluate(inside)
         assert [p["name"] for p in got] == names, got
+        assert all(p["tip"].startswith(p["name"] + ":") for p in got), got   # the whole name in the tooltip
         assert all(p["out"] == 0 for p in got), (width, got)
         assert any(p["cut"] for p in got), got   # (the test does put a name too long for its line)
         page.close()
