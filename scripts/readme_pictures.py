@@ -1,7 +1,7 @@
 """The pictures of the README and the documentation site, from the browser tests' screenshots.
 
     scripts/test.sh tests/e2e          # the browser tests write test-artifacts/*.png
-    .venv/bin/python scripts/readme_pictures.py
+    .venv/bin/python scripts/readme_pictures.py [NAME.png ...]   # (only these pictures)
 
 Each picture is a screenshot the browser tests take of the real widget in a real
 JupyterLab (tests/e2e/test_layout.py) or on a page of its own (tests/e2e/test_tutorial_page.py,
@@ -27,19 +27,26 @@ PICTURES = {
     "tutorial-fi.png": "tutorial-fi-refused.png",  # a lesson of the tutorial in Finnish, a try refused by its rule
     "lineup.png": "lineup-open.png",               # the end of a game: the players of the next game, chosen
     "review.png": "review-summary.png",            # the end of a reviewed game: marks, win chances, the review's table
+    "look.png": "look-dialog.png",                 # a player looked at: the Alhambra big, the numbers in words
 }
 
 
-def main() -> int:
+def main(names=()) -> int:
     from PIL import Image   # (Pillow comes with matplotlib, in the test and analysis extras)
 
-    missing = [src for src in PICTURES.values() if not (ARTIFACTS / src).is_file()]
+    unknown = [n for n in names if n not in PICTURES]
+    if unknown:
+        print(f"not a picture of the documentation: {', '.join(unknown)} (they are {', '.join(PICTURES)})",
+              file=sys.stderr)
+        return 1
+    chosen = {n: PICTURES[n] for n in names} if names else PICTURES
+    missing = [src for src in chosen.values() if not (ARTIFACTS / src).is_file()]
     if missing:
         print(f"missing in test-artifacts/: {', '.join(missing)} (run scripts/test.sh tests/e2e first)",
               file=sys.stderr)
         return 1
     OUT.mkdir(parents=True, exist_ok=True)
-    for name, src in PICTURES.items():
+    for name, src in chosen.items():
         with Image.open(ARTIFACTS / src) as im:
             small = im.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
             small.save(OUT / name, optimize=True)
@@ -48,4 +55,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
