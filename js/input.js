@@ -130,7 +130,11 @@ export function reduce(ui, ev, view) {
   const legal = view.legal;
   if (!legal) {
     let text = t("ui.note.not_your_turn");
-    if (view.replay !== null && view.replay !== undefined) text = t("ui.note.replaying", { live: t("ui.replay.live") });
+    if (view.replay !== null && view.replay !== undefined) {
+      text = view.can_play_from
+        ? t("ui.note.replaying_from", { live: t("ui.replay.live"), from: t("ui.table.play_from") })
+        : t("ui.note.replaying", { live: t("ui.replay.live") });
+    }
     else if (view.phase === "over") text = t("ui.sel.over");
     else if (view.seat !== null && view.seat !== undefined) text = t("ui.note.their_turn", { name: view.players[view.current].name });
     return keep(null, note(text));

@@ -185,6 +185,14 @@ describe("undo, redo, replay", () => {
     expect(reduce(initialUi(), { act: "replay", index: v.live_moves }, v).intent).toEqual({ type: "replay", index: -1 });
     expect(reduce(initialUi(), { act: "live" }, v).intent).toEqual({ type: "replay", index: -1 });
   });
+  it("a click on the table while replaying says how to play: live, or from here where that may be", () => {
+    const past = { ...v, legal: null, replay: 2 };
+    const said = (view) => reduce(initialUi(), { act: "money", idx: 0 }, view).ui.note.text;
+    expect(said({ ...past, can_play_from: true })).toBe(
+      "You are watching the replay: press Live to play on in the game, or Play from here to play on from this position.");
+    expect(said({ ...past, can_play_from: false })).toBe("You are watching the replay: press Live to play.");
+  });
+
   it("play on from the position replayed, and from nowhere else", () => {
     expect(reduce(initialUi(), { act: "play-from" }, { ...v, replay: 4 }).intent).toEqual({ type: "play_from", index: 4 });
     expect(reduce(initialUi(), { act: "play-from" }, { ...v, replay: 0 }).intent).toEqual({ type: "play_from", index: 0 });
