@@ -47,6 +47,20 @@ def test_every_move_undo_and_redo_is_in_the_file(tmp_path):
     assert os.listdir(tmp_path) == ["evening.json"]      # the file beside it, moved over it, is gone
 
 
+def test_play_from_here_is_in_the_file_written_once(tmp_path, monkeypatch):
+    f = tmp_path / "evening.json"
+    w = AlhambraWidget(players=["Ana", "Ben", "Chi"], seed=7, save=f)
+    some_moves(w, 20)
+    writes = []
+    real = type(w)._save
+    monkeypatch.setattr(type(w), "_save", lambda self: (writes.append(len(self.game.moves)), real(self))[1])
+    w.replay_index = 5
+    w.play_from()
+    assert saved(f).to_json() == w.game.to_json()
+    assert [m.action for m in saved(f).moves[:5]] == [m.action for m in w.game.moves[:5]]
+    assert len(writes) <= 2 and writes[-1] == len(w.game.moves)   # not once for each move taken back
+
+
 def test_a_widget_made_again_with_the_file_goes_on_with_its_game(tmp_path):
     """As after a restart of the kernel: the same cell, run again, shows the
     game where it was, with the same future (the hidden order is in the file),

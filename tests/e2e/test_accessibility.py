@@ -121,16 +121,26 @@ def test_the_scoring_round_over_the_table_is_a_dialog_a_keyboard_can_use(chromiu
     back to the control that opened it."""
     page = show(chromium, AlhambraWidget(GAMES["3 players, over"]()), viewport={"width": 1100, "height": 900})
     opener = page.get_by_role("button", name="Show on the table")
+    dialog = open_by_keyboard(page, opener, page.get_by_role("dialog"), "Continue")
+    close_by_escape(page, dialog, opener)
+
+
+def open_by_keyboard(page, opener, dialog, close: str):
+    """Enter on ``opener`` shows ``dialog``, a modal one: the focus on its button ``close``,
+    and Tab and Shift+Tab keep it inside."""
     opener.focus()
     page.keyboard.press("Enter")
-    dialog = page.get_by_role("dialog")
     dialog.wait_for()
     assert dialog.get_attribute("aria-modal") == "true"
-    close = dialog.get_by_role("button", name="Continue")
-    assert close.evaluate("e => e === document.activeElement")
+    assert dialog.get_by_role("button", name=close).evaluate("e => e === document.activeElement")
     for key in ("Tab", "Tab", "Shift+Tab"):
         page.keyboard.press(key)
         assert dialog.evaluate("e => e.contains(document.activeElement)"), key
+    return dialog
+
+
+def close_by_escape(page, dialog, opener):
+    """Escape closes ``dialog`` and gives the focus back to ``opener``."""
     page.keyboard.press("Escape")
     dialog.wait_for(state="detached")
     assert opener.evaluate("e => e === document.activeElement")
@@ -150,24 +160,14 @@ def test_a_player_looked_at_is_a_dialog_a_keyboard_can_use(chromium, theme, arti
     page = show(chromium, w, viewport={"width": 1100, "height": 900}, color_scheme=theme)
     name = w.game.names[2]
     opener = page.get_by_role("button", name=f"{name}: see the Alhambra big")
-    opener.focus()
-    page.keyboard.press("Enter")
-    dialog = page.get_by_role("dialog", name=f"{name}: {w.game.players[2].score} points")
-    dialog.wait_for()
-    assert dialog.get_attribute("aria-modal") == "true"
-    close = dialog.get_by_role("button", name="Close")
-    assert close.evaluate("e => e === document.activeElement")
-    for key in ("Tab", "Tab", "Shift+Tab"):
-        page.keyboard.press(key)
-        assert dialog.evaluate("e => e.contains(document.activeElement)"), key
+    looked = page.get_by_role("dialog", name=f"{name}: {w.game.players[2].score} points")
+    dialog = open_by_keyboard(page, opener, looked, "Close")
     rows = dialog.get_by_role("row")
     assert rows.count() == 1 + 6 + 2      # the heading, a building each, the wall, the round
     assert audit(page) == []
     if theme == "light":   # the documentation's picture (scripts/readme_pictures.py)
         dialog.locator(".alh-pop-card").screenshot(path=str(artifacts / "look-dialog.png"))
-    page.keyboard.press("Escape")
-    dialog.wait_for(state="detached")
-    assert opener.evaluate("e => e === document.activeElement")
+    close_by_escape(page, dialog, opener)
     page.locator('.alh-player[data-player="1"] .alh-panel-picture').click()
     page.get_by_role("dialog", name=f"{w.game.names[1]}: ").wait_for()
 
