@@ -467,13 +467,19 @@ describe("a player looked at", () => {
     cleanup();
   });
 
-  it("a game with fewer players put in meanwhile shows no dialog for a seat it does not have", () => {
-    const model = fakeModel({ view: v, message: {} });
+  it("goes when another game comes in, and does not come back with a later one", () => {
+    const model = fakeModel({ view: { ...v, game: 1 }, message: {} });
     const { el, cleanup } = mount(model);
     click(el.querySelector('.alh-player[data-player="2"] button[data-act="look"]'));
     expect(dialog(el)).not.toBeNull();
-    const two = fixture("seated-2p-other");
-    model.push({ view: two });
+    model.push({ view: { ...v, game: 1, stamp: v.stamp + 1 } });   // a move: it stays
+    expect(dialog(el)).not.toBeNull();
+    model.push({ view: { ...fixture("seated-2p-other"), game: 2 } });   // a game of two: no seat 2
+    expect(dialog(el)).toBeNull();
+    model.push({ view: { ...v, game: 3 } });                          // a game of three again
+    expect(dialog(el)).toBeNull();
+    click(el.querySelector('.alh-player[data-player="0"] button[data-act="look"]'));
+    model.push({ view: { ...v, game: 4 } });                          // another game of three players
     expect(dialog(el)).toBeNull();
     cleanup();
   });

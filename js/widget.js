@@ -188,6 +188,8 @@ function render({ model, el }) {
     if (root.getAttribute("lang") !== local.lang) root.setAttribute("lang", local.lang);
     // a scoring round just scored shows over the table; by itself it goes after a while when only bots play
     const opened = followRounds(local, view);
+    // a player looked at goes when another game comes in (a new game, a game assigned, a lesson's step)
+    if (local.look !== null && (local.lookGame !== view.game || !(view.players && local.look < view.players.length))) local.look = null;
     if (opened !== null && onlyBots(view)) {
       setTimeout(() => {
         if (local.pop === opened && root.isConnected) {
@@ -318,15 +320,18 @@ function render({ model, el }) {
 
   function dispatch(ev) {
     if (ev.act === "look") {
-      // a player looked at: their Alhambra big over the table (js/view/look.js)
+      // a player looked at: their Alhambra big over the table (js/view/look.js), while this game is shown
       local.look = ev.player;
+      local.lookGame = currentView().game;
       redraw();
       return;
     }
     if (ev.act === "pop-close" || ev.act === "scoring-round") {
-      // the panel over the table closed (a scoring round's first: a player looked at may be under it),
-      // or a scoring round shown again (from the log)
-      if (ev.act === "pop-close" && local.pop !== null && local.pop !== undefined) closeRound(local);
+      // the panel over the table closed -- the one shown: a scoring round's is (a player looked at
+      // may be under it), but not while replaying -- or a scoring round shown again (from the log)
+      const v = currentView();
+      const scoring = local.pop !== null && local.pop !== undefined && (v?.replay === null || v?.replay === undefined);
+      if (ev.act === "pop-close" && scoring) closeRound(local);
       else if (ev.act === "pop-close") local.look = null;
       else openRound(local, currentView(), ev.round);
       redraw();
