@@ -434,6 +434,11 @@ describe("a player looked at", () => {
     expect(pop.querySelector(".alh-look-wall td").textContent).toBe(String(v.players[1].wall));
     const words = pop.querySelector(".alh-look-words").textContent;
     const ben = v.players[1];
+    // the tiles of the market Ben's money pays for now, by name and slot
+    const slots = ben.affords.map((slot) => `(slot ${slot})`);
+    expect(slots.length).toBeGreaterThan(0);
+    expect(pop.querySelector(".alh-look-affords").textContent).toMatch(/^Ben can pay for .* now\.$/);
+    for (const slot of slots) expect(pop.querySelector(".alh-look-affords").textContent).toContain(slot);
     expect(words).toContain("Ben's hand: ");
     for (const card of ben.hand) expect(words).toContain(card);               // every card, named
     expect(words.split("Ben's reserve: ")[1].split("; ").length).toBe(ben.reserve.length);
@@ -457,6 +462,8 @@ describe("a player looked at", () => {
     const { el, cleanup } = mount(model);
     click(el.querySelector('.alh-player[data-player="2"] .alh-panel-picture'));
     expect(dialog(el).dataset.player).toBe("2");
+    expect(v.players[2].affords).toEqual([]);
+    expect(dialog(el).querySelector(".alh-look-affords").textContent).toBe("Chi cannot pay for any tile of the building market now.");
     click(dialog(el).querySelector(".alh-look-table"));   // (on the card: it stays)
     expect(dialog(el)).not.toBeNull();
     click(dialog(el));

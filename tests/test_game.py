@@ -779,3 +779,26 @@ def test_names_spelled_alike_in_unicode_are_one_name():
         Game(["Zo\u00eb", "Zoe\u0308"], seed=1)
     with pytest.raises(ValueError, match="both called"):
         Game(["ＡＮＡ", "ana"], seed=1)   # (full-width letters)
+
+
+def test_affordable_is_what_the_money_in_hand_pays_for_and_what_the_player_to_act_may_buy():
+    """``Game.affordable(player)``: the slots whose tile the cards of that currency pay for
+    (T2), for every player at any time; for the player to act in the action phase exactly the
+    slots of their legal purchases."""
+    for seed in range(12):
+        g = Game(["Ana", "Ben", "Chi", "Dan"][: 2 + seed % 3], seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            for i, p in enumerate(g.players):
+                sums = Counter()
+                for c in p.hand:
+                    sums[c.currency] += c.value
+                expected = [k + 1 for k, (cur, t) in enumerate(zip(g.slot_currencies, g.market))
+                            if t is not None and sums[cur] >= t.price]
+                assert g.affordable(i) == g.affordable(p.name) == expected
+            if g.phase == "action":
+                assert g.affordable() == sorted({a.slot for a in g.legal_actions("buy")})
+            g.play(g.random_action(rng))
+        assert all(g.affordable(i) == [] for i in range(g.n))   # nothing to buy once it is over
+    with pytest.raises(ValueError, match="Ana"):
+        Game(["Ana", "Ben"], seed=1).affordable("Zoe")

@@ -478,6 +478,21 @@ class Game:
         naming the players if there is no such player."""
         return S.seat_index(player, self.names, "player")
 
+    def affordable(self, player=None) -> list:
+        """The slots of the building market (1 to 4) whose tile ``player`` (a
+        seat index or a name; by default the player to act) could pay for now
+        with the cards in hand -- the slot's currency, at least the price (T2)
+        -- whether or not it is their turn. Every hand is known (X3), so this
+        tells nothing hidden. Empty once the game is over.
+
+        >>> Game(["Ana", "Ben"], seed=1).affordable("Ben")
+        [3, 4]"""
+        seat = self.current if player is None else self.seat_of(player)
+        if self.phase == "over":
+            return []
+        purse = self._purse(seat)
+        return [i + 1 for i in _SLOTS if (t := self.market[i]) is not None and purse[i] >= t.price]
+
     def pending_for(self, player) -> list:
         """The tiles of ``player`` (a seat index or a name) still to place (T4, E3)."""
         player = self.seat_of(player)

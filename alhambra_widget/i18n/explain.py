@@ -134,9 +134,7 @@ def _position(g, lang) -> list:
                 out.append(t("explain.extra", lang, name=name, done=g.actions_this_turn))
             phrases = [t(_KIND_PHRASE[k], lang) for k in kinds if k in _KIND_PHRASE]
             out.append(t("explain.may", lang, name=name, options=_or(phrases, lang)))
-            p = g.players[g.current]
-            slots = [str(i + 1) for i, x in enumerate(g.market)
-                     if x is not None and p.money(CURRENCIES[i]) >= x.price]
+            slots = [str(k) for k in g.affordable()]
             if slots:
                 out.append(tn("explain.can_buy", len(slots), lang, name=name, slots=join_names(slots, lang)))
             else:
@@ -175,7 +173,7 @@ def _player(g, seat: int, lang) -> list:
     else:
         out.append(t("explain.player.no_hand", lang, name=name))
     if not g.is_over:
-        slots = [str(i + 1) for i, x in enumerate(g.market) if x is not None and p.money(CURRENCIES[i]) >= x.price]
+        slots = [str(k) for k in g.affordable(seat)]
         if slots:
             out.append(tn("explain.can_buy", len(slots), lang, name=name, slots=join_names(slots, lang)))
         else:

@@ -1,14 +1,15 @@
 // A player looked at: their Alhambra big, and what their panel in the column
 // of players shows in small, told in words -- the tiles per building (and,
 // in play, what the next scoring round would give for each if it were now),
-// the longest wall, the money in hand and the reserve. A modal dialog over
+// the longest wall, the tiles of the market their money pays for now, the
+// money in hand and the reserve. A modal dialog over
 // the table, as a scoring round's panel is (js/view/scoring.js): the name in
 // a player's panel (or a click on their picture) opens it, its button,
 // Escape or a click beside its card closes it (js/input.js), and
 // js/widget.js moves the focus in and back out. Everything in it comes from
 // the view; the kernel is not asked.
 
-import { buildingName, cardName, t, tn } from "../i18n.js";
+import { buildingName, cardName, joinAnd, t, tn } from "../i18n.js";
 import { alhambraSvg } from "./alhambra.js";
 import { BUILDING_COLORS, UNKNOWN_COLORS, buttonWords, describeTile, esc, num } from "./common.js";
 import { seatDot } from "./players.js";
@@ -51,6 +52,15 @@ function factsHtml(view, p, i) {
   out += `</tr>`;
   if (preview) out += `<tr class="alh-look-total"><th scope="row" colspan="2">${esc(t("ui.scoring.round_points"))}</th><td>+${num(preview.points[i] ?? 0)}</td></tr>`;
   out += `</table>`;
+  // in play: the tiles of the building market the money in hand pays for now (Game.affordable)
+  if (view.phase !== "over" && Array.isArray(p.affords)) {
+    const tiles = p.affords.map((slot) => {
+      const tile = (view.market || []).find((m) => m.slot === slot)?.tile;
+      return t("ui.look.affords_item", { tile: tile ? t("ui.tile.short", { building: buildingName(tile.building), price: tile.price }) : "?", slot });
+    });
+    const said = tiles.length ? t("ui.look.affords", { name: p.name, tiles: joinAnd(tiles) }) : t("ui.look.affords_none", { name: p.name });
+    out += `<p class="alh-look-line alh-look-affords">${esc(said)}</p>`;
+  }
   // the hand and the reserve: named, then listed (as the panel's description says them)
   const hand = p.hand;
   const handText = hand
