@@ -191,6 +191,7 @@ def test_scripting_notebook_drives_a_game_the_widget_follows():
     # one player in words, in English and German; a turn's end set up by name, seen from Ben's seat
     assert re.search(r"^Ben has 9 points\. Ben has 2 money cards: dinar 7, ducat 3\. ", text, re.M), text
     assert re.search(r"^Ben hat 9 Punkte\. ", text, re.M), text
+    assert re.search(r"^Slots Ben's money pays for now: \[(\d(, )?)*\]$", text, re.M), text
     assert re.search(r"^place \['place 44 at ", text, re.M), text
     pv = placing["view"]
     assert placing["seat"] == 1 and pv["phase"] == "place" and pv["current"] == 1
