@@ -2,12 +2,11 @@
 // of players shows in small, told in words -- the tiles per building (and,
 // in play, what the next scoring round would give for each if it were now),
 // the longest wall, the tiles of the market their money pays for now, the
-// money in hand and the reserve. A modal dialog over
-// the table, as a scoring round's panel is (js/view/scoring.js): the name in
-// a player's panel (or a click on their picture) opens it, its button,
-// Escape or a click beside its card closes it (js/input.js), and
-// js/widget.js moves the focus in and back out. Everything in it comes from
-// the view; the kernel is not asked.
+// money in hand and the reserve. A modal dialog over the table, as a scoring
+// round's panel is (js/view/scoring.js): the name in a player's panel (or a
+// click on their picture) opens it; its button, Escape or a click beside its
+// card closes it (js/input.js); js/widget.js moves the focus in and back out.
+// Everything in it comes from the view: the kernel is not asked.
 
 import { buildingName, cardName, joinAnd, t, tn } from "../i18n.js";
 import { alhambraSvg } from "./alhambra.js";
@@ -33,7 +32,7 @@ export function lookPopHtml(view, i) {
   return out + `</div></div>`;
 }
 
-/** The table of buildings and wall, then the hand and the reserve in words. */
+/** The table of buildings and wall, then in words what the money pays for, the hand and the reserve. */
 function factsHtml(view, p, i) {
   const preview = view.phase !== "over" ? view.preview : null;
   const counts = p.counts || [];
