@@ -302,7 +302,8 @@ export function nearestMark(el, x) {
 /**
  * Wire a root element: clicks on [data-act] controls, Enter/Space on focused
  * controls that are not native buttons, a click on a player's picture looks at
- * the player (as their name does), Escape clears the selection (or closes the
+ * the player (as their name does), a click on a move in the log replays the
+ * position after it (as the replay slider does), Escape clears the selection (or closes the
  * panel over the table -- a scoring round, a player looked at -- and Tab stays
  * in that panel while it shows), the
  * arrow keys move the focus between the controls of one picture (the board,
@@ -327,6 +328,14 @@ export function bindInput(root, dispatch) {
       // a player's picture in the column of players: look at that player (its name is the control)
       const look = e.target.closest(".alh-player")?.querySelector('[data-act="look"]');
       if (look && root.contains(look)) el = look;
+      // a move in the log: the position after it (the replay slider is the keyboard's way there);
+      // not when the click ends a selection of its words
+      const move = look ? null : e.target.closest(".alh-log-list li[data-n]");
+      const selecting = typeof getSelection === "function" && getSelection() && !getSelection().isCollapsed;
+      if (move && root.contains(move) && !selecting) {
+        dispatch({ act: "replay", index: Number(move.getAttribute("data-n")) });
+        return;
+      }
     }
     if (!enabled(el) || native(el)) return;
     e.preventDefault();

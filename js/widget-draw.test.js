@@ -491,3 +491,28 @@ describe("a player looked at", () => {
     cleanup();
   });
 });
+
+describe("the move log", () => {
+  it("a click on a move replays the position after it; on the last move, the live game", () => {
+    const v = fixture("buy-3p");
+    const model = fakeModel({ view: v, message: {} });
+    const { el, cleanup } = mount(model);
+    const items = [...el.querySelectorAll(".alh-log-list li[data-n]")];
+    expect(items.length).toBeGreaterThan(1);
+    const older = items[items.length - 1];          // (newest first)
+    click(older.querySelector(".alh-log-more") || older);
+    expect(model.sent.at(-1)).toEqual({ type: "replay", index: Number(older.dataset.n), seat: v.seat });
+    click(items[0]);
+    expect(model.sent.at(-1)).toEqual({ type: "replay", index: -1, seat: v.seat });
+    // a click that ends a selection of the log's words replays nothing
+    const before = model.sent.length;
+    const range = document.createRange();
+    range.selectNodeContents(older);
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+    click(older);
+    expect(model.sent.length).toBe(before);
+    getSelection().removeAllRanges();
+    cleanup();
+  });
+});

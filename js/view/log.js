@@ -1,6 +1,7 @@
 // The move log: the last moves told in words ("Ana bought a tower (8) with
 // dinar 3+5, the exact price.", js/describe.js), what followed each one (the
 // refills, a scoring round) in a quieter line, and the notation as a tooltip.
+// A click on a move replays the position after it (js/input.js).
 
 import { describeParts, notationTitle } from "../describe.js";
 import { t } from "../i18n.js";
@@ -9,7 +10,8 @@ import { REVIEW_MARKED, reviewKeyHtml } from "./controls.js";
 
 /** The log's own look: what followed a move is quieter than the move. */
 export const LOG_CSS = `
-.alh-log-list li { margin: 1px 0; }
+.alh-log-list li { margin: 1px 0; cursor: pointer; }
+.alh-log-list li:hover { text-decoration: underline dotted; }
 .alh-log-more { color: var(--alh-muted); font-size: .92em; }
 `;
 
