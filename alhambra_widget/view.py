@@ -126,7 +126,8 @@ def _player(game, i, show_hand: bool) -> dict:
         "counts": list(a.counts()),
         "wall": a.longest_wall(),
         "wall_path": [[pos[0], pos[1], side] for pos, side in a.longest_wall_path()],
-        "affords": game.affordable(i),   # the market slots whose tile they could pay for now (T2)
+        # the market slots whose tile they could pay for now (T2): told only with the hand it comes from
+        "affords": game.affordable(i) if show_hand else None,
     }
 
 
