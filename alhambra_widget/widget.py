@@ -213,7 +213,10 @@ class AlhambraWidget(anywidget.AnyWidget):
         self.bot_delay = bot_delay
         self.autoplay = autoplay
         self._hints = None             # (key, rows) of the last hint, or None
-        self._review = None            # (epoch, {move index: graded move}, {lang: view}) of the last review
+        # the last review: (the game shown, the actions of the moves reviewed, {move index: graded
+        # move}, {(lang, moves held, all of them): view}); it holds on the moves the game still shares with them
+        self._review = None
+        self._held = None              # (epoch, what of the review holds then: see _review_held)
         self._review_progress = None   # (epoch, moves graded, moves to grade) of the review running
         self._tutorial = None          # the Tutorial driving this widget (tutorial mode)
         if self._save_path is not None:
@@ -403,8 +406,8 @@ class AlhambraWidget(anywidget.AnyWidget):
         when they had shown cards or tiles, what nobody has seen yet is
         shuffled afresh -- and the table shows the game live from there.
         Returns the number of moves taken back (chance moves included). A
-        review of the game is dropped, as after any undo. Not in tutorial
-        mode, whose lessons set their own positions."""
+        review keeps its marks on the moves kept. Not in tutorial mode, whose
+        lessons set their own positions."""
         if self._tutorial is not None:
             raise RuntimeError("a tutorial sets up its own positions: w.tutor.replay() starts the lesson again")
         with self._lock, use_language(self.lang):
@@ -838,9 +841,11 @@ class AlhambraWidget(anywidget.AnyWidget):
         the move log beside their moves), a table under it sums the review up
         per player, and replaying to the position before a reviewed move tells
         the move and its grade and marks the better move (as a hint) and the
-        move played on the board. The review holds while the game stays as it
-        is (a move, undo or new game drops it). ``wait=True`` (outside a
-        kernel only) waits and returns the rows of the review."""
+        move played on the board. The review holds on the moves the game still
+        shares with the game reviewed: after an undo or Play from here, its
+        marks stay on the moves kept (Review then grades the game as it is
+        now); another game drops it. ``wait=True`` (outside a kernel only)
+        waits and returns the rows of the review."""
         # (checked here: in the background they fail where nobody looks)
         from .analysis.review import check_reviewable
         from .bots.mcts import check_seconds
@@ -848,8 +853,9 @@ class AlhambraWidget(anywidget.AnyWidget):
         check_seconds(seconds_per_move, "seconds_per_move")
         check_reviewable(self._game)
         key = self._epoch
-        if self._review is not None and self._review[0] == key and not self._runner.running("review"):
-            return self._review_rows() if wait else None   # reviewed already
+        held = self._review_held()
+        if held is not None and held[1] and not self._runner.running("review"):
+            return self._review_rows() if wait else None   # reviewed already, every move
         if not self._runner.running("review", key):
             snapshot = self._game.copy()
             from .analysis.review import review_rows   # plain rows: no pandas
@@ -870,7 +876,7 @@ class AlhambraWidget(anywidget.AnyWidget):
 
             def work():
                 rows = review_rows(snapshot, seconds_per_move, seed=0, on_row=on_row, stop=gone)
-                return {row["move"]: _reviewed(row, snapshot) for row in rows}
+                return tuple(m.action for m in snapshot.moves), {row["move"]: _reviewed(row, snapshot) for row in rows}
 
             self._runner.start("review", key, work, self._review_done)
             self._refresh()
@@ -892,16 +898,39 @@ class AlhambraWidget(anywidget.AnyWidget):
         return True
 
     def _review_rows(self):
+        """The rows of the review, if it holds on every move of the game now, else None."""
+        held = self._review_held()
+        return [m["row"] for m in held[0].values()] if held is not None and held[1] else None
+
+    def _review_held(self):
+        """What of the last review holds now: ``(graded moves, whole, kept)`` --
+        the graded moves among the first ``kept`` moves, those the game still
+        shares with the game reviewed (after an undo or Play from here, the
+        moves kept), and whether that is every move of both -- or None (no
+        review, another game, or no graded move kept). Worked out once a change."""
+        if self._held is not None and self._held[0] == self._epoch:
+            return self._held[1]
         r = self._review
-        return [m["row"] for m in r[1].values()] if r and r[0] == self._epoch else None
+        held = None
+        if r is not None and r[0] == self._shown:
+            actions, graded = r[1], r[2]
+            moves = self._game.moves
+            kept = 0
+            for m, a in zip(moves, actions):
+                if m.action != a:
+                    break
+                kept += 1
+            whole = kept == len(actions) == len(moves)
+            graded = graded if whole else {i: m for i, m in graded.items() if i <= kept}
+            held = (graded, whole, kept) if graded else None
+        self._held = (self._epoch, held)
+        return held
 
     def _reviewed_move(self, index: int):
-        """The review of move ``index`` (from 1) if the review is current and the
-        move was not the best one, else None."""
-        r = self._review
-        if r is None or r[0] != self._epoch:
-            return None
-        m = r[1].get(index)
+        """The review of move ``index`` (from 1) if it holds and the move was
+        not the best one, else None."""
+        held = self._review_held()
+        m = held[0].get(index) if held is not None else None
         return m if m is not None and m["row"]["grade"] != "best" else None
 
     def _review_step(self, key, done: int, total: int) -> None:
@@ -923,12 +952,17 @@ class AlhambraWidget(anywidget.AnyWidget):
             p = self._review_progress
             done, total = (p[1], p[2]) if p is not None and p[0] == self._epoch else (0, 0)
             return {"running": True, "done": done, "total": total}
-        r = self._review
-        if r is None or r[0] != self._epoch:
+        held = self._review_held()
+        if held is None:
             return None
-        cached = r[2].get(self.lang)
+        graded, whole, kept = held
+        cache = self._review[3]
+        cached = cache.get((self.lang, kept, whole))
         if cached is None:
-            cached = r[2][self.lang] = _review_json(r[1], self._game, self.lang)
+            cached = _review_json(graded, self._game, self.lang)
+            if not whole:   # (the marks of the moves kept: the game as it is now is not reviewed)
+                cached["partial"] = True
+            cache[(self.lang, kept, whole)] = cached
         return cached
 
     def _review_done(self, key, result) -> None:
@@ -938,7 +972,9 @@ class AlhambraWidget(anywidget.AnyWidget):
                            "text": tr("review.failed", self.lang, error=type(result).__name__)})
             return
         if key == self._epoch:
-            self._review = (key, result, {})
+            actions, graded = result
+            self._review = (self._shown, actions, graded, {})
+            self._held = None
         self._refresh()
 
     def _message(self, msg: dict) -> None:

@@ -138,12 +138,42 @@ def test_the_review_intent_starts_it_and_a_move_drops_it():
     r = w.graded
     assert sum(r["counts"].values()) == 6 and set(m["grade"] for m in r["moves"].values()) <= MARKED
     assert w.message == {} or w.message["kind"] != "error"
-    w.play(w.game.legal_actions()[0])   # the game changed: the review no longer holds
+    w.play(w.game.legal_actions()[0])   # a move more: the review holds on the six, not on the game now
+    assert w.graded["partial"] is True and w.graded["moves"] == r["moves"]
+    w.game = Game(2, seed=4)            # another game: it no longer holds at all
     assert w.graded is None
     send(w, type="review", stamp=w.view["stamp"], seat=None, extra=1)
     assert w.message["kind"] == "error" and w.graded is None
     with pytest.raises(ValueError, match="positive"):
         w.review(seconds_per_move=0)
+
+
+def test_a_review_keeps_its_marks_on_the_moves_kept_by_play_from_here():
+    """After Play from here (or an undo) the review's marks stay on the moves kept, replaying
+    to one of them still shows its better move, the summary counts those moves only, and
+    Review grades the game as it is now; redone to the end, the same game is reviewed again."""
+    g = Game(2, seed=3)
+    for _ in range(16):
+        g.play(Greedy(seed=1).choose(g))
+    w = AlhambraWidget(g)
+    rows = w.review(seconds_per_move=0.02, wait=True)
+    full = w.graded
+    assert "partial" not in full and len(rows) == 16
+    k = 10
+    w.play_from(k)
+    kept = w.graded
+    assert kept["partial"] is True
+    assert kept["moves"] == {i: m for i, m in full["moves"].items() if int(i) <= k}
+    assert sum(p["moves"] for p in kept["players"]) == sum(1 for m in g.moves[:k] if m.player is not None)
+    marked = [int(i) for i in kept["moves"]]
+    if marked:   # replaying to the position before a kept marked move: its better move on the board
+        w.replay_index = marked[0] - 1
+        hints = w.view["hints"]
+        assert hints and "played" not in hints[0] and hints[1]["played"] is True
+        w.replay_index = -1
+    # Review grades the game now (not "reviewed already")
+    assert w.review(seconds_per_move=0.02, wait=True) is not None
+    assert "partial" not in w.graded and sum(w.graded["counts"].values()) == sum(m.player is not None for m in g.moves)
 
 
 def test_a_review_tells_its_progress_and_stops_when_the_game_changes(monkeypatch):

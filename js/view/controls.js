@@ -239,10 +239,13 @@ export function lineupHtml(view, ui, open = false, { start = false } = {}) {
  * The Review button at the end of the game (the kernel grades every move:
  * AlhambraWidget.review); "Reviewing… 12/120" while it runs (the moves
  * graded so far), "Reviewed ✓" (disabled) once done. The view's `review` (the widget's
- * graded trait): null, {running: true, done, total} or {moves, counts}.
+ * graded trait): null, {running: true, done, total} or {moves, counts}, with `partial`
+ * when it holds on the moves kept after an undo or Play from here only (Review grades the
+ * game as it is now).
  */
 export function reviewButtonHtml(view) {
-  const r = view.review;
+  // (a review that holds on the moves kept only -- after an undo or Play from here -- is not this game's)
+  const r = view.review && !view.review.partial ? view.review : null;
   const running = !!(r && r.running);
   const text = !r ? t("ui.review.button") : !running ? t("ui.review.done") : r.total ? t("ui.review.progress", { done: r.done || 0, total: r.total }) : t("ui.review.running");
   // while it runs: a way to stop it (the moves graded so far are dropped)

@@ -52,6 +52,12 @@ describe("the game review", () => {
     expect(done.disabled).toBe(true);
     expect(done.textContent).toBe("Reviewed \u2713");
     expect(done.getAttribute("title")).toBe("The game is reviewed: its marks are along the Replay slider and in the last moves");
+    // a review that holds on the moves kept only (after an undo or Play from here): its marks stay, and
+    // Review grades the game as it is now
+    const kept = dom(controlsHtml({ ...over, review: { ...REVIEW, partial: true } }, { sel: null }));
+    expect(reviewButton(kept).disabled).toBe(false);
+    expect(reviewButton(kept).textContent).toBe("Review");
+    expect(dom(replayHtml({ ...over, review: { ...REVIEW, partial: true } })).querySelectorAll(".alh-review-mark").length).toBe(3);
     // not during the game
     expect(reviewButton(dom(controlsHtml(fixture("hotseat-3p"), { sel: null })))).toBeNull();
     useStrings(pick(uiDe));
