@@ -843,8 +843,8 @@ class AlhambraWidget(anywidget.AnyWidget):
         the move and its grade and marks the better move (as a hint) and the
         move played on the board. The review holds on the moves the game still
         shares with the game reviewed: after an undo or Play from here, its
-        marks stay on the moves kept (Review then grades the game as it is
-        now); another game drops it. ``wait=True`` (outside a kernel only)
+        marks stay on the moves kept, and Review then grades the moves played
+        since; another game drops it. ``wait=True`` (outside a kernel only)
         waits and returns the rows of the review."""
         # (checked here: in the background they fail where nobody looks)
         from .analysis.review import check_reviewable
@@ -861,7 +861,9 @@ class AlhambraWidget(anywidget.AnyWidget):
             from .analysis.review import review_rows   # plain rows: no pandas
             from .seats import Cancelled
 
-            total = sum(1 for m in snapshot.moves if m.player is not None)
+            # a game played on from a position reviewed: the moves kept are graded already
+            graded, start = (held[0], held[2]) if held is not None else ({}, 0)
+            total = sum(1 for m in snapshot.moves[start:] if m.player is not None)
             done = [0]
             self._review_progress = (key, 0, total)
 
@@ -875,8 +877,9 @@ class AlhambraWidget(anywidget.AnyWidget):
                 self._runner.post(self._review_step, key, done[0], total)
 
             def work():
-                rows = review_rows(snapshot, seconds_per_move, seed=0, on_row=on_row, stop=gone)
-                return tuple(m.action for m in snapshot.moves), {row["move"]: _reviewed(row, snapshot) for row in rows}
+                rows = review_rows(snapshot, seconds_per_move, seed=0, on_row=on_row, stop=gone, start=start)
+                return (tuple(m.action for m in snapshot.moves),
+                        {**graded, **{row["move"]: _reviewed(row, snapshot) for row in rows}})
 
             self._runner.start("review", key, work, self._review_done)
             self._refresh()

@@ -159,3 +159,16 @@ def test_the_summary_counts_each_players_grades_and_mean_loss(game, reviewed):
         review_summary(reviewed[["player", "name"]])
     with pytest.raises(ValueError, match="names has 1 entries"):
         review_summary(reviewed, names=game.names[:1])
+
+
+def test_review_rows_from_a_move_on_grades_only_the_moves_after_it():
+    g = Game(2, seed=3)
+    bots = [Greedy(seed=1), Greedy(seed=2)]
+    for _ in range(8):
+        g.play(bots[g.current].choose(g))
+    rows = review_rows(g, iterations=8, start=5)
+    assert [r["move"] for r in rows] == [m.index for m in g.moves[5:] if m.player is not None]
+    assert review_rows(g, iterations=8, start=8) == []
+    for bad in (-1, 9, 2.0, True, "3"):
+        with pytest.raises(ValueError, match="start"):
+            review_rows(g, iterations=8, start=bad)

@@ -148,17 +148,17 @@ def test_the_review_intent_starts_it_and_a_move_drops_it():
         w.review(seconds_per_move=0)
 
 
-def test_a_review_keeps_its_marks_on_the_moves_kept_by_play_from_here():
+def test_a_review_keeps_its_marks_on_the_moves_kept_by_play_from_here(monkeypatch):
     """After Play from here (or an undo) the review's marks stay on the moves kept, replaying
-    to one of them still shows its better move, the summary counts those moves only, and
-    Review grades the game as it is now; redone to the end, the same game is reviewed again."""
+    to one of them still shows its better move, the summary counts those moves only; after
+    moves played on from there, Review grades only those and keeps the grades it had."""
     g = Game(2, seed=3)
     for _ in range(16):
         g.play(Greedy(seed=1).choose(g))
     w = AlhambraWidget(g)
-    rows = w.review(seconds_per_move=0.02, wait=True)
+    first = w.review(seconds_per_move=0.02, wait=True)
     full = w.graded
-    assert "partial" not in full and len(rows) == 16
+    assert "partial" not in full and len(first) == 16
     k = 10
     w.play_from(k)
     kept = w.graded
@@ -171,9 +171,20 @@ def test_a_review_keeps_its_marks_on_the_moves_kept_by_play_from_here():
         hints = w.view["hints"]
         assert hints and "played" not in hints[0] and hints[1]["played"] is True
         w.replay_index = -1
-    # Review grades the game now (not "reviewed already")
-    assert w.review(seconds_per_move=0.02, wait=True) is not None
-    assert "partial" not in w.graded and sum(w.graded["counts"].values()) == sum(m.player is not None for m in g.moves)
+    # moves played on from there; Review grades those only (the moves kept are graded already)
+    for _ in range(3):
+        g.play(Greedy(seed=2).choose(g))
+    assert w.graded["moves"] == kept["moves"]
+    review_module = importlib.import_module("alhambra_widget.analysis.review")
+    starts = []
+    real = review_module.review_rows
+    monkeypatch.setattr(review_module, "review_rows",
+                        lambda *a, **kw: (starts.append(kw.get("start")), real(*a, **kw))[1])
+    rows = w.review(seconds_per_move=0.02, wait=True)
+    assert starts == [k]
+    assert [r["move"] for r in rows] == [m.index for m in g.moves if m.player is not None]
+    assert {r["move"]: r["grade"] for r in rows if r["move"] <= k} == {r["move"]: r["grade"] for r in first if r["move"] <= k}
+    assert "partial" not in w.graded and sum(w.graded["counts"].values()) == len(rows)
 
 
 def test_a_review_tells_its_progress_and_stops_when_the_game_changes(monkeypatch):

@@ -72,17 +72,21 @@ def check_reviewable(game: Game) -> Game:
 
 
 def review_rows(game: Game, seconds_per_move: float = 0.5, *, iterations: int | None = None, seed=0,
-                progress=False, on_row=None, bot=None, stop=None) -> list:
+                progress=False, on_row=None, bot=None, stop=None, start: int = 0) -> list:
     """What :func:`review` computes, without pandas: one dict per move a
     player made, in order (the columns of :func:`review`). ``on_row(row)``
     is called as each row is ready (a front end can show them as they come);
     ``bot`` is the searcher (default: ``MCTS(evaluation="learned")``);
     ``stop`` ends each search early when it returns True (see ``MCTS.search``:
-    for a review in the background that nobody waits for any more)."""
+    for a review in the background that nobody waits for any more);
+    ``start``: only the moves after the first ``start`` (those before are
+    graded already: a game played on from a position reviewed)."""
     moves = check_reviewable(require_game(game, "review")).moves
     if iterations is None:
         check_seconds(seconds_per_move, "seconds_per_move")
-    todo = [k for k, m in enumerate(moves) if m.player is not None]
+    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= len(moves):
+        raise ValueError(f"start is the number of moves graded already, 0 to {len(moves)}, not {start!r}")
+    todo = [k for k, m in enumerate(moves) if m.player is not None and k >= start]
     searcher = bot if bot is not None else MCTS(evaluation="learned", seed=seed)
     searcher = searcher.spawn(seed)
     budget = {"iterations": iterations} if iterations is not None else {"seconds": seconds_per_move}
