@@ -419,6 +419,9 @@ describe("a player looked at", () => {
     expect(pop.dataset.player).toBe("1");
     expect(pop.getAttribute("aria-modal")).toBe("true");
     expect(pop.getAttribute("aria-label")).toBe("Ben: 13 points");
+    // the tags of Ben's panel: to act, when he is
+    expect([...pop.querySelectorAll(".alh-pop-title .alh-tag")].map((e) => e.textContent)).toEqual(
+      v.current === 1 ? ["to act"] : []);
     // the board: every tile of Ben's Alhambra, big
     const board = pop.querySelector(".alh-look-board svg");
     expect(board.querySelectorAll("[data-x][data-y]").length).toBeGreaterThanOrEqual(v.players[1].alhambra.length);
@@ -462,6 +465,9 @@ describe("a player looked at", () => {
     const { el, cleanup } = mount(model);
     click(el.querySelector('.alh-player[data-player="2"] .alh-panel-picture'));
     expect(dialog(el).dataset.player).toBe("2");
+    expect(dialog(el).querySelectorAll(".alh-pop-title .alh-tag").length).toBe(0);   // (not to act, no bot)
+    model.push({ view: { ...v, stamp: v.stamp + 1, bots: { 2: "Greedy" } } });   // Chi is a bot: the dialog says so
+    expect([...dialog(el).querySelectorAll(".alh-pop-title .alh-tag")].map((e) => e.textContent)).toEqual(["bot: Greedy"]);
     expect(v.players[2].affords).toEqual([]);
     expect(dialog(el).querySelector(".alh-look-affords").textContent).toBe("Chi cannot pay for any tile of the building market now.");
     click(dialog(el).querySelector(".alh-look-table"));   // (on the card: it stays)
