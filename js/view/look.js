@@ -8,10 +8,10 @@
 // card closes it (js/input.js); js/widget.js moves the focus in and back out.
 // Everything in it comes from the view: the kernel is not asked.
 
-import { buildingName, cardName, isYou, joinAnd, t, tn } from "../i18n.js";
+import { buildingName, cardName, joinAnd, t, tn } from "../i18n.js";
 import { alhambraSvg } from "./alhambra.js";
 import { BUILDING_COLORS, UNKNOWN_COLORS, buttonWords, describeTile, esc, num } from "./common.js";
-import { seatDot } from "./players.js";
+import { playerTags, seatDot } from "./players.js";
 
 /**
  * The dialog of player `i` (a seat of the view), or a hidden placeholder when
@@ -24,14 +24,8 @@ export function lookPopHtml(view, i) {
   if (!p) return `<div class="alh-pop-none" hidden></div>`;
   const title = tn("ui.player.aria", p.score, { name: p.name });
   let out = `<div class="alh-pop alh-look" role="dialog" aria-modal="true" aria-label="${esc(title)}" data-player="${i}"><div class="alh-pop-card">`;
-  // who they are at this table, in the words of their panel's tags: to act, the winner, you, a bot
-  const tags = [];
-  if (view.phase !== "over" && i === view.current) tags.push(["alh-tag-turn", t(view.phase === "place" ? "ui.player.placing" : "ui.player.to_act")]);
-  if (view.phase === "over" && (view.winners || []).includes(i)) tags.push(["alh-tag-winner", `\u2605 ${t("ui.player.winner")}`]);
-  if (view.seat === i && !isYou(p.name)) tags.push(["", t("ui.player.you")]);
-  const bot = view.bots && view.bots[String(i)];
-  if (bot) tags.push(["alh-tag-bot", `${t("ui.bots.bot_tag")}: ${bot}`]);
-  const tagged = tags.map(([cls, text]) => ` <span class="alh-tag${cls ? ` ${cls}` : ""}">${esc(text)}</span>`).join("");
+  // who they are at this table: their panel's tags, in whole words
+  const tagged = playerTags(view, p, i).map(({ cls, text, whole = text }) => ` <span class="alh-tag${cls ? ` ${cls}` : ""}">${esc(whole)}</span>`).join("");
   out += `<div class="alh-pop-head"><h3 class="alh-pop-title">${seatDot(i)} ${esc(title)}${tagged}</h3>`;
   const close = buttonWords(t("ui.look.close"), t("ui.look.close_aria"));
   out += `<button type="button" class="alh-btn alh-primary" data-act="pop-close" data-key="btn-pop-close" data-lm-suppress-shortcuts="true"${close.attrs}>${close.html}</button></div>`;

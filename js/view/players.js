@@ -57,21 +57,30 @@ export function statusHtml(view) {
   );
 }
 
+/**
+ * Who player `i` is at this table, as tags: [{cls, text, whole}] -- to act (or placing), the
+ * winner, you, a bot (`whole`: the tag's whole words, its tooltip where the tag is cut).
+ */
+export function playerTags(view, p, i) {
+  const tags = [];
+  if (view.phase !== "over" && i === view.current) tags.push({ cls: "alh-tag-turn", text: t(view.phase === "place" ? "ui.player.placing" : "ui.player.to_act") });
+  if (view.phase === "over" && (view.winners || []).includes(i)) tags.push({ cls: "alh-tag-winner", text: `\u2605 ${t("ui.player.winner")}` });
+  if (view.seat === i && !isYou(p.name)) tags.push({ cls: "", text: t("ui.player.you") });
+  const bot = view.bots && view.bots[String(i)];
+  if (bot) tags.push({ cls: "alh-tag-bot", text: t("ui.bots.bot_tag"), whole: `${t("ui.bots.bot_tag")}: ${bot}` });
+  return tags;
+}
+
 /** One player's panel (an item of the list of players). */
 export function playerHtml(view, p, i) {
   const current = view.phase !== "over" && i === view.current;
   const winner = view.phase === "over" && view.winners.includes(i);
-  const thinking = view.thinking === i;
   // (a tag may be cut where the column is narrow, before the name is: its whole text is its tooltip)
-  const tag = (cls, text, title = text) => `<span class="alh-tag${cls}" title="${esc(title)}">${esc(text)}</span>`;
-  const tags = [];
-  // a bot thinking is the player to act: "thinking…" stands in the place of "to act"
-  if (thinking) tags.push(`<span class="alh-tag alh-tag-thinking" title="${esc(t("ui.table.thinking_tag"))}"><span class="alh-spinner" aria-hidden="true"></span><span class="alh-tag-text">${esc(t("ui.table.thinking_tag"))}</span></span>`);
-  else if (current) tags.push(tag(" alh-tag-turn", t(view.phase === "place" ? "ui.player.placing" : "ui.player.to_act")));
-  if (winner) tags.push(tag(" alh-tag-winner", `\u2605 ${t("ui.player.winner")}`));
-  if (view.seat === i && !isYou(p.name)) tags.push(tag("", t("ui.player.you")));
-  const bot = view.bots && view.bots[String(i)];
-  if (bot) tags.push(tag(" alh-tag-bot", t("ui.bots.bot_tag"), `${t("ui.bots.bot_tag")}: ${bot}`));
+  const tags = playerTags(view, p, i).map(({ cls, text, whole = text }) =>
+    // a bot thinking is the player to act: "thinking…" stands in the place of "to act"
+    cls === "alh-tag-turn" && view.thinking === i
+      ? `<span class="alh-tag alh-tag-thinking" title="${esc(t("ui.table.thinking_tag"))}"><span class="alh-spinner" aria-hidden="true"></span><span class="alh-tag-text">${esc(t("ui.table.thinking_tag"))}</span></span>`
+      : `<span class="alh-tag${cls ? ` ${cls}` : ""}" title="${esc(whole)}">${esc(text)}</span>`);
   const cls = ["alh-player", current ? "alh-current" : "", winner ? "alh-winner" : ""].filter(Boolean).join(" ");
   let out = `<div class="${cls}" role="listitem" data-player="${i}" style="--alh-seat:${seatColor(i)}" aria-label="${esc(tn("ui.player.aria", p.score, { name: p.name }))}">`;
   // the name opens the player's Alhambra big, with what the panel shows in words (js/view/look.js)
