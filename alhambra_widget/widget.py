@@ -77,7 +77,7 @@ from .i18n import LANGUAGES, check_language, get_language, t as tr, tn, use_lang
 from .i18n.moves import describe_entry, describe_move, log_entry
 from .i18n.strings import front_end_strings
 from .protocol import LINEUP_KINDS, ProtocolError, Refused, check_message, short as _short
-from .seats import Runner
+from .seats import Cancelled, Runner
 from .view import view as make_view
 
 __all__ = ["AlhambraWidget"]
@@ -212,7 +212,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._bots = _check_bots(bots, game)
         self.bot_delay = bot_delay
         self.autoplay = autoplay
-        self._hints = None             # (key, rows) of the last hint, or None
+        self._hints = None             # (epoch, {replay index (-1: live): hint rows}) or None
         # the last review: (the game shown, the actions of the moves reviewed, {move index: graded
         # move}, {(lang, moves held, all of them): view}); it holds on the moves the game still shares with them
         self._review = None
@@ -490,8 +490,10 @@ class AlhambraWidget(anywidget.AnyWidget):
         v["tally"] = self.tally() if self._played else None
         live = k == -1
         v["thinking"] = g.current if live and self._runner.running("bot") else None
-        v["hinting"] = live and self._runner.running("hint")
-        v["hints"] = (self._current_hints() if live
+        v["hinting"] = self._runner.running("hint", self._hint_key())
+        # replaying, the hints asked for there, else the review's better move and the move played
+        hints = self._current_hints()
+        v["hints"] = (hints if hints is not None or live
                       else [better["hint"], better["played_hint"]] if better and better["hint"] else None)
         self._send_graded()
         if self._tutorial is not None:
@@ -676,15 +678,19 @@ class AlhambraWidget(anywidget.AnyWidget):
         return self._runner.wait(timeout)
 
     def _hint_key(self):
-        return self._epoch
+        # the position shown: the game's (epoch) and, while replaying, the one after k moves
+        return (self._epoch, self.replay_index)
 
     def hint(self, seconds: float = 1.0, top: int = 3, wait: bool = False):
-        """Look for the best moves of the player to act (an analysis of about
-        ``seconds``) and show the top ``top`` on the board. Runs in the
-        background; ``wait=True`` (outside a kernel only) waits for the
-        search (not for a bot thinking meanwhile) and returns the hints."""
+        """Look for the best moves of the player to act in the position shown
+        (an analysis of about ``seconds``) and show the top ``top`` on the
+        board: the live game's, or while replaying (``replay_index``) the past
+        position's, what was best there. Runs in the background; ``wait=True``
+        (outside a kernel only) waits for the search (not for a bot thinking
+        meanwhile) and returns the hints."""
         g = self._game
-        if g.is_over:
+        k = self.replay_index
+        if g.is_over and k == -1:
             with use_language(self.lang):  # the refusal in the widget's language, as play()'s
                 raise IllegalMove("E4", "error.E4.nothing_to_hint")
         from .analysis.hints import candidates, check_top   # (plain rows: hints need no pandas)
@@ -698,13 +704,17 @@ class AlhambraWidget(anywidget.AnyWidget):
                 self._runner.wait(kind="hint")   # (not for a bot thinking meanwhile)
                 return self._current_hints()
             return None
-        snapshot = g.copy()
+        # (a past position is a game of its own: the search never sees the order
+        # of the deck or the bag, then or now -- RULES.md X3)
+        snapshot = g.copy() if k == -1 else g.position_at(k)
 
-        def gone():   # the position changed, or the widget closed: nobody waits for these hints
-            return self._epoch != key or not self._runner.running("hint", key)
+        def gone():   # the position shown changed, or the widget closed: nobody waits for these hints
+            return self._hint_key() != key or not self._runner.running("hint", key)
 
         def work():
             rows, _info = candidates(snapshot, seconds=seconds, top=top, seed=len(snapshot.moves), stop=gone)
+            if gone():   # stopped early, its position left: hints of a cut search are not kept
+                raise Cancelled
             return [_hint_json(r, snapshot) for r in rows]
 
         self._runner.start("hint", key, work, self._hint_done)
@@ -715,9 +725,9 @@ class AlhambraWidget(anywidget.AnyWidget):
         return None
 
     def _current_hints(self):
-        """The hints of the last search if they are for the position shown now, else None."""
-        h = self._hints
-        return h[1] if h and h[0] == self._hint_key() else None
+        """The hints found for the position shown now (live or replayed), else None."""
+        key = self._hint_key()
+        return self._hints[1].get(key[1]) if self._hints is not None and self._hints[0] == key[0] else None
 
     def _hint_done(self, key, rows) -> None:
         if isinstance(rows, BaseException):
@@ -725,7 +735,13 @@ class AlhambraWidget(anywidget.AnyWidget):
             self._message({"kind": "error", "rule": None,
                            "text": tr("ui.refuse.hint_failed", self.lang, error=type(rows).__name__)})
             return
-        self._hints = (key, rows)
+        epoch, k = key
+        if epoch != self._epoch:   # found for a game that has moved on since: nobody shows them
+            self._refresh()
+            return
+        if self._hints is None or self._hints[0] != epoch:
+            self._hints = (epoch, {})
+        self._hints[1][k] = rows   # (kept for the game as it is: back to a position, its hints are there)
         self._refresh()
 
     # ------------------------------------------------------------- review
@@ -859,7 +875,6 @@ class AlhambraWidget(anywidget.AnyWidget):
         if not self._runner.running("review", key):
             snapshot = self._game.copy()
             from .analysis.review import review_rows   # plain rows: no pandas
-            from .seats import Cancelled
 
             # a game played on from a position reviewed: the moves kept are graded already
             graded, start = (held[0], held[2]) if held is not None else ({}, 0)
@@ -1256,10 +1271,11 @@ class AlhambraWidget(anywidget.AnyWidget):
         return self._game
 
     def _on_hint(self, content) -> None:
-        g = self._live()
-        if g.is_over:
-            raise Refused("E4", tr("ui.refuse.hint_over"))
-        self._refuse_unless_my_turn("ui.refuse.bot_turn")
+        if self.replay_index == -1:
+            if self._game.is_over:
+                raise Refused("E4", tr("ui.refuse.hint_over"))
+            self._refuse_unless_my_turn("ui.refuse.bot_turn")
+        # (a past position: anyone's move -- every hand is known, X3, and the order of the deck never)
         self.hint()
 
     def _on_undo(self, content) -> None:

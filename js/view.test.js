@@ -505,10 +505,19 @@ describe("log, scoring, controls", () => {
     const v = { ...fixture("buy-3p"), legal: null, replay: 2, live_moves: 6 };
     const named = (root) => [...root.querySelectorAll("button")].map((b) => b.textContent.trim());
     const bar = dom(controlsHtml({ ...v, can_play_from: true }, { sel: null, note: null }));
-    expect(named(bar)).toEqual(["Play from here"]);     // the game's own buttons are off while replaying
+    expect(named(bar)).toEqual(["Play from here", "Hint"]);     // the game's own buttons are off while replaying
     expect(bar.querySelector("[data-act=play-from]").getAttribute("title")).toMatch(/later moves are taken back/);
-    expect(named(dom(controlsHtml({ ...v, can_play_from: false }, { sel: null, note: null })))).toEqual([]);
+    expect(named(dom(controlsHtml({ ...v, can_play_from: false }, { sel: null, note: null })))).toEqual(["Hint"]);
     expect(named(dom(controlsHtml({ ...v, replay: null, can_play_from: true }, { sel: null, note: null })))).not.toContain("Play from here");
+  });
+
+  it("offers a hint on the position replayed: what was best there", () => {
+    const v = { ...fixture("buy-3p"), legal: null, replay: 2, live_moves: 6, can_play_from: false };
+    const hint = (view) => dom(controlsHtml(view, { sel: null, note: null })).querySelector("[data-act=hint]");
+    expect(hint(v).disabled).toBe(false);
+    expect(hint(v).getAttribute("title")).toMatch(/best moves/);
+    expect(hint({ ...v, hinting: true }).disabled).toBe(true);     // one search at a time
+    expect(hint({ ...v, lesson: { id: "x" } })).toBe(null);         // a lesson has no hints
   });
 
   it("has a replay slider from the start to the live position", () => {

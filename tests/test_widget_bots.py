@@ -240,6 +240,69 @@ def test_hint_intent_shows_the_top_three_moves():
     assert w.view["hints"] is None
 
 
+def test_a_hint_on_a_position_replayed_is_for_that_position_and_kept_there():
+    """Replaying, Hint asks what was best in the position shown, whoever was to act there
+    (a bot too: every hand is known, X3); the live game's hints are not those."""
+    w = AlhambraWidget(players=["You", Greedy(seed=1)], seed=human_first(2), autoplay=False, seat="You")
+    while len(w.game.moves) < 12 or w.game.current != 0:          # (then it is your turn)
+        w.play(w.game.legal_actions()[0]) if w.game.current == 0 else w.play_bots()
+    live = w.game
+    k = next(i for i in range(len(live.moves)) if live.moves[i].player == 1)   # the bot was to act there
+    past = live.position_at(k)
+    assert past.current == 1 and live.current == 0
+    w.replay_index = k
+    assert w.view["hints"] is None and w.view["hinting"] is False
+    send(w, type="hint", stamp=w.view["stamp"], seat=w.seat)
+    assert w.message.get("kind") != "error", w.message
+    assert w.view["hinting"] is True
+    assert w.wait(60)
+    hints = w.view["hints"]
+    assert hints and 1 <= len(hints) <= 3 and not w.view["hinting"]
+    then = {str(a) for a in past.legal_actions()}
+    assert all(h["action"] in then for h in hints)                  # moves of the position replayed
+    assert len(w.game.moves) == len(past.moves) + (len(live.moves) - k) and w.game is live   # nothing played
+    w.replay_index = -1
+    assert w.view["hints"] is None                                  # not the live position's
+    w.replay_index = k + 1 if k + 1 < len(live.moves) else k - 1
+    assert w.view["hints"] is None                                  # nor another past one's
+    w.replay_index = k
+    assert w.view["hints"] == hints                                 # back there, they are there
+    # the same with hint() from a cell, and a move in the game drops them all
+    w.replay_index = -1
+    w.play(w.game.legal_actions()[0])
+    w.replay_index = k
+    assert w.view["hints"] is None
+    got = w.hint(seconds=0.2, wait=True)
+    assert got == w.view["hints"] and all(h["action"] in then for h in got)
+
+
+def test_a_hint_replaying_a_finished_game_and_one_stopped_by_the_replay():
+    """A finished game has no live hint, but each of its positions has; a hint whose
+    position is left (the replay moves on) stops searching and shows nowhere."""
+    g = Game(2, seed=5)
+    rng = random.Random(5)
+    while not g.is_over:
+        g.play(g.random_action(rng))
+    w = AlhambraWidget(g, autoplay=False)
+    with pytest.raises(IllegalMove) as e:
+        w.hint()
+    assert e.value.rule == "E4"
+    send(w, type="hint", stamp=w.view["stamp"], seat=None)
+    assert w.message["kind"] == "error" and w.message["rule"] == "E4"
+    w.replay_index = len(g.moves) - 1                               # just before the end
+    hints = w.hint(seconds=0.2, wait=True)
+    assert hints and all(h["action"] in {str(a) for a in g.position_at(len(g.moves) - 1).legal_actions()}
+                         for h in hints)
+    w.replay_index = 3
+    w.hint(seconds=600)
+    assert w._runner.running("hint") and w.view["hinting"] is True
+    w.replay_index = 4                                              # the position the hint was for is left
+    assert w.view["hinting"] is False
+    assert w._runner.wait(timeout=30, kind="hint"), "the search ran on for a position no longer shown"
+    w.replay_index = 3
+    assert w.view["hints"] is None and w.view["hinting"] is False
+
+
 def test_hint_and_wait_waits_for_the_hint_not_for_a_bot_thinking_meanwhile():
     # (it waited for every job: behind a bot that waits before its move, or thinks long, it
     # blocked that long, and then returned None, the bot's move having made the hints stale)

@@ -107,6 +107,12 @@ def test_replaying_to_a_reviewed_move_shows_the_better_move(reviewed):
         best = next(r for r in rows if r["grade"] == "best")
         w.replay_index = best["move"] - 1             # a best move: nothing better to show
         assert w.view["hints"] is None
+        # a hint asked for there is a search of that position: it shows instead of the review's
+        w.replay_index = index - 1
+        found = w.hint(seconds=0.2, wait=True)
+        assert found and w.view["hints"] == found and not any(h.get("played") for h in found)
+        assert all(h["action"] in legal and h["margin"] is not None for h in found)
+        assert w.graded["moves"]              # the review stays
     finally:
         w.replay_index = -1
     assert w.view["hints"] is None

@@ -163,9 +163,10 @@ export function controlsHtml(view, ui) {
   const key = reviewed ? reviewKeyHtml(reviewed.grade) : "";
   out += `<p class="alh-selection${reviewed ? " alh-reviewed" : ""}" aria-live="polite" title="${said}">${key}${said}</p>`;
   if (view.replay !== null && view.replay !== undefined) {
-    // replaying: the game's buttons are off; where the viewer may take the later moves back, play on from here
+    // replaying: the game's buttons are off; where the viewer may take the later moves back, play on
+    // from here; and a hint: what was best in the position shown
     const from = view.can_play_from ? button("play-from", t("ui.table.play_from_aria"), { text: t("ui.table.play_from") }) : "";
-    return out + `<div class="alh-replay-actions">${from}</div></div>`;
+    return out + `<div class="alh-replay-actions">${from}${hintButtonHtml(view)}</div></div>`;
   }
   out += `<div class="alh-buttons">`;
   if (!over) {
@@ -180,9 +181,7 @@ export function controlsHtml(view, ui) {
     out += button("end", t("ui.btn.end_aria"), { text: t("ui.btn.end"), disabled: !(act && legal.end) });
     if (legal && legal.pass) out += button("pass", t("ui.btn.pass_aria"), { text: t("ui.btn.pass"), primary: true });
     out += button("clear", t("ui.btn.clear_aria"), { text: t("ui.btn.clear"), disabled: !(legal && ui.sel) });
-    if (!view.lesson) {
-      out += button("hint", t("ui.bots.hint_aria"), { text: view.hinting ? t("ui.bots.hinting") : t("ui.bots.hint"), disabled: !canHint(view) || !!view.hinting });
-    }
+    out += hintButtonHtml(view);
   } else {
     // the game is over: play again (the same players, a new deal), take back, or review
     if (!view.lesson) out += button("new_game", t("ui.new_game.aria"), { text: t("ui.new_game.button"), primary: true });
@@ -190,6 +189,12 @@ export function controlsHtml(view, ui) {
     if (!view.lesson) out += reviewButtonHtml(view);
   }
   return out + `</div></div>`;
+}
+
+/** The Hint button (none in a lesson). */
+function hintButtonHtml(view) {
+  if (view.lesson) return "";
+  return button("hint", t("ui.bots.hint_aria"), { text: view.hinting ? t("ui.bots.hinting") : t("ui.bots.hint"), disabled: !canHint(view) || !!view.hinting });
 }
 
 /**

@@ -20,9 +20,11 @@ export function thinkingHtml(view) {
   return `<span class="alh-thinking" role="status"><span class="alh-spinner" aria-hidden="true"></span>${esc(t("ui.bots.thinking", { name: p.name }))}</span>`;
 }
 
-/** May the viewer ask for a hint now? (live game, a person to act) */
+/** May the viewer ask for a hint now? (live game, a person to act; or a past
+ * position replayed, whoever was to act there: every hand is known, RULES.md X3) */
 export function canHint(view) {
-  if (!view || view.phase === "over" || view.lesson || (view.replay !== null && view.replay !== undefined)) return false;
+  if (!view || view.phase === "over" || view.lesson) return false;
+  if (view.replay !== null && view.replay !== undefined) return true;
   if (view.bots && Object.prototype.hasOwnProperty.call(view.bots, String(view.current))) return false;
   if (view.seat !== null && view.seat !== undefined && view.seat !== view.current) return false;
   return true;

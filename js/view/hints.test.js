@@ -67,11 +67,16 @@ describe("hints", () => {
     expect(thinkingHtml({ ...view, thinking: null })).toBe("");
   });
 
-  it("offers a hint only to a person who may act in the live game", () => {
+  it("offers a hint to a person who may act in the live game, and on any position replayed", () => {
     const view = fixture("hotseat-3p");
     expect(canHint({ ...view, replay: null, bots: {} })).toBe(true);
     expect(canHint({ ...view, replay: null, bots: { [view.current]: "Greedy" } })).toBe(false);
-    expect(canHint({ ...view, replay: 3, bots: {} })).toBe(false);
     expect(canHint({ ...view, replay: null, seat: (view.current + 1) % 3 })).toBe(false);
+    // a past position: whoever was to act there, a bot or another seat (every hand is known, X3)
+    expect(canHint({ ...view, replay: 3, bots: {} })).toBe(true);
+    expect(canHint({ ...view, replay: 3, bots: { [view.current]: "Greedy" } })).toBe(true);
+    expect(canHint({ ...view, replay: 3, seat: (view.current + 1) % 3 })).toBe(true);
+    expect(canHint({ ...view, replay: 3, lesson: { id: "x" } })).toBe(false);
+    expect(canHint({ ...view, replay: null, phase: "over" })).toBe(false);
   });
 });

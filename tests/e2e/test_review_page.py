@@ -79,6 +79,17 @@ def test_review_button_marks_and_the_better_move_on_the_board(chromium, artifact
         item = hints.nth(i).bounding_box()
         assert room["y"] <= item["y"] and item["y"] + item["height"] <= room["y"] + room["height"] + 1, (item, room)
     assert page.locator('.alh-hold button[data-act="take"]').is_hidden()
+    # Hint there searches that position afresh: its best moves replace the review's two
+    bar = page.get_by_role("toolbar", name=w.strings["ui.controls.aria"])
+    bar.get_by_role("button", name="Hint", exact=True).click()
+    page.wait_for_function("() => window.sent.some((m) => m.type === 'hint')")
+    assert w.wait(60)
+    page.push()
+    page.wait_for_function("() => (window.state.view.hints || []).length && window.state.view.hints.every((h) => !h.played)")
+    hints = page.locator(".alh-hints li")
+    assert 1 <= hints.count() <= 3 and "margin" in hints.first.inner_text()
+    assert page.locator(".alh-hint-mark.alh-hint-played").count() == 0 and page.locator(".alh-hint-mark").count() >= 1
+    assert w.replay_index == int(index) - 1 and w.graded["moves"] == marked   # still there, still reviewed
     assert page.errors == []
 
 
