@@ -1113,10 +1113,10 @@ class AlhambraWidget(anywidget.AnyWidget):
         except Exception:
             return False
 
-    def _refuse_unless_my_turn(self, bot_key: str) -> None:
+    def _refuse_unless_my_turn(self, bot_key: str, g: Game | None = None) -> None:
         """Refuse an intent made while a bot is to play (``bot_key`` says so) or,
-        in a seated view, while another player is."""
-        g = self._game
+        in a seated view, while another player is (in the game, or in ``g``)."""
+        g = self._game if g is None else g
         if g.current in self._bots:
             raise Refused(None, tr(bot_key, name=g.players[g.current].name))
         if self.seat is not None and g.current != self.seat:
@@ -1190,9 +1190,21 @@ class AlhambraWidget(anywidget.AnyWidget):
             raise Refused(None, tr("ui.refuse.new_game_lesson"))
         if not self._may_play_from(k):
             raise Refused(None, tr("ui.refuse.play_from_others"))
+        action = None
+        if "action" in content:
+            # and a move there at once (a hint tried): judged on that position before anything
+            # is taken back, so a refusal leaves the game as it was
+            there = g.position_at(k)
+            self._refuse_unless_my_turn("ui.refuse.bot_turn_wait", there)
+            action = self._intent_action(content["action"])
+            refusal = there.why_illegal(action)
+            if refusal is not None:
+                raise Refused(refusal.rule, refusal.message)
         people = sum(1 for m in g.moves[k:] if m.player is not None)
         self.play_from(k)
         self._message({"kind": "info", "rule": None, "text": tn("ui.move.play_from", people)})
+        if action is not None:
+            self._play_intent(action)
 
     def _on_lesson(self, content) -> None:
         from .tutorial.mode import lesson_intent
@@ -1324,12 +1336,16 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     def _on_action(self, content) -> None:
         g = self._live()
-        text = content["action"]
-        if len(text) > MAX_ACTION_LENGTH:
-            raise Refused(None, tr("ui.refuse.action_long", n=len(text), max=MAX_ACTION_LENGTH))
+        _check_length(content["action"])   # (before anything is read of it)
         if g.is_over:
             raise Refused("E4", tr("ui.refuse.over"))
         self._refuse_unless_my_turn("ui.refuse.bot_turn_wait")
+        self._play_intent(self._intent_action(content["action"]))
+
+    @staticmethod
+    def _intent_action(text: str):
+        """The action a message names in notation, or Refused saying why it names none."""
+        _check_length(text)
         try:
             action = A.parse(text)
         except IllegalMove as e:
@@ -1338,6 +1354,11 @@ class AlhambraWidget(anywidget.AnyWidget):
             raise Refused("T", tr("ui.refuse.notation", error=str(e))) from None
         if action.kind == A.CHANCE:   # chance is the engine's, never a player's
             raise Refused("X3", tr("error.T.chance_move"))
+        return action
+
+    def _play_intent(self, action) -> None:
+        """Play an action a message asked for, and tell it in the message line."""
+        g = self._game
         before = self._msg_id
         try:
             g.play(action)
@@ -1482,6 +1503,12 @@ def _check_bots(bots, game) -> dict:
                             f"{class_hint(bot)}")
         out[seat] = bot
     return out
+
+
+def _check_length(text: str) -> None:
+    """Refused for a message's action text longer than any notation."""
+    if len(text) > MAX_ACTION_LENGTH:
+        raise Refused(None, tr("ui.refuse.action_long", n=len(text), max=MAX_ACTION_LENGTH))
 
 
 def _hint_json(row: dict, game) -> dict:

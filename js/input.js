@@ -114,6 +114,13 @@ export function reduce(ui, ev, view) {
       return { ui: clear, intent: { type: "replay", index: -1 } };
     case "play-from":
       return { ui: clear, intent: typeof view.replay === "number" ? { type: "play_from", index: view.replay } : null };
+    case "hint-play": {
+      // a hint played from its list: live, that move; replaying, on from the position shown with it
+      const h = (view.hints || [])[ev.i - 1];
+      if (!h || h.played || typeof h.action !== "string") return { ui, intent: null };
+      if (typeof view.replay === "number") return { ui: clear, intent: { type: "play_from", index: view.replay, action: h.action } };
+      return act(h.action);
+    }
     case "lesson":
       return { ui: clear, intent: typeof ev.op === "string" && ev.op ? { type: "lesson", op: ev.op } : null };
     case "lang":

@@ -198,6 +198,17 @@ describe("undo, redo, replay", () => {
     expect(reduce(initialUi(), { act: "play-from" }, { ...v, replay: 0 }).intent).toEqual({ type: "play_from", index: 0 });
     expect(reduce(initialUi(), { act: "play-from" }, { ...v, replay: null }).intent).toBeNull();
   });
+
+  it("a hint played from its list: live, that move; replaying, on from there with it", () => {
+    const hints = [{ action: "take dinar 3", verb: "take" }, { action: "buy 1 with florin 7", verb: "buy", played: true }];
+    const live = { ...v, replay: null, hints };
+    expect(reduce(initialUi(), { act: "hint-play", i: 1 }, live).intent).toEqual({ type: "action", action: "take dinar 3" });
+    expect(reduce(initialUi(), { act: "hint-play", i: 1 }, { ...live, replay: 3 }).intent)
+      .toEqual({ type: "play_from", index: 3, action: "take dinar 3" });
+    expect(reduce(initialUi(), { act: "hint-play", i: 2 }, live).intent).toBeNull();   // the move played: no hint
+    expect(reduce(initialUi(), { act: "hint-play", i: 3 }, live).intent).toBeNull();
+    expect(reduce(initialUi(), { act: "hint-play", i: 1 }, { ...live, hints: null }).intent).toBeNull();
+  });
 });
 
 describe("bindInput (mouse and keyboard)", () => {

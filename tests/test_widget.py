@@ -454,6 +454,17 @@ BAD_MESSAGES = [
     {"type": "play_from", "index": 10_000, "stamp": "STAMP"},
     {"type": "play_from", "index": 0, "stamp": "STALE"},
     {"type": "play_from", "index": 0, "stamp": "STAMP", "seat": 1},
+    # with a move to play there (a hint tried): judged before anything is taken back
+    {"type": "play_from", "index": 0, "action": 7, "stamp": "STAMP"},
+    {"type": "play_from", "index": 0, "action": None, "stamp": "STAMP"},
+    {"type": "play_from", "index": 0, "action": "x" * 1_000_000, "stamp": "STAMP"},
+    {"type": "play_from", "index": 0, "action": "take", "stamp": "STAMP"},
+    {"type": "play_from", "index": 0, "action": "remove 0,0", "stamp": "STAMP"},
+    {"type": "play_from", "index": 0, "action": "buy 9 with florin 3", "stamp": "STAMP"},
+    {"type": "play_from", "index": 0, "action": "end", "stamp": "STAMP"},
+    {"type": "play_from", "index": 0, "action": "FIRST", "stamp": "STALE"},
+    {"type": "play_from", "index": 0, "action": "FIRST", "stamp": "STAMP", "seat": 1},
+    {"type": "play_from", "index": "LIVE", "action": "LEGAL", "stamp": "STAMP"},
 ]
 
 
@@ -471,6 +482,8 @@ def _materialize(msg, w):
             v = legal
         elif v == "LIVE":
             v = len(w.game.moves)
+        elif v == "FIRST":   # a legal action of the first position
+            v = str(w.game.position_at(0).legal_actions()[0])
         out[k] = v
     return out
 
@@ -733,6 +746,41 @@ def test_play_from_a_replayed_position_takes_the_later_moves_back(w):
     assert len(views) <= 3          # the widget was told once, not once per move taken back
     assert w.redo() == before[len(kept)]   # Redo plays the first of them again
     g.check()
+
+
+def test_play_from_with_a_move_tries_a_hint_from_the_position_replayed(w):
+    """play_from with an action (a hint's button, replaying): the later moves are taken back and
+    that move is played there; an illegal one is refused with its rule before anything is taken back."""
+    g = w.game
+    play_random(g, 20, seed=6)
+    past = g.position_at(7)
+    state, n = g.to_json(), len(g.moves)
+    w.replay_index = 7
+    bad = next(a for a in ("buy 1 with florin 1", "remove 5,5", "take dinar 9+9") if past.why_illegal(a))
+    send(w, type="play_from", index=7, action=bad, stamp=w.view["stamp"], seat=None)
+    assert w.message["kind"] == "error" and w.message["rule"] == past.why_illegal(bad).rule
+    assert g.to_json() == state and w.replay_index == 7 and len(g.moves) == n   # nothing taken back
+    move = past.legal_actions()[-1]
+    send(w, type="play_from", index=7, action=str(move), stamp=w.view["stamp"], seat=None)
+    assert w.replay_index == -1 and w.view["replay"] is None
+    assert [m.action for m in g.moves[:7]] == [m.action for m in past.moves]
+    assert g.moves[-1].action == move and g.moves[-1].player == past.current
+    assert w.message["kind"] == "info" and w.message["text"] == describe_move(g.moves[-1], g)
+    g.check()
+
+
+def test_play_from_with_a_move_is_only_for_a_person_who_acts_there():
+    from alhambra_widget.bots import Random
+    g = Game(["Ana", "Ben"], seed=3)
+    w = AlhambraWidget(g, seat=0, bots={1: Random(seed=1)}, autoplay=False)
+    play_random(g, 9, seed=4)
+    state = g.to_json()
+    k = next(i for i, m in enumerate(g.moves) if m.player == 1)       # Ben, a bot, was to act there
+    w.replay_index = k
+    assert w.view["can_play_from"] is True
+    send(w, type="play_from", index=k, action=str(g.position_at(k).legal_actions()[0]), stamp=w.view["stamp"], seat=0)
+    assert w.message["kind"] == "error" and "Ben" in w.message["text"]
+    assert g.to_json() == state and w.replay_index == k
 
 
 def test_play_from_in_python(w):

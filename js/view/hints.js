@@ -30,14 +30,30 @@ export function canHint(view) {
   return true;
 }
 
+/**
+ * How a hint in the list may be played with a click: "play" (the live game, the viewer to act),
+ * "try" (replaying, where the viewer may play on from the position shown and act in it: on from
+ * there with that move), or null.
+ */
+export function hintPlay(view) {
+  if (!view || view.lesson || view.phase === "over" || view.hinting) return null;
+  if (view.replay === null || view.replay === undefined) return view.legal ? "play" : null;
+  if (!view.can_play_from) return null;
+  if (view.bots && Object.prototype.hasOwnProperty.call(view.bots, String(view.current))) return null;
+  if (view.seat !== null && view.seat !== undefined && view.seat !== view.current) return null;
+  return "try";
+}
+
 /** The hint list (numbered like the marks on the table), or the search in progress. (Drawn in a
- * live region kept in place, the room for hints beside the board, js/view/table.js.) */
+ * live region kept in place, the room for hints beside the board, js/view/table.js.) Where a
+ * hint may be played (hintPlay), each is a button that plays it. */
 export function hintsHtml(view) {
   if (view.hinting) return `<div class="alh-hints">${esc(t("ui.bots.hinting"))}</div>`;
   const hints = view.hints || [];
   if (!hints.length) return "";
   // replaying to a move the review marked, the list is the review's: its better move and the move played
-  const title = hints.some((h) => h.played) ? t("ui.review.button") : t("ui.bots.hints_title");
+  const play = hintPlay(view);
+  const title = hints.some((h) => h.played) ? t("ui.review.button") : t(play ? "ui.bots.hints_title_play" : "ui.bots.hints_title");
   let out = `<div class="alh-hints"><span class="alh-label">${esc(title)}</span><ol class="alh-hint-list">`;
   hints.forEach((h, i) => {
     // the move in words, the numbers as the language writes them ("52 %", "−3,0")
@@ -50,7 +66,13 @@ export function hintsHtml(view) {
         ? t("ui.bots.hint_item_win", p)
         : t("ui.bots.hint_item", { ...p, margin: formatNumber(h.margin, { signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
     const badge = h.played ? `<span class="alh-hint-badge alh-hint-played" aria-hidden="true">${PLAYED}</span>` : `<span class="alh-hint-badge" aria-hidden="true">${i + 1}</span>`;
-    out += `<li data-hint="${h.played ? "played" : i + 1}" title="${esc(notationTitle(h.action))}">${badge} ${esc(text)}</li>`;
+    if (play && !h.played) {
+      const said = t(play === "try" ? "ui.bots.hint_try_aria" : "ui.bots.hint_play_aria", { hint: text });
+      out += `<li data-hint="${i + 1}"><button type="button" class="alh-hint-play" data-act="hint-play" data-i="${i + 1}" data-key="hint-play-${i + 1}" ` +
+        `aria-label="${esc(said)}" title="${esc(`${said}\n${notationTitle(h.action)}`)}">${badge} ${esc(text)}</button></li>`;
+    } else {
+      out += `<li data-hint="${h.played ? "played" : i + 1}" title="${esc(notationTitle(h.action))}">${badge} ${esc(text)}</li>`;
+    }
   });
   return out + `</ol></div>`;
 }

@@ -7,7 +7,7 @@ import { tileText } from "../describe.js";
 import { EN, useStrings } from "../i18n.js";
 
 const pick = (cat) => Object.fromEntries(Object.entries(cat).filter(([k]) => !k.startsWith("_")));
-import { canHint, hintBadge, hintMarks, hintsHtml, thinkingHtml } from "./hints.js";
+import { canHint, hintBadge, hintMarks, hintPlay, hintsHtml, thinkingHtml } from "./hints.js";
 
 const HINTS = [
   { action: "buy 2 with dirham 3+4", verb: "buy", kind: "buy", win: 0.523, margin: 2.1, slot: 2, cards: ["dirham 3", "dirham 4"] },
@@ -18,7 +18,7 @@ const HINTS = [
 describe("hints", () => {
   it("lists the hints numbered, with win chance and margin", () => {
     useStrings(null);
-    const view = { ...fixture("hotseat-3p"), hints: HINTS, hinting: false };
+    const view = { ...fixture("hotseat-3p"), hints: HINTS, hinting: false, legal: null };   // (nobody here may play them)
     const items = [...dom(hintsHtml(view)).querySelectorAll("li")];
     expect(items.map((li) => li.getAttribute("data-hint"))).toEqual(["1", "2", "3"]);
     // the move in words (the building of slot 2), its notation as the tooltip
@@ -35,6 +35,37 @@ describe("hints", () => {
     expect(items[1].textContent).toContain("Denar 2+3 nehmen: gewinnt 41\u00a0%, Abstand -3,0");
     expect(items[2].textContent).toContain("Abstand -8,3");
     useStrings(null);
+  });
+
+  it("makes each hint a button that plays it where the viewer may act: live, or on from the position replayed", () => {
+    useStrings(null);
+    const live = { ...fixture("hotseat-3p"), hints: HINTS, hinting: false, replay: null, bots: {} };
+    expect(hintPlay(live)).toBe("play");
+    expect(dom(hintsHtml(live)).querySelector(".alh-label").textContent).toBe("Hints (a click plays one)");
+    expect(dom(hintsHtml({ ...live, legal: null })).querySelector(".alh-label").textContent).toBe("Hints");
+    const buttons = [...dom(hintsHtml(live)).querySelectorAll("li > button[data-act=hint-play]")];
+    expect(buttons.map((b) => b.getAttribute("data-i"))).toEqual(["1", "2", "3"]);
+    const slot2 = tileText(live.market[1].tile, "thing");
+    expect(buttons[0].getAttribute("aria-label")).toBe(`Play this move: buy ${slot2} with dirham 3+4: wins 52%, margin +2.1`);
+    expect(buttons[0].getAttribute("title")).toContain("Notation: buy 2 with dirham 3+4");
+    expect(buttons[0].textContent).toContain("wins 52%");
+    // replaying: where the viewer may play on from there and act in it, "on from here with it"
+    const past = { ...live, legal: null, replay: 4, can_play_from: true };
+    expect(hintPlay(past)).toBe("try");
+    const tried = dom(hintsHtml(past)).querySelector("button[data-act=hint-play]");
+    expect(tried.getAttribute("aria-label")).toMatch(/^Play on from this position with this move \(the later moves are taken back\): buy /);
+    // and nowhere else: nobody to act here, another's seat, a bot's turn, a lesson, the search running, the end
+    expect(hintPlay({ ...live, legal: null })).toBe(null);
+    expect(hintPlay({ ...past, can_play_from: false })).toBe(null);
+    expect(hintPlay({ ...past, seat: (past.current + 1) % 3 })).toBe(null);
+    expect(hintPlay({ ...past, bots: { [past.current]: "Greedy" } })).toBe(null);
+    expect(hintPlay({ ...live, lesson: { id: "x" } })).toBe(null);
+    expect(hintPlay({ ...live, phase: "over" })).toBe(null);
+    expect(dom(hintsHtml({ ...past, can_play_from: false })).querySelectorAll("button").length).toBe(0);
+    // the review's move played beside its better move is never a button
+    const review = { ...past, hints: [HINTS[0], { ...HINTS[1], played: true, margin: null }] };
+    const items = [...dom(hintsHtml(review)).querySelectorAll("li")];
+    expect(items.map((li) => li.querySelectorAll("button").length)).toEqual([1, 0]);
   });
 
   it("says a search is running, and nothing without hints", () => {

@@ -99,14 +99,17 @@ def test_play_against_a_bot_and_ask_for_hints(browser, lab, tmp_path):
         top(page)
         assert s["hints"] is not None, json.dumps(s)
         assert len(s["hints"]) == n
-        # each hint in words, its notation as the tooltip
-        shown = [li.get_attribute("title") for li in root.locator(".alh-hint-list li").all()]
-        for h, title in zip(s["hints"], shown):
-            assert title == f"Notation: {h['action']}"
-        # playing the top hint from a cell makes the hints disappear
-        run_code(page, "wb.play(wb.view['hints'][0]['action'])")
-        top(page)
+        # each hint in words, a button that plays it, its notation in the tooltip
+        plays = root.get_by_role("button", name=re.compile("^Play this move: "))
+        assert plays.count() == n
+        for h, button in zip(s["hints"], plays.all()):
+            assert button.get_attribute("title").endswith(f"\nNotation: {h['action']}")
+        # a click on the top hint plays it; the hints disappear
+        plays.first.click()
         expect(root.locator(".alh-hint-list")).to_have_count(0, timeout=10_000)
+        mine = json.loads(run_code(page, "print(json.dumps(str([m for m in wb.game.moves if m.player == 0][-1].action)))"))
+        assert mine == s["hints"][0]["action"], (mine, s["hints"])
+        top(page)
         # the game over, other players for the next one: a Random bot where the person sat,
         # the Greedy bot kept; New game, and the two bots play by themselves in the kernel
         run_code(page, "import random\nr = random.Random(1)\nwhile not wb.game.is_over:\n"

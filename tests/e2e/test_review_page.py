@@ -6,6 +6,7 @@ and the better move on the board."""
 from __future__ import annotations
 
 import functools
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -90,6 +91,17 @@ def test_review_button_marks_and_the_better_move_on_the_board(chromium, artifact
     assert 1 <= hints.count() <= 3 and "margin" in hints.first.inner_text()
     assert page.locator(".alh-hint-mark.alh-hint-played").count() == 0 and page.locator(".alh-hint-mark").count() >= 1
     assert w.replay_index == int(index) - 1 and w.graded["moves"] == marked   # still there, still reviewed
+    # a click on the best of them plays on from there with it: the later moves taken back
+    tried = w.view["hints"][0]["action"]
+    before = [m.action for m in w.game.moves]
+    page.get_by_role("button", name=re.compile(r"^Play on from this position with this move")).first.click()
+    page.wait_for_function("() => window.sent.some((m) => m.type === 'play_from' && m.action)")
+    page.push()
+    page.wait_for_function("window.state.view.replay === null")
+    assert str(w.game.moves[-1].action) == tried and w.game.moves[-1].player is not None
+    assert [m.action for m in w.game.moves[:int(index) - 1]] == before[:int(index) - 1]
+    assert len(w.game.moves) < len(before)      # (a finished game of ~120 moves, tried from a move inside it)
+    assert w.graded["partial"] is True          # the review holds on the moves kept
     assert page.errors == []
 
 
