@@ -219,6 +219,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._held = None              # (epoch, what of the review holds then: see _review_held)
         self._review_progress = None   # (epoch, moves graded, moves to grade) of the review running
         self._tutorial = None          # the Tutorial driving this widget (tutorial mode)
+        self._branch = None            # (the game shown, a copy of it as played before Play from here) or None
         if self._save_path is not None:
             _write_record(self._save_path, game)   # a file it cannot write is refused at once (OSError)
         super().__init__(**kwargs)     # lang="fi" is validated here
@@ -424,6 +425,8 @@ class AlhambraWidget(anywidget.AnyWidget):
                 raise ValueError(f"play_from(): the game has {n} moves; keep 0 to {n}, not {k}")
             taken = []
             if k < n:
+                if not self._branched():   # the game as played, to go back to (back_to_game)
+                    self._branch = (self._shown, g.copy())
                 # taken back quietly, then the widget told once (not a refresh and a save per move)
                 g.unlisten(self._game_event)
                 try:
@@ -438,6 +441,49 @@ class AlhambraWidget(anywidget.AnyWidget):
                     self._game_event(g, "undo", taken[-1])
             self.replay_index = -1
             return len(taken)
+
+    def _branched(self) -> Game | None:
+        """The game as it was played before Play from here, if it is this game's."""
+        b = self._branch
+        return b[1] if b is not None and b[0] == self._shown else None
+
+    @property
+    def played_game(self) -> Game | None:
+        """The game as it was played before the first Play from here (a copy:
+        to compare with, or to go back to with :meth:`back_to_game`), or None."""
+        b = self._branched()
+        return None if b is None else b.copy()
+
+    def back_to_game(self) -> int:
+        """Go back to the game as it was played before Play from here (kept
+        until another game is shown): the moves tried since are dropped, and a
+        review of the game played holds again in full. Returns its number of
+        moves. ValueError when there is none; with a seat, only over moves of
+        its own, the bots' and chance's (as Play from here)."""
+        with self._lock, use_language(self.lang):
+            played = self._branched()
+            if played is None:
+                raise ValueError("back_to_game(): no game to go back to (Play from here keeps the game played)")
+            if not self._may_play_from(self._shared(played)):
+                raise ValueError("back_to_game(): another player's moves were played since; only your own "
+                                 "moves and the bots' are dropped")
+            review = self._review
+            self.game = played      # (another game for the table: shown from its last position)
+            self._branch = None
+            if review is not None and review[0] == self._shown - 1:   # the review was of the game played
+                self._review = (self._shown, *review[1:3], {})
+                self._held = None
+                self._refresh()
+            return len(played.moves)
+
+    def _shared(self, other: Game) -> int:
+        """How many first moves the game shown shares with ``other``."""
+        k = 0
+        for m, o in zip(self._game.moves, other.moves):
+            if m.action != o.action:
+                break
+            k += 1
+        return k
 
     @property
     def can_undo(self) -> bool:
@@ -485,6 +531,8 @@ class AlhambraWidget(anywidget.AnyWidget):
         v["can_undo"] = self.can_undo and k == -1
         v["can_redo"] = self.can_redo and k == -1 and (g.is_over or g.current not in self._bots)
         v["can_play_from"] = k != -1 and self._may_play_from(k)
+        played = self._branched()
+        v["played_moves"] = None if played is None or self._tutorial is not None else len(played.moves)
         v["bots"] = {str(i): b.label for i, b in self._bots.items()}
         v["saved"] = self._save_path.name if self._saved and self._save_path is not None else None
         v["tally"] = self.tally() if self._played else None
@@ -1202,9 +1250,18 @@ class AlhambraWidget(anywidget.AnyWidget):
                 raise Refused(refusal.rule, refusal.message)
         people = sum(1 for m in g.moves[k:] if m.player is not None)
         self.play_from(k)
-        self._message({"kind": "info", "rule": None, "text": tn("ui.move.play_from", people)})
+        self._message({"kind": "info", "rule": None, "text": tn("ui.told.play_from", people)})
         if action is not None:
             self._play_intent(action)
+
+    def _on_back_to_game(self, content) -> None:
+        played = self._branched()
+        if played is None:
+            raise Refused(None, tr("ui.refuse.no_game_played"))
+        if not self._may_play_from(self._shared(played)):
+            raise Refused(None, tr("ui.refuse.play_from_others"))
+        n = self.back_to_game()
+        self._message({"kind": "info", "rule": None, "text": tr("ui.told.back_to_game", n=n)})
 
     def _on_lesson(self, content) -> None:
         from .tutorial.mode import lesson_intent
@@ -1314,7 +1371,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         g = self._game
         last = moves[-1]   # the person's move, taken back last
         said = describe_entry(log_entry(last, g.names), g.names, g.rounds, main_only=True)
-        self._message({"kind": "info", "rule": None, "text": tn("ui.move.undone", len(moves), move=said)})
+        self._message({"kind": "info", "rule": None, "text": tn("ui.told.undone", len(moves), move=said)})
 
     def _on_redo(self, content) -> None:
         g = self._live()
@@ -1332,7 +1389,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             raise Refused(e.rule, e.message) from None
         move = next((m for m in reversed(g.moves) if m.player is not None), None)
         said = describe_move(move, g) if move is not None and move.action == action else str(action)
-        self._message({"kind": "info", "rule": None, "text": tr("ui.move.redone", move=said)})
+        self._message({"kind": "info", "rule": None, "text": tr("ui.told.redone", move=said)})
 
     def _on_action(self, content) -> None:
         g = self._live()
@@ -1374,7 +1431,7 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     _HANDLERS = {
         "action": _on_action, "undo": _on_undo, "redo": _on_redo, "replay": _on_replay,
-        "play_from": _on_play_from,
+        "play_from": _on_play_from, "back_to_game": _on_back_to_game,
         "hint": _on_hint, "language": _on_language, "lesson": _on_lesson, "review": _on_review,
         "review_stop": _on_review_stop, "new_game": _on_new_game,
     }

@@ -114,6 +114,8 @@ export function reduce(ui, ev, view) {
       return { ui: clear, intent: { type: "replay", index: -1 } };
     case "play-from":
       return { ui: clear, intent: typeof view.replay === "number" ? { type: "play_from", index: view.replay } : null };
+    case "back-to-game":
+      return { ui: clear, intent: { type: "back_to_game" } };
     case "hint-play": {
       // a hint played from its list: live, that move; replaying, on from the position shown with it
       const h = (view.hints || [])[ev.i - 1];

@@ -6,14 +6,16 @@ import { fixture } from "./fixtures.js";
 
 describe("the protocol, read from the one declaration", () => {
   it("declares every kind the kernel handles, each with an example that follows it", () => {
-    expect(Object.keys(MESSAGES).sort()).toEqual(["action", "hint", "language", "lesson", "new_game", "play_from", "redo", "replay", "review", "review_stop", "undo"]);
+    expect(Object.keys(MESSAGES).sort()).toEqual(["action", "back_to_game", "hint", "language", "lesson", "new_game", "play_from", "redo", "replay", "review", "review_stop", "undo"]);
     for (const m of Object.values(MESSAGES)) expect(problem(m.example)).toBeNull();
   });
 
   it("builds a declared message for every intent the input reducer makes", () => {
-    const v = { ...fixture("hotseat-3p"), replay: 2, can_play_from: true };
+    const v = { ...fixture("hotseat-3p"), replay: 2, can_play_from: true, played_moves: 9,
+      hints: [{ action: "take dinar 3", verb: "take" }] };
     const events = [
       { act: "undo" }, { act: "redo" }, { act: "hint" }, { act: "replay", index: 2 }, { act: "live" }, { act: "play-from" },
+      { act: "hint-play", i: 1 }, { act: "back-to-game" },
       { act: "lesson", op: "next" }, { act: "lang", lang: "fi" }, { act: "review" }, { act: "review-stop" }, { act: "new_game" },
     ];
     const kinds = new Set();

@@ -223,6 +223,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-focus-pending .alh-pending, .alh-focus-pending .alh-pending-row { min-width: 0; flex: 1 1 auto; }
 .alh-focus-hints { min-height: 0; overflow: auto; flex: 1 1 auto; font-size: .92em; }
 .alh-focus-hints .alh-hints { gap: 0 6px; }
+.alh-hold .alh-hints > .alh-label { max-width: none; white-space: normal; }   /* (the list's title whole, "a click plays one" too) */
 /* two lines at most, cut with an ellipsis (the whole text in its tooltip) */
 .alh-board-help { margin: 0; height: calc(2 * 1.35em); overflow: hidden; color: var(--alh-fg); display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
 .alh-board-help.alh-help-on { font-weight: 600; }

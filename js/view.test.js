@@ -520,6 +520,17 @@ describe("log, scoring, controls", () => {
     expect(hint({ ...v, lesson: { id: "x" } })).toBe(null);         // a lesson has no hints
   });
 
+  it("offers the game as it was played after Play from here, beside Live", () => {
+    const v = { ...fixture("buy-3p"), replay: null };
+    const named = (view) => [...dom(replayHtml(view)).querySelectorAll("button")].map((b) => b.textContent.trim());
+    expect(named({ ...v, played_moves: null })).not.toContain("\u21a9 Game played");
+    const back = dom(replayHtml({ ...v, played_moves: 41 })).querySelector("[data-act=back-to-game]");
+    expect(back.textContent.trim()).toBe("\u21a9 Game played");
+    expect(back.getAttribute("title")).toBe("Back to the game as it was played, up to move 41: the moves tried since Play from here are dropped");
+    expect(back.disabled).toBe(false);
+    expect(reduce(initialUi(), { act: "back-to-game" }, v).intent).toEqual({ type: "back_to_game" });
+  });
+
   it("has a replay slider from the start to the live position", () => {
     const v = { ...fixture("buy-3p"), replay: 3 };
     const input = dom(replayHtml(v)).querySelector("input[type=range]");

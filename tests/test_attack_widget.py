@@ -86,6 +86,7 @@ def run_table(table, ops):
     person's k-th legal move (refused while a bot is to move), ("undo", _),
     ("redo", _), ("wait", _) (the bots may answer now: wait for them),
     ("from", k) (replay the position after k moves and play on from it),
+    ("try", k) (the same with a move played there, as a hint's button does),
     ("replace", seed) (w.game = another game). Checks that no bot move is
     played in another position than the one it was chosen for, and that after
     waiting the bots have moved (no stall)."""
@@ -129,6 +130,22 @@ def run_table(table, ops):
                     send(w, type="play_from", index=k, stamp=w.view["stamp"], seat=w.seat)
                     assert w.message["kind"] == "info" and w.replay_index == -1, w.message
                     assert len([m for m in g.moves[k:] if m.player is not None]) == 0
+            elif op == "try":      # replay an earlier position and play on from there with a move (a hint tried)
+                if g.moves:
+                    send(w, type="replay", index=arg % len(g.moves))
+                    k = w.replay_index
+                    there = g.position_at(k)
+                    legal = there.legal_actions()
+                    action = legal[arg % len(legal)]
+                    before = g.to_json()
+                    send(w, type="play_from", index=k, action=str(action), stamp=w.view["stamp"], seat=w.seat)
+                    if there.current in bots:   # a bot's move: refused, nothing changed
+                        assert w.message["kind"] == "error" and g.to_json() == before and w.replay_index == k
+                        send(w, type="replay", index=-1)
+                    else:
+                        assert w.message["kind"] == "info" and w.replay_index == -1, w.message
+                        people_later = [m for m in g.moves[k:] if m.player is not None]
+                        assert [m.action for m in people_later] == [action] and people_later[0].player == there.current
             else:
                 w.game = watch(Game(list(g.names), seed=arg % 50), bots, bad)   # (the bots numbered: one name each)
             assert not bad, bad
@@ -150,7 +167,7 @@ def test_move_undo_move_against_a_slow_bot_in_every_order():
         run_table("one person, one bot", [("move", 0), ("wait", 0)] + list(ops))
 
 
-OPS = st.lists(st.tuples(st.sampled_from(["move", "move", "move", "undo", "undo", "redo", "wait", "wait", "replace", "from"]),
+OPS = st.lists(st.tuples(st.sampled_from(["move", "move", "move", "undo", "undo", "redo", "wait", "wait", "replace", "from", "try"]),
                          st.integers(0, 10 ** 6)), min_size=8, max_size=30)
 
 

@@ -783,6 +783,73 @@ def test_play_from_with_a_move_is_only_for_a_person_who_acts_there():
     assert g.to_json() == state and w.replay_index == k
 
 
+def test_back_to_the_game_as_it_was_played_after_trying_another_line(w):
+    """Play from here keeps the game as it was played: after moves tried from there,
+    "Game played" (back_to_game) shows it again, whole, with its own hidden order."""
+    g = w.game
+    play_random(g, 24, seed=8)
+    played = g.to_json()
+    assert w.view["played_moves"] is None and w.played_game is None
+    with pytest.raises(ValueError, match="no game to go back to"):
+        w.back_to_game()
+    send(w, type="back_to_game", stamp=w.view["stamp"], seat=None)
+    assert w.message["kind"] == "error" and "no other game" in w.message["text"]
+    assert g.to_json() == played
+    w.replay_index = 9
+    send(w, type="play_from", index=9, action=str(g.position_at(9).legal_actions()[-1]), stamp=w.view["stamp"], seat=None)
+    assert w.view["played_moves"] == 24 and w.played_game.to_json() == played
+    play_random(w.game, 5, seed=9)                        # a line tried
+    w.play_from(3)                                        # and another from earlier: the game played stays the one kept
+    assert w.view["played_moves"] == 24
+    shown = w.view["game"]
+    send(w, type="back_to_game", stamp=w.view["stamp"], seat=None)
+    assert w.message["kind"] == "info" and w.message["text"] == "Back to the game as it was played, up to move 24."
+    assert w.game.to_json() == played                     # every move, and what lies hidden, as it was
+    assert w.view["played_moves"] is None and w.played_game is None and w.view["moves"] == 24
+    assert w.view["game"] != shown                        # another game for the table (no moves animated)
+    w.game.check()
+    # another game drops it
+    w.play_from(20)
+    assert w.view["played_moves"] == 24
+    w.game = Game(3, seed=1)
+    assert w.view["played_moves"] is None and w.played_game is None
+
+
+def test_back_to_the_game_played_keeps_its_review_whole():
+    from alhambra_widget.bots import Greedy
+    g = Game(2, seed=1)
+    bots = [Greedy(seed=1), Greedy(seed=2)]
+    while not g.is_over:
+        g.play(bots[g.current].choose(g))
+    w = AlhambraWidget(g)
+    w.review(seconds_per_move=0.01, wait=True)
+    whole = dict(w.graded)
+    assert not whole.get("partial")
+    w.play_from(30)
+    assert w.graded["partial"] is True
+    w.back_to_game()
+    assert w.graded == whole                              # the review of the game played, whole again
+
+
+def test_back_to_the_game_played_is_only_over_moves_the_seat_may_drop():
+    from alhambra_widget.bots import Random
+    g = Game(["Ana", "Ben", "Cy"], seed=3)
+    ana = AlhambraWidget(g, seat=0, bots={1: Random(seed=1), 2: Random(seed=2)}, autoplay=False)
+    play_random(g, 9, seed=4)
+    ana.play_from(3)
+    ana.bots = {}                                         # Ben and Cy are people now (at screens of their own)
+    ana.seat = 0
+    play_random(ana.game, 6, seed=5)                      # and play in the line tried
+    state = ana.game.to_json()
+    assert any(m.player in (1, 2) for m in ana.game.moves[3:])
+    assert ana.view["played_moves"] == 9                  # (shown: the refusal says why it cannot go)
+    send(ana, type="back_to_game", stamp=ana.view["stamp"], seat=0)
+    assert ana.message["kind"] == "error" and "another player" in ana.message["text"].lower()
+    with pytest.raises(ValueError, match="another player"):
+        ana.back_to_game()
+    assert ana.game.to_json() == state
+
+
 def test_play_from_in_python(w):
     g = w.game
     with pytest.raises(ValueError, match="no past position is shown"):

@@ -19,9 +19,10 @@ __all__ = ["front_end_strings", "PREFIXES"]
 
 #: Key prefixes the front end uses.
 PREFIXES = ("ui.", "building.", "currency.", "rule.", "list.")
-#: ... except texts only Python shows: the static picture's (alhambra_widget/render.py) and the
-#: kernel's refusals of an intent (the widget's message line gets them as text, in its language)
-PYTHON_ONLY = ("ui.svg.", "ui.refuse.")
+#: ... except texts only Python shows: the static picture's (alhambra_widget/render.py), the
+#: kernel's refusals of an intent and what else it tells in the message line (an undo, Play from
+#: here: the widget's message line gets them as text, in its language)
+PYTHON_ONLY = ("ui.svg.", "ui.refuse.", "ui.told.")
 
 
 @lru_cache(maxsize=None)

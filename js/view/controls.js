@@ -385,6 +385,10 @@ export function replayHtml(view) {
   out += (graph || marks ? `<span class="alh-replay-track">${graph}${range}${marks}</span>` : range) + `</label>`;
   out += `<span class="alh-replay-pos">${esc(live ? tn("ui.replay.live_pos", n) : t("ui.replay.pos", { at, n }))}</span>`;
   out += button("live", t("ui.replay.live_aria"), { text: t("ui.replay.live"), disabled: live });
+  // after Play from here: back to the game as it was played (the moves tried since are dropped)
+  if (typeof view.played_moves === "number") {
+    out += button("back-to-game", t("ui.replay.back_aria", { n: view.played_moves }), { text: t("ui.replay.back"), before: "\u21a9" });
+  }
   return out + `</span></div>`;
 }
 

@@ -67,9 +67,10 @@ export function hintsHtml(view) {
         : t("ui.bots.hint_item", { ...p, margin: formatNumber(h.margin, { signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
     const badge = h.played ? `<span class="alh-hint-badge alh-hint-played" aria-hidden="true">${PLAYED}</span>` : `<span class="alh-hint-badge" aria-hidden="true">${i + 1}</span>`;
     if (play && !h.played) {
-      const said = t(play === "try" ? "ui.bots.hint_try_aria" : "ui.bots.hint_play_aria", { hint: text });
+      // what a click does, said before the hint's own words (its name holds the words shown, WCAG 2.5.3)
+      const said = t(play === "try" ? "ui.bots.hint_try_said" : "ui.bots.hint_play_said");
       out += `<li data-hint="${i + 1}"><button type="button" class="alh-hint-play" data-act="hint-play" data-i="${i + 1}" data-key="hint-play-${i + 1}" ` +
-        `aria-label="${esc(said)}" title="${esc(`${said}\n${notationTitle(h.action)}`)}">${badge} ${esc(text)}</button></li>`;
+        `title="${esc(`${said} ${text}\n${notationTitle(h.action)}`)}"><span class="alh-sr">${esc(said)} </span>${badge} ${esc(text)}</button></li>`;
     } else {
       out += `<li data-hint="${h.played ? "played" : i + 1}" title="${esc(notationTitle(h.action))}">${badge} ${esc(text)}</li>`;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dom, fixture } from "../fixtures.js";
+import { accessibleName, dom, fixture } from "../fixtures.js";
 import botsDe from "../../alhambra_widget/i18n/locales/de/bots.json";
 import namesDe from "../../alhambra_widget/i18n/locales/de/names.json";
 import uiDe from "../../alhambra_widget/i18n/locales/de/ui.json";
@@ -46,14 +46,14 @@ describe("hints", () => {
     const buttons = [...dom(hintsHtml(live)).querySelectorAll("li > button[data-act=hint-play]")];
     expect(buttons.map((b) => b.getAttribute("data-i"))).toEqual(["1", "2", "3"]);
     const slot2 = tileText(live.market[1].tile, "thing");
-    expect(buttons[0].getAttribute("aria-label")).toBe(`Play this move: buy ${slot2} with dirham 3+4: wins 52%, margin +2.1`);
+    expect(accessibleName(buttons[0])).toBe(`Play this move: buy ${slot2} with dirham 3+4: wins 52%, margin +2.1`);
     expect(buttons[0].getAttribute("title")).toContain("Notation: buy 2 with dirham 3+4");
     expect(buttons[0].textContent).toContain("wins 52%");
     // replaying: where the viewer may play on from there and act in it, "on from here with it"
     const past = { ...live, legal: null, replay: 4, can_play_from: true };
     expect(hintPlay(past)).toBe("try");
     const tried = dom(hintsHtml(past)).querySelector("button[data-act=hint-play]");
-    expect(tried.getAttribute("aria-label")).toMatch(/^Play on from this position with this move \(the later moves are taken back\): buy /);
+    expect(accessibleName(tried)).toMatch(/^Play on from this position with this move \(the later moves are taken back\): buy /);
     // and nowhere else: nobody to act here, another's seat, a bot's turn, a lesson, the search running, the end
     expect(hintPlay({ ...live, legal: null })).toBe(null);
     expect(hintPlay({ ...past, can_play_from: false })).toBe(null);

@@ -369,6 +369,7 @@ def test_play_from_here_while_replaying(chromium):
     for _ in range(8):
         g.play(g.random_action(rng))
     before = list(g.history)
+    n0 = len(g.moves)
     people = lambda: [m.action for m in g.moves if m.player is not None]  # noqa: E731 (less the chance moves)
     page = open_widget(chromium, w)
     # a click on a move in the log replays the position after it (as the slider does)
@@ -389,6 +390,14 @@ def test_play_from_here_while_replaying(chromium):
     page.get_by_role("button", name=w.strings["ui.btn.redo"], exact=True).click()
     page.wait_for_function(f"window.state.view.moves === {moves + 1}")
     assert people() == before[:len(kept) + 1]
+    # the game as it was played is kept: its button under the board goes back to it, whole
+    back = page.get_by_role("group", name="Replay").get_by_role("button", name="Game played", exact=True)
+    assert back.get_attribute("title").startswith(f"Back to the game as it was played, up to move {n0}")
+    back.click()
+    page.wait_for_function(f"window.state.view.moves === {n0} && window.state.view.played_moves === null")
+    assert [m.action for m in w.game.moves if m.player is not None] == before
+    expect(page.locator(".alh-message")).to_contain_text("Back to the game as it was played")
+    assert back.count() == 0
     assert not page.errors, page.errors
     page.close()
 
