@@ -213,3 +213,7 @@ def test_analysis_notebook_reviews_the_game_and_draws_the_win_chances():
     assert any("image/png" in o.get("data", {}) for o in plot.outputs)
     shown = next(c for c in cells if "reviewed.review(" in c.source)
     assert any(WIDGET_VIEW in o.get("data", {}) for o in shown.outputs)
+    tried = next(c for c in cells if "trial.back_to_game()" in c.source)
+    text = "".join(o.get("text", "") for o in tried.outputs)
+    m = re.search(r"the game tried has (\d+) moves, the game played (\d+)\nback to the game played: (\d+) moves", text)
+    assert m and int(m[1]) < int(m[2]) == int(m[3]), text      # a move tried inside the game, then the whole game
