@@ -1496,10 +1496,12 @@ def _write_record(path: pathlib.Path, game: Game) -> None:
 
 def _save_file(save) -> pathlib.Path:
     """The file of ``save=``: a name (text or a path) whose folder exists (the
-    file itself need not); TypeError, or an OSError saying what is wrong."""
+    file itself need not), made absolute -- the game stays in that file when
+    the working folder changes later (``os.chdir``, ``%cd``); TypeError, or an
+    OSError saying what is wrong."""
     if not isinstance(save, (str, os.PathLike)) or not str(save).strip():
         raise TypeError(f"save is the name of a file to keep the game in, e.g. save='evening.json', not {_short(save)}")
-    path = pathlib.Path(save)
+    path = pathlib.Path(save).expanduser().absolute()
     if path.is_dir():
         raise IsADirectoryError(f"save names a file to keep the game in, and {path} is a folder: "
                          f"name a file in it, e.g. save='{path / 'evening.json'}'")

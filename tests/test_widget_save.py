@@ -47,6 +47,21 @@ def test_every_move_undo_and_redo_is_in_the_file(tmp_path):
     assert os.listdir(tmp_path) == ["evening.json"]      # the file beside it, moved over it, is gone
 
 
+def test_a_file_named_relative_to_the_working_folder_stays_there_when_it_changes(tmp_path, monkeypatch):
+    """save="evening.json" is the file in the folder the notebook was in then: a later
+    os.chdir (or %cd) does not move the game to another folder's file."""
+    here, elsewhere = tmp_path / "here", tmp_path / "elsewhere"
+    here.mkdir()
+    elsewhere.mkdir()
+    monkeypatch.chdir(here)
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=3, save="evening.json")
+    assert w.save_path == here / "evening.json" and w.save_path.is_absolute()
+    monkeypatch.chdir(elsewhere)
+    some_moves(w, 4)
+    assert os.listdir(elsewhere) == []
+    assert len(saved(here / "evening.json").moves) == 4
+
+
 def test_play_from_here_is_in_the_file_written_once(tmp_path, monkeypatch):
     f = tmp_path / "evening.json"
     w = AlhambraWidget(players=["Ana", "Ben", "Chi"], seed=7, save=f)
