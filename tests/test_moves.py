@@ -96,6 +96,27 @@ def test_undo_is_exact_and_redo_replays(seed, steps, back):
         g.redo()
 
 
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(5, 150), back=st.integers(1, 30), sample=st.integers(0, 2 ** 32))
+def test_after_a_reshuffle_every_move_left_to_redo_can_be_played_again(seed, steps, back, sample):
+    """A reshuffle (as the widget makes after an undo at the table) deals what comes next in
+    another order: the redo list keeps the moves that can still be played in turn, and ends
+    where one could not (Redo never refuses what it offers)."""
+    g = random_game(3, seed=seed, steps=steps)
+    for _ in range(min(back, len(g.moves))):
+        g.undo()
+    taken = list(reversed(g._redo))              # the moves taken back, the next to redo first
+    g.resample_hidden(random.Random(sample))
+    kept = list(reversed(g._redo))
+    assert kept == taken[:len(kept)]             # a first part of them, in their order
+    for action in kept:
+        assert g.redo() == action                # (IllegalMove here would fail the test)
+    assert not g.can_redo
+    if len(kept) < len(taken):                   # ended where the next could not be played
+        assert g.why_illegal(taken[len(kept)]) is not None
+    g.check()
+
+
 def test_a_new_move_ends_what_can_be_redone():
     g = random_game(2, seed=3, steps=10)
     g.undo()

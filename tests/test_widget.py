@@ -742,7 +742,7 @@ def test_play_from_a_replayed_position_takes_the_later_moves_back(w):
     assert w.view["moves"] == 11 and not w.view["can_play_from"] and w.view["can_redo"]
     n = len(before) - len(kept)
     assert w.message["kind"] == "info" and w.message["text"] == (
-        f"Playing on from here: {n} later moves taken back (Redo plays them again).")
+        f"Playing on from here: {n} later moves taken back (Game played brings them back).")
     assert len(views) <= 3          # the widget was told once, not once per move taken back
     assert w.redo() == before[len(kept)]   # Redo plays the first of them again
     g.check()

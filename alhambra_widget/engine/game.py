@@ -956,7 +956,7 @@ class Game:
             raise
         self._events = None
         if handler is _RESHUFFLE:
-            events[1] = None      # chance: nobody's move, keeps the redo list
+            events[1] = None      # chance: nobody's move, keeps the redo list (what of it can still be played)
         else:
             redo = self._redo
             if redo:
@@ -965,8 +965,28 @@ class Game:
                 else:
                     redo.clear()
         moves.append(move := _new(Move, events))
+        if handler is _RESHUFFLE and self._redo:
+            self._keep_playable_redo()
         if self._listeners:
             self._tell("play", move)
+
+    def _keep_playable_redo(self) -> None:
+        """After a reshuffle, keep on the redo list only the moves that can
+        still be played again in turn: what is dealt from now on is drawn in
+        another order, so a later move may find another market (a purchase
+        of another price, a tile to place that is not there). Tried on a copy
+        with the same hidden order, so the moves kept are exactly those
+        ``redo`` will play."""
+        redo = self._redo
+        trial = self.copy(history=False)
+        kept = 0
+        for action in reversed(redo):
+            try:
+                trial.play(action, record=False)
+            except IllegalMove:
+                break
+            kept += 1
+        del redo[:len(redo) - kept]
 
     # action handlers: each checks everything first, then changes the state
 
@@ -1566,7 +1586,8 @@ class Game:
     def redo(self):
         """Play the last move taken back by ``undo`` again and return its
         action (IndexError if there is none). Any other move played meanwhile
-        ends what can be redone."""
+        ends what can be redone; a reshuffle (:meth:`resample_hidden`) ends it
+        where a move could not be played again in the new order."""
         if not self._redo:
             raise IndexError("nothing to redo")
         action = self._redo[-1]
