@@ -957,6 +957,8 @@ class Game:
         self._events = None
         if handler is _RESHUFFLE:
             events[1] = None      # chance: nobody's move, keeps the redo list (what of it can still be played)
+            if self._redo:
+                self._keep_playable_redo()
         else:
             redo = self._redo
             if redo:
@@ -965,8 +967,6 @@ class Game:
                 else:
                     redo.clear()
         moves.append(move := _new(Move, events))
-        if handler is _RESHUFFLE and self._redo:
-            self._keep_playable_redo()
         if self._listeners:
             self._tell("play", move)
 
