@@ -63,7 +63,7 @@ def test_the_game_goes_on_after_a_restart_of_the_kernel(browser, lab):
         expect(root.get_by_role("img", name="Kept in kept-game.json: saved after every move")).to_be_visible()
         page.screenshot(path=str(ARTIFACTS / "lab-save-restarted.png"))
         out = run_code(page, "print(len(w.game.moves), w.game.moves[0].action, w.save_path)", new_cell=True)
-        assert out == f"1 take {taken} kept-game.json"
+        assert out == f"1 take {taken} {(lab.root / 'kept-game.json').resolve()}"   # (the file in the notebook's folder)
         assert errors == []
     finally:
         context.close()
