@@ -9,6 +9,7 @@ import os
 import random
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import test_widget  # noqa: F401  (builds the bundle before the widget class is defined)
 from test_widget import intent, send
@@ -183,3 +184,71 @@ def test_the_tutorial_keeps_no_game_in_a_file(tmp_path):
     with pytest.raises(TypeError, match="tutorial keeps no game"):
         AlhambraWidget.tutorial(save=tmp_path / "lesson.json")
     assert os.listdir(tmp_path) == []
+
+
+# ------------------------------------------- the table's history buttons in any order
+HISTORY_OPS = ["move", "move", "move", "move", "undo", "redo", "replay", "live", "from", "try", "back"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), ops=st.lists(st.tuples(st.sampled_from(HISTORY_OPS), st.integers(0, 10 ** 6)),
+                                                 min_size=5, max_size=40))
+def test_the_history_buttons_in_any_order_keep_the_file_and_never_offer_what_they_refuse(tmp_path_factory, seed, ops):
+    """Moves, Undo, Redo, the replay, Play from here (with a hint's move or without) and Game
+    played, sent as the page sends them in any order: after each, the file holds the game, the
+    game keeps its books, Redo and Play from here are refused only where the table did not offer
+    them, and Game played brings back the number of moves it said."""
+    path = tmp_path_factory.mktemp("kept") / "game.json"
+    w = AlhambraWidget(players=3, seed=seed, save=path, autoplay=False)
+    for op, arg in ops:
+        g = w.game
+        if op == "move" and w.replay_index == -1 and not g.is_over:
+            legal = g.legal_actions()
+            intent(w, legal[arg % len(legal)])
+            assert w.message["kind"] == "info", w.message
+        elif op == "undo":
+            send(w, type="undo", stamp=w.view["stamp"], seat=None)
+        elif op == "redo":
+            offered = w.view["can_redo"]
+            send(w, type="redo", stamp=w.view["stamp"], seat=None)
+            assert (w.message["kind"] == "info") == offered, w.message
+        elif op == "replay" and g.moves:
+            send(w, type="replay", index=arg % len(g.moves))
+        elif op == "live":
+            send(w, type="replay", index=-1)
+        elif op in ("from", "try") and w.replay_index != -1:
+            k = w.replay_index
+            msg = {"type": "play_from", "index": k, "stamp": w.view["stamp"], "seat": None}
+            if op == "try":
+                legal = g.position_at(k).legal_actions()
+                msg["action"] = str(legal[arg % len(legal)])
+            send(w, **msg)
+            assert w.message["kind"] == "info" and w.replay_index == -1, w.message
+        elif op == "back":
+            said = w.view["played_moves"]
+            send(w, type="back_to_game", stamp=w.view["stamp"], seat=None)
+            assert (w.message["kind"] == "info") == (said is not None), w.message
+            assert said is None or len(w.game.moves) == said
+        w.game.check()
+        assert saved(path).to_json() == w.game.to_json()
+        assert w.view["live_moves"] == len(w.game.moves)
+    w.close()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_redo_after_play_from_here_offers_only_what_it_plays(seed):
+    """Play from here shuffles what nobody has seen afresh: Redo at the table then plays the
+    later moves again as far as the new order allows, and is off where it cannot (it offered
+    them all, and refused one part way with a rule of another position)."""
+    w = AlhambraWidget(players=3, seed=seed, autoplay=False)
+    rng = random.Random(seed)
+    for _ in range(40):
+        w.game.play(w.game.random_action(rng))
+    w.play_from(6)
+    redone = 0
+    while w.view["can_redo"]:
+        send(w, type="redo", stamp=w.view["stamp"], seat=None)
+        assert w.message["kind"] == "info", w.message
+        redone += 1
+    assert redone < 40
+    w.game.check()
