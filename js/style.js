@@ -328,7 +328,8 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-hint-list { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; gap: 2px; }
 /* a hint that plays with a click: its words as they were, a button by its hover and focus */
 .alh-hint-play { font: inherit; color: inherit; background: none; border: 0; margin: 0; padding: 0 2px; text-align: start; cursor: pointer; border-radius: 4px; }
-.alh-hint-play:hover { background: var(--alh-info-bg); text-decoration: underline; }
+.alh-hint-play:hover:not(:disabled) { background: var(--alh-info-bg); text-decoration: underline; }
+.alh-hint-play:disabled { cursor: default; }   /* (a saved copy: no kernel to play it) */
 .alh-hint-play:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
 .alh-hint-badge { display: inline-block; min-width: 1.4em; padding: 0 4px; border-radius: 0.7em; text-align: center; font-weight: 700; background: var(--alh-hint); color: ${T.on_hint}; }
 .alh-hint-mark rect { fill: var(--alh-hint); stroke: ${T.on_hint}; stroke-width: 1.5; }
