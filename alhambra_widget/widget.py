@@ -390,7 +390,10 @@ class AlhambraWidget(anywidget.AnyWidget):
         return taken
 
     def redo(self):
-        """Play the last move taken back again (returns it, or None)."""
+        """Play the last move taken back again (returns it, or None). After a
+        reshuffle of what nobody has seen (an undo at the table, Play from
+        here), only the moves that can still be played in the new order are
+        left to redo."""
         with self._lock, use_language(self.lang):
             if not self.can_redo:
                 return None
@@ -407,8 +410,9 @@ class AlhambraWidget(anywidget.AnyWidget):
         when they had shown cards or tiles, what nobody has seen yet is
         shuffled afresh -- and the table shows the game live from there.
         Returns the number of moves taken back (chance moves included). A
-        review keeps its marks on the moves kept. Not in tutorial mode, whose
-        lessons set their own positions."""
+        review keeps its marks on the moves kept, and the game as it was
+        played is kept too: :meth:`back_to_game` goes back to it. Not in
+        tutorial mode, whose lessons set their own positions."""
         if self._tutorial is not None:
             raise RuntimeError("a tutorial sets up its own positions: w.tutor.replay() starts the lesson again")
         with self._lock, use_language(self.lang):
