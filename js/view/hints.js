@@ -25,9 +25,13 @@ export function thinkingHtml(view) {
 export function canHint(view) {
   if (!view || view.phase === "over" || view.lesson) return false;
   if (view.replay !== null && view.replay !== undefined) return true;
+  return viewerActs(view);
+}
+
+/** Is the player to act in the position shown a person at this screen (no bot, not another seat)? */
+function viewerActs(view) {
   if (view.bots && Object.prototype.hasOwnProperty.call(view.bots, String(view.current))) return false;
-  if (view.seat !== null && view.seat !== undefined && view.seat !== view.current) return false;
-  return true;
+  return view.seat === null || view.seat === undefined || view.seat === view.current;
 }
 
 /**
@@ -38,10 +42,7 @@ export function canHint(view) {
 export function hintPlay(view) {
   if (!view || view.lesson || view.phase === "over" || view.hinting) return null;
   if (view.replay === null || view.replay === undefined) return view.legal ? "play" : null;
-  if (!view.can_play_from) return null;
-  if (view.bots && Object.prototype.hasOwnProperty.call(view.bots, String(view.current))) return null;
-  if (view.seat !== null && view.seat !== undefined && view.seat !== view.current) return null;
-  return "try";
+  return view.can_play_from && viewerActs(view) ? "try" : null;
 }
 
 /** The hint list (numbered like the marks on the table), or the search in progress. (Drawn in a
