@@ -468,7 +468,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             played = self._branched()
             if played is None:
                 raise ValueError("back_to_game(): no game to go back to (Play from here keeps the game played)")
-            if not self._may_play_from(self._shared(played)):
+            if not self._may_play_from(_common_start(self._game.moves, [m.action for m in played.moves])):
                 raise ValueError("back_to_game(): another player's moves were played since; only your own "
                                  "moves and the bots' are dropped")
             review = self._review
@@ -479,15 +479,6 @@ class AlhambraWidget(anywidget.AnyWidget):
                 self._held = None
                 self._refresh()
             return len(played.moves)
-
-    def _shared(self, other: Game) -> int:
-        """How many first moves the game shown shares with ``other``."""
-        k = 0
-        for m, o in zip(self._game.moves, other.moves):
-            if m.action != o.action:
-                break
-            k += 1
-        return k
 
     @property
     def can_undo(self) -> bool:
@@ -985,11 +976,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         if r is not None and r[0] == self._shown:
             actions, graded = r[1], r[2]
             moves = self._game.moves
-            kept = 0
-            for m, a in zip(moves, actions):
-                if m.action != a:
-                    break
-                kept += 1
+            kept = _common_start(moves, actions)
             whole = kept == len(actions) == len(moves)
             graded = graded if whole else {i: m for i, m in graded.items() if i <= kept}
             held = (graded, whole, kept) if graded else None
@@ -1262,7 +1249,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         played = self._branched()
         if played is None:
             raise Refused(None, tr("ui.refuse.no_game_played"))
-        if not self._may_play_from(self._shared(played)):
+        if not self._may_play_from(_common_start(self._game.moves, [m.action for m in played.moves])):
             raise Refused(None, tr("ui.refuse.play_from_others"))
         n = self.back_to_game()
         self._message({"kind": "info", "rule": None, "text": tr("ui.told.back_to_game", n=n)})
@@ -1566,6 +1553,16 @@ def _check_bots(bots, game) -> dict:
                             f"{class_hint(bot)}")
         out[seat] = bot
     return out
+
+
+def _common_start(moves, actions) -> int:
+    """How many first ``moves`` play the ``actions``, in turn."""
+    k = 0
+    for m, a in zip(moves, actions):
+        if m.action != a:
+            break
+        k += 1
+    return k
 
 
 def _check_length(text: str) -> None:
