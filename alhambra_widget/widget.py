@@ -345,8 +345,9 @@ class AlhambraWidget(anywidget.AnyWidget):
     def play(self, action) -> None:
         """Play an action (an Action or its notation, e.g. ``"take dinar 3"``).
         Raises :class:`IllegalMove` like ``Game.play`` (its message in the
-        widget's language); the widget follows."""
-        with use_language(self.lang):
+        widget's language); the widget follows. Outside a kernel, where the bots
+        move from threads of their own, it waits for a bot's move being played."""
+        with self._lock, use_language(self.lang):
             self._game.play(action)
 
     def undo(self):
@@ -703,12 +704,15 @@ class AlhambraWidget(anywidget.AnyWidget):
 
         made = 0
         while moves is None or made < moves:
-            g = self._game
-            if g.is_over or g.current not in self._bots:
-                break
-            self._runner.cancel("bot")
-            with use_language(self.lang):   # (played on the game it was chosen for, even if w.game was replaced meanwhile)
-                choose_and_play(self._bots[g.current], g, shown=g.copy())
+            # under the lock: a bot's move from its own thread (outside a kernel) is
+            # played before or after this one, never while it is chosen or played
+            with self._lock:
+                g = self._game
+                if g.is_over or g.current not in self._bots:
+                    break
+                self._runner.cancel("bot")
+                with use_language(self.lang):
+                    choose_and_play(self._bots[g.current], g, shown=g.copy())
             made += 1
         return made
 
@@ -731,39 +735,37 @@ class AlhambraWidget(anywidget.AnyWidget):
         position's, what was best there. Runs in the background; ``wait=True``
         (outside a kernel only) waits for the search (not for a bot thinking
         meanwhile) and returns the hints."""
-        g = self._game
-        k = self.replay_index
-        if g.is_over and k == -1:
-            with use_language(self.lang):  # the refusal in the widget's language, as play()'s
-                raise IllegalMove("E4", "error.E4.nothing_to_hint")
         from .analysis.hints import candidates, check_top   # (plain rows: hints need no pandas)
         from .bots.mcts import check_seconds
 
-        check_seconds(seconds)   # (checked here: in the background a bad value fails where nobody looks)
-        check_top(top)
-        key = self._hint_key()
-        if self._runner.running("hint", key):   # one search at a time for a position
-            if wait:
-                self._runner.wait(kind="hint")   # (not for a bot thinking meanwhile)
-                return self._current_hints()
-            return None
-        # (a past position is a game of its own: the search never sees the order
-        # of the deck or the bag, then or now -- RULES.md X3)
-        snapshot = g.copy() if k == -1 else g.position_at(k)
+        with self._lock:   # (the position copied whole: outside a kernel a bot's move may be played from its thread)
+            g = self._game
+            k = self.replay_index
+            if g.is_over and k == -1:
+                with use_language(self.lang):  # the refusal in the widget's language, as play()'s
+                    raise IllegalMove("E4", "error.E4.nothing_to_hint")
+            check_seconds(seconds)   # (checked here: in the background a bad value fails where nobody looks)
+            check_top(top)
+            key = self._hint_key()
+            running = self._runner.running("hint", key)   # one search at a time for a position
+            if not running:
+                # (a past position is a game of its own: the search never sees the order
+                # of the deck or the bag, then or now -- RULES.md X3)
+                snapshot = g.copy() if k == -1 else g.position_at(k)
 
-        def gone():   # the position shown changed, or the widget closed: nobody waits for these hints
-            return self._hint_key() != key or not self._runner.running("hint", key)
+                def gone():   # the position shown changed, or the widget closed: nobody waits for these hints
+                    return self._hint_key() != key or not self._runner.running("hint", key)
 
-        def work():
-            rows, _info = candidates(snapshot, seconds=seconds, top=top, seed=len(snapshot.moves), stop=gone)
-            if gone():   # stopped early, its position left: hints of a cut search are not kept
-                raise Cancelled
-            return [_hint_json(r, snapshot) for r in rows]
+                def work():
+                    rows, _info = candidates(snapshot, seconds=seconds, top=top, seed=len(snapshot.moves), stop=gone)
+                    if gone():   # stopped early, its position left: hints of a cut search are not kept
+                        raise Cancelled
+                    return [_hint_json(r, snapshot) for r in rows]
 
-        self._runner.start("hint", key, work, self._hint_done)
-        self._refresh()
+                self._runner.start("hint", key, work, self._hint_done)
+                self._refresh()
         if wait:
-            self._runner.wait(kind="hint")
+            self._runner.wait(kind="hint")   # (not for a bot thinking meanwhile)
             return self._current_hints()
         return None
 
@@ -910,37 +912,38 @@ class AlhambraWidget(anywidget.AnyWidget):
         from .bots.mcts import check_seconds
 
         check_seconds(seconds_per_move, "seconds_per_move")
-        check_reviewable(self._game)
-        key = self._epoch
-        held = self._review_held()
-        if held is not None and held[1] and not self._runner.running("review"):
-            return self._review_rows() if wait else None   # reviewed already, every move
-        if not self._runner.running("review", key):
-            snapshot = self._game.copy()
-            from .analysis.review import review_rows   # plain rows: no pandas
+        with self._lock:   # (the game copied whole: outside a kernel a bot's move may be played from its thread)
+            check_reviewable(self._game)
+            key = self._epoch
+            held = self._review_held()
+            if held is not None and held[1] and not self._runner.running("review"):
+                return self._review_rows() if wait else None   # reviewed already, every move
+            if not self._runner.running("review", key):
+                snapshot = self._game.copy()
+                from .analysis.review import review_rows   # plain rows: no pandas
 
-            # a game played on from a position reviewed: the moves kept are graded already
-            graded, start = (held[0], held[2]) if held is not None else ({}, 0)
-            total = sum(1 for m in snapshot.moves[start:] if m.player is not None)
-            done = [0]
-            self._review_progress = (key, 0, total)
+                # a game played on from a position reviewed: the moves kept are graded already
+                graded, start = (held[0], held[2]) if held is not None else ({}, 0)
+                total = sum(1 for m in snapshot.moves[start:] if m.player is not None)
+                done = [0]
+                self._review_progress = (key, 0, total)
 
-            def gone():   # the game changed, or the review was stopped: nobody waits for the rest
-                return key != self._epoch or not self._runner.running("review", key)
+                def gone():   # the game changed, or the review was stopped: nobody waits for the rest
+                    return key != self._epoch or not self._runner.running("review", key)
 
-            def on_row(row):
-                if gone():
-                    raise Cancelled
-                done[0] += 1
-                self._runner.post(self._review_step, key, done[0], total)
+                def on_row(row):
+                    if gone():
+                        raise Cancelled
+                    done[0] += 1
+                    self._runner.post(self._review_step, key, done[0], total)
 
-            def work():
-                rows = review_rows(snapshot, seconds_per_move, seed=0, on_row=on_row, stop=gone, start=start)
-                return (tuple(m.action for m in snapshot.moves),
-                        {**graded, **{row["move"]: _reviewed(row, snapshot) for row in rows}})
+                def work():
+                    rows = review_rows(snapshot, seconds_per_move, seed=0, on_row=on_row, stop=gone, start=start)
+                    return (tuple(m.action for m in snapshot.moves),
+                            {**graded, **{row["move"]: _reviewed(row, snapshot) for row in rows}})
 
-            self._runner.start("review", key, work, self._review_done)
-            self._refresh()
+                self._runner.start("review", key, work, self._review_done)
+                self._refresh()
         if wait:
             self._runner.wait(kind="review")
             return self._review_rows()

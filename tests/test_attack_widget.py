@@ -24,6 +24,7 @@ import test_widget  # noqa: F401  (builds the bundle before the widget class is 
 from alhambra_widget import AlhambraWidget, Game
 from alhambra_widget import widget as widget_module
 from alhambra_widget.bots import Bot, Greedy
+from alhambra_widget.engine.errors import IllegalMove
 
 JOIN = 20   # seconds a handler or the bots get before the test calls them stuck
 
@@ -248,6 +249,52 @@ def in_thread(fn, *args):
     th.join(JOIN)
     assert not errors, errors
     return not th.is_alive()
+
+
+@pytest.mark.parametrize("call", ["play", "play_bots"])
+def test_a_cells_move_waits_for_a_bots_move_being_played(tmp_path, call):
+    """Outside a kernel a bot's move is played from the bot's own thread: a
+    cell's ``w.play`` or ``w.play_bots`` meanwhile waits until that move is
+    played (and kept in the file), never plays into the middle of it."""
+    go, seen = threading.Event(), set()
+    f = tmp_path / "game.json"
+    w = AlhambraWidget(players=["Ana", Recorder(go, seen)], seed=person_first(2), bot_delay=0, save=f)
+    inside, leave, order = threading.Event(), threading.Event(), []
+
+    def on(g, event, move):   # holds the bot's move half-way: played, the widget told, not yet done
+        if event == "play" and move.player == 1 and threading.current_thread().name == "alhambra-bot":
+            inside.set()
+            leave.wait(JOIN)
+            order.append("bot")
+
+    try:
+        w.play(w.game.legal_actions()[0])      # Ana's move: the bot starts thinking
+        w.game.listen(on)
+        go.set()
+        assert inside.wait(JOIN), "the bot did not move"
+
+        def cell():
+            try:
+                w.play("take dinar 9") if call == "play" else w.play_bots()
+            except IllegalMove:
+                pass
+            order.append("cell")
+
+        th = threading.Thread(target=cell)
+        th.start()
+        th.join(0.5)
+        assert th.is_alive() and order == [], "the cell's call did not wait for the bot's move"
+        leave.set()
+        th.join(JOIN)
+        assert order == ["bot", "cell"]
+        assert w.wait(JOIN)
+        w.game.check()
+        assert Game.from_json(f.read_text(encoding="utf-8")).to_json() == w.game.to_json()
+    finally:
+        go.set()
+        leave.set()
+        w.wait(JOIN)
+        w.close()
 
 
 def test_undo_stops_when_a_watcher_replaces_the_game():

@@ -128,7 +128,9 @@ def check_hidden(game, v, seat):
                   or (len(path) == 3 and path[0] == "players" and path[2] == "hand" and path[1] in visible)
                   or (len(path) == 3 and path[:2] == ("legal", "take"))
                   # a logged move's cards were face up: taken, paid, drawn into the money market
-                  or (len(path) == 5 and path[0] == "log" and path[2] == "events" and path[4] == "cards"))
+                  or (len(path) == 5 and path[0] == "log" and path[2] == "events" and path[4] == "cards")
+                  # a hint's move: cards taken from the market or paid from a hand (every hand is known)
+                  or (len(path) == 3 and path[0] == "hints" and path[2] == "cards"))
             assert ok, f"cards at {path}: {val}"
     for i, p in enumerate(v["players"]):
         if i in visible:

@@ -1,0 +1,177 @@
+"""Every message of the protocol, sent in any order, as a page (or a forger)
+could send them: moves legal and not, Undo, Redo, the replay, Play from here
+with and without a move, Game played, Hint, Review and Stop, the language, a
+new game with any line-up, lesson buttons outside a lesson, malformed
+messages; and, between them, what a cell may do (play on, another game, another seat).
+
+After every step the kernel's state must hold together: the game keeps its
+books (``Game.check``), the view is JSON and shows nothing hidden, the file
+of a kept game holds exactly the game, a refusal in the message line says
+what was refused, no warning is logged, and no bot is left waiting to move. The
+searches are cut to a few iterations so that many orders can be tried; their
+strength is tested elsewhere. ``ATTACK_EXAMPLES=2000`` tries more orders than the default 100.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+import os
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import test_widget  # noqa: F401  (builds the bundle before the widget class is defined)
+from test_widget import check_hidden, send
+from alhambra_widget import AlhambraWidget, Game
+from alhambra_widget.engine.game import MAX_MOVES
+from alhambra_widget.bots import Greedy, Random
+import alhambra_widget.analysis.hints as hints_module
+
+# (the module: the package's name review is the function)
+review_module = importlib.import_module("alhambra_widget.analysis.review")
+
+JOIN = 30   # seconds the bots, a hint or a review get before the test calls them stuck
+
+LINEUPS = {
+    "two people": lambda: {"players": ["Ana", "Ben"]},
+    "a person and Greedy": lambda: {"players": ["Ana", Greedy(seed=1)]},
+    "two people and a bot": lambda: {"players": ["Ana", "Ben", Random(seed=2)]},
+    "seated among bots": lambda: {"players": ["Ana", Greedy(seed=1), Random(seed=3), Greedy(seed=4)], "seat": 0},
+    "six people": lambda: {"players": 6},
+}
+
+OPS = ["move"] * 6 + ["bad move", "undo", "redo", "replay", "live", "from", "try", "back", "hint",
+                      "review", "stop", "language", "new game", "forged", "other game", "other seat", "play on"]
+
+FORGED = [
+    {"type": "replay"},                                   # a field missing
+    {"type": "nope"},                                     # an unknown kind
+    {"type": "action", "action": 3, "stamp": 0},          # a field of the wrong type
+    {"type": "play_from", "index": "3"},
+    {"type": "play_from", "index": 10 ** 9},
+    {"type": "lesson", "op": "next"},                     # a lesson button outside a lesson
+    {"type": "new_game", "players": ["person"] * 9},      # more seats than the game has
+    {"type": "new_game", "players": ["person", "chess engine"]},
+    {"type": "language", "lang": "xx"},
+    {"type": "hint", "seat": 7},
+    {},
+]
+
+BAD_MOVES = ["take dinar 99", "buy 9", "place 3 at 0,0", "", "remove 0,0", "x" * 5000, "swap 54 at 1,0"]
+
+
+@pytest.fixture(autouse=True)
+def quick_searches(monkeypatch):
+    """Hints and reviews with a few iterations a position (the same code paths, sooner)."""
+    candidates, rows = hints_module.candidates, review_module.review_rows
+
+    def few(game, seconds=1.0, *, top=10, iterations=None, seed=None, stop=None):
+        return candidates(game, seconds, top=top, iterations=8, seed=seed, stop=stop)
+
+    def few_rows(game, seconds_per_move=0.5, **kw):
+        kw["iterations"] = 4
+        return rows(game, seconds_per_move, **kw)
+
+    monkeypatch.setattr(hints_module, "candidates", few)
+    monkeypatch.setattr(review_module, "review_rows", few_rows)
+
+
+def apply(w, op: str, arg: int) -> None:
+    """Send one message (or do what a cell may do), as the page sends it: with the stamp and
+    the seat of the view it reads."""
+    g = w.game
+    stamp, seat = w.view["stamp"], w.seat
+    if op == "move":
+        legal = g.legal_actions()
+        if legal:
+            send(w, type="action", action=str(legal[arg % len(legal)]), stamp=stamp, seat=seat)
+    elif op == "bad move":
+        send(w, type="action", action=BAD_MOVES[arg % len(BAD_MOVES)], stamp=stamp, seat=seat)
+    elif op in ("undo", "redo", "hint", "review"):
+        send(w, type=op, stamp=stamp, seat=seat)
+    elif op == "stop":
+        send(w, type="review_stop", stamp=stamp, seat=seat)
+    elif op == "back":
+        send(w, type="back_to_game", stamp=stamp, seat=seat)
+    elif op == "replay":
+        send(w, type="replay", index=arg % (len(g.moves) + 2) - 1, stamp=stamp, seat=seat)
+    elif op == "live":
+        send(w, type="replay", index=-1, stamp=stamp, seat=seat)
+    elif op in ("from", "try"):
+        k = w.replay_index if w.replay_index >= 0 else arg % (len(g.moves) + 1)
+        msg = {"type": "play_from", "index": k, "stamp": stamp, "seat": seat}
+        if op == "try":
+            legal = g.position_at(k).legal_actions()
+            if legal:
+                msg["action"] = str(legal[arg % len(legal)])
+        send(w, **msg)
+    elif op == "language":
+        send(w, type="language", lang=("en", "de", "fi", "ja", "nl")[arg % 5], stamp=stamp, seat=seat)
+    elif op == "new game":
+        kinds = ("person", "greedy", "random")
+        n = 2 + arg % 5
+        players = None if arg % 3 == 0 else [kinds[(arg >> i) % 3] for i in range(n)]
+        send(w, type="new_game", players=players, stamp=stamp, seat=seat)
+    elif op == "forged":
+        send(w, **FORGED[arg % len(FORGED)])
+    elif op == "other game":
+        w.game = Game(2 + arg % 5, seed=arg % 97)
+    elif op == "play on":
+        # a cell plays on: a third of the time to the end of the game, else up to 30 moves
+        rng = random.Random(arg)
+        for _ in range(MAX_MOVES if arg % 3 == 0 else 30):
+            g = w.game
+            if g.is_over:
+                break
+            if g.current in w.bots:
+                w.play_bots(1)
+            else:
+                w.play(g.random_action(rng))
+    elif op == "other seat":
+        choice = (None, 0, 1, 2)[arg % 4]
+        if choice is None or choice < g.n:
+            w.seat = choice
+
+
+def check_table(w, path, before_msg) -> None:
+    g = w.game
+    g.check()
+    v = w.view
+    json.dumps(v)
+    shown = g if w.replay_index == -1 else g.position_at(w.replay_index)   # (the position on the table)
+    check_hidden(shown, v, w.seat)
+    assert w.replay_index == -1 or 0 <= w.replay_index <= len(g.moves)
+    # the file holds the game exactly (the hidden order too: it is a save file)
+    assert Game.from_json(path.read_text(encoding="utf-8")).to_json() == g.to_json()
+    # a refusal says what was refused, where the user looks
+    if w.message is not before_msg and w.message.get("kind") == "error":
+        assert w.message.get("text"), w.message
+
+
+@settings(max_examples=int(os.environ.get("ATTACK_EXAMPLES", "100")), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(lineup=st.sampled_from(sorted(LINEUPS)), seed=st.integers(0, 500),
+       ops=st.lists(st.tuples(st.sampled_from(OPS), st.integers(0, 10 ** 6)), min_size=5, max_size=45))
+def test_every_message_in_any_order_keeps_the_table_whole(tmp_path_factory, caplog, lineup, seed, ops):
+    path = tmp_path_factory.mktemp("kept") / "game.json"
+    w = AlhambraWidget(seed=seed, save=path, bot_delay=0, **LINEUPS[lineup]())
+    try:
+        with caplog.at_level(logging.WARNING):
+            for op, arg in ops:
+                before_msg = w.message
+                apply(w, op, arg)
+                assert w.wait(JOIN), f"stuck after {op}"
+                check_table(w, path, before_msg)
+                g = w.game
+                # no stall: once everything has run, no bot is left to move in the live game
+                assert g.is_over or g.current not in w.bots or w.replay_index != -1 or not w.autoplay, \
+                    f"after {op}: {g.players[g.current].name} (a bot) never moved"
+        assert not [r for r in caplog.records if r.levelno >= logging.WARNING], \
+            [r.getMessage() for r in caplog.records]
+    finally:
+        w.stop_review()
+        w.wait(JOIN)
+        w.close()
