@@ -576,7 +576,9 @@ class AlhambraWidget(anywidget.AnyWidget):
     def _lang_changed(self, change):
         # the new texts, the view in the new language and no message of the
         # old one: one update for the front end
-        with self.hold_sync():
+        # (under the lock, as the observer below: outside a kernel a bot's move may be
+        # played from its thread meanwhile, and the view drawn must not be the one before it)
+        with self._lock, self.hold_sync():
             self.set_trait("strings", front_end_strings(change["new"]))
             if self._ready:
                 self._message({})
@@ -584,9 +586,10 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     @t.observe("seat", "replay_index")
     def _seat_or_replay_changed(self, change):
-        self._refresh()
-        if change["name"] == "replay_index":
-            self._poke_bots()
+        with self._lock:
+            self._refresh()
+            if change["name"] == "replay_index":
+                self._poke_bots()
 
     # ------------------------------------------------------- bots and hints
     def _bot_key(self):

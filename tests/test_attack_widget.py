@@ -251,11 +251,20 @@ def in_thread(fn, *args):
     return not th.is_alive()
 
 
-@pytest.mark.parametrize("call", ["play", "play_bots"])
-def test_a_cells_move_waits_for_a_bots_move_being_played(tmp_path, call):
+CELL_CALLS = {
+    "play": lambda w: w.play("take dinar 9"),
+    "play_bots": lambda w: w.play_bots(),
+    "seat": lambda w: setattr(w, "seat", None),     # (the view drawn again: never the one before the move)
+    "lang": lambda w: setattr(w, "lang", "de"),
+}
+
+
+@pytest.mark.parametrize("call", sorted(CELL_CALLS))
+def test_a_cells_call_waits_for_a_bots_move_being_played(tmp_path, call):
     """Outside a kernel a bot's move is played from the bot's own thread: a
     cell's ``w.play`` or ``w.play_bots`` meanwhile waits until that move is
-    played (and kept in the file), never plays into the middle of it."""
+    played (and kept in the file), never plays into the middle of it; a new
+    seat or language draws the table after it."""
     go, seen = threading.Event(), set()
     f = tmp_path / "game.json"
     w = AlhambraWidget(players=["Ana", Recorder(go, seen)], seed=person_first(2), bot_delay=0, save=f)
@@ -275,7 +284,7 @@ def test_a_cells_move_waits_for_a_bots_move_being_played(tmp_path, call):
 
         def cell():
             try:
-                w.play("take dinar 9") if call == "play" else w.play_bots()
+                CELL_CALLS[call](w)
             except IllegalMove:
                 pass
             order.append("cell")
@@ -289,6 +298,7 @@ def test_a_cells_move_waits_for_a_bots_move_being_played(tmp_path, call):
         assert order == ["bot", "cell"]
         assert w.wait(JOIN)
         w.game.check()
+        assert w.view["moves"] == len(w.game.moves)
         assert Game.from_json(f.read_text(encoding="utf-8")).to_json() == w.game.to_json()
     finally:
         go.set()
