@@ -41,7 +41,10 @@ Design
   follow it is refused with a message in the widget; nothing changes and
   nothing is raised into the kernel. Each kind has one short handler
   (``_on_action``, ``_on_undo`` ...). ``stamp`` is ``view["stamp"]``: an
-  intent made on an older picture of the game is refused as stale. ``seat``
+  intent made on a picture of another position (or seat, or line-up) than
+  the one shown now is refused as stale; one made on an older picture of the
+  same position (before a hint came, the language changed, a review moved
+  on) means the same and is taken. ``seat``
   must be the widget's ``seat``; with a seat, only that player acts, undoes
   their own last move and redoes moves that are theirs.
 * Changes made on ``w.game`` directly (``w.game.play(...)``, ``w.game.undo()``)
@@ -200,6 +203,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         seat = _seat_index(seat, game)   # (checked before anything is set up)
         self._game = None
         self._stamp = 0
+        self._seen = (None, 0)         # (what an intent depends on, the first stamp that showed it): see _intent_key
         self._msg_id = 0
         self._epoch = 0                # counts every change of the game shown: jobs are keyed by it
         self._strikes = (None, 0)      # (the position, how many illegal moves a bot chose there in a row)
@@ -548,6 +552,9 @@ class AlhambraWidget(anywidget.AnyWidget):
         v.pop("stamp")
         if v != old:
             self._stamp += 1
+            key = self._intent_key()
+            if key is None or key != self._seen[0]:
+                self._seen = (key, self._stamp)
         v["stamp"] = self._stamp
         self.set_trait("view", v)
 
@@ -1192,11 +1199,22 @@ class AlhambraWidget(anywidget.AnyWidget):
             except Exception:
                 log.exception("could not show the error")
 
+    def _intent_key(self):
+        """What a click means depends on: the position shown (the game, its
+        moves, the replay), the seat and who the bots are. A new view with the
+        same key (a hint found, another language, a review's progress, a bot
+        thinking) leaves the meaning of a click made on the one before as it
+        was. (None in a lesson: there every new view is another step.)"""
+        if self._tutorial is not None:
+            return None
+        return (self._epoch, self.replay_index, self.seat, tuple(sorted(self._bots)))
+
     def _check_origin(self, content) -> None:
-        """The message's seat is this widget's, and its stamp the view's."""
+        """The message's seat is this widget's, and its stamp is of a view of
+        the position shown now (see _intent_key)."""
         if "seat" in content and content["seat"] != self.seat:
             raise Refused(None, tr("ui.refuse.other_seat", value=_short(content["seat"]), seat=repr(self.seat)))
-        if "stamp" in content and content["stamp"] != self._stamp:
+        if "stamp" in content and not self._seen[1] <= content["stamp"] <= self._stamp:
             raise Refused(None, tr("ui.refuse.stale"))
 
     # one short handler per message kind of the protocol (alhambra_widget/protocol.json)

@@ -905,6 +905,39 @@ def test_stale_intents_are_refused(w):
     assert g.to_json() == state and "older position" in w.message["text"]
 
 
+def test_an_intent_made_before_a_new_picture_of_the_same_position_is_taken():
+    """A view that changed without the position changing (a hint found, the
+    language switched, a review moving on) gets a new stamp, but a click the
+    page sent on the view before it means the same move and is played; one
+    made on a picture of another position, seat or line-up is refused."""
+    from alhambra_widget.bots import Greedy
+
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=3, autoplay=False)
+    g = w.game
+    old = w.view["stamp"]
+    w.hint(seconds=0.1, wait=True)          # the hints arrive: a new picture
+    w.lang = "de"                           # and another language: another
+    assert w.view["stamp"] > old + 1
+    first = g.legal_actions()[0]
+    w._handle_custom_msg({"type": "action", "action": str(first), "stamp": old, "seat": None}, [])
+    assert w.message["kind"] == "info" and g.moves[-1].action == first
+    # the position moved on: the picture before it is refused, changing nothing
+    state = g.to_json()
+    w._handle_custom_msg({"type": "action", "action": str(g.legal_actions()[0]), "stamp": old, "seat": None}, [])
+    assert g.to_json() == state and w.message["kind"] == "error"
+    # replaying another position, a seat taken, a bot seated: each makes older pictures stale
+    for change in (lambda: setattr(w, "replay_index", 0), lambda: setattr(w, "replay_index", -1),
+                   lambda: setattr(w, "seat", 0), lambda: setattr(w, "bots", {1: Greedy()})):
+        before = w.view["stamp"]
+        change()
+        w._handle_custom_msg({"type": "undo", "stamp": before, "seat": w.seat}, [])
+        assert g.to_json() == state and w.message["kind"] == "error", w.message
+    # a stamp from the future is forged
+    w._handle_custom_msg({"type": "undo", "stamp": w.view["stamp"] + 1, "seat": w.seat}, [])
+    assert g.to_json() == state and w.message["kind"] == "error"
+    w.close()
+
+
 def test_two_displays_share_one_model(w):
     # every display renders the same model: one view trait, one comm
     a = w._repr_mimebundle_()
