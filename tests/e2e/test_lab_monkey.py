@@ -1,0 +1,143 @@
+"""Random clicks on whatever the table offers, in a real JupyterLab (Debian's Chromium).
+
+A widget of two people and a bot is displayed from a cell; then, a few hundred
+times, one control the page offers now (an enabled button, or an element with
+the role of a button that is not disabled: a money card, a market slot, a
+spot, a tile, a move in the log, the replay's buttons, Hint, Review, New
+game...) is chosen at random and clicked, now and then the replay slider is
+moved or the language switched, and Escape closes what a click opened. The
+page must never throw, and every refusal the message line shows must be one
+a person could have met by clicking there (the rule broken, or a move meant
+for a position a bot's move has replaced); afterwards the kernel's game keeps
+its books and the page shows the kernel's last view.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import nbformat
+import pytest
+from playwright.sync_api import expect
+
+from alhambra_widget import Game
+from alhambra_widget.i18n import LANGUAGES, t as tr
+
+from .conftest import ARTIFACTS, notebook, open_notebook, run_all, run_code
+
+pytestmark = pytest.mark.slow
+
+CLICKS = 300
+
+SETUP = """
+from alhambra_widget import AlhambraWidget
+from alhambra_widget.bots import Greedy
+wm = AlhambraWidget(players=["Ana", "Ben", Greedy(seed=1)], seed=%d, bot_delay=0, lang="en")
+display(wm)
+"""
+
+PROBE = """
+import json
+g = wm.game
+g.check()
+wm.stop_review()
+print(json.dumps({"moves": len(g.moves), "over": g.is_over, "status": wm.view["status"]}))
+"""
+
+CONTROLS = 'button:not([disabled]), [role="button"]:not([aria-disabled="true"])'
+
+#: how often each kind of control is chosen, against the others: a move takes a few clicks
+#: (a card, then Take; a slot, cards, Buy; a tile, a spot), so those come first
+WEIGHTS = {"take": 30, "buy": 30, "to-reserve": 10, "dirk": 10, "end": 10, "pass": 30,
+           "money": 5, "card": 5, "slot": 5, "spot": 15, "pending-tile": 5, "reserve-tile": 4, "placed": 2,
+           "undo": 0.5, "redo": 0.5, "replay": 0.5, "live": 1, "play-from": 0.5, "back-to-game": 0.5, "hint": 0.5,
+           "hint-play": 1, "review": 0.3, "review-stop": 1, "new_game": 0.3, "clear": 0.5, "look": 0.1,
+           "scoring-round": 0.2}
+
+
+def monkey_notebook(tmp_path, seed: int):
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(nbformat.v4.new_code_cell(SETUP % seed))
+    nb.cells.append(nbformat.v4.new_code_cell("print('probes run here')"))
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path = tmp_path / "monkey.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+def test_random_clicks_on_what_the_table_offers(browser, lab, tmp_path):
+    seed = next(s for s in range(100) if Game(3, seed=s).current != 2)   # a person starts
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    rng = random.Random(20261204)
+    clicked, refusals = [], []
+    missed = 0
+    try:
+        open_notebook(page, lab, lab.copy(monkey_notebook(tmp_path, seed)))
+        run_all(page)
+        root = notebook(page).locator(".alh-root").first
+        root.locator(".alh-status-text").wait_for(timeout=60_000)
+        line = root.locator(".alh-message").first
+
+        def said():   # what the message line says: (kind, rule, text)
+            return line.evaluate("m => [m.classList.contains('alh-error') ? 'error' : 'other', m.dataset.rule || '',"
+                                 " m.textContent]")
+
+        last = said()
+        for step in range(CLICKS):
+            r = rng.random()
+            if r < 0.01:
+                root.locator("select").first.select_option(rng.choice(["en", "de", "fi", "ja", "nl"]))
+                clicked.append("language")
+            elif r < 0.03:
+                slider = root.locator('input[type="range"]').first
+                if slider.is_enabled():
+                    slider.focus()
+                    page.keyboard.press(rng.choice(["ArrowLeft", "ArrowRight", "Home", "End"]))
+                    clicked.append("slider")
+            elif r < 0.04:
+                page.keyboard.press("Escape")
+                clicked.append("escape")
+            else:
+                # (a dialog open holds the clicks: its own controls, as a person's would be)
+                dialog = root.locator('[role="dialog"][aria-modal="true"]')
+                controls = (dialog.first if dialog.count() else root).locator(CONTROLS)
+                # (what is offered now, in one look: the act, the name, whether it shows)
+                offered = controls.evaluate_all(
+                    "els => els.map(e => [e.dataset.act || '', (e.getAttribute('aria-label') || e.textContent || '').slice(0, 50),"
+                    " e.getClientRects().length > 0 && !e.closest('details:not([open]) > :not(summary)')])")
+                shown = [(i, act, name) for i, (act, name, vis) in enumerate(offered) if vis]
+                if not shown:
+                    page.wait_for_timeout(100)
+                    continue
+                i, act, name = rng.choices(shown, weights=[WEIGHTS.get(a, 0.5) for _, a, _ in shown])[0]
+                try:
+                    controls.nth(i).click(timeout=1500)
+                except Exception:   # (redrawn away between the look and the click: the table moved on)
+                    missed += 1
+                    continue
+                clicked.append(f"{act}: {name}")
+                page.wait_for_timeout(40)
+                now = said()
+                if now != last and now[0] == "error":
+                    refusals.append((clicked[-1], now[1], now[2]))
+                last = now
+        assert errors == [], errors
+        page.screenshot(path=str(ARTIFACTS / "lab-monkey.png"))
+        out = json.loads(run_code(page, PROBE, new_cell=False).splitlines()[-1])
+        # every refusal is one a click there may meet: a rule broken (the engine's, explained), or
+        # a move overtaken by a bot's; never a control offered and then refused for no rule
+        stale = [tr("ui.refuse.stale", lang) for lang in LANGUAGES]
+        odd = [(c, rule, text) for c, rule, text in refusals if not rule and not any(x in text for x in stale)]
+        print(f"{len(clicked)} clicks ({missed} missed), {out['moves']} moves, {len(refusals)} refusals shown")
+        assert odd == [], odd[:10]
+        # the clicks made moves (not stuck in a corner of the table)
+        assert out["moves"] >= 5, (out, Counter(c.split(":")[0] for c in clicked).most_common())
+        # and the page shows the kernel's last view
+        expect(root.locator(".alh-status-text")).to_have_text(out["status"])
+    finally:
+        context.close()
