@@ -1,6 +1,6 @@
 """Random clicks on whatever the table offers, in a real JupyterLab (Debian's Chromium).
 
-A widget of two people and a bot is displayed from a cell; then, a few hundred
+A widget of two people and a bot (and, in a second test, the tutorial) is displayed from a cell; then, a few hundred
 times, one control the page offers now (an enabled button, or an element with
 the role of a button that is not disabled: a money card, a market slot, a
 spot, a tile, a move in the log, the replay's buttons, Hint, Review, New
@@ -31,10 +31,16 @@ pytestmark = pytest.mark.slow
 
 CLICKS = 300
 
-SETUP = """
+GAME = """
 from alhambra_widget import AlhambraWidget
 from alhambra_widget.bots import Greedy
 wm = AlhambraWidget(players=["Ana", "Ben", Greedy(seed=1)], seed=%d, bot_delay=0, lang="en")
+display(wm)
+"""
+
+LESSONS = """
+from alhambra_widget import AlhambraWidget
+wm = AlhambraWidget.tutorial(lang="en")
 display(wm)
 """
 
@@ -43,7 +49,9 @@ import json
 g = wm.game
 g.check()
 wm.stop_review()
-print(json.dumps({"moves": len(g.moves), "over": g.is_over, "status": wm.view["status"]}))
+tut = wm.tutor.state() if wm.tutor else {}
+print(json.dumps({"moves": len(g.moves), "over": g.is_over, "status": wm.view["status"],
+                  "steps": tut.get("position", 0), "done": tut.get("completed", 0)}))
 """
 
 CONTROLS = 'button:not([disabled]), [role="button"]:not([aria-disabled="true"])'
@@ -54,12 +62,12 @@ WEIGHTS = {"take": 30, "buy": 30, "to-reserve": 10, "dirk": 10, "end": 10, "pass
            "money": 5, "card": 5, "slot": 5, "spot": 15, "pending-tile": 5, "reserve-tile": 4, "placed": 2,
            "undo": 0.5, "redo": 0.5, "replay": 0.5, "live": 1, "play-from": 0.5, "back-to-game": 0.5, "hint": 0.5,
            "hint-play": 1, "review": 0.3, "review-stop": 1, "new_game": 0.3, "clear": 0.5, "look": 0.1,
-           "scoring-round": 0.2}
+           "scoring-round": 0.2, "lesson": 3}
 
 
-def monkey_notebook(tmp_path, seed: int):
+def monkey_notebook(tmp_path, code: str):
     nb = nbformat.v4.new_notebook()
-    nb.cells.append(nbformat.v4.new_code_cell(SETUP % seed))
+    nb.cells.append(nbformat.v4.new_code_cell(code))
     nb.cells.append(nbformat.v4.new_code_cell("print('probes run here')"))
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     path = tmp_path / "monkey.ipynb"
@@ -67,8 +75,9 @@ def monkey_notebook(tmp_path, seed: int):
     return path
 
 
-def test_random_clicks_on_what_the_table_offers(browser, lab, tmp_path):
-    seed = next(s for s in range(100) if Game(3, seed=s).current != 2)   # a person starts
+def monkey(browser, lab, tmp_path, code: str, shot: str) -> dict:
+    """Display the widget ``code`` makes, click on it CLICKS times at random, check the
+    page and the refusals it showed, and return the kernel's probe."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     errors = []
@@ -77,7 +86,7 @@ def test_random_clicks_on_what_the_table_offers(browser, lab, tmp_path):
     clicked, refusals = [], []
     missed = 0
     try:
-        open_notebook(page, lab, lab.copy(monkey_notebook(tmp_path, seed)))
+        open_notebook(page, lab, lab.copy(monkey_notebook(tmp_path, code)))
         run_all(page)
         root = notebook(page).locator(".alh-root").first
         root.locator(".alh-status-text").wait_for(timeout=60_000)
@@ -88,7 +97,7 @@ def test_random_clicks_on_what_the_table_offers(browser, lab, tmp_path):
                                  " m.textContent]")
 
         last = said()
-        for step in range(CLICKS):
+        for _ in range(CLICKS):
             r = rng.random()
             if r < 0.01:
                 root.locator("select").first.select_option(rng.choice(["en", "de", "fi", "ja", "nl"]))
@@ -127,17 +136,30 @@ def test_random_clicks_on_what_the_table_offers(browser, lab, tmp_path):
                     refusals.append((clicked[-1], now[1], now[2]))
                 last = now
         assert errors == [], errors
-        page.screenshot(path=str(ARTIFACTS / "lab-monkey.png"))
+        page.screenshot(path=str(ARTIFACTS / shot))
         out = json.loads(run_code(page, PROBE, new_cell=False).splitlines()[-1])
         # every refusal is one a click there may meet: a rule broken (the engine's, explained), or
         # a move overtaken by a bot's; never a control offered and then refused for no rule
         stale = [tr("ui.refuse.stale", lang) for lang in LANGUAGES]
         odd = [(c, rule, text) for c, rule, text in refusals if not rule and not any(x in text for x in stale)]
-        print(f"{len(clicked)} clicks ({missed} missed), {out['moves']} moves, {len(refusals)} refusals shown")
         assert odd == [], odd[:10]
-        # the clicks made moves (not stuck in a corner of the table)
-        assert out["moves"] >= 5, (out, Counter(c.split(":")[0] for c in clicked).most_common())
-        # and the page shows the kernel's last view
+        # the page shows the kernel's last view
         expect(root.locator(".alh-status-text")).to_have_text(out["status"])
+        out.update(clicked=Counter(c.split(":")[0] for c in clicked).most_common(), missed=missed,
+                   refusals=len(refusals))
+        return out
     finally:
         context.close()
+
+
+def test_random_clicks_on_what_the_table_offers(browser, lab, tmp_path):
+    seed = next(s for s in range(100) if Game(3, seed=s).current != 2)   # a person starts
+    out = monkey(browser, lab, tmp_path, GAME % seed, "lab-monkey.png")
+    assert out["moves"] >= 5, out   # the clicks made moves: not stuck in a corner of the table
+
+
+def test_random_clicks_in_the_tutorial(browser, lab, tmp_path):
+    """The same in the tutorial, where a wrong try is sent to the kernel and explained by its
+    rule in the lesson's panel (the message line stays empty there)."""
+    out = monkey(browser, lab, tmp_path, LESSONS, "lab-monkey-tutorial.png")
+    assert out["steps"] >= 1 and out["done"] >= 1, repr(out)   # the clicks went on through the lessons' steps
