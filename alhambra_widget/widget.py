@@ -549,6 +549,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             decorate_view(self, v)
         old = dict(self.view)
         old.pop("stamp", None)
+        old.pop("since", None)
         v.pop("stamp")
         if v != old:
             self._stamp += 1
@@ -556,6 +557,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             if key is None or key != self._seen[0]:
                 self._seen = (key, self._stamp)
         v["stamp"] = self._stamp
+        v["since"] = self._seen[1]   # (the page keeps a selection begun while this stays)
         self.set_trait("view", v)
 
     @t.validate("seat")

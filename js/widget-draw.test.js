@@ -115,6 +115,22 @@ describe("redrawing part by part", () => {
     expect(after.log).toBe(before.log);
   });
 
+  it("keeps a selection while the position stays (a hint come, a review moving on), not once it changes", () => {
+    const v = { ...fixture("buy-3p"), since: 7, stamp: 7 };
+    const model = fakeModel({ view: v, message: {} });
+    const { el } = mount(model);
+    click(el.querySelector('[data-act="money"][data-i="0"]'));
+    const chosen = () => el.querySelectorAll('.alh-money .alh-selected').length;
+    expect(chosen()).toBe(1);
+    const hints = [{ action: "take florin 7", verb: "take", kind: "take", win: 0.52, margin: 1.5, cards: ["florin 7"] }];
+    model.push({ view: { ...v, stamp: 8, hints } });            // the same position, a new picture
+    expect(chosen()).toBe(1);
+    model.push({ view: { ...v, stamp: 9, thinking: null, hinting: false } });
+    expect(chosen()).toBe(1);
+    model.push({ view: { ...v, stamp: 10, since: 10 } });        // another position
+    expect(chosen()).toBe(0);
+  });
+
   it("keeps the focus on the control that had it, redrawn or not", () => {
     const v = fixture("buy-3p");
     const model = fakeModel({ view: v, message: {} });

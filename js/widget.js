@@ -66,7 +66,8 @@ function render({ model, el }) {
   el.appendChild(root);
 
   let ui = initialUi();
-  let stamp = null;
+  let since = null; // view.since of the view the selection (ui) was begun on
+  let uiLang = null;
   let dismissed = null;
   let tree = null; // what is drawn (js/patch.js)
   // this display's folds, kept across redraws; the folded earlier scoring
@@ -153,9 +154,13 @@ function render({ model, el }) {
     const view = currentView();
     const texts = strings();
     local.lang = model.get("lang") || "en";
-    if (view && view.stamp !== stamp) {
+    // a selection begun stays while the position, the seat and the line-up do (a hint come,
+    // a review moving on) and in the same language (a note's words are in it)
+    const at = view ? view.since ?? view.stamp : null;
+    if (view && (at !== since || local.lang !== uiLang)) {
       ui = initialUi();
-      stamp = view.stamp;
+      since = at;
+      uiLang = local.lang;
     }
     const msg = model.get("message") || {};
     const shown = msg.id !== undefined && msg.id === dismissed ? {} : msg;

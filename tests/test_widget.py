@@ -918,9 +918,11 @@ def test_an_intent_made_before_a_new_picture_of_the_same_position_is_taken():
     w.hint(seconds=0.1, wait=True)          # the hints arrive: a new picture
     w.lang = "de"                           # and another language: another
     assert w.view["stamp"] > old + 1
+    assert w.view["since"] == old           # (of the same position: the page keeps a selection begun)
     first = g.legal_actions()[0]
     w._handle_custom_msg({"type": "action", "action": str(first), "stamp": old, "seat": None}, [])
     assert w.message["kind"] == "info" and g.moves[-1].action == first
+    assert w.view["since"] == w.view["stamp"] > old
     # the position moved on: the picture before it is refused, changing nothing
     state = g.to_json()
     w._handle_custom_msg({"type": "action", "action": str(g.legal_actions()[0]), "stamp": old, "seat": None}, [])
