@@ -3,7 +3,7 @@ import { describeEntry } from "./describe.js";
 import { accessibleName, dom, fixture } from "./fixtures.js";
 import { initialUi, reduce } from "./input.js";
 import { alhambraSvg } from "./view/alhambra.js";
-import { CELL, cardsText, esc } from "./view/common.js";
+import { CELL, cardsText, esc, textWidth } from "./view/common.js";
 import { handSvg, hiddenHandSvg } from "./view/hand.js";
 import { logHtml } from "./view/log.js";
 import { marketSvg } from "./view/market.js";
@@ -101,6 +101,18 @@ describe("alhambraSvg", () => {
     expect([...root.querySelector("svg").children].indexOf(ring)).toBeGreaterThan([...root.querySelector("svg").children].indexOf(root.querySelector(".alh-walls")));
     // removable tiles: a ring of their own above the walls, apart from the spots' look
     expect(root.querySelectorAll(".alh-remove-ring path.alh-ring").length).toBe(1);
+  });
+
+  it("writes a tile's name, in the tutorial, clear of the mark of a tile that may be moved", () => {
+    const root = dom(alhambraSvg(player([fountain, towerNE]), { names: true, removable: [[1, 0]] }));
+    const name = root.querySelector('g.alh-tile[data-tile="47"] text');
+    // the mark takes the lower right corner from 0.62 of the cell: the name, centred left of it
+    // and squeezed to 0.54 of the cell when longer, ends before it
+    expect(Number(name.getAttribute("x"))).toBeCloseTo(CELL * 0.36);
+    const drawn = name.hasAttribute("textLength") ? Number(name.getAttribute("textLength")) : textWidth(name.textContent, CELL * 0.17);
+    expect(drawn).toBeLessThanOrEqual(CELL * 0.54 + 0.01);
+    const plain = dom(alhambraSvg(player([fountain, towerNE]), { names: true }));
+    expect(Number(plain.querySelector('g.alh-tile[data-tile="47"] text').getAttribute("x"))).toBe(CELL / 2);
   });
 
   it("draws a real Alhambra from the engine with a wall line per wall side", () => {

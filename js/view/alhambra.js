@@ -117,7 +117,7 @@ export function alhambraSvg(player, o = {}) {
     const attrs = interactive ? control("placed", name, { key: `placed-${k}` }) : ""; // data-x, data-y: tileSvg
     out += compact
       ? tileSvg(tile, tile.x * C, tile.y * C, C, { walls: false, attrs, cls, face: false, price: false, art: false, ring: false })
-      : tileSvg(tile, tile.x * C, tile.y * C, C, { walls: false, detail, attrs, cls, name: !!o.names, ring: false });
+      : tileSvg(tile, tile.x * C, tile.y * C, C, { walls: false, detail, attrs, cls, name: !!o.names, ring: false, marked: rm.has(k) || sw.has(k) });
   }
   out += `</g>`;
   if (spots.length || refused.length) {

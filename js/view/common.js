@@ -227,7 +227,7 @@ function at(x, y) {
  * every attribute but the translation, which lets the browser share their
  * computed styles.
  */
-export function tileSvg(tile, x0, y0, s, { detail = true, walls = true, attrs = "", cls = "", title = null, price = true, face = true, name = false, art = true, ring = true } = {}) {
+export function tileSvg(tile, x0, y0, s, { detail = true, walls = true, attrs = "", cls = "", title = null, price = true, face = true, name = false, art = true, ring = true, marked = false } = {}) {
   const kind = tile.id === 0 ? "fountain" : tile.building;
   const pos = tile.x !== undefined ? ` data-x="${tile.x}" data-y="${tile.y}"` : "";
   const label = title ?? describeTile(tile);
@@ -240,12 +240,15 @@ export function tileSvg(tile, x0, y0, s, { detail = true, walls = true, attrs = 
   } else {
     const [fill, edge, ink] = BUILDING_COLORS[kind] || UNKNOWN_COLORS;
     if (face) out += `<rect class="alh-tile-face" x="${g}" y="${g}" width="${side}" height="${side}" rx="${r}" fill="${fill}" stroke="${edge}" stroke-width="${num(s * 0.03)}"/>`;
+    // a name beside a mark in the lower right corner (a tile that may be moved: ringsSvg) ends before it
+    const nx = marked ? s * 0.36 : s / 2;
+    const nw = marked ? s * 0.54 : s * 0.86;
     if (detail && price) {
       out += priceMark(s / 2, s * 0.2, tile.price, s * 0.2, ink);
-      if (name) out += text(s / 2, s * 0.72, buildingName(kind), s * 0.17, { anchor: "middle", fill: ink, maxWidth: s * 0.86 });
+      if (name) out += text(nx, s * 0.72, buildingName(kind), s * 0.17, { anchor: "middle", fill: ink, maxWidth: nw });
       else if (art) out += artPath(kind, s * 0.22, s * 0.36, s * 0.56, ink);
     } else if (name) {
-      out += text(s / 2, s * 0.58, buildingName(kind), s * 0.17, { anchor: "middle", fill: ink, maxWidth: s * 0.86 });
+      out += text(nx, s * 0.58, buildingName(kind), s * 0.17, { anchor: "middle", fill: ink, maxWidth: nw });
     } else if (art) {
       out += artPath(kind, s * 0.14, s * 0.14, s * 0.72, ink);
     }
