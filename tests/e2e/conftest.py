@@ -177,6 +177,20 @@ def page(browser):
     context.close()
 
 
+def cell_notebook(path: Path, code: str) -> Path:
+    """Write a notebook of one cell of ``code`` and an empty-ish second cell (where
+    :func:`run_code` runs its probes), at ``path``. The widget's cell stays at the
+    top of the page: JupyterLab takes cells far below the screen out of the DOM."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(nbformat.v4.new_code_cell(code))
+    nb.cells.append(nbformat.v4.new_code_cell("print('probes run here')"))
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, path)
+    return path
+
+
 def open_notebook(page, lab, name: str):
     """Open a notebook and wait until its kernel is idle (Run All is dropped before that)."""
     with page.expect_websocket(lambda ws: "/api/kernels/" in ws.url, timeout=60_000):

@@ -14,13 +14,12 @@ import json
 import re
 from pathlib import Path
 
-import nbformat
 import pytest
 from playwright.sync_api import expect
 
 from alhambra_widget import Game
 
-from .conftest import ARTIFACTS, notebook, open_notebook, run_all, run_code
+from .conftest import ARTIFACTS, cell_notebook, notebook, open_notebook, run_all, run_code
 
 pytestmark = pytest.mark.slow
 
@@ -48,13 +47,7 @@ print(json.dumps({"moves": len(g.history), "current": g.current,
 def bot_notebook(tmp_path) -> Path:
     """A notebook of one cell showing a widget with a bot seat (at the top of
     the page: JupyterLab takes cells far below the screen out of the DOM)."""
-    nb = nbformat.v4.new_notebook()
-    nb.cells.append(nbformat.v4.new_code_cell(SETUP % person_first()))
-    nb.cells.append(nbformat.v4.new_code_cell("print('probes run here')"))
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    path = tmp_path / "bots.ipynb"
-    nbformat.write(nb, path)
-    return path
+    return cell_notebook(tmp_path / "bots.ipynb", SETUP % person_first())
 
 
 def top(page):
@@ -162,12 +155,7 @@ def test_the_review_runs_in_the_kernel_and_its_marks_lead_to_the_moves(browser, 
     thread of the kernel, the button counts the moves graded as they come,
     then the marks, the win chances and the review's table show; a mark
     replays the position before its move and tells the move in words."""
-    nb = nbformat.v4.new_notebook()
-    nb.cells.append(nbformat.v4.new_code_cell(REVIEW_SETUP))
-    nb.cells.append(nbformat.v4.new_code_cell("print('probes run here')"))
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    path = tmp_path / "review.ipynb"
-    nbformat.write(nb, path)
+    path = cell_notebook(tmp_path / "review.ipynb", REVIEW_SETUP)
     context = browser.new_context(viewport={"width": 1400, "height": 2000})
     page = context.new_page()
     errors = []

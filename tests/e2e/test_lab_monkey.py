@@ -18,14 +18,13 @@ import json
 import random
 from collections import Counter
 
-import nbformat
 import pytest
 from playwright.sync_api import expect
 
 from alhambra_widget import Game
 from alhambra_widget.i18n import LANGUAGES, t as tr
 
-from .conftest import ARTIFACTS, notebook, open_notebook, run_all, run_code
+from .conftest import ARTIFACTS, cell_notebook, notebook, open_notebook, run_all, run_code
 
 pytestmark = pytest.mark.slow
 
@@ -65,16 +64,6 @@ WEIGHTS = {"take": 30, "buy": 30, "to-reserve": 10, "dirk": 10, "end": 10, "pass
            "scoring-round": 0.2, "lesson": 3}
 
 
-def monkey_notebook(tmp_path, code: str):
-    nb = nbformat.v4.new_notebook()
-    nb.cells.append(nbformat.v4.new_code_cell(code))
-    nb.cells.append(nbformat.v4.new_code_cell("print('probes run here')"))
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    path = tmp_path / "monkey.ipynb"
-    nbformat.write(nb, path)
-    return path
-
-
 def monkey(browser, lab, tmp_path, code: str, shot: str) -> dict:
     """Display the widget ``code`` makes, click on it CLICKS times at random, check the
     page and the refusals it showed, and return the kernel's probe."""
@@ -86,7 +75,7 @@ def monkey(browser, lab, tmp_path, code: str, shot: str) -> dict:
     clicked, refusals = [], []
     missed = 0
     try:
-        open_notebook(page, lab, lab.copy(monkey_notebook(tmp_path, code)))
+        open_notebook(page, lab, lab.copy(cell_notebook(tmp_path / "monkey.ipynb", code)))
         run_all(page)
         root = notebook(page).locator(".alh-root").first
         root.locator(".alh-status-text").wait_for(timeout=60_000)
