@@ -583,10 +583,9 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     @t.observe("lang")
     def _lang_changed(self, change):
-        # the new texts, the view in the new language and no message of the
-        # old one: one update for the front end
-        # (under the lock, as the observer below: outside a kernel a bot's move may be
-        # played from its thread meanwhile, and the view drawn must not be the one before it)
+        # the new texts, the view in the new language and no message of the old
+        # one: one update for the front end (under the lock, as the observer below:
+        # outside a kernel a bot's move may be played from its thread meanwhile)
         with self._lock, self.hold_sync():
             self.set_trait("strings", front_end_strings(change["new"]))
             if self._ready:
@@ -759,8 +758,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             check_seconds(seconds)   # (checked here: in the background a bad value fails where nobody looks)
             check_top(top)
             key = self._hint_key()
-            running = self._runner.running("hint", key)   # one search at a time for a position
-            if not running:
+            if not self._runner.running("hint", key):   # one search at a time for a position
                 # (a past position is a game of its own: the search never sees the order
                 # of the deck or the bag, then or now -- RULES.md X3)
                 snapshot = g.copy() if k == -1 else g.position_at(k)
