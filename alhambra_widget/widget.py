@@ -470,10 +470,10 @@ class AlhambraWidget(anywidget.AnyWidget):
         moves. ValueError when there is none; with a seat, only over moves of
         its own, the bots' and chance's (as Play from here)."""
         with self._lock, use_language(self.lang):
-            played = self._branched()
-            if played is None:
+            played, refusal = self._back_refusal()
+            if refusal == "ui.refuse.no_game_played":
                 raise ValueError("back_to_game(): no game to go back to (Play from here keeps the game played)")
-            if not self._may_play_from(_common_start(self._game.moves, [m.action for m in played.moves])):
+            if refusal is not None:
                 raise ValueError("back_to_game(): another player's moves were played since; only your own "
                                  "moves and the bots' are dropped")
             review = self._review
@@ -484,6 +484,17 @@ class AlhambraWidget(anywidget.AnyWidget):
                 self._held = None
                 self._refresh()
             return len(played.moves)
+
+    def _back_refusal(self) -> tuple:
+        """``(the game played or None, why Game played is refused now: the key
+        of its text, or None)``: there is none, or with a seat, other people's
+        moves were played since (as for Play from here)."""
+        played = self._branched()
+        if played is None:
+            return None, "ui.refuse.no_game_played"
+        if not self._may_play_from(_common_start(self._game.moves, [m.action for m in played.moves])):
+            return played, "ui.refuse.play_from_others"
+        return played, None
 
     @property
     def can_undo(self) -> bool:
@@ -1270,11 +1281,9 @@ class AlhambraWidget(anywidget.AnyWidget):
             self._play_intent(action)
 
     def _on_back_to_game(self, content) -> None:
-        played = self._branched()
-        if played is None:
-            raise Refused(None, tr("ui.refuse.no_game_played"))
-        if not self._may_play_from(_common_start(self._game.moves, [m.action for m in played.moves])):
-            raise Refused(None, tr("ui.refuse.play_from_others"))
+        refusal = self._back_refusal()[1]
+        if refusal is not None:
+            raise Refused(None, tr(refusal))
         n = self.back_to_game()
         self._message({"kind": "info", "rule": None, "text": tr("ui.told.back_to_game", n=n)})
 
