@@ -132,20 +132,14 @@ def _player(game, i, show_hand: bool) -> dict:
 
 
 def _log(game) -> list:
-    """The last moves of the players (chance moves -- a reshuffle after an
-    undo at the table -- are no one's and are left out), each as
-    :func:`alhambra_widget.i18n.moves.log_entry` makes it, with the names as
-    the view shows them (an unnamed seat's in the view's language)."""
+    """The last moves, each as :func:`alhambra_widget.i18n.moves.log_entry`
+    makes it, with the names as the view shows them (an unnamed seat's in the
+    view's language). Chance moves are in it too -- a reshuffle of what nobody
+    has seen, after moves were taken back at the table: no one's (``player``
+    None), told in words like the others, so the log is numbered as the moves
+    and the replay are."""
     names = [shown_name(name) for name in game.names]
-    out = []
-    for m in reversed(game.moves):
-        if len(out) == LOG_LENGTH:
-            break
-        if m.player is None:
-            continue
-        out.append(log_entry(m, names))
-    out.reverse()
-    return out
+    return [log_entry(m, names) for m in game.moves[-LOG_LENGTH:]]
 
 
 def view(game, seat=None, *, stamp=None, may_act=None, lang=None) -> dict:

@@ -123,6 +123,8 @@ export function describeParts(entry, view) {
     main = t(`ui.move.${verb}`, { name, tile: tile(first[verb]) });
   } else if (verb === "end" || verb === "pass") {
     main = t(`ui.move.${verb}`, { name });
+  } else if (verb === "reshuffle") {   // chance, no one's: after moves taken back at the table
+    main = t("ui.move.reshuffle");
   }
   if (main === null) main = t("ui.info.move", { name, action: entry.action ?? "" }); // an entry without its events
   return { main, more: after(entry, events, view) };

@@ -36,7 +36,7 @@ const use = (lang) => useStrings(STRINGS[lang], lang);
 afterEach(() => useStrings(null));
 
 const KINDS = ["take one", "take several", "buy exact", "buy over", "remove", "build", "swap", "place next to the fountain",
-  "place further away", "reserve", "dirk", "end", "pass", "refills", "shuffle", "scoring", "scoring with Dirk", "award", "over"];
+  "place further away", "reserve", "dirk", "end", "pass", "refills", "shuffle", "scoring", "scoring with Dirk", "award", "over", "reshuffle"];
 
 describe("a move in words, as the kernel says it", () => {
   it("covers every kind of move", () => {

@@ -258,13 +258,25 @@ export const MAX_UNDONE = 12;
 
 /**
  * The log entries taken back (an undo, a step back in the replay): those of
- * the log drawn before (`oldLog`) after the last move of the new one (`log`);
- * none on the first draw, when nothing went back, or when more than
- * MAX_UNDONE did (or the old log no longer holds them all).
+ * the log drawn before (`oldLog`) after the last move the two logs share (the
+ * same number and action: an undo at the table may end in a chance move of
+ * its own, a reshuffle numbered as the move it took back); none on the first
+ * draw, when nothing went back, when a player's move is new, or when more
+ * than MAX_UNDONE went (or the old log no longer holds them all).
  */
 export function undoneMoves(oldLog, log) {
   if (!Array.isArray(oldLog) || !Array.isArray(log) || !oldLog.length) return [];
-  const last = lastMove(log);
+  const had = new Map(oldLog.map((e) => [e.n, e]));
+  let last = log.length ? log[0].n - 1 : 0;
+  for (let k = log.length - 1; k >= 0; k--) {
+    const e = log[k];
+    const o = had.get(e.n);
+    if (o && o.action === e.action) {
+      last = e.n;
+      break;
+    }
+    if (e.player !== null && e.player !== undefined) return [];   // a player's move the old log did not have
+  }
   const old = lastMove(oldLog);
   if (old <= last || old - last > MAX_UNDONE) return [];
   const gone = oldLog.filter((e) => e.n > last);

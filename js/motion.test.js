@@ -39,6 +39,19 @@ describe("which moves were taken back", () => {
     expect(undoneMoves(null, log)).toEqual([]); // the first draw
     expect(undoneMoves(log, []).length).toBe(6); // back to the start
   });
+  it("those after the last move both logs share, when the undo ended in a reshuffle of its own", () => {
+    const played = [1, 2, 3, 4].map((n) => ({ n, player: n % 2, action: `take ${n}` }));
+    const shuffled = (n) => ({ n, player: null, action: `reshuffle ${n}` });
+    // move 4 taken back, the reshuffle numbered 4 in its place
+    expect(undoneMoves(played, [...played.slice(0, 3), shuffled(4)]).map((e) => e.action)).toEqual(["take 4"]);
+    // taken back again: the reshuffle and move 3, a new reshuffle numbered 3
+    const once = [...played.slice(0, 3), shuffled(4)];
+    expect(undoneMoves(once, [...played.slice(0, 2), shuffled(3)]).map((e) => e.action)).toEqual(["take 3", "reshuffle 4"]);
+    // back to the start: only the reshuffle is left
+    expect(undoneMoves(played, [shuffled(1)]).length).toBe(4);
+    // another player's move in place of the last: not an undo
+    expect(undoneMoves(played, [...played.slice(0, 3), { n: 4, player: 1, action: "end" }])).toEqual([]);
+  });
   it("none when the old log no longer holds them all, or too many went at once", () => {
     const tail = [7, 8, 9].map((n) => ({ n }));
     expect(undoneMoves(tail, log.slice(0, 3))).toEqual([]); // moves 4-6 are not in the old log

@@ -41,7 +41,8 @@ import traitlets  # noqa: E402
 
 from alhambra_widget import AlhambraWidget, Game, IllegalMove, parse  # noqa: E402
 from alhambra_widget import widget as widget_module  # noqa: E402
-from alhambra_widget.i18n.moves import describe_move  # noqa: E402
+from alhambra_widget.i18n import t  # noqa: E402
+from alhambra_widget.i18n.moves import describe_entry, describe_move  # noqa: E402
 from alhambra_widget.view import view  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -598,7 +599,8 @@ def test_play_undo_redo_from_python_update_the_view(w):
         w.play("buy 2 with florin 9")
     assert e.value.rule == "T2"
     assert w.undo() == a
-    assert w.view["log"] == [] and w.view["can_redo"] and not w.view["can_undo"]
+    # (the take had shown new cards: what nobody has seen is shuffled afresh, a chance move of the log)
+    assert [e["player"] for e in w.view["log"]] == [None] and w.view["can_redo"] and not w.view["can_undo"]
     assert w.redo() == a
     assert played(g) == [a] and w.view["log"][-1]["action"] == str(a) and not w.view["can_redo"]
     assert w.redo() is None
@@ -869,8 +871,29 @@ def test_play_from_in_python(w):
     assert [m.action for m in g.moves[:4]] == first and w.replay_index == -1
     assert all(m.player is None for m in g.moves[4:])      # (at most a reshuffle of what nobody has seen)
     n = len(g.moves)
-    assert w.play_from(0) == n and played(g) == [] and w.view["log"] == [] and w.can_redo
+    assert w.play_from(0) == n and played(g) == [] and w.can_redo
+    assert all(e["player"] is None for e in w.view["log"])   # (at most the reshuffle)
     g.check()
+
+
+def test_the_log_numbers_the_moves_as_the_game_does_after_an_undo_at_the_table(w):
+    """An undo at the table that took back shown cards or tiles ends in a
+    reshuffle of what nobody has seen: the log has it, told in words, so its
+    numbers run on without a gap, as the replay's do."""
+    g = w.game
+    play_random(g, 6, seed=2)
+    while not any(e.kind in ("money", "refill") for e in g.moves[-1].events):
+        play_random(g, 1, seed=len(g.moves))
+    w.undo()
+    assert g.moves[-1].player is None                     # the reshuffle
+    play_random(g, 3, seed=9)
+    log = w.view["log"]
+    assert [e["n"] for e in log] == list(range(len(g.moves) - len(log) + 1, len(g.moves) + 1))
+    chance = [e for e in log if e["player"] is None]
+    assert len(chance) == 1 and chance[0]["name"] is None
+    assert describe_entry(chance[0], g.names, g.rounds) == t("ui.move.reshuffle")
+    w.replay_index = chance[0]["n"]                       # the replay's banner tells it too
+    assert w.view["replay"] == chance[0]["n"] and w.view["log"][-1] == chance[0]
 
 
 def test_play_from_takes_back_only_what_the_seat_may_undo():

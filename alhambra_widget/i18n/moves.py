@@ -136,6 +136,8 @@ def describe_parts(entry: dict, names, rounds, lang: str | None = None):
         main = t(f"ui.move.{verb}", lang, name=name, tile=tile(first[verb]))
     elif verb in ("end", "pass"):
         main = t(f"ui.move.{verb}", lang, name=name)
+    elif verb == "reshuffle":   # chance, no one's: after moves taken back at the table
+        main = t("ui.move.reshuffle", lang)
     if main is None:   # a log entry without its events (an older view): the notation
         main = t("ui.info.move", lang, name=name, action=entry.get("action", ""))
     return main, _after(entry, events, names, rounds, lang)
