@@ -1,26 +1,31 @@
 // The table's voice for a screen reader: a hidden live region (role "log":
-// additions are read in turn, politely, after what is being read) that says
+// additions are read in turn, politely, after what is being read) that says,
+// in one paragraph per update and in this order,
 //
-// - the moves that come without a message telling them -- played from a cell
+// - the moves new in the view that no message tells -- played from a cell
 //   (w.play, w.game.play), or several at once -- in the words of the log
-//   (js/describe.js). A move made at the table (a click, a bot, a redo) comes
-//   with its message, which the message line (a live region of its own, kept in
-//   place, js/view/controls.js) reads, as it reads every refusal;
+//   (js/describe.js);
+// - the kernel's new info message: a move made at the table (a click, a bot, a
+//   redo) in words, an undo, a review done. The message line shows it but is
+//   not live for it (js/view/controls.js); it reads refusals and notes itself;
 // - then the status sentence when it changed ("Turn 3 -- your turn"), or in the
 //   replay the banner's (which position, after which move in words).
 //
+// One paragraph, because Chromium hands a screen reader the changes of two live
+// regions, or two paragraphs added at once, in either order: Orca read "Turn 3
+// -- Ana to act" before the move that led to it (tests/e2e/test_screen_reader.py).
 // Which moves are new is the motion's rule (js/motion.js): none on the first
 // draw, after an undo, in another game (only its status sentence), or when more
 // than a few came at once.
 // The status line and the replay banner are not live regions themselves: they
 // are drawn anew when they change, and carry counts that change on every move.
 
-import { describeEntry } from "./describe.js";
+import { describeEntry, sentences } from "./describe.js";
 import { t } from "./i18n.js";
 import { gameKey, lastMove, newMoves } from "./motion.js";
 import { replayBannerText } from "./view/controls.js";
 
-/** The lines the live region keeps (older ones are read already). */
+/** The paragraphs the live region keeps, one per update that said something (older ones are read already). */
 export const KEEP = 6;
 
 /**
@@ -36,14 +41,16 @@ export function toAnnounce(prev, view, message = null) {
   const said = view && view.players ? (replaying ? replayBannerText(view) : view.status || "") : "";
   const state = { game: view && view.players ? gameKey(view) : null, n: lastMove(log), msg, said, replaying };
   if (!prev) return { lines: [], state };
+  // a new info message (a move made at the table tells itself in it)
+  const info = message && message.kind === "info" && msg !== null && msg !== prev.msg ? message.text : null;
   // another game (New game, a game put in from a cell, a lesson's step): where it starts
-  if (prev.game !== state.game) return { lines: said ? [said] : [], state };
+  if (prev.game !== state.game) return { lines: [info, said].filter(Boolean), state };
   const lines = [];
   if (!replaying && !prev.replaying) {   // (in the replay, and back from it, the banner and the status tell where it is)
     const fresh = newMoves(log, prev.n);
-    const told = fresh.length && message && message.kind === "info" && msg !== null && msg !== prev.msg;
-    for (const e of told ? fresh.slice(0, -1) : fresh) lines.push(describeEntry(e, view));
+    for (const e of info && fresh.length ? fresh.slice(0, -1) : fresh) lines.push(describeEntry(e, view));
   }
+  if (info) lines.push(info);
   if (said && said !== prev.said) lines.push(said);
   return { lines, state };
 }
@@ -64,9 +71,9 @@ export function createAnnouncer(root) {
       state = got.state;
       const label = t("ui.log.said");
       if (region.getAttribute("aria-label") !== label) region.setAttribute("aria-label", label);
-      for (const line of got.lines) {
+      if (got.lines.length) {
         const p = root.ownerDocument.createElement("p");
-        p.textContent = line;
+        p.textContent = sentences(got.lines);
         region.appendChild(p);
       }
       while (region.childElementCount > KEEP) region.firstElementChild.remove();

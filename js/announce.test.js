@@ -34,11 +34,15 @@ describe("what is read out", () => {
     expect(toAnnounce(got.state, w).lines).toEqual([]);
   });
 
-  it("not the newest move when a new message came with it: the message line reads that one", () => {
+  it("a new info message in place of the newest move: it tells that one (and more, a bot's reply)", () => {
     const start = toAnnounce(null, v, { kind: "info", text: "old", id: 4 }).state;
     const two = after(v, take(last + 1, 0, "dinar 3"), take(last + 2, 1, "ducat 2"));
     const told = toAnnounce(start, two, { kind: "info", text: "Ben took ducat 2.", id: 5 });
-    expect(told.lines).toEqual([describeEntry(two.log.at(-2), two)]);
+    expect(told.lines).toEqual([describeEntry(two.log.at(-2), two), "Ben took ducat 2."]);
+    // an info message without a move (a review done): read too, once
+    const done = toAnnounce(told.state, two, { kind: "info", text: "Review done.", id: 7 });
+    expect(done.lines).toEqual(["Review done."]);
+    expect(toAnnounce(done.state, two, { kind: "info", text: "Review done.", id: 7 }).lines).toEqual([]);
     // the same message still shown (a move from a cell brings none), or a refusal: every new move is read
     const three = after(two, take(last + 3, 2, "florin 1"));
     expect(toAnnounce(told.state, three, { kind: "info", text: "Ben took ducat 2.", id: 5 }).lines).toEqual([describeEntry(three.log.at(-1), three)]);
@@ -92,22 +96,29 @@ describe("in the widget", () => {
     model.push({ view: w });
     await drawn();
     expect([...region.children].map((p) => p.textContent)).toEqual([describeEntry(w.log.at(-1), w)]);
-    // a redraw of the same view (a fold, the language) reads nothing again
-    model.push({ message: { kind: "info", text: "x", id: 1 } });
+    // a redraw of the same view (a fold, the language) reads nothing again; nor does a refusal,
+    // which the message line reads (a live region of its own)
+    model.push({ message: { kind: "error", text: "x", id: 1 } });
     await drawn();
     expect(region.children.length).toBe(1);
-    // a move that comes with its message (set together, told one after the other): the message line reads it
+    expect(el.querySelector('.alh-message[role="status"]').getAttribute("aria-live")).toBe("polite");
+    // a move that comes with its message (set together, told one after the other): read once, from the
+    // message, by the voice; the message line shows it without reading it again
     const w2 = after(w, take(w.log.at(-1).n + 1, 1, "ducat 2"));
     model.state.view = w2;
     model.state.message = { kind: "info", text: describeEntry(w2.log.at(-1), w2), id: 2 };
     model.push({ view: w2 });
     model.push({ message: model.state.message });
     await drawn();
-    expect(region.children.length).toBe(1);
-    expect(el.querySelector('.alh-message[role="status"]').textContent).toContain(describeEntry(w2.log.at(-1), w2));
-    // an info message alone (no move with it), then a move from a cell: the move is read
+    expect(region.children.length).toBe(2);
+    expect(region.lastElementChild.textContent).toBe(describeEntry(w2.log.at(-1), w2));
+    const line = el.querySelector('.alh-message[role="status"]');
+    expect(line.textContent).toContain(describeEntry(w2.log.at(-1), w2));
+    expect(line.getAttribute("aria-live")).toBe("off");
+    // an info message alone (no move with it), then a move from a cell: each is read
     model.push({ message: { kind: "info", text: "Review done.", id: 3 } });
     await drawn();
+    expect(region.lastElementChild.textContent).toBe("Review done.");
     const w3 = after(w2, take(w2.log.at(-1).n + 1, 2, "florin 1"));
     model.push({ view: w3 });
     await drawn();

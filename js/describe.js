@@ -81,7 +81,8 @@ export function tileText(info, form = "tile", id = "?") {
   return t(`ui.move.${form}.${info.building}`, { price: num(info.price) });
 }
 
-const sentences = (parts) => parts.reduce((out, p) => (out ? t("list.sentences", { first: out, next: p }) : p), "");
+/** Sentences one after the other, as the language writes them (a space, or none in Japanese). */
+export const sentences = (parts) => parts.reduce((out, p) => (out ? t("list.sentences", { first: out, next: p }) : p), "");
 
 /**
  * The sentences telling a log entry: what the player did, then what followed.

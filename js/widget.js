@@ -259,19 +259,26 @@ function render({ model, el }) {
     const hold = body.querySelector(".alh-hold");
     const msg = hold && hold.querySelector(":scope > .alh-message");
     const room = hold && hold.querySelector(".alh-focus-hints");
-    if (!msg || !room) return;
-    const text = msg.querySelector(".alh-message-text");
-    const had = extraLines(hold, "--alh-msg-lines");
-    let lines = 3;
-    if (text) {
-      const line = parseFloat(getComputedStyle(text).lineHeight) || 18;
-      const need = Math.round(text.scrollHeight / line);
-      const spare = roomLeft(hold, room) + had * line - 2;
-      lines = Math.max(3, Math.min(8, need, 3 + Math.floor(spare / line)));
+    if (msg && room) {
+      const text = msg.querySelector(".alh-message-text");
+      const had = extraLines(hold, "--alh-msg-lines");
+      let lines = 3;
+      if (text) {
+        const line = parseFloat(getComputedStyle(text).lineHeight) || 18;
+        const need = Math.round(text.scrollHeight / line);
+        const spare = roomLeft(hold, room) + had * line - 2;
+        lines = Math.max(3, Math.min(8, need, 3 + Math.floor(spare / line)));
+      }
+      if (lines !== 3 + had) {
+        if (lines === 3) hold.style.removeProperty("--alh-msg-lines");
+        else hold.style.setProperty("--alh-msg-lines", String(lines));
+      }
     }
-    if (lines === 3 + had) return;
-    if (lines === 3) hold.style.removeProperty("--alh-msg-lines");
-    else hold.style.setProperty("--alh-msg-lines", String(lines));
+    // the whole words in a tooltip where they are cut, and only there (see messagePart)
+    for (const text of body.querySelectorAll(".alh-message-text")) {
+      if (text.scrollHeight > text.clientHeight + 1) text.title = text.dataset.text || "";
+      else text.removeAttribute("title");
+    }
   }
 
   /** A message just shown in the column beside the board: where that column is too short for all it

@@ -5,7 +5,7 @@
 #   REPO_ROOT, VENV, PY                 paths
 #   setup_python_env SPEC [PKG...]      .venv + uv + `pip install -e SPEC PKG...`
 #   setup_frontend                      JS bundle (npm install + esbuild) -- see below
-#   setup_browser                       Debian's Chromium and CJK fonts, for browser tests
+#   setup_browser                       Debian's Chromium, CJK fonts and Orca, for browser tests
 #
 # Everything is idempotent: a second run only checks and returns in well under
 # a second. It works on a fresh clone, as root or not, with or without CI=true.
@@ -118,22 +118,29 @@ setup_frontend() {
 # otherwise.
 CJK_FONT=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 has_cjk_fonts() { [ -e "$CJK_FONT" ]; }
+has_screen_reader() {
+    # Orca on a virtual screen, for tests/e2e/test_screen_reader.py
+    command -v orca >/dev/null && command -v Xvfb >/dev/null && command -v dbus-daemon >/dev/null \
+        && [ -x /usr/libexec/at-spi-bus-launcher ]
+}
+
 setup_browser() {
-    [ -x "$CHROMIUM" ] && has_cjk_fonts && return 0
+    [ -x "$CHROMIUM" ] && has_cjk_fonts && has_screen_reader && return 0
     [ "${ALHAMBRA_SKIP_BROWSER:-0}" = 1 ] && return 0
+    local packages="chromium fonts-noto-cjk orca xvfb dbus-x11 at-spi2-core"
     if is_root && command -v apt-get >/dev/null; then
-        log "installing Chromium and the CJK fonts (apt-get, ~30 s)"
+        log "installing Chromium, the CJK fonts and the Orca screen reader (apt-get, ~40 s)"
         if { apt-get update -qq \
-            && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk; } \
-            >/dev/null 2>&1 && [ -x "$CHROMIUM" ] && has_cjk_fonts; then
+            && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $packages; } \
+            >/dev/null 2>&1 && [ -x "$CHROMIUM" ] && has_cjk_fonts && has_screen_reader; then
             return 0
         fi
-        is_ci && die "could not install Chromium and fonts-noto-cjk with apt-get"
-        log "warning: could not install Chromium or fonts-noto-cjk; browser tests will not run (or show boxes for Japanese)"
+        is_ci && die "could not install $packages with apt-get"
+        log "warning: could not install some of $packages; browser tests will not run (or show boxes for Japanese, or skip the screen reader)"
     elif is_ci; then
-        die "$CHROMIUM or $CJK_FONT missing and cannot install them (needs root and apt-get)"
+        die "$CHROMIUM, $CJK_FONT or Orca missing and cannot install them (needs root and apt-get)"
     else
-        log "note: $CHROMIUM or $CJK_FONT missing (install as root: apt-get install chromium fonts-noto-cjk); browser tests will not run (or show boxes for Japanese)"
+        log "note: $CHROMIUM, $CJK_FONT or Orca missing (install as root: apt-get install $packages); browser tests will not run (or show boxes for Japanese, or skip the screen reader)"
     fi
     return 0
 }

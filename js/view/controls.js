@@ -62,7 +62,8 @@ export function boardHelpHtml(view, ui) {
   let text = hoverText(view, ui);
   if (!text && view.legal && ui.sel?.kind === "tile" && tileChoice(view, ui.sel.id)) text = t("ui.hover.point_at");
   const cls = text && ui.hover && text !== t("ui.hover.point_at") ? " alh-help-on" : "";
-  return `<p class="alh-board-help${cls}" aria-live="polite"${text ? ` title="${esc(text)}"` : ""}>${esc(text || "")}</p>`;
+  // (not a live region: the cell in focus tells a screen reader the same by its name and description)
+  return `<p class="alh-board-help${cls}"${text ? ` title="${esc(text)}"` : ""}>${esc(text || "")}</p>`;
 }
 
 /** The sentence about the current selection (or what to do next). */
@@ -123,11 +124,21 @@ export function messagePart(message, note, view = null) {
   const m = note || (message && message.text ? message : null);
   if (!m) return box("message", `<div class="alh-message" role="status" aria-live="polite">`, [], `</div>`);
   const kind = m.kind === "error" ? "alh-error" : m.kind === "why" ? "alh-why" : "alh-info-msg";
-  const tip = m.rule ? t("ui.msg.rule_title", { rule: m.rule, text: ruleText(view, m.rule) }) : "";
-  const rule = m.rule ? `<span class="alh-rule" title="${esc(tip)}">${esc(m.rule)}</span> ` : "";
   const text = m.kind === "error" ? t("ui.msg.refused", { text: m.text }) : m.text;
-  return box("message", `<div class="alh-message ${kind}" role="status" aria-live="polite" data-rule="${esc(m.rule ?? "")}">`, [
-    leaf("text", `<span class="alh-message-text" title="${esc(text)}">${rule}${esc(text)}</span>`),
+  // No title inside the live region: a screen reader (Orca) reads an element's tooltip before its
+  // words, so the message would be read twice. The rule's mark keeps its tooltip (the rule's
+  // text) for the mouse and is hidden from screen readers, which hear "Rule T2." instead, unless
+  // the words name the rule already; the words get their tooltip only when they are cut (fitMessage).
+  const tip = m.rule ? t("ui.msg.rule_title", { rule: m.rule, text: ruleText(view, m.rule) }) : "";
+  const named = m.rule && new RegExp(`\\b${m.rule}\\b`).test(text);
+  // (a no-break space: a space after the hidden words would be collapsed, "Rule T4.Refused")
+  const said = m.rule && !named ? `<span class="alh-sr">${esc(t("ui.msg.rule_said", { rule: m.rule }))}\u00a0</span>` : "";
+  const rule = m.rule ? `<span class="alh-rule" aria-hidden="true" title="${esc(tip)}">${esc(m.rule)}</span> ${said}` : "";
+  // the kernel's info messages (a move, an undo) are read by the table's voice, in order with
+  // whose turn it is (js/announce.js); this line reads refusals and notes
+  const live = m.kind === "info" ? "off" : "polite";
+  return box("message", `<div class="alh-message ${kind}" role="status" aria-live="${live}" data-rule="${esc(m.rule ?? "")}">`, [
+    leaf("text", `<span class="alh-message-text" data-text="${esc(text)}">${rule}${esc(text)}</span>`),
     leaf("dismiss", `<button type="button" class="alh-btn alh-small" data-act="dismiss" data-key="btn-dismiss" data-lm-suppress-shortcuts="true" aria-label="${esc(t("ui.msg.dismiss"))}">\u00d7</button>`),
   ], `</div>`);
 }
@@ -161,7 +172,11 @@ export function controlsHtml(view, ui) {
   // replaying to a move the review marked: its sentence in full (the buttons are all off then), after the grade's mark
   const reviewed = legal ? null : reviewedMove(view);
   const key = reviewed ? reviewKeyHtml(reviewed.grade) : "";
-  out += `<p class="alh-selection${reviewed ? " alh-reviewed" : ""}" aria-live="polite" title="${said}">${key}${said}</p>`;
+  // read out when it answers a choice (what the cards chosen take, what a tile chosen may do) or
+  // tells a reviewed move; not what to do at a new turn, which would come before the move and the
+  // turn the table's voice tells (a screen reader reads polite regions in the order they change)
+  const live = s.kind !== null || reviewed ? "polite" : "off";
+  out += `<p class="alh-selection${reviewed ? " alh-reviewed" : ""}" aria-live="${live}" title="${said}">${key}${said}</p>`;
   if (view.replay !== null && view.replay !== undefined) {
     // replaying: the game's buttons are off; where the viewer may take the later moves back, play on
     // from here; and a hint: what was best in the position shown

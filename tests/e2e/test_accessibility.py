@@ -332,9 +332,10 @@ def test_the_move_log_scrolls_by_keyboard(chromium):  # noqa: F811
 
 
 def test_every_move_and_turn_is_read_out_to_a_screen_reader(chromium):  # noqa: F811
-    """A move made at the table is told by the message line, a live region kept in place while
-    its words change; the table's voice, a hidden live region, then says whose turn it is. A move
-    made from Python (a cell), which brings no message, is said by the voice in the words of the
+    """Every move is told, then whose turn it is, by the table's voice, a hidden live region: one
+    paragraph per update, so that a screen reader reads them in this order. A move made at the table
+    is told in the words of its message, which the message line shows without reading it again (it
+    reads refusals); a move made from Python (a cell), which brings no message, in the words of the
     log. Nothing is said twice, nor on the first draw."""
     w = AlhambraWidget(players=["Ana", "Ben"], seed=5)
     g = w.game
@@ -350,26 +351,27 @@ def test_every_move_and_turn_is_read_out_to_a_screen_reader(chromium):  # noqa: 
     page.wait_for_function("window.state.view.moves === 1")
     words = line.locator(".alh-message-text")
     assert line.get_attribute("role") == "status" and words.inner_text().startswith("Ana took ")
-    assert line.evaluate("e => e === window.messageLine")              # the same live region
+    assert line.get_attribute("aria-live") == "off"                    # (the voice reads it)
+    assert line.evaluate("e => e === window.messageLine")              # the same region, kept in place
     assert words.inner_text() == newest.inner_text()
     said.first.wait_for()
-    assert said.all_inner_texts() == [w.view["status"]]                # whose turn; the move not twice
+    assert said.all_inner_texts() == [f"{newest.inner_text()} {w.view['status']}"]   # the move, then whose turn
     assert "Ben" in w.view["status"]
 
     w.play(g.legal_actions("take")[-1])                                  # Ben, from a cell
     page.push()
     page.wait_for_function("window.state.view.moves === 2")
-    page.wait_for_function("document.querySelectorAll('.alh-said p').length === 3")
-    assert said.all_inner_texts()[1:] == [newest.inner_text(), w.view["status"]]
+    page.wait_for_function("document.querySelectorAll('.alh-said p').length === 2")
+    assert said.all_inner_texts()[1] == f"{newest.inner_text()} {w.view['status']}"
     assert said.all_inner_texts()[1].startswith("Ben took ")
 
     assert w.undo() is not None                                          # an undo: whose turn it is again
     page.push()
-    page.wait_for_function("document.querySelectorAll('.alh-said p').length === 4")
+    page.wait_for_function("document.querySelectorAll('.alh-said p').length === 3")
     assert said.all_inner_texts()[-1] == w.view["status"]
 
     w.new_game(seed=6)                                                   # another game: where it starts
     page.push()
-    page.wait_for_function("document.querySelectorAll('.alh-said p').length === 5")
+    page.wait_for_function("document.querySelectorAll('.alh-said p').length === 4")
     assert said.all_inner_texts()[-1] == w.view["status"] and w.view["moves"] == 0
     assert not page.errors, page.errors

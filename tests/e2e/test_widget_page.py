@@ -76,9 +76,14 @@ def wire(page, w, pushed=("view", "message", "graded")):
     by ``w``: after each one, the traits named in ``pushed`` go back to the
     page (and the texts with the language, when it changed: the kernel sends
     them again only then); ``page.push()`` sends them after a change made in
-    Python. The page's script errors gather in ``page.errors``."""
+    Python. The page's script errors gather in ``page.errors``. A page wired
+    before may be wired again, to another widget (its document made anew)."""
+    again = hasattr(page, "to_kernel")
     page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    if not again:
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+    else:
+        page.goto("about:blank")   # (a document of its own: set_content writes into the one there is)
     page.set_content(PAGE)
     page.push = lambda **more: page.evaluate("s => window.pushState(s)", {**{k: getattr(w, k) for k in pushed}, **more})
 
@@ -87,7 +92,9 @@ def wire(page, w, pushed=("view", "message", "graded")):
         w._handle_custom_msg(json.loads(text), [])
         page.push(**({"strings": w.strings, "lang": w.lang} if w.lang != lang else {}))
 
-    page.expose_function("toKernel", to_kernel)
+    page.to_kernel = to_kernel
+    if not again:
+        page.expose_function("toKernel", lambda text: page.to_kernel(text))
     mount_widget(page, w)
     return page
 

@@ -1,0 +1,180 @@
+"""A real screen reader at the table: Orca, the GNOME screen reader, reads the
+widget in Chromium on a virtual screen (tests/e2e/screen_reader.py), and these
+tests check what it says -- its words, in order, as a blind player hears them:
+
+* a move made by keyboard: each control in focus by its name, the choice it
+  answers, then the move in words and whose turn it is -- not first what the
+  next player may do, which changes at the same moment;
+* a move made from a cell: the move, then the turn (two sentences Chromium
+  would otherwise hand over in either order);
+* a refusal: once, with its rule (never the words twice, as a tooltip and
+  again as text);
+* in Japanese, Japanese.
+
+The other accessibility tests (test_accessibility.py) check the page's
+structure; these check what a screen reader makes of it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+
+import pytest
+
+from alhambra_widget import AlhambraWidget, Game
+from alhambra_widget.i18n.moves import describe_move
+
+from .conftest import CHROMIUM_ARGS, _ci
+from .screen_reader import missing, orca_session
+from .test_widget_page import wire
+
+
+@pytest.fixture(scope="module")
+def reader(browser, chromium_path, tmp_path_factory):
+    """Orca, with a Chromium of its own on Orca's screen and one page in it
+    (``reader.page``): a window of one tab, which Orca takes for the active one."""
+    gone = missing()
+    if gone:
+        if _ci():
+            pytest.fail(f"not installed: {', '.join(gone)} (scripts/_setup.sh installs them with Chromium, as root)")
+        pytest.skip(f"not installed: {', '.join(gone)} (apt-get install orca xvfb dbus-x11 at-spi2-core)")
+    with orca_session(tmp_path_factory.mktemp("orca")) as orca:
+        b = browser.browser_type.launch(executable_path=chromium_path, headless=False, env=orca.env,
+                                        args=[*CHROMIUM_ARGS, "--force-renderer-accessibility"])
+        orca.page = b.new_page(viewport={"width": 1200, "height": 860})
+        yield orca
+        b.close()
+
+
+@pytest.fixture
+def table(reader):
+    """open(w): widget ``w`` on the page (a document of its own), once Orca has taken it in
+    (whatever it reads of it then: the table may be drawn before or after the page is loaded)
+    and the reader's focus is in the table, as a player's would be."""
+
+    def open_(w):
+        m = reader.mark()
+        page = wire(reader.page, w)
+        reader.wait_for(lambda said: any(u.startswith("Finished loading") for u in said), since=m, timeout=20)
+        m = reader.mark()
+        page.locator(".alh-root").first.focus()
+        reader.wait_for(lambda said: len(said) > 0, since=m, timeout=20)
+        settle(reader)
+        return page
+
+    return open_
+
+
+def settle(reader, quiet: float = 0.8, most: float = 10.0) -> None:
+    """Wait until Orca has said nothing new for ``quiet`` seconds."""
+    end = time.monotonic() + most
+    n = reader.mark()
+    still = time.monotonic()
+    while time.monotonic() < end:
+        time.sleep(0.1)
+        m = reader.mark()
+        if m != n:
+            n, still = m, time.monotonic()
+        elif time.monotonic() - still >= quiet:
+            return
+
+
+def said_after(reader, do, until) -> list:
+    """Do ``do()``; the utterances that follow, once ``until(utterances)`` holds and Orca is quiet."""
+    m = reader.mark()
+    do()
+    reader.wait_for(until, since=m)
+    settle(reader)
+    return reader.said(m)
+
+
+def test_a_move_by_keyboard_is_read_in_order_the_move_then_whose_turn(reader, table):
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=5)
+    page = table(w)
+    card = page.locator('.alh-money [data-act="money"][data-i="0"]')
+    name = card.get_attribute("aria-label")
+    said = said_after(reader, card.focus, lambda s: any(x.startswith(name) for x in s))
+    assert any(x.startswith(name) and "button" in x for x in said), said   # the card by its name and role
+    ana = page.locator(".alh-selection").inner_text()                      # what Ana may do
+    # chosen: what the choice does now ("Take 8.")
+    said = said_after(reader, lambda: page.keyboard.press("Enter"),
+                      lambda s: page.locator(".alh-selection").inner_text() in s)
+    assert ana not in said
+    take = page.get_by_role("button", name="Take", exact=True)
+    said = said_after(reader, take.focus, lambda s: any(x.startswith("Take push button") for x in s))
+    # the move, then whose turn: not first what Ben may do, nor Ana's hint again
+    said = said_after(reader, lambda: page.keyboard.press("Enter"), lambda s: any(w.view["status"] in u for u in s))
+    move, turn = w.message["text"], w.view["status"]
+    assert move.startswith("Ana took ") and "Ben" in turn
+    assert f"{move} {turn}" in said, said                    # one utterance: the move, then the turn
+    assert sum(u.count(move) for u in said) == 1, said       # (not read again by the message line)
+    ben = page.locator(".alh-selection").inner_text()
+    assert ben.startswith("Ben:") and ben not in said and ana not in said, said
+    assert not page.errors, page.errors
+
+
+def test_a_move_from_a_cell_is_read_with_the_turn_after_it(reader, table):
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=5)
+    g = w.game
+    page = table(w)
+    for _ in range(2):
+        def play():
+            w.play(g.legal_actions("take")[-1])
+            page.push()
+        said = said_after(reader, play, lambda s: any(w.view["status"] in x for x in s))
+        move = describe_move(g.moves[-1], g)
+        assert f"{move} {w.view['status']}" in said, said      # one utterance: the move, then the turn
+        assert not any(x.startswith(w.view["players"][g.current]["name"] + ":") for x in said), said
+    assert not page.errors, page.errors
+
+
+def test_a_refusal_is_read_once_with_its_rule(reader, table):
+    g = Game(["Ana", "Ben"], seed=11)
+    rng = random.Random(3)
+    while g.phase != "place":
+        g.play(g.random_action(rng))
+    w = AlhambraWidget(g)
+    page = table(w)
+    tile = g.pending_for(g.current)[0]
+    a = g.players[g.current].alhambra
+    x, y = next(q for q in sorted(a.frontier) if a.why_not(tile, q))
+    rule = a.why_not(tile, (x, y))
+    page.locator(f'[data-act="pending-tile"][data-id="{tile.id}"]').focus()
+    page.keyboard.press("Enter")
+    settle(reader)
+    line = page.locator(".alh-hold > .alh-message")
+    cell = page.locator(f'.alh-focus rect.alh-cell-no[data-x="{x}"][data-y="{y}"]')
+    words_of = lambda: line.locator(".alh-message-text").get_attribute("data-text")  # noqa: E731  (the words, not the mark)
+    said = said_after(reader, cell.click, lambda s: words_of() in s)
+    words = words_of()
+    assert f"rule {rule}" in words and w.view["explain"][rule] in words
+    # the cell by its name, then the message line once -- not its tooltip and then its words
+    assert said.count(words) == 1, said
+    assert sum(x.count(w.view["explain"][rule]) for x in said) <= 2, said   # (the cell's description, the line)
+    assert any(u.startswith(f"empty spot {x},{y}: not allowed (rule {rule})") for u in said), said
+
+    # a refusal from the kernel (a click overtaken by the game, a forged message): its rule said first
+    bad = {"type": "action", "action": "end", "stamp": w.view["stamp"], "seat": None}
+    said = said_after(reader, lambda: page.evaluate("m => window.model.send(m)", bad),
+                      lambda s: any(x.startswith("Rule ") for x in s))
+    assert w.message["kind"] == "error" and w.message["rule"]
+    told = f"Rule {w.message['rule']}. Refused: {w.message['text']}"
+    assert said.count(told) == 1, (told, said)
+    assert not page.errors, page.errors
+
+
+def test_in_japanese_orca_reads_japanese(reader, table):
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=5, lang="ja")
+    g = w.game
+    page = table(w)
+
+    def play():
+        w.play(g.legal_actions("take")[0])
+        page.push()
+    said = said_after(reader, play, lambda s: any(w.view["status"] in x for x in s))
+    move = describe_move(g.moves[-1], g, "ja")
+    assert f"{move}{w.view['status']}" in said, said        # (Japanese sentences follow without a space)
+    assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", move) and "Ana" in move, move
+    assert not page.errors, page.errors
