@@ -9,7 +9,10 @@
 //   redo) in words, an undo, a review done. The message line shows it but is
 //   not live for it (js/view/controls.js); it reads refusals and notes itself;
 // - then the status sentence when it changed ("Turn 3 -- your turn"), or in the
-//   replay the banner's (which position, after which move in words).
+//   replay the banner's (which position, after which move in words);
+// - in the tutorial, at another step, what the step says and asks first (and the
+//   lesson's title when the lesson is new): the panel changes where the reader's
+//   focus is not (on Next).
 //
 // One paragraph, because Chromium hands a screen reader the changes of two live
 // regions, or two paragraphs added at once, in either order: Orca read "Turn 3
@@ -39,11 +42,19 @@ export function toAnnounce(prev, view, message = null) {
   const replaying = !!view && view.replay !== null && view.replay !== undefined;
   const msg = message && message.text ? message.id : null;
   const said = view && view.players ? (replaying ? replayBannerText(view) : view.status || "") : "";
-  const state = { game: view && view.players ? gameKey(view) : null, n: lastMove(log), msg, said, replaying };
+  const lesson = view && view.lesson ? view.lesson : null;
+  const step = lesson ? `${lesson.index}.${lesson.step}` : null;
+  const state = { game: view && view.players ? gameKey(view) : null, n: lastMove(log), msg, said, replaying,
+    lesson: lesson ? lesson.index : null, step };
   if (!prev) return { lines: [], state };
   // a new info message (a move made at the table tells itself in it)
   const info = message && message.kind === "info" && msg !== null && msg !== prev.msg ? message.text : null;
-  // another game (New game, a game put in from a cell, a lesson's step): where it starts
+  // another step of the tutorial: what it says and asks (the lesson's title when the lesson is new), then where it starts
+  if (lesson && step !== prev.step) {
+    const title = lesson.index !== prev.lesson ? lesson.title : null;
+    return { lines: [title, lesson.text, lesson.task, said].filter(Boolean), state };
+  }
+  // another game (New game, a game put in from a cell, a lesson's step again): where it starts
   if (prev.game !== state.game) return { lines: [info, said].filter(Boolean), state };
   const lines = [];
   if (!replaying && !prev.replaying) {   // (in the replay, and back from it, the banner and the status tell where it is)

@@ -137,3 +137,19 @@ describe("in the widget", () => {
     expect(region.isConnected).toBe(false);
   });
 });
+
+describe("in the tutorial", () => {
+  const v = fixture("buy-3p");
+  const lesson = (index, step) => ({ index, step, title: `Lesson ${index}`, text: `Text ${index}.${step}.`, task: `Task ${index}.${step}.` });
+  it("another step: what it says and asks, the lesson's title when the lesson is new, then where it starts", () => {
+    useStrings(null);
+    const first = { ...v, lesson: lesson(1, 0) };
+    const start = toAnnounce(null, first).state;
+    const next = { ...v, status: "Turn 1 — your turn", lesson: lesson(1, 1) };
+    const got = toAnnounce(start, next);
+    expect(got.lines).toEqual(["Text 1.1.", "Task 1.1.", "Turn 1 — your turn"]);
+    expect(toAnnounce(got.state, { ...next }).lines).toEqual([]);            // the same step drawn again
+    const other = { ...next, lesson: lesson(2, 0) };
+    expect(toAnnounce(got.state, other).lines).toEqual(["Lesson 2", "Text 2.0.", "Task 2.0.", "Turn 1 — your turn"]);
+  });
+});

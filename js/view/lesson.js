@@ -36,11 +36,16 @@ export function lessonFeedbackPart(lesson) {
   if (!fb || !fb.text) return box("feedback", `<div class="alh-lesson-feedback" role="status" aria-live="polite">`, [], `</div>`);
   const kind = fb.kind === "ok" || fb.kind === "refused" ? fb.kind : "info";
   // a refusal's text starts with "Refused by rule P3": no label before it
-  const head = labels[kind] && kind !== "refused" ? `<strong class="alh-lesson-kind">${esc(labels[kind])}</strong> ` : "";
+  // (a span, not <strong>: a screen reader would read the label once alone, then with the words)
+  const head = labels[kind] && kind !== "refused" ? `<span class="alh-lesson-kind">${esc(labels[kind])}</span> ` : "";
+  // the rule's mark: its tooltip for the mouse; hidden from screen readers, as the words say
+  // "Refused by rule P1" (Orca read "Rule P1 P1", then "P1 Refused by rule P1 ...")
   const rule = fb.rule
-    ? `<span class="alh-rule" title="${esc(`${labels.rule || "Rule"} ${fb.rule}`)}">${esc(fb.rule)}</span> `
+    ? `<span class="alh-rule" aria-hidden="true" title="${esc(`${labels.rule || "Rule"} ${fb.rule}`)}">${esc(fb.rule)}</span> `
     : "";
-  const detail = fb.detail ? `<span class="alh-lesson-detail">${esc(fb.detail)}</span>` : "";
+  // the detail, a line of its own, after a no-break space: read as two sentences, not "printed.Tower"
+  // (a plain space before a block is collapsed, in the accessible text too)
+  const detail = fb.detail ? `\u00a0<span class="alh-lesson-detail">${esc(fb.detail)}</span>` : "";
   return box("feedback", `<div class="alh-lesson-feedback alh-lesson-${kind}" role="status" aria-live="polite" data-kind="${kind}" data-rule="${esc(fb.rule ?? "")}">`, [
     leaf("words", `<span class="alh-lesson-words">${head}${rule}<span class="alh-lesson-fbtext">${esc(fb.text)}</span>${detail}</span>`),
   ], `</div>`);
@@ -124,6 +129,7 @@ export const LESSON_CSS = `
 .alh-lesson-refused { background: var(--alh-error-bg); border-left: 4px solid var(--alh-error); }
 .alh-lesson-info { background: var(--alh-info-bg); border-left: 4px solid var(--alh-accent); }
 .alh-lesson-words { display: block; }
+.alh-lesson-kind { font-weight: 700; }
 .alh-lesson-detail { display: block; margin-top: 2px; color: var(--alh-muted); font-size: 0.92em; }
 .alh-lesson-finished { font-weight: 600; color: var(--alh-spot-ink); }
 .alh-lesson-buttons { display: flex; flex-wrap: wrap; gap: 6px; }

@@ -9,6 +9,8 @@ tests check what it says -- its words, in order, as a blind player hears them:
   would otherwise hand over in either order);
 * a refusal: once, with its rule (never the words twice, as a tooltip and
   again as text);
+* in the tutorial: a refusal once, then its detail as a sentence of its own;
+  at the next step, what the step says and asks;
 * in Japanese, Japanese.
 
 The other accessibility tests (test_accessibility.py) check the page's
@@ -25,6 +27,7 @@ import pytest
 
 from alhambra_widget import AlhambraWidget, Game
 from alhambra_widget.i18n.moves import describe_move
+from alhambra_widget.tutorial import LESSONS, rule_explanation
 
 from .conftest import CHROMIUM_ARGS, _ci
 from .screen_reader import missing, orca_session
@@ -54,9 +57,9 @@ def table(reader):
     (whatever it reads of it then: the table may be drawn before or after the page is loaded)
     and the reader's focus is in the table, as a player's would be."""
 
-    def open_(w):
+    def open_(w, pushed=("view", "message", "graded")):
         m = reader.mark()
-        page = wire(reader.page, w)
+        page = wire(reader.page, w, pushed)
         reader.wait_for(lambda said: any(u.startswith("Finished loading") for u in said), since=m, timeout=20)
         m = reader.mark()
         page.locator(".alh-root").first.focus()
@@ -177,4 +180,32 @@ def test_in_japanese_orca_reads_japanese(reader, table):
     move = describe_move(g.moves[-1], g, "ja")
     assert f"{move}{w.view['status']}" in said, said        # (Japanese sentences follow without a space)
     assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", move) and "Ana" in move, move
+    assert not page.errors, page.errors
+
+
+def test_in_the_tutorial_a_refusal_then_the_next_step_are_read(reader, table):
+    li = [lesson.key for lesson in LESSONS].index("place")
+    w = AlhambraWidget.tutorial(lang="en", lesson=li)
+    page = table(w, pushed=("view", "message", "seat", "lesson"))
+    turn = page.locator('.alh-lesson button[data-op="turn"]')
+    turn.focus()
+    settle(reader)
+    explained = rule_explanation("P1", "en")
+    said = said_after(reader, lambda: page.keyboard.press("Enter"), lambda s: any(explained in u for u in s))
+    told = [u for u in said if explained in u]
+    assert len(told) == 1 and told[0].startswith("Refused by rule P1: "), said   # once, not after "P1" or "Rule P1"
+    detail = w.lesson["feedback"]["detail"]
+    assert told[0] == f"{w.lesson['feedback']['text']} {detail}", told   # the detail a sentence of its own
+    assert not any(u.startswith("Rule P1") for u in said), said
+    page.locator('[data-act="pending-tile"][data-id="44"]').focus()
+    page.keyboard.press("Enter")
+    said = said_after(reader, lambda: (page.locator('.alh-focus [data-act="spot"][data-x="0"][data-y="-1"]').focus(),
+                                       page.keyboard.press("Enter")),
+                      lambda s: any(u.startswith("Well done") for u in s))
+    assert sum(u.count("Well done") for u in said) == 1, said
+    nxt = page.locator('.alh-lesson button[data-op="next"]')
+    nxt.focus()
+    settle(reader)
+    said = said_after(reader, lambda: page.keyboard.press("Enter"), lambda s: any(w.lesson["task"] in u for u in s))
+    assert any(u.startswith(w.lesson["text"]) and w.lesson["task"] in u for u in said), said
     assert not page.errors, page.errors
