@@ -408,6 +408,15 @@ export function bindInput(root, dispatch) {
       dispatch({ act, i: Number(el.getAttribute("data-i")), value: el.value });
     }
   };
+  // the replay slider's words follow its thumb at once, before the kernel answers: a screen
+  // reader reads them as the value changes ("move 29 of 30", not the position it left)
+  const onInput = (e) => {
+    const el = e.target;
+    if (!el || el.tagName !== "INPUT" || el.getAttribute("data-act") !== "replay") return;
+    const words = { at: Number(el.value), n: Number(el.max) };
+    el.setAttribute("aria-valuetext", t("ui.replay.valuetext", words));
+    el.setAttribute("aria-label", t("ui.replay.aria", words));
+  };
   const onOver = (e) => dispatch(cellOf(root, e.target) || { act: "hover" });
   const onLeave = () => dispatch({ act: "hover" });
   const onFocusOut = (e) => {
@@ -416,6 +425,7 @@ export function bindInput(root, dispatch) {
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
   root.addEventListener("change", onChange);
+  root.addEventListener("input", onInput);
   root.addEventListener("pointerover", onOver);
   root.addEventListener("pointerleave", onLeave);
   root.addEventListener("focusin", onOver);
@@ -424,6 +434,7 @@ export function bindInput(root, dispatch) {
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);
     root.removeEventListener("change", onChange);
+    root.removeEventListener("input", onInput);
     root.removeEventListener("pointerover", onOver);
     root.removeEventListener("pointerleave", onLeave);
     root.removeEventListener("focusin", onOver);

@@ -39,9 +39,28 @@ function build(part, doc) {
 
 /** Give `el` the attributes of the opening tag `open` (a box whose own tag changed). */
 function syncAttributes(el, open, close, doc) {
-  const fresh = parse(open + close, doc);
+  copyAttributes(el, parse(open + close, doc));
+}
+
+/** Give `el` the attributes of `fresh` (and no others). */
+function copyAttributes(el, fresh) {
   for (const a of [...el.attributes]) if (!fresh.hasAttribute(a.name)) el.removeAttribute(a.name);
   for (const a of fresh.attributes) if (el.getAttribute(a.name) !== a.value) el.setAttribute(a.name, a.value);
+}
+
+/** Do `el` and `fresh` differ at most in their own attributes (the same tag, the same content)? */
+function sameInside(el, fresh) {
+  return el.tagName === fresh.tagName && el.innerHTML === fresh.innerHTML;
+}
+
+/** Give `el` the attributes of `fresh`, and a form control the value and state they mean. */
+function keepWith(el, fresh) {
+  copyAttributes(el, fresh);
+  // (an input's value and checked state follow its attributes only until it is used)
+  if (el.tagName === "INPUT") {
+    if (el.value !== fresh.value) el.value = fresh.value;
+    if (el.checked !== fresh.checked) el.checked = fresh.checked;
+  }
 }
 
 const sameKind = (node, part) => (node.kids === undefined) === (part.kids === undefined);
@@ -55,6 +74,12 @@ function update(node, part, doc) {
   if (part.kids === undefined) {
     if (node.html === part.html) return node;
     const fresh = build(part, doc);
+    if (sameInside(node.el, fresh.el)) {
+      // only the element's own attributes changed (a card chosen, the replay slider moved): keep it,
+      // so that the focus stays on it and a screen reader tells the change, not the whole control again
+      keepWith(node.el, fresh.el);
+      return { ...fresh, el: node.el };
+    }
     node.el.replaceWith(fresh.el);
     return fresh;
   }

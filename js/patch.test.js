@@ -42,6 +42,33 @@ describe("patching the DOM part by part", () => {
     expect(nodeAt(tree, "c")).toBeNull();
   });
 
+  it("keeps a leaf whose own attributes alone changed, with the focus on it; an input's value follows", () => {
+    const el = host();
+    const card = (pressed, label) => leaf("card", `<button type="button" class="alh-card" aria-pressed="${pressed}">${label}</button>`);
+    const slider = (v) => leaf("slider", `<input type="range" min="0" max="10" value="${v}" aria-valuetext="move ${v}">`);
+    let tree = mount(el, app([card(false, "dinar 3"), slider(10)]));
+    const button = el.querySelector("button");
+    const range = el.querySelector("input");
+    button.focus();
+    range.value = "4";                       // (moved by the user: its value no longer follows the attribute)
+    tree = patch(tree, app([card(true, "dinar 3"), slider(7)]));
+    expect(el.querySelector("button")).toBe(button);
+    expect(button.getAttribute("aria-pressed")).toBe("true");
+    expect(document.activeElement).toBe(button);
+    expect(el.querySelector("input")).toBe(range);
+    expect(range.value).toBe("7");
+    expect(range.getAttribute("aria-valuetext")).toBe("move 7");
+    expect(el.innerHTML).toBe(partHtml(app([card(true, "dinar 3"), slider(7)])));
+    // its words changed too: a new element
+    tree = patch(tree, app([card(true, "dinar 4"), slider(7)]));
+    expect(el.querySelector("button")).not.toBe(button);
+    expect(el.querySelector("button").textContent).toBe("dinar 4");
+    // and the tree follows: a later patch finds the element kept
+    tree = patch(tree, app([card(false, "dinar 4"), slider(2)]));
+    expect(el.querySelector("input")).toBe(range);
+    expect(range.value).toBe("2");
+  });
+
   it("a part must be exactly one element", () => {
     const el = host();
     const tree = mount(el, app([p("a", "1")]));

@@ -386,25 +386,39 @@ export function undoRedoHtml(view) {
  * start, live_moves = now), the position shown, and the way back to the live game.
  */
 export function replayHtml(view) {
+  return partHtml(replayPart(view));
+}
+
+/**
+ * The replay control as parts: the slider a part of its own, so that moving it keeps its element
+ * (js/patch.js keeps a part whose own attributes alone changed) -- the focus stays on it and a
+ * screen reader tells the new position, not the whole control again.
+ */
+export function replayPart(view) {
   const n = view.live_moves ?? view.moves;
   const at = view.replay ?? n;
   const live = view.replay === null || view.replay === undefined;
   const over = view.phase === "over";
-  let out = `<div class="alh-replay${live ? "" : " alh-replay-on"}" role="group" aria-label="${esc(t("ui.replay.title"))}">`;
-  if (!over) out += `<span class="alh-history">${undoRedoHtml(view)}</span>`;
+  const kids = [];
+  if (!over) kids.push(leaf("history", `<span class="alh-history">${undoRedoHtml(view)}</span>`));
   // the slider, the position and Live in one group: where the row wraps, they go below Undo and Redo together
-  out += `<span class="alh-replay-main"><label class="alh-replay-label"><span class="alh-label">${esc(t("ui.replay.title"))}</span>`;
   const graph = reviewGraphHtml(view, n); // behind the slider
-  const range = `<input type="range" class="alh-range${graph ? " alh-range-graphed" : ""}" data-act="replay" data-key="replay" data-lm-suppress-shortcuts="true" min="0" max="${n}" step="1" value="${at}" aria-label="${esc(t("ui.replay.aria", { at, n }))}" aria-valuetext="${esc(t("ui.replay.valuetext", { at, n }))}"${n ? "" : " disabled"}>`;
+  const range = leaf("range", `<input type="range" class="alh-range${graph ? " alh-range-graphed" : ""}" data-act="replay" data-key="replay" data-lm-suppress-shortcuts="true" min="0" max="${n}" step="1" value="${at}" aria-label="${esc(t("ui.replay.aria", { at, n }))}" aria-valuetext="${esc(t("ui.replay.valuetext", { at, n }))}"${n ? "" : " disabled"}>`);
   const marks = reviewMarksHtml(view, n);
-  out += (graph || marks ? `<span class="alh-replay-track">${graph}${range}${marks}</span>` : range) + `</label>`;
-  out += `<span class="alh-replay-pos">${esc(live ? tn("ui.replay.live_pos", n) : t("ui.replay.pos", { at, n }))}</span>`;
-  out += button("live", t("ui.replay.live_aria"), { text: t("ui.replay.live"), disabled: live });
+  const slider = graph || marks
+    ? box("track", `<span class="alh-replay-track">`, [graph ? leaf("graph", graph) : null, range, marks ? leaf("marks", marks) : null].filter(Boolean), `</span>`)
+    : range;
+  const main = [
+    box("label", `<label class="alh-replay-label">`, [leaf("title", `<span class="alh-label">${esc(t("ui.replay.title"))}</span>`), slider], `</label>`),
+    leaf("pos", `<span class="alh-replay-pos">${esc(live ? tn("ui.replay.live_pos", n) : t("ui.replay.pos", { at, n }))}</span>`),
+    leaf("live", button("live", t("ui.replay.live_aria"), { text: t("ui.replay.live"), disabled: live })),
+  ];
   // after Play from here: back to the game as it was played (the moves tried since are dropped)
   if (typeof view.played_moves === "number") {
-    out += button("back-to-game", t("ui.replay.back_aria", { n: view.played_moves }), { text: t("ui.replay.back"), before: "\u21a9" });
+    main.push(leaf("back", button("back-to-game", t("ui.replay.back_aria", { n: view.played_moves }), { text: t("ui.replay.back"), before: "\u21a9" })));
   }
-  return out + `</span></div>`;
+  kids.push(box("main", `<span class="alh-replay-main">`, main, `</span>`));
+  return box("replay", `<div class="alh-replay${live ? "" : " alh-replay-on"}" role="group" aria-label="${esc(t("ui.replay.title"))}">`, kids, `</div>`);
 }
 
 /** The banner's words: which position is shown, after which move (in words, js/describe.js) and by whom. */

@@ -18,7 +18,7 @@ import { alhambraSvg, boardBox } from "./alhambra.js";
 import { isYou, languages, ruleText, t, tn } from "../i18n.js";
 import { calloutPlace, tableClass } from "../layout.js";
 import { CELL, esc } from "./common.js";
-import { boardHelpHtml, controlsHtml, dirkShown, languageHtml, lineupHtml, messagePart, replayBannerHtml, replayHtml, reviewSummaryHtml } from "./controls.js";
+import { boardHelpHtml, controlsHtml, dirkShown, languageHtml, lineupHtml, messagePart, replayBannerHtml, replayPart, reviewSummaryHtml } from "./controls.js";
 import { handSvg, hiddenHandSvg } from "./hand.js";
 import { lessonPart } from "./lesson.js";
 import { lookPopHtml } from "./look.js";
@@ -90,7 +90,7 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
       ], `</div>`),
       scoringPart(view, local),
       dirkShown(view) ? leaf("extras", `<div class="alh-extras">${dirkHtml(view)}</div>`) : null,
-      leaf("replay", replayHtml(view)),
+      replayPart(view),
       view.review && view.review.players ? leaf("review", `<div class="alh-review-box">${reviewSummaryHtml(view)}</div>`) : null,
     ], `</div>`));
   } else {
@@ -193,7 +193,7 @@ function focusPart(view, ui, message, { fp, me, acting, sel, marks, names }) {
   const play = [
     leaf("board", boardHtml(me, bo, ui.note)),
     leaf("help", boardHelpHtml(view, ui)),
-    leaf("replay", replayHtml(view)),
+    replayPart(view),
   ];
   return box("focus", `<section class="alh-focus" data-player="${fp}" aria-label="${esc(t("ui.focus.aria", { name: me.name }))}">`, [
     box("play", `<div class="alh-play">`, play, `</div>`),

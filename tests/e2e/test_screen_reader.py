@@ -9,6 +9,8 @@ tests check what it says -- its words, in order, as a blind player hears them:
   would otherwise hand over in either order);
 * a refusal: once, with its rule (never the words twice, as a tooltip and
   again as text);
+* the replay slider moved by keyboard: the new position, then the move it shows,
+  and not the whole control again (the slider is kept, not drawn anew);
 * in the tutorial: a refusal once, then its detail as a sentence of its own;
   at the next step, what the step says and asks;
 * in Japanese, Japanese.
@@ -31,7 +33,7 @@ from alhambra_widget.tutorial import LESSONS, rule_explanation
 
 from .conftest import CHROMIUM_ARGS, _ci
 from .screen_reader import missing, orca_session
-from .test_widget_page import wire
+from .test_widget_page import played, wire
 
 
 @pytest.fixture(scope="module")
@@ -208,4 +210,21 @@ def test_in_the_tutorial_a_refusal_then_the_next_step_are_read(reader, table):
     settle(reader)
     said = said_after(reader, lambda: page.keyboard.press("Enter"), lambda s: any(w.lesson["task"] in u for u in s))
     assert any(u.startswith(w.lesson["text"]) and w.lesson["task"] in u for u in said), said
+    assert not page.errors, page.errors
+
+
+def test_the_replay_slider_says_where_it_is_and_the_move_shown(reader, table):
+    w = AlhambraWidget(played(3, 4, 30))
+    n = len(w.game.moves)
+    page = table(w)
+    slider = page.get_by_role("slider")
+    said = said_after(reader, slider.focus, lambda s: any("slider" in u for u in s))
+    assert any(u.startswith(f"Replay: show the position after move {n} of {n} horizontal slider") for u in said), said
+    for at in (n - 1, n - 2):
+        said = said_after(reader, lambda: page.keyboard.press("ArrowLeft"),
+                          lambda s: any(u.startswith(f"Replay — after move {at} of {n}:") for u in s))
+        assert said[0] == f"move {at} of {n}", said                       # the new position first, not the old
+        assert not any("slider" in u or "Replay panel" in u for u in said), said   # not the control again
+    said = said_after(reader, lambda: page.keyboard.press("End"), lambda s: w.view["status"] in s)
+    assert said == [f"move {n} of {n}", w.view["status"]], said
     assert not page.errors, page.errors
