@@ -48,9 +48,15 @@ function copyAttributes(el, fresh) {
   for (const a of fresh.attributes) if (el.getAttribute(a.name) !== a.value) el.setAttribute(a.name, a.value);
 }
 
-/** Do `el` and `fresh` differ at most in their own attributes (the same tag, the same content)? */
-function sameInside(el, fresh) {
-  return el.tagName === fresh.tagName && el.innerHTML === fresh.innerHTML;
+/**
+ * Do two parts' HTML differ at most in their opening tag's attributes (the same tag, the same
+ * content)? Compared as text, after the first ">" (an escaped attribute holds none; were one
+ * there, the tags would only seem to differ in content, and the element be replaced).
+ */
+function sameInside(was, now) {
+  if (typeof was !== "string" || typeof now !== "string") return false;   // (a leaf drawn apart keeps no HTML)
+  const tag = (s) => s.slice(1, s.search(/[\s>]/)).toLowerCase();
+  return tag(was) === tag(now) && was.slice(was.indexOf(">")) === now.slice(now.indexOf(">"));
 }
 
 /** Give `el` the attributes of `fresh`, and a form control the value and state they mean. */
@@ -74,7 +80,7 @@ function update(node, part, doc) {
   if (part.kids === undefined) {
     if (node.html === part.html) return node;
     const fresh = build(part, doc);
-    if (sameInside(node.el, fresh.el)) {
+    if (sameInside(node.html, part.html)) {
       // only the element's own attributes changed (a card chosen, the replay slider moved): keep it,
       // so that the focus stays on it and a screen reader tells the change, not the whole control again
       keepWith(node.el, fresh.el);
