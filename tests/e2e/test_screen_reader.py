@@ -21,19 +21,18 @@ structure; these check what a screen reader makes of it.
 
 from __future__ import annotations
 
-import random
 import re
 import time
 
 import pytest
 
-from alhambra_widget import AlhambraWidget, Game
+from alhambra_widget import AlhambraWidget
 from alhambra_widget.i18n.moves import describe_move
 from alhambra_widget.tutorial import LESSONS, rule_explanation
 
 from .conftest import CHROMIUM_ARGS, _ci
 from .screen_reader import missing, orca_session
-from .test_widget_page import played, wire
+from .test_widget_page import played, tile_to_place, wire
 
 
 @pytest.fixture(scope="module")
@@ -136,10 +135,7 @@ def test_a_move_from_a_cell_is_read_with_the_turn_after_it(reader, table):
 
 
 def test_a_refusal_is_read_once_with_its_rule(reader, table):
-    g = Game(["Ana", "Ben"], seed=11)
-    rng = random.Random(3)
-    while g.phase != "place":
-        g.play(g.random_action(rng))
+    g = tile_to_place()
     w = AlhambraWidget(g)
     page = table(w)
     tile = g.pending_for(g.current)[0]

@@ -287,11 +287,17 @@ def test_arrow_keys_walk_the_board_and_a_row_and_enter_plays_where_the_focus_is(
     page.close()
 
 
-def test_a_refused_spot_is_explained_and_nothing_is_sent(chromium, artifacts):
+def tile_to_place() -> Game:
+    """Ana and Ben, the player to act with a tile to place (a tower that fits few spots)."""
     g = Game(["Ana", "Ben"], seed=11)
     rng = random.Random(3)
     while g.phase != "place":
         g.play(g.random_action(rng))
+    return g
+
+
+def test_a_refused_spot_is_explained_and_nothing_is_sent(chromium, artifacts):
+    g = tile_to_place()
     w = AlhambraWidget(g)
     page = open_widget(chromium, w, dark=True)
     tile = g.pending_for(g.current)[0]
