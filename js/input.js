@@ -15,6 +15,7 @@
 
 import { buildingName, cardName, currencyName, ruleText, t } from "./i18n.js";
 import { parseCard, tileName } from "./view/common.js";
+import { sliderWords } from "./view/controls.js";
 import { LINEUP_KINDS, buyOption, focusHand, hasCell, lineupNamesOf, lineupOf, ruleAt, summarize, tileChoice } from "./selection.js";
 
 /**
@@ -413,9 +414,9 @@ export function bindInput(root, dispatch) {
   const onInput = (e) => {
     const el = e.target;
     if (!el || el.tagName !== "INPUT" || el.getAttribute("data-act") !== "replay") return;
-    const words = { at: Number(el.value), n: Number(el.max) };
-    el.setAttribute("aria-valuetext", t("ui.replay.valuetext", words));
-    el.setAttribute("aria-label", t("ui.replay.aria", words));
+    const words = sliderWords(Number(el.value), Number(el.max));
+    el.setAttribute("aria-valuetext", words.value);
+    el.setAttribute("aria-label", words.label);
   };
   const onOver = (e) => dispatch(cellOf(root, e.target) || { act: "hover" });
   const onLeave = () => dispatch({ act: "hover" });

@@ -389,6 +389,11 @@ export function replayHtml(view) {
   return partHtml(replayPart(view));
 }
 
+/** The replay slider's name and value in words, at move `at` of `n` (also set as its thumb moves, js/input.js). */
+export function sliderWords(at, n) {
+  return { label: t("ui.replay.aria", { at, n }), value: t("ui.replay.valuetext", { at, n }) };
+}
+
 /**
  * The replay control as parts: the slider a part of its own, so that moving it keeps its element
  * (js/patch.js keeps a part whose own attributes alone changed) -- the focus stays on it and a
@@ -403,7 +408,8 @@ export function replayPart(view) {
   if (!over) kids.push(leaf("history", `<span class="alh-history">${undoRedoHtml(view)}</span>`));
   // the slider, the position and Live in one group: where the row wraps, they go below Undo and Redo together
   const graph = reviewGraphHtml(view, n); // behind the slider
-  const range = leaf("range", `<input type="range" class="alh-range${graph ? " alh-range-graphed" : ""}" data-act="replay" data-key="replay" data-lm-suppress-shortcuts="true" min="0" max="${n}" step="1" value="${at}" aria-label="${esc(t("ui.replay.aria", { at, n }))}" aria-valuetext="${esc(t("ui.replay.valuetext", { at, n }))}"${n ? "" : " disabled"}>`);
+  const words = sliderWords(at, n);
+  const range = leaf("range", `<input type="range" class="alh-range${graph ? " alh-range-graphed" : ""}" data-act="replay" data-key="replay" data-lm-suppress-shortcuts="true" min="0" max="${n}" step="1" value="${at}" aria-label="${esc(words.label)}" aria-valuetext="${esc(words.value)}"${n ? "" : " disabled"}>`);
   const marks = reviewMarksHtml(view, n);
   const slider = graph || marks
     ? box("track", `<span class="alh-replay-track">`, [graph ? leaf("graph", graph) : null, range, marks ? leaf("marks", marks) : null].filter(Boolean), `</span>`)
