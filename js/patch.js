@@ -1,7 +1,9 @@
 // Keyed patching of the DOM from a tree of parts (js/view/parts.js): a redraw
 // replaces only the elements whose HTML changed, and keeps the others -- with
 // their layout, focus and scroll positions -- untouched. Unchanged panels cost
-// one string comparison; the browser then lays out only what was replaced.
+// one string comparison; the browser then lays out only what was replaced. A
+// changed part that holds the focus is brought to match in place instead, so
+// the focused control stays (see morph).
 //
 //   const tree = mount(container, part)   // container's content becomes the part
 //   tree = patch(tree, part)              // bring it up to date; returns the new tree
@@ -69,6 +71,40 @@ function keepWith(el, fresh) {
   }
 }
 
+/**
+ * Bring `el` (drawn) to match `fresh` (the same kind of element) and keep it: its attributes are
+ * copied, and its children kept pairwise, in order, where `fresh` has a node of the same kind in
+ * the same place (an element of the same name and data-key, brought to match in turn; text set);
+ * a child of another kind is replaced, those beyond the shorter list added or removed. For a leaf
+ * that holds the focus: the focused control is kept, so the focus stays on it and a screen
+ * reader tells what changed (a card chosen: "pressed"), not the whole region again.
+ */
+function morph(el, fresh) {
+  if (el.tagName === "SELECT" && el.value !== fresh.value) el.value = fresh.value;
+  keepWith(el, fresh);
+  const was = [...el.childNodes];
+  const now = [...fresh.childNodes];
+  const n = Math.min(was.length, now.length);
+  for (let i = 0; i < n; i++) {
+    const a = was[i];
+    const b = now[i];
+    if (a.nodeType === 1 && b.nodeType === 1) {
+      if (a.nodeName === b.nodeName && a.namespaceURI === b.namespaceURI && a.getAttribute("data-key") === b.getAttribute("data-key")) morph(a, b);
+      else a.replaceWith(b);
+    } else if (a.nodeType === b.nodeType) {
+      if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue;
+    } else a.replaceWith(b);
+  }
+  for (let i = n; i < was.length; i++) was[i].remove();
+  for (let i = n; i < now.length; i++) el.appendChild(now[i]);
+}
+
+/** Does `el` hold the focus of its document? */
+function holdsFocus(el) {
+  const active = el.ownerDocument.activeElement;
+  return !!active && active !== el.ownerDocument.body && el.contains(active);
+}
+
 const sameKind = (node, part) => (node.kids === undefined) === (part.kids === undefined);
 
 /**
@@ -84,6 +120,10 @@ function update(node, part, doc) {
       // only the element's own attributes changed (a card chosen, the replay slider moved): keep it,
       // so that the focus stays on it and a screen reader tells the change, not the whole control again
       keepWith(node.el, fresh.el);
+      return { ...fresh, el: node.el };
+    }
+    if (holdsFocus(node.el) && node.el.nodeName === fresh.el.nodeName) {
+      morph(node.el, fresh.el);
       return { ...fresh, el: node.el };
     }
     node.el.replaceWith(fresh.el);

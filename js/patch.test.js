@@ -59,7 +59,8 @@ describe("patching the DOM part by part", () => {
     expect(range.value).toBe("7");
     expect(range.getAttribute("aria-valuetext")).toBe("move 7");
     expect(el.innerHTML).toBe(partHtml(app([card(true, "dinar 3"), slider(7)])));
-    // its words changed too: a new element
+    // its words changed too, away from the focus: a new element
+    button.blur();
     tree = patch(tree, app([card(true, "dinar 4"), slider(7)]));
     expect(el.querySelector("button")).not.toBe(button);
     expect(el.querySelector("button").textContent).toBe("dinar 4");
@@ -67,6 +68,47 @@ describe("patching the DOM part by part", () => {
     tree = patch(tree, app([card(false, "dinar 4"), slider(2)]));
     expect(el.querySelector("input")).toBe(range);
     expect(range.value).toBe("2");
+  });
+
+  it("brings a leaf that holds the focus to match in place, keeping the focused control", () => {
+    const el = host();
+    // a market drawn as one SVG: choosing a card moves it up and changes its class and state
+    const market = (on, extra = "") =>
+      leaf("money", `<section aria-label="Money market"><svg viewBox="0 0 100 60">` +
+        [0, 1].map((i) => `<g role="button" tabindex="0" data-key="money-${i}" aria-pressed="${on === i}" class="${on === i ? "alh-selected" : ""}">` +
+          `<title>card ${i}</title><rect x="${i * 50}" y="${on === i ? 0 : 8}" width="40" height="50"></rect></g>`).join("") +
+        `${extra}</svg><p>${on === null ? "Choose a card" : `Take ${on}.`}</p></section>`);
+    let tree = mount(el, app([market(null), p("b", "2")]));
+    const section = el.querySelector("section");
+    const card = el.querySelector('[data-key="money-1"]');
+    card.focus();
+    tree = patch(tree, app([market(1), p("b", "2")]));
+    expect(el.innerHTML).toBe(partHtml(app([market(1), p("b", "2")])));
+    expect(el.querySelector("section")).toBe(section);
+    expect(el.querySelector('[data-key="money-1"]')).toBe(card);   // the same element, the focus on it
+    expect(document.activeElement).toBe(card);
+    expect(card.getAttribute("aria-pressed")).toBe("true");
+    expect(card.querySelector("rect").getAttribute("y")).toBe("0");
+    expect(card.querySelector("rect").namespaceURI).toBe("http://www.w3.org/2000/svg");
+    expect(el.querySelector("p").textContent).toBe("Take 1.");
+    // a mark added after the cards: the cards are kept
+    tree = patch(tree, app([market(1, `<circle r="3"></circle>`), p("b", "2")]));
+    expect(el.innerHTML).toBe(partHtml(app([market(1, `<circle r="3"></circle>`), p("b", "2")])));
+    expect(el.querySelector('[data-key="money-1"]')).toBe(card);
+    expect(document.activeElement).toBe(card);
+    // another control in its place (another data-key) is another element: never one control
+    // dressed as another
+    const other = (on) => leaf("money", partHtml(market(on)).replace('data-key="money-1"', 'data-key="money-9"'));
+    tree = patch(tree, app([other(1), p("b", "2")]));
+    expect(el.innerHTML).toBe(partHtml(app([other(1), p("b", "2")])));
+    expect(el.querySelector('[data-key="money-9"]')).not.toBe(card);
+    expect(card.isConnected).toBe(false);
+    tree = patch(tree, app([market(1), p("b", "2")]));
+    // away from the focus a changed leaf is replaced as before
+    document.activeElement.blur();
+    tree = patch(tree, app([market(0), p("b", "2")]));
+    expect(el.querySelector("section")).not.toBe(section);
+    expect(el.innerHTML).toBe(partHtml(app([market(0), p("b", "2")])));
   });
 
   it("a part must be exactly one element", () => {

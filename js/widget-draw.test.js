@@ -28,7 +28,7 @@ const panels = (el) => ({
   log: el.querySelector(".alh-log"),
 });
 
-const click = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+const click = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
 
 describe("redrawing part by part", () => {
   it("a new message redraws the message line only", () => {

@@ -43,7 +43,7 @@ export function handSvg(hand, o = {}) {
   hand.forEach((card, i) => {
     const on = selected.includes(i);
     const dim = currency && parseCard(card).currency !== currency;
-    const attrs = interactive ? control("card", t(on ? "ui.hand.card_selected" : "ui.hand.card", { card: cardName(card) }), { i, key: `card-${i}` }, { pressed: on }) : "";
+    const attrs = interactive ? control("card", t("ui.hand.card", { card: cardName(card) }), { i, key: `card-${i}` }, { pressed: on }) : "";
     const cls = [on ? "alh-selected" : "", dim ? "alh-dim" : ""].filter(Boolean).join(" ");
     const y = on ? 0 : 10;
     out += cardSvg(card, pos[i], y, cw, ch - 10, { attrs, cls, inner: interactive, value: interactive, face: interactive });

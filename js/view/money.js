@@ -22,7 +22,7 @@ export function moneySvg(view, o = {}) {
   out += `<g class="alh-money">`;
   view.money.forEach((card, i) => {
     const on = selected.includes(i);
-    const attrs = interactive ? control("money", t(on ? "ui.money.card_selected" : "ui.money.card", { card: cardName(card) }), { i, key: `money-${i}` }, { pressed: on }) : "";
+    const attrs = interactive ? control("money", t("ui.money.card", { card: cardName(card) }), { i, key: `money-${i}` }, { pressed: on }) : "";
     out += cardSvg(card, i * (cw + gap), on ? 0 : 8, cw, ch, { attrs, cls: on ? "alh-selected" : "", big: true });
   });
   if (!view.money.length) out += text(4, 50, t("ui.money.none"), 13, { cls: "alh-muted", maxWidth: 4 * (cw + gap) - 8 });

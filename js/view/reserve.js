@@ -28,7 +28,7 @@ export function tilesRowSvg(tiles, o = {}) {
   tiles.forEach((tile, i) => {
     const can = act && (!enabled || enabled.includes(tile.id));
     const on = selected === tile.id;
-    let name = t(on ? "ui.tiles.item_selected" : "ui.tiles.item", { label, tile: describeTile(tile) });
+    let name = t("ui.tiles.item", { label, tile: describeTile(tile) });
     if (hint) name = t("ui.tiles.item_hint", { item: name, hint });
     const attrs = can ? control(act, name, { id: tile.id, key: `${act}-${tile.id}` }, { pressed: on }) : "";
     const c = [on ? "alh-selected" : "", can ? "alh-choosable" : ""].filter(Boolean).join(" ");
