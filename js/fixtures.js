@@ -30,6 +30,12 @@ export function dom(html) {
  * controls: its aria-label, else the words it shows (what aria-hidden hides
  * left out), spaces collapsed.
  */
+/** Is a control off: disabled, natively or by aria-disabled (the action bar's buttons, which
+ * keep the focus when they go off). */
+export function off(el) {
+  return !!el && (el.disabled === true || el.getAttribute("aria-disabled") === "true");
+}
+
 export function accessibleName(el) {
   const label = el.getAttribute("aria-label");
   if (label) return label;

@@ -363,7 +363,7 @@ export function bindInput(root, dispatch) {
       // the keyboard stays in the panel while it covers the table (from its last control to its first and back)
       const pop = dialog();
       if (!pop) return;
-      const stops = [...pop.querySelectorAll('button:not([disabled]), [tabindex="0"], summary, a[href], select, input')];
+      const stops = [...pop.querySelectorAll('button:not([disabled]):not([tabindex="-1"]), [tabindex="0"], summary, a[href], select, input')];
       if (!stops.length) return;
       const i = stops.indexOf(e.target);
       const to = e.shiftKey ? (i <= 0 ? stops[stops.length - 1] : null) : i < 0 || i === stops.length - 1 ? stops[0] : null;

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import { exactBuy, fixture, severalTake, tooMuch, unpayableSlot } from "./fixtures.js";
+import { dom, exactBuy, fixture, off, severalTake, tooMuch, unpayableSlot } from "./fixtures.js";
 import { cardsText } from "./view/common.js";
 import { arrowTarget, bindInput, eventFrom, initialUi, reduce } from "./input.js";
 import { boardOptions, focusPlayer, summarize } from "./selection.js";
 import { controlsHtml, selectionText } from "./view/controls.js";
+import { alhambraSvg } from "./view/alhambra.js";
 
 /** Feed events through reduce; returns the last result and the intents. */
 function run(view, events, ui = initialUi()) {
@@ -42,7 +43,7 @@ describe("take money (T1)", () => {
     expect(r.ui.note.rule).toBe("T1");
     const root = document.createElement("div");
     root.innerHTML = controlsHtml(v, ui);
-    expect(root.querySelector('[data-act="take"]').disabled).toBe(true);
+    expect(off(root.querySelector('[data-act="take"]'))).toBe(true);
   });
 
   it("sends the take in the engine's notation", () => {
@@ -75,7 +76,7 @@ describe("buy a tile (T2)", () => {
     const root = document.createElement("div");
     root.innerHTML = controlsHtml(v, ui);
     const btn = root.querySelector('[data-act="buy"]');
-    expect(btn.disabled).toBe(false);
+    expect(off(btn)).toBe(false);
     expect(btn.textContent).toBe("Buy (exact)");
     expect(reduce(ui, { act: "buy" }, v).intent).toEqual({ type: "action", action: notation });
   });
@@ -133,6 +134,21 @@ describe("redesign (T3)", () => {
     const { ui } = run(v, [{ act: "placed", x, y }]);
     expect(boardOptions(ui, v).selected).toEqual([x, y]);
     expect(reduce(ui, { act: "to-reserve" }, v).intent).toEqual({ type: "action", action: `remove ${x},${y}` });
+  });
+
+  it("names what choosing a tile of the Alhambra does only on the tiles it can be done with", () => {
+    const names = (ui) => {
+      const root = dom(alhambraSvg(v.players[focusPlayer(v)], boardOptions(ui, v)));
+      return new Map([...root.querySelectorAll('[data-act="placed"]')].map((e) => [`${e.dataset.x},${e.dataset.y}`, e.getAttribute("aria-label")]));
+    };
+    const plain = names(initialUi());
+    const rm = new Set(v.legal.remove.map(([x, y]) => `${x},${y}`));
+    expect(plain.get("0,0")).toBe("fountain at 0,0");                 // never taken out (P6): no action named
+    for (const [k, name] of plain) expect(name.endsWith("move it to the reserve")).toBe(rm.has(k));
+    const swap = names(run(v, [{ act: "reserve-tile", id: entry.id }]).ui);
+    const sw = new Set(entry.swaps.map(([x, y]) => `${x},${y}`));
+    expect(sw.size).toBeGreaterThan(0);
+    for (const [k, name] of swap) expect(name.endsWith("swap with the selected reserve tile")).toBe(sw.has(k));
   });
 
   it("explains a tile that cannot be taken out", () => {

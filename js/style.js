@@ -197,6 +197,8 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-focus { border: 2px solid var(--alh-border); border-radius: 8px; padding: 6px; display: grid; grid-template-columns: minmax(0, 1fr); gap: 8px 10px; min-width: 0; }
 .alh-play { display: grid; grid-template-rows: minmax(0, 1fr) auto auto; gap: 4px; min-width: 0; min-height: 0; }
 .alh-focus-board { position: relative; min-height: 0; height: var(--alh-board-h); }
+.alh-focus-board:focus { outline: none; }
+.alh-focus-board:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: -3px; border-radius: 6px; }
 /* a size container only while a callout needs its size (a container costs the first frame a pass of its own) */
 .alh-focus-board.alh-has-callout { container-type: size; }
 .alh-focus-board > .alh-svg { position: absolute; inset: 0; width: 100%; height: 100%; }
@@ -247,8 +249,8 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-buttons { display: flex; flex-wrap: wrap; gap: 5px; align-items: center; min-height: calc(2 * 1.9em + 5px); align-content: flex-start; }
 .alh-spacer { flex: 1 1 auto; }
 .alh-btn { font: inherit; max-width: 100%; overflow-wrap: break-word; hyphens: auto; padding: 3px 9px; border-radius: 4px; border: 1px solid var(--alh-border); background: var(--alh-bg); color: var(--alh-fg); cursor: pointer; }
-.alh-btn:hover:not(:disabled) { border-color: var(--alh-accent); }
-.alh-btn:disabled { opacity: .45; cursor: default; }
+.alh-btn:hover:not(:disabled):not([aria-disabled="true"]) { border-color: var(--alh-accent); }
+.alh-btn:disabled, .alh-btn[aria-disabled="true"] { opacity: .45; cursor: default; }
 .alh-btn:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
 .alh-btn.alh-primary { background: var(--alh-accent); color: var(--alh-accent-ink); border-color: transparent; font-weight: 600; }
 .alh-btn.alh-small { padding: 0 6px; margin-left: 6px; }

@@ -41,6 +41,29 @@ import { PATHS, messageLeaf, tableParts } from "./view/table.js";
 
 export { message } from "./protocol.js";
 
+/** Can `el` take the focus back: a control drawn and not natively disabled. One that is off by
+ * aria-disabled can (tabindex -1): the focus stays where the player was. */
+const focusable = (el) => !!el && el.isConnected && typeof el.focus === "function" && !el.disabled;
+
+/** The keys from `tree` down to the leaf part that holds `el` (for nodeAt), or []. */
+function pathTo(tree, el) {
+  const keys = [];
+  let node = tree;
+  while (node && node.kids) {
+    let next = null;
+    for (const kid of node.kids.values()) {
+      if (kid.el.contains(el)) {
+        next = kid;
+        break;
+      }
+    }
+    if (!next) return [];
+    keys.push(next.key);
+    node = next;
+  }
+  return keys;
+}
+
 function initialize({ model }) {
   // Model-wide wiring: the kernel pushes state in traits and intents are sent
   // by each view; only the move count is written back, for hosts that re-run
@@ -144,7 +167,7 @@ function render({ model, el }) {
       dialogReturn = null;
       if (atTable && (active === root || !active.isConnected)) {
         const back = key ? body.querySelector(`[data-key="${key}"]`) : null;
-        if (back && back.getAttribute("aria-disabled") !== "true" && !back.disabled) back.focus();
+        if (focusable(back)) back.focus();
         else root.focus();
       }
     }
@@ -318,14 +341,19 @@ function render({ model, el }) {
     draw();
   }
 
-  /** Run a DOM update; if it removed the focused control, focus its successor (same data-key). */
+  /** Run a DOM update; if it removed the focused control, focus its successor (same data-key),
+   * even one now off (aria-disabled: it stays where the player was); without one, the part it
+   * was in when that part takes the focus (the board); else the table. */
   function keepFocus(update) {
     const active = root.ownerDocument.activeElement;
     const key = active && root.contains(active) ? active.getAttribute("data-key") : null;
+    const path = key && tree ? pathTo(tree, active) : [];
     update();
-    if (key && !active.isConnected) {
+    if (key && (!active.isConnected || active.disabled)) {
       const target = body.querySelector(`[data-key="${key}"]`);
-      if (target && typeof target.focus === "function" && target.getAttribute("aria-disabled") !== "true" && !target.disabled) target.focus();
+      const part = path.length ? nodeAt(tree, ...path) : null;
+      if (focusable(target)) target.focus();
+      else if (part && part.el.hasAttribute("tabindex") && focusable(part.el)) part.el.focus();
       else root.focus();
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { exactBuy, fakeModel, fixture } from "./fixtures.js";
+import { exactBuy, fakeModel, fixture, off } from "./fixtures.js";
 import { cardsText } from "./view/common.js";
 import widget, { message } from "./widget.js";
 
@@ -33,9 +33,9 @@ describe("the anywidget module", () => {
     const model = fakeModel({ view: over, message: {} });
     const { el, cleanup } = mount(model);
     const button = () => el.querySelector('button[data-act="review"]');
-    expect(button().disabled).toBe(false);
+    expect(off(button())).toBe(false);
     model.push({ graded: { running: true } });
-    expect(button().disabled).toBe(true);
+    expect(off(button())).toBe(true);
     const graded = {
       moves: { "2": { grade: "blunder", player: 0, played: "A took dinar 2.", best: "A took ducat 4.", loss: 0.2, title: "move 2: blunder — better: A took ducat 4." } },
       counts: { best: 1, good: 0, inaccuracy: 0, mistake: 0, blunder: 1 },
@@ -46,7 +46,7 @@ describe("the anywidget module", () => {
     expect(over.review).toBeUndefined(); // the kernel's view is left as it came
     model.push({ graded: null });
     expect(el.querySelectorAll("button.alh-review-mark").length).toBe(0);
-    expect(button().disabled).toBe(false);
+    expect(off(button())).toBe(false);
     cleanup();
     expect(model.count("change:graded")).toBe(0);
   });

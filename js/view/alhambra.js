@@ -113,7 +113,8 @@ export function alhambraSvg(player, o = {}) {
     let name = describeTile(tile);
     if (rm.has(k)) name = t("ui.board.tile_removable", { tile: name });
     else if (sw.has(k)) name = t("ui.board.tile_swappable", { tile: name });
-    if (tileAction) name = t("ui.board.tile_action", { tile: name, action: tileAction });
+    // what choosing it does, said of the tiles it can be done with (not the fountain, P6)
+    if (tileAction && (rm.has(k) || sw.has(k))) name = t("ui.board.tile_action", { tile: name, action: tileAction });
     const attrs = interactive ? control("placed", name, { key: `placed-${k}` }) : ""; // data-x, data-y: tileSvg
     out += compact
       ? tileSvg(tile, tile.x * C, tile.y * C, C, { walls: false, attrs, cls, face: false, price: false, art: false, ring: false })

@@ -10,12 +10,17 @@ import { box, leaf, partHtml } from "./parts.js";
 import { seatColor, seatDot } from "./players.js";
 import { LINEUP_KINDS, hasCell, lineupNamesOf, lineupOf, ruleAt, summarize, tileChoice } from "../selection.js";
 
-/** A button: `text` is what it shows and its name, `label` what it does in full (its tooltip and description). */
+/**
+ * A button: `text` is what it shows and its name, `label` what it does in full (its tooltip and
+ * description). Disabled, it leaves the tab order but can keep the focus (aria-disabled, not the
+ * disabled attribute): a player who pressed Take stays on it after the move, as the APG asks of
+ * a toolbar, instead of being sent back to the top of the table.
+ */
 function button(act, label, { disabled = false, primary = false, text = label, key = act, before = "", after = "" } = {}) {
   const words = buttonWords(text, label, { before, after });
   return (
     `<button type="button" class="alh-btn${primary ? " alh-primary" : ""}" data-act="${act}" data-key="btn-${key}" data-lm-suppress-shortcuts="true"` +
-    `${words.attrs}${disabled ? " disabled" : ""}>${words.html}</button>`
+    `${words.attrs}${disabled ? ` aria-disabled="true" tabindex="-1"` : ""}>${words.html}</button>`
   );
 }
 

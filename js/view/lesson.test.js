@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessibleName, dom, fixture, indicesOf } from "../fixtures.js";
+import { accessibleName, dom, fixture, indicesOf, off } from "../fixtures.js";
 import { eventFrom, initialUi, reduce } from "../input.js";
 import { message } from "../widget.js";
 import { controlsHtml } from "./controls.js";
@@ -77,7 +77,7 @@ describe("lessonHtml", () => {
       expect(b.getAttribute("type")).toBe("button");
       expect(b.getAttribute("data-act")).toBe("lesson");
       expect(b.getAttribute("data-key")).toBe(`btn-lesson-${b.getAttribute("data-op")}`);
-      expect(b.disabled).toBe(false);
+      expect(off(b)).toBe(false);
     }
     expect(eventFrom(buttons[3])).toMatchObject({ act: "lesson", op: "next" });
     expect(root.querySelector(".alh-lesson-buttons").getAttribute("role")).toBe("toolbar");
@@ -85,13 +85,13 @@ describe("lessonHtml", () => {
 
   it("disables Back on the first step and Next on the last; Next stands out once the task is done", () => {
     let root = dom(lessonHtml(lesson({ can_back: false })));
-    expect(root.querySelector('[data-op="back"]').disabled).toBe(true);
+    expect(off(root.querySelector('[data-op="back"]'))).toBe(true);
     expect(root.querySelector('[data-op="next"]').classList.contains("alh-primary")).toBe(false);
     root = dom(lessonHtml(lesson({ done: true })));
     expect(root.querySelector('[data-op="next"]').classList.contains("alh-primary")).toBe(true);
     expect(root.querySelector(".alh-lesson-done").textContent).toContain("Done");
     root = dom(lessonHtml(lesson({ can_next: false, finished: true, done: true })));
-    expect(root.querySelector('[data-op="next"]').disabled).toBe(true);
+    expect(off(root.querySelector('[data-op="next"]'))).toBe(true);
     expect(root.querySelector(".alh-lesson-finished").textContent).toContain("every step");
   });
 
@@ -208,7 +208,7 @@ describe("tutorial mode input", () => {
     const chosen = run(view, [{ act: "placed", x, y }]);
     expect(chosen.ui.sel).toEqual({ kind: "placed", x, y });
     const bar = dom(controlsHtml(view, chosen.ui));
-    expect(bar.querySelector('button[data-act="to-reserve"]').disabled).toBe(false);
+    expect(off(bar.querySelector('button[data-act="to-reserve"]'))).toBe(false);
     expect(reduce(chosen.ui, { act: "to-reserve" }, view).intent).toEqual({ type: "action", action: `remove ${x},${y}` });
     // the fountain too: the kernel refuses it (P6)
     expect(run(view, [{ act: "placed", x: 0, y: 0 }, { act: "to-reserve" }]).intent).toEqual({ type: "action", action: "remove 0,0" });
@@ -222,8 +222,8 @@ describe("tutorial mode input", () => {
     const view = { ...plain, lesson: lesson() };
     const idx = indicesOf(["florin 2", "dinar 5"], view.money);  // 7: more than 5
     const picked = run(view, idx.map((i) => ({ act: "money", i })));
-    expect(dom(controlsHtml(plain, picked.ui)).querySelector('button[data-act="take"]').disabled).toBe(true);
-    expect(dom(controlsHtml(view, picked.ui)).querySelector('button[data-act="take"]').disabled).toBe(false);
+    expect(off(dom(controlsHtml(plain, picked.ui)).querySelector('button[data-act="take"]'))).toBe(true);
+    expect(off(dom(controlsHtml(view, picked.ui)).querySelector('button[data-act="take"]'))).toBe(false);
     expect(reduce(picked.ui, { act: "take" }, view).intent).toEqual({ type: "action", action: "take florin 2, dinar 5" });
     // slot 1 takes florin; the dirham 2 is added anyway, and the kernel refuses (T2)
     const hand = view.players[view.legal.player].hand;

@@ -1,7 +1,7 @@
 // The game review in the front end: the Review button at the end of the game,
 // the marks of the graded moves along the replay slider (js/view/controls.js).
 import { describe, expect, it } from "vitest";
-import { dom, fixture } from "../fixtures.js";
+import { dom, fixture, off } from "../fixtures.js";
 import uiDe from "../../alhambra_widget/i18n/locales/de/ui.json";
 import uiEn from "../../alhambra_widget/i18n/locales/en/ui.json";
 import { useStrings } from "../i18n.js";
@@ -39,23 +39,23 @@ describe("the game review", () => {
     const idle = reviewButton(dom(controlsHtml({ ...over, review: null }, { sel: null })));
     expect(idle.textContent).toBe("Review");
     expect(idle.getAttribute("title")).toBe("Review the game: grade every move");
-    expect(idle.disabled).toBe(false);
+    expect(off(idle)).toBe(false);
     const running = reviewButton(dom(controlsHtml({ ...over, review: { running: true } }, { sel: null })));
     expect(running.textContent).toBe("Reviewing…");
-    expect(running.disabled).toBe(true);
+    expect(off(running)).toBe(true);
     // how far it is: the moves graded so far of all
     const part = reviewButton(dom(controlsHtml({ ...over, review: { running: true, done: 37, total: 120 } }, { sel: null })));
     expect(part.textContent).toBe("Reviewing… 37/120");
     expect(part.getAttribute("title")).toBe("Review the game: grade every move");
     // done: it says so (and where the marks are), and cannot be pressed again
     const done = reviewButton(dom(controlsHtml({ ...over, review: REVIEW }, { sel: null })));
-    expect(done.disabled).toBe(true);
+    expect(off(done)).toBe(true);
     expect(done.textContent).toBe("Reviewed \u2713");
     expect(done.getAttribute("title")).toBe("The game is reviewed: its marks are along the Replay slider and in the last moves");
     // a review that holds on the moves kept only (after an undo or Play from here): its marks stay, and
     // Review grades the game as it is now
     const kept = dom(controlsHtml({ ...over, review: { ...REVIEW, partial: true } }, { sel: null }));
-    expect(reviewButton(kept).disabled).toBe(false);
+    expect(off(reviewButton(kept))).toBe(false);
     expect(reviewButton(kept).textContent).toBe("Review");
     expect(dom(replayHtml({ ...over, review: { ...REVIEW, partial: true } })).querySelectorAll(".alh-review-mark").length).toBe(3);
     // not during the game
@@ -72,7 +72,7 @@ describe("the game review", () => {
     const stop = stopOf({ running: true, done: 3, total: 120 });
     expect(stop.textContent).toBe("Stop");
     expect(stop.getAttribute("title")).toBe("Stop the review (the moves graded so far are dropped)");
-    expect(stop.disabled).toBe(false);
+    expect(off(stop)).toBe(false);
     expect(stopOf(null)).toBeNull();      // not before a review, nor after one
     expect(stopOf(REVIEW)).toBeNull();
     const { intent } = reduce(initialUi(), eventFrom(stop), over);

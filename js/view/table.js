@@ -218,7 +218,9 @@ export function boardHtml(player, o, note) {
       `<div class="alh-callout alh-callout-${c.vertical} alh-callout-${c.horizontal}" role="note" data-x="${at[0]}" data-y="${at[1]}" data-rule="${esc(note.rule)}" ` +
       `style="--dx:${c.dx};--dy:${c.dy};--vw:${c.vw};--vh:${c.vh}"><span class="alh-rule">${esc(note.rule)}</span> ${esc(text || t("ui.spot.refused_title", { rule: note.rule }))}</div>`;
   }
-  return `<div class="alh-focus-board${callout ? " alh-has-callout" : ""}" role="region" aria-label="${esc(t("ui.table.board_aria"))}">${alhambraSvg(player, o)}${callout}</div>`;
+  // (tabindex -1: where the focus goes back to when the cell it was on is gone -- the board of the
+  // next player shown after a tile placed by keyboard; a Tab from there goes on from the board)
+  return `<div class="alh-focus-board${callout ? " alh-has-callout" : ""}" role="region" aria-label="${esc(t("ui.table.board_aria"))}" tabindex="-1">${alhambraSvg(player, o)}${callout}</div>`;
 }
 
 /**

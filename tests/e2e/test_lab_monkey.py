@@ -53,7 +53,7 @@ print(json.dumps({"moves": len(g.moves), "over": g.is_over, "status": wm.view["s
                   "steps": tut.get("position", 0), "done": tut.get("completed", 0)}))
 """
 
-CONTROLS = 'button:not([disabled]), [role="button"]:not([aria-disabled="true"])'
+CONTROLS = 'button:not([disabled]):not([aria-disabled="true"]), [role="button"]:not([aria-disabled="true"])'
 
 #: how often each kind of control is chosen, against the others: a move takes a few clicks
 #: (a card, then Take; a slot, cards, Buy; a tile, a spot), so those come first

@@ -436,7 +436,7 @@ def test_dark_theme(ui, artifacts):
         assert _luminance(colors["board"]) < 0.4, colors
         snap(root, "lab-dark-theme.png")
         page.screenshot(path=str(artifacts / "lab-dark-theme-page.png"))
-        texts = [".alh-status-text", ".alh-message", "p.alh-selection", "button.alh-btn:not([disabled])",
+        texts = [".alh-status-text", ".alh-message", "p.alh-selection", "button.alh-btn:not([disabled]):not([aria-disabled=true])",
                  ".alh-player .alh-name", ".alh-log-list li"]
         contrast = root.evaluate(CONTRAST, texts)
         low = {sel: c for sel, c in contrast.items() if c is None or c["ratio"] < 4.5}

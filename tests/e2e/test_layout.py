@@ -169,7 +169,7 @@ def _theme(page, name: str):
 
 # the table's texts, each drawn on its own background: >= 4.5:1 (WCAG AA) in both themes
 TEXTS = [".alh-status-text", ".alh-turn", ".alh-info", ".alh-focus-name", ".alh-focus-score", "p.alh-selection",
-         "button.alh-btn:not([disabled])", ".alh-player .alh-name", ".alh-player .alh-score", ".alh-tag-turn",
+         "button.alh-btn:not([disabled]):not([aria-disabled=true])", ".alh-player .alh-name", ".alh-player .alh-score", ".alh-tag-turn",
          ".alh-log-list li", ".alh-replay-pos", ".alh-hold .alh-label", ".alh-replay-label .alh-label",
          ".alh-board-help"]
 

@@ -33,7 +33,7 @@ def test_review_button_marks_and_the_better_move_on_the_board(chromium, artifact
     button.click()
     button = page.locator('button[data-act="review"]')   # (now named by its progress)
     page.wait_for_function("() => window.sent.some((m) => m.type === 'review')")
-    page.wait_for_selector('button[data-act="review"]:disabled')
+    page.wait_for_selector('button[data-act="review"][aria-disabled="true"]')
     assert button.inner_text().startswith("Reviewing…")   # and how many moves of all are graded
     assert w.wait(60)
     page.push()

@@ -2,9 +2,11 @@
 widget in Chromium on a virtual screen (tests/e2e/screen_reader.py), and these
 tests check what it says -- its words, in order, as a blind player hears them:
 
-* a move made by keyboard: each control in focus by its name, the choice it
-  answers, then the move in words and whose turn it is -- not first what the
-  next player may do, which changes at the same moment;
+* a move made by keyboard: each control in focus by its name, a card chosen as
+  "pressed" (not the market again), the choice it answers, then the move in
+  words and whose turn it is -- not first what the next player may do, which
+  changes at the same moment; the focus stays where the player was (on Take,
+  or on the board when the cell is gone);
 * a move made from a cell: the move, then the turn (two sentences Chromium
   would otherwise hand over in either order);
 * a refusal: once, with its rule (never the words twice, as a tooltip and
@@ -102,10 +104,12 @@ def test_a_move_by_keyboard_is_read_in_order_the_move_then_whose_turn(reader, ta
     said = said_after(reader, card.focus, lambda s: any(x.startswith(name) for x in s))
     assert any(x.startswith(name) and "button" in x for x in said), said   # the card by its name and role
     ana = page.locator(".alh-selection").inner_text()                      # what Ana may do
-    # chosen: what the choice does now ("Take 8.")
+    # chosen: its new state and what the choice does now ("pressed", "Take 8."), not the market
+    # and the card again (the card is kept, not drawn anew; its name does not change)
     said = said_after(reader, lambda: page.keyboard.press("Enter"),
                       lambda s: page.locator(".alh-selection").inner_text() in s)
     assert ana not in said
+    assert said[0] == "pressed" and not any(name in u or "region" in u for u in said), said
     take = page.get_by_role("button", name="Take", exact=True)
     said = said_after(reader, take.focus, lambda s: any(x.startswith("Take push button") for x in s))
     # the move, then whose turn: not first what Ben may do, nor Ana's hint again
@@ -116,6 +120,34 @@ def test_a_move_by_keyboard_is_read_in_order_the_move_then_whose_turn(reader, ta
     assert sum(u.count(move) for u in said) == 1, said       # (not read again by the message line)
     ben = page.locator(".alh-selection").inner_text()
     assert ben.startswith("Ben:") and ben not in said and ana not in said, said
+    # the focus stays on Take, now off (not sent back to the top of the table): Tab goes on from there
+    assert page.evaluate("() => document.activeElement.dataset.act") == "take"
+    said = said_after(reader, lambda: page.keyboard.press("Tab"), lambda s: len(s) > 0)
+    assert any(u.startswith("Hint push button") for u in said), said
+    assert not page.errors, page.errors
+
+
+def test_a_tile_placed_by_keyboard_is_told_and_the_focus_stays_on_the_board(reader, table):
+    g = tile_to_place()
+    w = AlhambraWidget(g)
+    page = table(w)
+    tile = g.pending_for(g.current)[0]
+    a = g.players[g.current].alhambra
+    x, y = next(q for q in sorted(a.frontier) if not a.why_not(tile, q))
+    page.locator(f'[data-act="pending-tile"][data-id="{tile.id}"]').focus()
+    settle(reader)
+    said = said_after(reader, lambda: page.keyboard.press("Enter"), lambda s: "pressed" in s)
+    assert said[0] == "pressed", said
+    page.locator(f'.alh-focus [data-act="spot"][data-x="{x}"][data-y="{y}"]').focus()
+    settle(reader)
+    said = said_after(reader, lambda: page.keyboard.press("Enter"), lambda s: any(w.view["status"] in u for u in s))
+    move = describe_move(g.moves[-1], g)
+    assert f"{move} {w.view['status']}" in said, said
+    # the next player's board is shown, without that cell: the focus goes to the board, not to the
+    # top of the table, and Tab goes on into that board (the fountain: no action said, P6)
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "Board in focus"
+    said = said_after(reader, lambda: page.keyboard.press("Tab"), lambda s: any("push button" in u for u in s))
+    assert any(u.startswith("fountain at 0,0 push button") for u in said), said
     assert not page.errors, page.errors
 
 
