@@ -146,6 +146,29 @@ describe("redrawing part by part", () => {
     expect(document.activeElement).toBe(now);
   });
 
+  it("after a move the focus stays where the player was: on a button now off, or on the board", () => {
+    const v = fixture("buy-3p");
+    const model = fakeModel({ view: v, message: {} });
+    const { el } = mount(model);
+    const card = el.querySelector('[data-act="money"][data-i="0"]');
+    card.focus();
+    card.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    const take = el.querySelector('button[data-act="take"]');
+    expect(take.getAttribute("aria-disabled")).toBeNull();
+    take.focus();
+    model.push({ view: { ...v, stamp: v.stamp + 1, since: v.stamp + 1 } });   // the move made: another position
+    const now = document.activeElement;
+    expect(now.getAttribute("data-key")).toBe("btn-take");
+    expect(now.getAttribute("aria-disabled")).toBe("true");   // off, out of the tab order, still the focus
+    expect(now.getAttribute("tabindex")).toBe("-1");
+    // a tile of the board in focus, and then no cell to act on (not this player's turn): the board
+    const tile = el.querySelector('.alh-focus [data-act="placed"]');
+    tile.focus();
+    model.push({ view: { ...v, stamp: v.stamp + 2, since: v.stamp + 2, legal: null } });
+    expect(el.querySelector('.alh-focus [data-act="placed"]')).toBeNull();
+    expect(document.activeElement).toBe(el.querySelector(".alh-focus-board"));
+  });
+
   it("the earlier scoring rounds are folded, drawn when unfolded, and stay open", () => {
     const v = fixture("over-4p");
     const model = fakeModel({ view: v, message: {} });

@@ -87,6 +87,18 @@ def settle(reader, quiet: float = 0.8, most: float = 10.0) -> None:
             return
 
 
+def at_a_tile_to_place(table, legal: bool):
+    """A table where the player to act has a tile to place: ``(game, widget, page, tile, spot)``,
+    the spot the first frontier cell where the tile may go (``legal``) or may not."""
+    g = tile_to_place()
+    w = AlhambraWidget(g)
+    page = table(w)
+    tile = g.pending_for(g.current)[0]
+    a = g.players[g.current].alhambra
+    spot = next(q for q in sorted(a.frontier) if (a.why_not(tile, q) is None) == legal)
+    return g, w, page, tile, spot
+
+
 def said_after(reader, do, until) -> list:
     """Do ``do()``; the utterances that follow, once ``until(utterances)`` holds and Orca is quiet."""
     m = reader.mark()
@@ -128,12 +140,7 @@ def test_a_move_by_keyboard_is_read_in_order_the_move_then_whose_turn(reader, ta
 
 
 def test_a_tile_placed_by_keyboard_is_told_and_the_focus_stays_on_the_board(reader, table):
-    g = tile_to_place()
-    w = AlhambraWidget(g)
-    page = table(w)
-    tile = g.pending_for(g.current)[0]
-    a = g.players[g.current].alhambra
-    x, y = next(q for q in sorted(a.frontier) if not a.why_not(tile, q))
+    g, w, page, tile, (x, y) = at_a_tile_to_place(table, legal=True)
     page.locator(f'[data-act="pending-tile"][data-id="{tile.id}"]').focus()
     settle(reader)
     said = said_after(reader, lambda: page.keyboard.press("Enter"), lambda s: "pressed" in s)
@@ -167,13 +174,8 @@ def test_a_move_from_a_cell_is_read_with_the_turn_after_it(reader, table):
 
 
 def test_a_refusal_is_read_once_with_its_rule(reader, table):
-    g = tile_to_place()
-    w = AlhambraWidget(g)
-    page = table(w)
-    tile = g.pending_for(g.current)[0]
-    a = g.players[g.current].alhambra
-    x, y = next(q for q in sorted(a.frontier) if a.why_not(tile, q))
-    rule = a.why_not(tile, (x, y))
+    g, w, page, tile, (x, y) = at_a_tile_to_place(table, legal=False)
+    rule = g.players[g.current].alhambra.why_not(tile, (x, y))
     page.locator(f'[data-act="pending-tile"][data-id="{tile.id}"]').focus()
     page.keyboard.press("Enter")
     settle(reader)
