@@ -28,6 +28,12 @@ const panels = (el) => ({
   log: el.querySelector(".alh-log"),
 });
 
+/** A control in focus, then Enter pressed on it. */
+function chooseByKeyboard(control) {
+  control.focus();
+  control.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+}
+
 const click = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
 
 describe("redrawing part by part", () => {
@@ -135,9 +141,7 @@ describe("redrawing part by part", () => {
     const v = fixture("buy-3p");
     const model = fakeModel({ view: v, message: {} });
     const { el } = mount(model);
-    const card = el.querySelector('[data-act="money"][data-i="1"]');
-    card.focus();
-    card.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    chooseByKeyboard(el.querySelector('[data-act="money"][data-i="1"]'));
     const now = document.activeElement;
     expect(now.getAttribute("data-key")).toBe("money-1");
     expect(now.getAttribute("aria-pressed")).toBe("true");
@@ -150,9 +154,7 @@ describe("redrawing part by part", () => {
     const v = fixture("buy-3p");
     const model = fakeModel({ view: v, message: {} });
     const { el } = mount(model);
-    const card = el.querySelector('[data-act="money"][data-i="0"]');
-    card.focus();
-    card.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    chooseByKeyboard(el.querySelector('[data-act="money"][data-i="0"]'));
     const take = el.querySelector('button[data-act="take"]');
     expect(take.getAttribute("aria-disabled")).toBeNull();
     take.focus();
