@@ -77,6 +77,7 @@ from .engine.errors import IllegalMove, RecordError
 from .engine.game import Game
 from .engine.state import MAX_NAME_LENGTH, name_key, name_ok, same_name, seat_index
 from .i18n import LANGUAGES, check_language, get_language, t as tr, tn, use_language
+from .i18n.format import tile_names
 from .i18n.moves import describe_entry, describe_move, log_entry
 from .i18n.strings import front_end_strings
 from .protocol import LINEUP_KINDS, ProtocolError, Refused, check_message, short as _short
@@ -706,7 +707,7 @@ class AlhambraWidget(anywidget.AnyWidget):
                 self._strikes = (here, n)
                 self._epoch += 1
                 self._refresh()
-                text = tr("ui.refuse.bot_illegal", name=name, action=_short(str(action)), error=e.message)
+                text = tr("ui.refuse.bot_illegal", name=name, action=_short(str(action)), error=_refusal_text(e))
                 if n >= BOT_TRIES:
                     text = tr("ui.refuse.bot_stopped", text=text, tries=n)
                 self._message({"kind": "error", "rule": e.rule, "text": text})
@@ -1273,7 +1274,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             action = self._intent_action(content["action"])
             refusal = there.why_illegal(action)
             if refusal is not None:
-                raise Refused(refusal.rule, refusal.message)
+                raise Refused(refusal.rule, _refusal_text(refusal))
         people = sum(1 for m in g.moves[k:] if m.player is not None)
         self.play_from(k)
         self._message({"kind": "info", "rule": None, "text": tn("ui.told.play_from", people)})
@@ -1410,7 +1411,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         try:
             action = self.redo()
         except IllegalMove as e:
-            raise Refused(e.rule, e.message) from None
+            raise Refused(e.rule, _refusal_text(e)) from None
         move = next((m for m in reversed(g.moves) if m.player is not None), None)
         said = describe_move(move, g) if move is not None and move.action == action else str(action)
         self._message({"kind": "info", "rule": None, "text": tr("ui.told.redone", move=said)})
@@ -1430,7 +1431,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         try:
             action = A.parse(text)
         except IllegalMove as e:
-            raise Refused(e.rule, e.message) from None
+            raise Refused(e.rule, _refusal_text(e)) from None
         except ValueError as e:
             raise Refused("T", tr("ui.refuse.notation", error=str(e))) from None
         if action.kind == A.CHANCE:   # chance is the engine's, never a player's
@@ -1447,7 +1448,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             if self._tutorial is not None:
                 from .tutorial.mode import refused
                 refused(self, action, e)
-            raise Refused(e.rule, e.message) from None
+            raise Refused(e.rule, _refusal_text(e)) from None
         if self._msg_id != before:
             return  # an on_move hook failed during the move: keep its message
         # the move in words, as the log says it (js/describe.js: the same ui.move.* texts)
@@ -1470,6 +1471,13 @@ class AlhambraWidget(anywidget.AnyWidget):
             self._game.unlisten(self._game_event)
         _unhook_cells(self)
         super().close()
+
+
+def _refusal_text(e: IllegalMove) -> str:
+    """An engine's refusal in the current language (the widget's, where it is said), its tiles
+    named as the table shows them (``Tower 7 (walls N E W)``, not by the id a script uses)."""
+    with tile_names("walls"):
+        return e.localized()
 
 
 def _new_bot(kind: str):

@@ -17,7 +17,7 @@ from alhambra_widget import Alhambra, Game, IllegalMove, explain_rule, parse, ti
 from alhambra_widget.engine.errors import NotationError
 from alhambra_widget.i18n.rules import RULE_TEXT
 from alhambra_widget.i18n import LANGUAGES, catalogue, placeholders, t, use_language
-from alhambra_widget.i18n.format import Text, cards_name, localize_params, tile_name
+from alhambra_widget.i18n.format import Text, cards_name, localize_params, tile_name, tile_names
 from alhambra_widget.engine.money import card
 
 ENGINE = Path(__file__).resolve().parents[1] / "alhambra_widget" / "engine"
@@ -293,6 +293,17 @@ def test_word_helpers():
     assert tile_name(tile(50), "en") == "Tower 11 #50"
     assert tile_name(tile(24), "fi") == "Asuinrakennus 5 #24"        # chambers: the Finnish rulebook's word
     assert tile_name(tile(0), "ja") == "スタートタイル"
+    with tile_names("walls"):      # as the table shows them: no ids
+        assert tile_name(tile(50), "en") == "Tower 11 (walls N)"
+        assert tile_name(tile(7), "de") == "Pavillon 8 (ohne Mauer)"
+        assert tile_name(tile(0), "ja") == "スタートタイル"
+        with tile_names("id"):
+            assert tile_name(tile(50), "nl") == "Toren 11 #50"
+        assert tile_name(tile(50), "ja") == "塔11（城壁 北）"
+    assert tile_name(tile(50), "en") == "Tower 11 #50"
+    with pytest.raises(ValueError, match="walls"):
+        with tile_names("price"):
+            pass
     hand = [card("dinar", 4), card("florin", 2), card("dinar", 3)]
     assert cards_name(hand, "en") == "florin 2, dinar 3+4"
     assert cards_name(hand, "fi") == "forintti 2, dinaari 3+4"

@@ -237,6 +237,28 @@ def test_engine_refusals_come_in_the_widgets_language(lang):
     assert info.value.message == expected.message
 
 
+TOWER = {"en": "Tower 7 (walls N E W)", "de": "Turm 7 (Mauern N O W)", "fi": "Torni 7 (muurit P I L)",
+         "ja": "塔7（城壁 北 東 西）", "nl": "Toren 7 (muren N O W)"}
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_a_refusal_at_the_table_names_a_tile_as_the_table_shows_it(lang):
+    """On the message line a tile is named by its building, price and walls, as the board
+    draws it -- not by the id a script uses (``#44``); w.play's error keeps the id."""
+    g = Game.from_position(["Ana", "Ben"], seed=1, hands=[["florin 9", "florin 7"], ["dinar 2"]],
+                           market=[44, 2, 3, 4], dirk=[50, 51])
+    g.play("buy 1 with florin 9")   # overpaid: the tower waits to be placed
+    w = AlhambraWidget(g, lang=lang)
+    before = w.game.to_json()
+    intent(w, "place 44 at -1,0")   # its east wall against the fountain's open west side
+    text = w.message["text"]
+    assert w.message["rule"] == "P3" and TOWER[lang] in text and "44" not in text, text
+    assert w.game.to_json() == before
+    with pytest.raises(IllegalMove) as info:
+        w.play("place 44 at -1,0")
+    assert "#44" in info.value.message and "#44" in str(info.value)
+
+
 # ------------------------------------------------- the picture without JavaScript
 @pytest.mark.parametrize("lang", OTHERS)
 def test_the_svg_fallback_is_in_the_widgets_language(lang):

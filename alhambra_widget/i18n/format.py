@@ -20,11 +20,14 @@ errors carry keys and values, and :func:`install` lets them speak.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from ..engine.errors import Text, install_text_layer
 from . import catalogue, get_language, shown_name, t
 
 __all__ = [
-    "Text", "localize", "localize_params", "tile_name", "card_name", "cards_name", "building_name",
+    "Text", "localize", "localize_params", "tile_name", "tile_names", "card_name", "cards_name", "building_name",
     "buildings_name", "currency_name", "pos_name", "join_names", "side_names", "sentences",
 ]
 
@@ -67,11 +70,38 @@ def currency_name(currency, lang: str | None = None) -> str:
     return t(f"currency.{getattr(currency, 'value', currency)}", lang)
 
 
+#: how a tile is named in a text: "id" (building, price, id: what a script
+#: names it by, ``tile(50)``, ``dirk 50``) or "walls" (building, price, walls:
+#: as the table shows it, for people at the table)
+_TILE_NAMES: ContextVar[str] = ContextVar("alhambra_tile_names", default="id")
+TILE_NAMES = ("id", "walls")
+
+
+@contextmanager
+def tile_names(form: str):
+    """Name tiles in a block by ``form``: ``"id"`` (``Tower 11 #50``, the default)
+    or ``"walls"`` (``Tower 11 (walls N E)``, as the table draws it)."""
+    if form not in TILE_NAMES:
+        raise ValueError(f"tile names are one of {', '.join(TILE_NAMES)}, not {form!r}")
+    token = _TILE_NAMES.set(form)
+    try:
+        yield
+    finally:
+        _TILE_NAMES.reset(token)
+
+
 def tile_name(tile, lang: str | None = None) -> str:
-    """``Tower 11 #50`` (building, price, id); the fountain by its name."""
+    """``Tower 11 #50`` (building, price, id) -- or, inside ``tile_names("walls")``,
+    ``Tower 11 (walls N E)``; the fountain by its name."""
     if tile.id == 0:
         return t("tile.fountain", lang)
-    return t("tile.name", lang, building=building_name(tile.building, lang), price=tile.price, id=tile.id)
+    building = building_name(tile.building, lang)
+    if _TILE_NAMES.get() == "walls":
+        sides = [s for s in "NESW" if s in tile.walls]
+        walls = (t("ui.tile.walls", lang, sides=" ".join(t(f"ui.side.{s}", lang) for s in sides)) if sides
+                 else t("ui.tile.no_walls", lang))
+        return t("tile.walls_name", lang, building=building, price=tile.price, walls=walls)
+    return t("tile.name", lang, building=building, price=tile.price, id=tile.id)
 
 
 def card_name(card, lang: str | None = None) -> str:

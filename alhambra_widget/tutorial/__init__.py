@@ -31,6 +31,7 @@ from ..i18n.rules import explain_rule
 from ..engine.errors import IllegalMove
 from ..engine.tiles import BY_ID
 from ..i18n import catalogue, check_language, get_language, t, use_language
+from ..i18n.format import tile_names
 from .lessons import LESSONS, Lesson, Step
 
 __all__ = ["Tutorial", "LESSONS", "Lesson", "Step", "rule_explanation", "OPS"]
@@ -139,7 +140,8 @@ class Tutorial:
         detail = None
         if error is not None:  # the engine's own words, in the tutorial's language where it can
             localized = getattr(error, "localized", None)
-            detail = localized(self._lang) if localized is not None else error.message
+            with tile_names("walls"):   # (tiles as the table shows them, not by their ids)
+                detail = localized(self._lang) if localized is not None else error.message
         if kind == "refused" and rule:
             hint = self._key(f"why.{rule}")
             text = self.t("tutorial.feedback.refused", rule=rule,
