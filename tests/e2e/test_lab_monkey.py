@@ -10,11 +10,14 @@ page must never throw, and every refusal the message line shows must be one
 a person could have met by clicking there (the rule broken, or a move meant
 for a position a bot's move has replaced); afterwards the kernel's game keeps
 its books and the page shows the kernel's last view.
+
+``MONKEY_SEED=N`` chooses other random clicks (to look for what the usual ones miss).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections import Counter
 
@@ -49,7 +52,7 @@ g = wm.game
 g.check()
 wm.stop_review()
 tut = wm.tutor.state() if wm.tutor else {}
-print(json.dumps({"moves": len(g.moves), "over": g.is_over, "status": wm.view["status"],
+print(json.dumps({"moves": len(g.moves), "over": g.is_over, "status": wm.view["status"], "replay": wm.view["replay"],
                   "steps": tut.get("position", 0), "done": tut.get("completed", 0)}))
 """
 
@@ -71,7 +74,10 @@ def monkey(browser, lab, tmp_path, code: str, shot: str) -> dict:
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    rng = random.Random(20261204)
+    # (an error in a trait's change handler does not reach "pageerror": the host catches it
+    # and logs it, "Error setting state: ...")
+    page.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text[:500]}"))
+    rng = random.Random(int(os.environ.get("MONKEY_SEED", "20261204")))
     clicked, refusals = [], []
     missed = 0
     try:
@@ -132,8 +138,12 @@ def monkey(browser, lab, tmp_path, code: str, shot: str) -> dict:
         stale = [tr("ui.refuse.stale", lang) for lang in LANGUAGES]
         odd = [(c, rule, text) for c, rule, text in refusals if not rule and not any(x in text for x in stale)]
         assert odd == [], odd[:10]
-        # the page shows the kernel's last view
-        expect(root.locator(".alh-status-text")).to_have_text(out["status"])
+        # the page shows the kernel's last view: the live game's status line, or the position replayed
+        if out["replay"] is None:
+            expect(root.locator(".alh-status-text")).to_have_text(out["status"])
+        else:
+            expect(root.locator(".alh-replay-banner")).to_be_visible()
+            expect(root.locator('input[type="range"]').first).to_have_value(str(out["replay"]))
         out.update(clicked=Counter(c.split(":")[0] for c in clicked).most_common(), missed=missed,
                    refusals=len(refusals))
         return out
