@@ -171,6 +171,42 @@ describe("redrawing part by part", () => {
     expect(document.activeElement).toBe(el.querySelector(".alh-focus-board"));
   });
 
+  it("a tile placed by keyboard on the player's own board: the focus stays at that cell", () => {
+    const v = fixture("seated-2p-place");   // Ana places garden 8 (#35): spots -1,0 and 0,1
+    const model = fakeModel({ view: v, message: {} });
+    const { el } = mount(model);
+    chooseByKeyboard(el.querySelector('[data-act="pending-tile"]'));
+    const spot = el.querySelector('.alh-focus [data-act="spot"][data-x="-1"][data-y="0"]');
+    spot.focus();
+    // the garden placed there; another tile to place (the turn goes on on this board)
+    const next = structuredClone(v);
+    next.stamp = next.since = v.stamp + 1;
+    next.players[0].alhambra.push({ building: "garden", id: 35, price: 8, walls: "SW", x: -1, y: 0 });
+    next.pending = [{ player: 0, tile: { building: "tower", id: 44, price: 7, walls: "NEW" } }];
+    next.legal = { ...v.legal, dirk: [44], to_reserve: [44], tiles: [{ from: "pending", id: 44, spots: [[0, -1]], why_not: [] }] };
+    model.push({ view: next });
+    const now = document.activeElement;
+    expect(now.getAttribute("data-act")).toBe("placed");
+    expect([now.getAttribute("data-x"), now.getAttribute("data-y")]).toEqual(["-1", "0"]);
+    expect(now.closest(".alh-focus").getAttribute("data-player")).toBe("0");
+    // another player's board shown: not a cell of it, the board itself
+    now.focus();
+    const other = structuredClone(next);
+    other.stamp = other.since = next.stamp + 1;
+    other.seat = null;   // (hot-seat: the board of the player to act)
+    other.current = 1;
+    other.phase = "act";
+    other.pending = [];
+    other.players[1].alhambra = [{ building: "fountain", id: 0, price: 0, walls: "", x: 0, y: 0 },
+      { building: "pavilion", id: 7, price: 8, walls: "", x: -1, y: 0 }];
+    other.legal = { ...v.legal, player: 1, kinds: ["take", "redesign"], dirk: [], to_reserve: [], tiles: [], remove: [[-1, 0]] };
+    model.push({ view: other });
+    const board = el.querySelector(".alh-focus-board");
+    expect(board.closest(".alh-focus").getAttribute("data-player")).toBe("1");
+    expect(board.querySelector('[data-act="placed"][data-x="-1"][data-y="0"][tabindex="0"]')).not.toBeNull();
+    expect(document.activeElement).toBe(board);
+  });
+
   it("the earlier scoring rounds are folded, drawn when unfolded, and stay open", () => {
     const v = fixture("over-4p");
     const model = fakeModel({ view: v, message: {} });

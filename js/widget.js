@@ -45,6 +45,31 @@ export { message } from "./protocol.js";
  * aria-disabled can (tabindex -1): the focus stays where the player was. */
 const focusable = (el) => !!el && el.isConnected && typeof el.focus === "function" && !el.disabled;
 
+/** Whose board (the index of the focus panel's player) `el` is in, or null. */
+const boardOf = (el) => (el.closest ? el.closest(".alh-focus[data-player]")?.getAttribute("data-player") ?? null : null);
+
+/** The cell of the board `el` (a control of the board) is at, and whose board it is, or null. */
+function cellOf(el) {
+  if (!el.closest || !el.closest(".alh-focus-board") || !el.hasAttribute("data-x")) return null;
+  return { player: boardOf(el), x: Number(el.getAttribute("data-x")), y: Number(el.getAttribute("data-y")) };
+}
+
+/** Of the controls on `board`, the one nearest to `cell` when the board is still that player's
+ * (the tile just placed there, a spot beside it), or null. */
+function nearestOnBoard(board, cell) {
+  if (!cell || boardOf(board) !== cell.player) return null;
+  let best = null;
+  let gap = Infinity;
+  for (const c of board.querySelectorAll('[data-act][tabindex="0"][data-x]')) {
+    const d = Math.abs(Number(c.getAttribute("data-x")) - cell.x) + Math.abs(Number(c.getAttribute("data-y")) - cell.y);
+    if (d < gap) {
+      gap = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
 /** The keys from `tree` down to the leaf part that holds `el` (for nodeAt), or []. */
 function pathTo(tree, el) {
   const keys = [];
@@ -343,17 +368,19 @@ function render({ model, el }) {
 
   /** Run a DOM update; if it removed the focused control, focus its successor (same data-key),
    * even one now off (aria-disabled: it stays where the player was); without one, the part it
-   * was in when that part takes the focus (the board); else the table. */
+   * was in when that part takes the focus (the board): at the same cell, or the control nearest
+   * to it, while the board is the same player's (a tile placed where its spot was); else the table. */
   function keepFocus(update) {
     const active = root.ownerDocument.activeElement;
     const key = active && root.contains(active) ? active.getAttribute("data-key") : null;
     const path = key && tree ? pathTo(tree, active) : [];
+    const cell = key ? cellOf(active) : null;
     update();
     if (key && (!active.isConnected || active.disabled)) {
       const target = body.querySelector(`[data-key="${key}"]`);
       const part = path.length ? nodeAt(tree, ...path) : null;
       if (focusable(target)) target.focus();
-      else if (part && part.el.hasAttribute("tabindex") && focusable(part.el)) part.el.focus();
+      else if (part && part.el.hasAttribute("tabindex") && focusable(part.el)) (nearestOnBoard(part.el, cell) || part.el).focus();
       else root.focus();
     }
   }

@@ -60,6 +60,7 @@ export function boardBox(player, o = {}) {
  * @param {boolean} [o.fill]         fill the frame it is drawn in (no natural size: the style sheet sizes it)
  * @param {number} [o.min]           show at least min x min cells (default 1)
  * @param {boolean} [o.names]        buildings' names on the tiles, not their pictures (the tutorial)
+ * @param {number} [o.who]           the player's index, in the data-key of each cell's control
  */
 export function alhambraSvg(player, o = {}) {
   const {
@@ -99,6 +100,7 @@ export function alhambraSvg(player, o = {}) {
     for (let y = miny; y <= maxy; y++) nums.push([minx * C - m / 2, y * C + C / 2, y, "currentColor"]);
     out += `<g class="alh-coords">${numbersPath(nums, C * 0.14, "alh-coord-nums")}</g>`;
   }
+  const who = o.who === undefined ? "" : `${o.who}:`;
   const rm = new Set(removable.map(([x, y]) => key(x, y)));
   const sw = new Set(swaps.map(([x, y]) => key(x, y)));
   const sel = selected ? key(selected[0], selected[1]) : null;
@@ -115,7 +117,7 @@ export function alhambraSvg(player, o = {}) {
     else if (sw.has(k)) name = t("ui.board.tile_swappable", { tile: name });
     // what choosing it does, said of the tiles it can be done with (not the fountain, P6)
     if (tileAction && (rm.has(k) || sw.has(k))) name = t("ui.board.tile_action", { tile: name, action: tileAction });
-    const attrs = interactive ? control("placed", name, { key: `placed-${k}` }) : ""; // data-x, data-y: tileSvg
+    const attrs = interactive ? control("placed", name, { key: `placed-${who}${k}` }) : ""; // data-x, data-y: tileSvg
     out += compact
       ? tileSvg(tile, tile.x * C, tile.y * C, C, { walls: false, attrs, cls, face: false, price: false, art: false, ring: false })
       : tileSvg(tile, tile.x * C, tile.y * C, C, { walls: false, detail, attrs, cls, name: !!o.names, ring: false, marked: rm.has(k) || sw.has(k) });
@@ -126,7 +128,7 @@ export function alhambraSvg(player, o = {}) {
     out += `<g class="alh-spots">`;
     let plus = "";
     for (const [x, y] of spots) {
-      const attrs = interactive ? control("spot", t("ui.spot.legal_label", { x, y }), { x, y, key: `spot-${key(x, y)}` }) : "";
+      const attrs = interactive ? control("spot", t("ui.spot.legal_label", { x, y }), { x, y, key: `spot-${who}${key(x, y)}` }) : "";
       out +=
         `<rect class="alh-spot" data-x="${x}" data-y="${y}"${attrs} x="${x * C + i}" y="${y * C + i}" ` +
         `width="${C - 2 * i}" height="${C - 2 * i}" rx="${i}"><title>${esc(t("ui.spot.legal_title", { x, y }))}</title></rect>`;
@@ -136,7 +138,7 @@ export function alhambraSvg(player, o = {}) {
     for (const [x, y, rule] of refused) {
       const text = o.why ? o.why(rule) : "";
       const attrs = interactive
-        ? control("spot", t("ui.spot.refused_label", { x, y, rule }), { x, y, rule, key: `spot-${key(x, y)}` })
+        ? control("spot", t("ui.spot.refused_label", { x, y, rule }), { x, y, rule, key: `spot-${who}${key(x, y)}` })
         : "";
       const tip = text ? t("ui.spot.refused_title_text", { rule, text }) : t("ui.spot.refused_title", { rule });
       out +=

@@ -165,7 +165,9 @@ function focusPart(view, ui, message, { fp, me, acting, sel, marks, names }) {
     : hiddenHandSvg(me.cards, me.name);
   const reserveIds = acting && view.phase === "action" ? legal.tiles.filter((x) => x.from === "reserve").map((x) => x.id) : [];
   const why = (rule) => ruleText(view, rule);
-  const bo = { ...boardOptions(ui, view), why, fill: true, min: 5, marks: marks.cells, names };
+  // (who: the player's index in the cells' keys, so that a cell of one board is never taken
+  // for the same cell of another player's, js/widget.js keepFocus)
+  const bo = { ...boardOptions(ui, view), why, fill: true, min: 5, marks: marks.cells, names, who: fp };
   const pend = pendingHtml(view, {
     player: legal ? legal.player : null,
     act: acting && view.phase === "place" ? "pending-tile" : null,
