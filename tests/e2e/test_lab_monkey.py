@@ -48,6 +48,7 @@ display(wm)
 
 PROBE = """
 import json
+wm.autoplay = False   # (a bot moving on while this runs would leave the page ahead of what it reads)
 g = wm.game
 g.check()
 wm.stop_review()
