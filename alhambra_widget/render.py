@@ -56,6 +56,7 @@ from importlib import resources
 from .engine.errors import _shown
 from .engine.state import seat_index
 from .i18n import is_you, t as _t, tn as _tn, use_language
+from .i18n.format import walls_words
 
 __all__ = ["alhambra_svg", "board_svg", "game_svg", "tile_svg", "view_svg", "CELL", "PALETTE", "ARTWORK",
            "BUILDING_COLORS", "CURRENCY_COLORS"]
@@ -145,7 +146,7 @@ def _describe(t: dict, pos=None) -> str:
     if t["id"] == 0:
         return _t("ui.svg.fountain_at", x=pos[0], y=pos[1]) if pos is not None else _t("ui.tile.fountain")
     w = _walls(t)
-    walls = _t("ui.tile.walls", sides=" ".join(_t(f"ui.side.{d}") for d in w)) if w else _t("ui.tile.no_walls")
+    walls = walls_words(w)
     p = {"building": _t(f"building.{_kind(t)}"), "price": t["price"], "walls": walls}
     return _t("ui.svg.tile_at", x=pos[0], y=pos[1], **p) if pos is not None else _t("ui.tile.describe", **p)
 

@@ -27,7 +27,7 @@ from ..engine.errors import Text, install_text_layer
 from . import catalogue, get_language, shown_name, t
 
 __all__ = [
-    "Text", "localize", "localize_params", "tile_name", "tile_names", "card_name", "cards_name", "building_name",
+    "Text", "localize", "localize_params", "tile_name", "tile_names", "walls_words", "card_name", "cards_name", "building_name",
     "buildings_name", "currency_name", "pos_name", "join_names", "side_names", "sentences",
 ]
 
@@ -97,11 +97,17 @@ def tile_name(tile, lang: str | None = None) -> str:
         return t("tile.fountain", lang)
     building = building_name(tile.building, lang)
     if _TILE_NAMES.get() == "walls":
-        sides = [s for s in "NESW" if s in tile.walls]
-        walls = (t("ui.tile.walls", lang, sides=" ".join(t(f"ui.side.{s}", lang) for s in sides)) if sides
-                 else t("ui.tile.no_walls", lang))
-        return t("tile.walls_name", lang, building=building, price=tile.price, walls=walls)
+        return t("tile.walls_name", lang, building=building, price=tile.price, walls=walls_words(tile.walls, lang))
     return t("tile.name", lang, building=building, price=tile.price, id=tile.id)
+
+
+def walls_words(sides, lang: str | None = None) -> str:
+    """A tile's walls as the board names them: ``walls N E`` (sides in N, E, S, W order), or
+    ``no walls``."""
+    order = [s for s in "NESW" if s in sides]
+    if not order:
+        return t("ui.tile.no_walls", lang)
+    return t("ui.tile.walls", lang, sides=" ".join(t(f"ui.side.{s}", lang) for s in order))
 
 
 def card_name(card, lang: str | None = None) -> str:
