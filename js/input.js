@@ -158,7 +158,9 @@ export function reduce(ui, ev, view) {
     }
     case "slot": {
       if (view.phase !== "action") return keep(sel, note(t("ui.note.place_first"), "T4"));
-      if (sel?.kind === "buy" && sel.slot === ev.slot) return keep(null);
+      // the chosen slot again: off, unless cards are chosen for it (card first, then
+      // the slot: the player means this slot, and the payment stays)
+      if (sel?.kind === "buy" && sel.slot === ev.slot) return keep(sel.idx.length ? sel : null);
       const slot = view.market[ev.slot - 1];
       if (!slot?.tile) return keep(null, note(t("ui.note.slot_empty", { slot: ev.slot }), "T2"));
       if (!buyOption(view, ev.slot) && !view.lesson) {

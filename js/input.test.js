@@ -86,6 +86,23 @@ describe("buy a tile (T2)", () => {
     expect(ui.sel).toEqual({ kind: "buy", slot: buy.slot, idx: [buy.idx[0]] });
   });
 
+  it("a card, then its slot: the slot stays chosen with the card (a second click on a slot without cards clears it)", () => {
+    let { ui } = run(v, [{ act: "card", i: buy.idx[0] }, { act: "slot", slot: buy.slot }]);
+    expect(ui.sel).toEqual({ kind: "buy", slot: buy.slot, idx: [buy.idx[0]] });
+    ({ ui } = run(v, [{ act: "slot", slot: buy.slot }, { act: "slot", slot: buy.slot }]));
+    expect(ui.sel).toBeNull();
+  });
+
+  it("one card paid shows its value alone; several show their sum", () => {
+    const one = run(v, [{ act: "card", i: buy.idx[0] }]).ui;
+    const value = buy.cards[0].split(" ")[1];
+    expect(selectionText(v, one)).toMatch(new RegExp(`: ${value}[,. —]`));
+    expect(selectionText(v, one)).not.toMatch(/=/);
+    expect(buy.idx.length).toBeGreaterThan(1);
+    const all = run(v, buy.idx.map((i) => ({ act: "card", i }))).ui;
+    expect(selectionText(v, all)).toMatch(new RegExp(` = ${buy.price}`));
+  });
+
   it("explains a slot the player cannot pay for", () => {
     const slot = unpayableSlot(v);
     expect(slot).not.toBeNull();

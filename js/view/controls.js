@@ -94,7 +94,7 @@ export function selectionText(view, ui) {
     const p = { slot: s.slot, tile: describeTile(s.tile), price: s.price, currency: currencyName(s.currency) };
     const what = t("ui.sel.buy_what", p);
     if (!s.cards.length) return t("ui.sel.buy_choose", { ...p, what });
-    const sum = s.cards.map((c) => c.split(" ")[1]).join(" + ") + ` = ${s.sum}`;
+    const sum = s.cards.map((c) => c.split(" ")[1]).join(" + ") + (s.cards.length > 1 ? ` = ${s.sum}` : "");
     if (s.sum < s.price) return t("ui.sel.buy_short", { what, sum, missing: s.price - s.sum });
     if (s.sum === s.price) return t("ui.sel.buy_exact", { what, sum });
     return t(s.ok ? "ui.sel.buy_over" : "ui.sel.buy_over_leave_out", { what, sum, over: s.sum - s.price });
