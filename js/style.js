@@ -112,7 +112,12 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
    is what matters. The shrink factors lie far apart, so that the sentence loses not a fraction of a pixel,
    and so no letter to an ellipsis, while the others can still give. */
 .alh-status-text { font-size: 1.1em; min-width: 6em; overflow: hidden; text-overflow: ellipsis; flex: 0 1 auto; }
-.alh-turn { color: var(--alh-current-ink); font-weight: 600; flex: 0 1000000 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
+/* the actions left show whole or not at all ("1 tile to p…" told nothing): after a first item of no
+   width, a text that does not fit wraps to a second line, out of sight */
+.alh-turn { color: var(--alh-current-ink); font-weight: 600; flex: 0 1000000 auto; min-width: 0; overflow: hidden;
+  display: flex; flex-wrap: wrap; height: 1.5em; line-height: 1.5em; }
+.alh-turn::before { content: ""; flex: none; height: 1.5em; }
+.alh-turn-text { flex: none; white-space: nowrap; }
 .alh-saved { flex: none; color: var(--alh-muted); }
 .alh-info { color: var(--alh-muted); margin-left: auto; flex: 0 1e12 auto; min-width: 0; overflow: hidden;
   display: flex; flex-wrap: wrap; height: 1.5em; line-height: 1.5em; }

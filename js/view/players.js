@@ -48,7 +48,7 @@ export function savedHtml(view) {
 export function statusHtml(view) {
   const over = view.phase === "over";
   const left = actionsText(view);
-  const who = over ? "" : `<span class="alh-turn" title="${esc(left)}">${esc(left)}</span>`;
+  const who = over ? "" : `<span class="alh-turn" title="${esc(left)}"><span class="alh-turn-text">${esc(left)}</span></span>`;
   const info = t("ui.status.info", { deck: view.deck, discard: view.discard, bag: view.bag, moves: view.moves });
   const dot = over ? "" : seatDot(view.current);
   return (

@@ -624,6 +624,32 @@ def test_the_counts_in_the_status_line_show_a_few_words_or_nothing(chromium):
     assert seen == {True, False}, "the widths tried should show the counts and hide them"
 
 
+def test_the_actions_left_in_the_status_line_show_whole_or_not_at_all(chromium):
+    """Where the status line is short, the actions left ("1 tile to place") give way after the
+    counts: whole words or nothing, never cut to "1 tile to p…", which told nothing."""
+    seen = set()
+    # the actions left: (the width that shows, the text's whole width); 0 shown when out of sight
+    visible = """() => { const box = document.querySelector('.alh-status .alh-turn');
+        const r = document.createRange(); r.selectNodeContents(box);
+        const b = box.getBoundingClientRect(), t = r.getBoundingClientRect();
+        if (b.width < 1 || t.top >= b.bottom - 1) return [0, t.width];
+        return [Math.min(t.right, b.right) - Math.max(t.left, b.left), t.width]; }"""
+    g, rng = Game(3, seed=7), random.Random(7)
+    while g.phase != "place":   # until a tile is bought: "1 tile to place" (or more)
+        g.play(rng.choice(g.legal_actions("buy") or g.legal_actions()))
+    for lang in ("en", "de", "ja"):
+        w = AlhambraWidget(g.copy(), lang=lang)
+        page = show(chromium, w, viewport={"width": 1300, "height": 900})
+        for width in range(1300, 500, -6):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            shown, whole = page.evaluate(visible)
+            assert shown == 0 or shown >= whole - 0.5, (lang, width, shown, whole)
+            seen.add(shown == 0)
+        page.close()
+    assert seen == {True, False}, "the widths tried should show the actions left and hide them"
+
+
 def test_dirks_row_is_readable_in_play_and_at_the_end(chromium):
     """Two players: Dirk's tiles, counted per building, beside the board in
     play and under the scoring once the game is over, at the same size, the
