@@ -207,6 +207,28 @@ describe("redrawing part by part", () => {
     expect(document.activeElement).toBe(board);
   });
 
+  it("a tile bought from the keyboard: the focus goes from the Buy button, now off, to the tile to place", () => {
+    const place = fixture("seated-2p-place");   // Ana places garden 8 (#35)
+    // the position before: Ana's action, nothing to place yet
+    const before = structuredClone(place);
+    before.stamp = before.since = place.stamp - 1;
+    before.phase = "action";
+    before.pending = [];
+    before.legal = { ...place.legal, kinds: ["take", "buy"], dirk: [], to_reserve: [], tiles: [] };
+    for (const [focusOn, moves] of [['[data-act="buy"]', true], ['[data-act="hint"]', false]]) {
+      const model = fakeModel({ view: before, message: {} });
+      const { el } = mount(model);
+      const pressed = el.querySelector(focusOn);
+      pressed.focus();
+      model.push({ view: place });
+      const tile = el.querySelector('[data-act="pending-tile"]');
+      expect(tile).not.toBeNull();
+      if (moves) expect(document.activeElement).toBe(tile);
+      else expect(document.activeElement.getAttribute("data-act")).toBe("hint");   // an enabled control keeps it
+      el.remove();
+    }
+  });
+
   it("the earlier scoring rounds are folded, drawn when unfolded, and stay open", () => {
     const v = fixture("over-4p");
     const model = fakeModel({ view: v, message: {} });

@@ -253,9 +253,11 @@ function render({ model, el }) {
     }
     const pre = view !== drawn.view ? motion.before(view) : null; // measured before the patch (FLIP)
     const part = tableParts(view, ui, shown, local);
+    const was = drawn.view;
     keepFocus(() => {
       tree = tree ? patch(tree, part) : mount(body, part);
     });
+    focusTileToPlace(was, view);
     motion.after(pre, view);
     if (view !== drawn.view) announce();
     const told = shown !== drawn.shown || ui.note !== drawn.note;
@@ -383,6 +385,18 @@ function render({ model, el }) {
       else if (part && part.el.hasAttribute("tabindex") && focusable(part.el)) (nearestOnBoard(part.el, cell) || part.el).focus();
       else root.focus();
     }
+  }
+
+  /** After a player's own buy from the keyboard the button pressed is off, and what is left to
+   * do is to choose a tile to place, which lies before it in the tab order: the focus goes to the
+   * first tile to place. (Only then: an enabled control keeps the focus; another player's turn
+   * keeps it where it was.) */
+  function focusTileToPlace(was, view) {
+    const active = root.ownerDocument.activeElement;
+    if (!was || !view || !active || !root.contains(active) || active.getAttribute("aria-disabled") !== "true") return;
+    if (was.phase !== "action" || view.phase !== "place" || !was.legal || !view.legal || was.legal.player !== view.legal.player) return;
+    const tile = body.querySelector('[data-act="pending-tile"][tabindex="0"]');
+    if (tile) tile.focus();
   }
 
   function dispatch(ev) {
