@@ -399,7 +399,7 @@ export function bindInput(root, dispatch) {
     }
     if (!el || el.tagName === "BUTTON" || native(el)) return; // native: click follows
     e.preventDefault();
-    if (enabled(el)) dispatch(eventFrom(el));
+    if (enabled(el)) dispatch({ ...eventFrom(el), key: true });
   };
   const onChange = (e) => {
     const el = e.target;

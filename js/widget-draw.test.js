@@ -207,6 +207,44 @@ describe("redrawing part by part", () => {
     expect(document.activeElement).toBe(board);
   });
 
+  it("a tile to place chosen from the keyboard: the focus goes to the first legal spot (a click leaves it)", () => {
+    const v = fixture("seated-2p-place");   // Ana places garden 8 (#35): spots -1,0 and 0,1
+    for (const byKey of [true, false]) {
+      const model = fakeModel({ view: v, message: {} });
+      const { el } = mount(model);
+      const tile = el.querySelector('[data-act="pending-tile"]');
+      if (byKey) chooseByKeyboard(tile);
+      else {
+        tile.focus();
+        click(tile);
+      }
+      const now = document.activeElement;
+      expect(el.querySelector('[data-act="pending-tile"]').classList.contains("alh-selected")).toBe(true);
+      if (byKey) {
+        expect(now.getAttribute("data-act")).toBe("spot");
+        expect(now.classList.contains("alh-spot")).toBe(true);   // a legal one, not a refused cell
+        expect([now.getAttribute("data-x"), now.getAttribute("data-y")]).toEqual(["-1", "0"]);
+      } else {
+        expect(now.getAttribute("data-act")).toBe("pending-tile");
+      }
+      el.remove();
+    }
+  });
+
+  it("a message dismissed from the keyboard: the focus goes to the control before it, not out of the table", () => {
+    const model = fakeModel({ view: fixture("buy-3p"), message: {} });
+    const { el } = mount(model);
+    model.push({ message: { kind: "error", rule: "T2", text: "Slot 1 takes florin only.", id: 1 } });
+    const dismiss = el.querySelector('[data-act="dismiss"]');
+    const controls = [...el.querySelectorAll('[data-key]')].filter((c) => !c.disabled && c.getAttribute("tabindex") !== "-1");
+    const before = controls[controls.indexOf(dismiss) - 1];
+    expect(before).toBeDefined();
+    dismiss.focus();
+    click(dismiss);   // (Enter on a button: the browser clicks it)
+    expect(el.querySelector(".alh-message").textContent).toBe("");
+    expect(document.activeElement.getAttribute("data-key")).toBe(before.getAttribute("data-key"));
+  });
+
   it("a tile bought from the keyboard: the focus goes from the Buy button, now off, to the tile to place", () => {
     const place = fixture("seated-2p-place");   // Ana places garden 8 (#35)
     // the position before: Ana's action, nothing to place yet

@@ -371,20 +371,35 @@ function render({ model, el }) {
   /** Run a DOM update; if it removed the focused control, focus its successor (same data-key),
    * even one now off (aria-disabled: it stays where the player was); without one, the part it
    * was in when that part takes the focus (the board): at the same cell, or the control nearest
-   * to it, while the board is the same player's (a tile placed where its spot was); else the table. */
+   * to it, while the board is the same player's (a tile placed where its spot was); else the
+   * control before it in the tab order (a message dismissed); else the table. */
   function keepFocus(update) {
     const active = root.ownerDocument.activeElement;
     const key = active && root.contains(active) ? active.getAttribute("data-key") : null;
     const path = key && tree ? pathTo(tree, active) : [];
     const cell = key ? cellOf(active) : null;
+    // (not from a panel over the table: when it closes, followDialog takes the focus back)
+    const before = key && !active.closest(".alh-pop") ? keyBefore(active) : null;
     update();
     if (key && (!active.isConnected || active.disabled)) {
       const target = body.querySelector(`[data-key="${key}"]`);
       const part = path.length ? nodeAt(tree, ...path) : null;
+      const prev = before ? body.querySelector(`[data-key="${before}"]`) : null;
       if (focusable(target)) target.focus();
       else if (part && part.el.hasAttribute("tabindex") && focusable(part.el)) (nearestOnBoard(part.el, cell) || part.el).focus();
+      else if (focusable(prev)) prev.focus();   // (a message dismissed: the control before it)
       else root.focus();
     }
+  }
+
+  /** The data-key of the control before `el` in the tab order of the table, or null. */
+  function keyBefore(el) {
+    let prev = null;
+    for (const c of body.querySelectorAll("[data-key]")) {
+      if (c === el) return prev;
+      if (!c.disabled && c.getAttribute("tabindex") !== "-1") prev = c.getAttribute("data-key");
+    }
+    return null;
   }
 
   /** After a player's own buy from the keyboard the button pressed is off, and what is left to
@@ -430,6 +445,15 @@ function render({ model, el }) {
     ui = res.ui;
     if (res.intent) model.send(message(res.intent, view));
     draw();
+    if (ev.key && (ev.act === "pending-tile" || ev.act === "reserve-tile") && ui.sel?.kind === "tile") focusFirstSpot();
+  }
+
+  /** A tile chosen from the keyboard (to place, or from the reserve): the next step is a spot on
+   * the board, which lies before the tile in the tab order: the focus goes to the first legal
+   * spot (north to south, west to east), where the arrow keys walk on and Enter builds. */
+  function focusFirstSpot() {
+    const spot = body.querySelector('.alh-focus-board [data-act="spot"].alh-spot[tabindex="0"]');
+    if (spot) spot.focus();
   }
 
   const onMessage = () => {

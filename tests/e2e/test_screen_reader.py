@@ -143,8 +143,14 @@ def test_a_tile_placed_by_keyboard_is_told_and_the_focus_stays_on_the_board(read
     g, w, page, tile, (x, y) = at_a_tile_to_place(table, legal=True)
     page.locator(f'[data-act="pending-tile"][data-id="{tile.id}"]').focus()
     settle(reader)
-    said = said_after(reader, lambda: page.keyboard.press("Enter"), lambda s: "pressed" in s)
-    assert said[0] == "pressed", said
+    # the tile chosen: the focus goes to the board's first legal spot, said by name, and what to do now
+    chosen = lambda s: any(" legal push button" in u for u in s) and any("click a highlighted spot" in u for u in s)  # noqa: E731
+    said = said_after(reader, lambda: page.keyboard.press("Enter"), chosen)
+    spot = page.evaluate("() => [document.activeElement.dataset.act, Number(document.activeElement.dataset.x), "
+                         "Number(document.activeElement.dataset.y)]")
+    assert spot[0] == "spot" and tuple(spot[1:]) in g.players[g.current].alhambra.legal_spots(tile), spot
+    assert any(u.startswith(f"empty spot {spot[1]},{spot[2]}: legal push button") for u in said), said
+    assert any(u.startswith(page.locator("p.alh-selection").inner_text()) for u in said), said
     page.locator(f'.alh-focus [data-act="spot"][data-x="{x}"][data-y="{y}"]').focus()
     settle(reader)
     said = said_after(reader, lambda: page.keyboard.press("Enter"), lambda s: any(w.view["status"] in u for u in s))
