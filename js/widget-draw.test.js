@@ -231,6 +231,24 @@ describe("redrawing part by part", () => {
     }
   });
 
+  it("a reserve tile chosen from the keyboard: the first legal spot; with no spot, the first tile to swap with", () => {
+    const v = fixture("buy-3p");   // reserve tile 54: spots and swaps
+    const entry = v.legal.tiles.find((x) => x.from === "reserve");
+    expect(entry.spots.length).toBeGreaterThan(0);
+    expect(entry.swaps.length).toBeGreaterThan(0);
+    const onlySwaps = structuredClone(v);
+    onlySwaps.legal.tiles = onlySwaps.legal.tiles.map((x) => (x.id === entry.id ? { ...x, spots: [] } : x));
+    for (const [view, act, at] of [[v, "spot", entry.spots[0]], [onlySwaps, "placed", entry.swaps[0]]]) {
+      const model = fakeModel({ view, message: {} });
+      const { el } = mount(model);
+      chooseByKeyboard(el.querySelector(`[data-act="reserve-tile"][data-id="${entry.id}"]`));
+      const now = document.activeElement;
+      expect(now.getAttribute("data-act")).toBe(act);
+      expect([Number(now.getAttribute("data-x")), Number(now.getAttribute("data-y"))]).toEqual(at);
+      el.remove();
+    }
+  });
+
   it("a message dismissed from the keyboard: the focus goes to the control before it, not out of the table", () => {
     const model = fakeModel({ view: fixture("buy-3p"), message: {} });
     const { el } = mount(model);

@@ -450,10 +450,12 @@ function render({ model, el }) {
 
   /** A tile chosen from the keyboard (to place, or from the reserve): the next step is a spot on
    * the board, which lies before the tile in the tab order: the focus goes to the first legal
-   * spot (north to south, west to east), where the arrow keys walk on and Enter builds. */
+   * spot (north to south, west to east), where the arrow keys walk on and Enter builds; a reserve
+   * tile with no spot but tiles to swap with: the first of those. */
   function focusFirstSpot() {
-    const spot = body.querySelector('.alh-focus-board [data-act="spot"].alh-spot[tabindex="0"]');
-    if (spot) spot.focus();
+    const board = body.querySelector(".alh-focus-board");
+    const to = board && (board.querySelector('[data-act="spot"].alh-spot[tabindex="0"]') || board.querySelector('[data-act="placed"].alh-swappable[tabindex="0"]'));
+    if (to) to.focus();
   }
 
   const onMessage = () => {
