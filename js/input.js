@@ -311,6 +311,41 @@ export function nearestMark(el, x) {
   return best;
 }
 
+/** The controls drawn in one picture (the board, a row of cards, the market) that can be used now. */
+const drawnControls = (pic) => [...pic.querySelectorAll('[role="button"][data-act]:not([aria-disabled="true"])')];
+
+/** Make `el` the one tab stop of its picture's controls (the others: tabindex -1). */
+function roveTo(el, els) {
+  for (const c of els) {
+    const want = c === el ? "0" : "-1";
+    if (c.getAttribute("tabindex") !== want) c.setAttribute("tabindex", want);
+  }
+}
+
+/**
+ * One tab stop per picture of controls, a roving tabindex (WAI-ARIA's pattern for a composite
+ * widget): Tab goes from the market to the board to the hand to the buttons, and the arrow keys
+ * from control to control inside a picture (the board's cells had been a tab stop each, so that
+ * Take lay some thirty presses of Tab past the money). The views draw every usable control with
+ * tabindex 0; this runs after each redraw. The stop is the control with the focus, else the one
+ * chosen, else the first.
+ */
+export function rove(root) {
+  const groups = new Map();
+  for (const c of root.querySelectorAll('[role="button"][data-act]:not([aria-disabled="true"])')) {
+    const pic = c.closest("svg");
+    if (!pic) continue;
+    if (!groups.has(pic)) groups.set(pic, []);
+    groups.get(pic).push(c);
+  }
+  const active = root.ownerDocument.activeElement;
+  for (const els of groups.values()) {
+    if (els.length < 2) continue;
+    const stop = els.find((c) => c === active) || els.find((c) => c.getAttribute("aria-pressed") === "true" || c.classList.contains("alh-selected")) || els[0];
+    roveTo(stop, els);
+  }
+}
+
 /**
  * Wire a root element: clicks on [data-act] controls, Enter/Space on focused
  * controls that are not native buttons, a click on a player's picture looks at
@@ -380,7 +415,7 @@ export function bindInput(root, dispatch) {
       const el = e.target.closest ? e.target.closest('[role="button"][data-act]') : null;
       const pic = el && el.closest("svg");
       if (!pic || !root.contains(pic)) return;
-      const els = [...pic.querySelectorAll('[role="button"][data-act][tabindex="0"]')];
+      const els = drawnControls(pic);
       const at = (c) => (c.dataset.x !== undefined && c.dataset.y !== undefined ? { x: Number(c.dataset.x), y: Number(c.dataset.y) } : {});
       const items = els.map((c) => ({ el: c, ...at(c) }));
       const to = arrowTarget(items, items.find((it) => it.el === el) || { el, ...at(el) }, e.key);
@@ -422,6 +457,16 @@ export function bindInput(root, dispatch) {
   };
   const onOver = (e) => dispatch(cellOf(root, e.target) || { act: "hover" });
   const onLeave = () => dispatch({ act: "hover" });
+  // a control of a picture focused (by the arrow keys, a click, a script): it is that picture's tab stop now
+  const onFocusIn = (e) => {
+    const el = e.target && e.target.closest ? e.target.closest('[role="button"][data-act]') : null;
+    const pic = el && el.closest("svg");
+    if (pic && root.contains(pic) && enabled(el)) {
+      const els = drawnControls(pic);
+      if (els.length > 1) roveTo(el, els);
+    }
+    onOver(e);
+  };
   const onFocusOut = (e) => {
     if (!e.relatedTarget || !root.contains(e.relatedTarget)) dispatch({ act: "hover" });
   };
@@ -431,7 +476,7 @@ export function bindInput(root, dispatch) {
   root.addEventListener("input", onInput);
   root.addEventListener("pointerover", onOver);
   root.addEventListener("pointerleave", onLeave);
-  root.addEventListener("focusin", onOver);
+  root.addEventListener("focusin", onFocusIn);
   root.addEventListener("focusout", onFocusOut);
   return () => {
     root.removeEventListener("click", onClick);
@@ -440,7 +485,7 @@ export function bindInput(root, dispatch) {
     root.removeEventListener("input", onInput);
     root.removeEventListener("pointerover", onOver);
     root.removeEventListener("pointerleave", onLeave);
-    root.removeEventListener("focusin", onOver);
+    root.removeEventListener("focusin", onFocusIn);
     root.removeEventListener("focusout", onFocusOut);
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { dom, exactBuy, fixture, off, severalTake, tooMuch, unpayableSlot } from "./fixtures.js";
 import { cardsText } from "./view/common.js";
-import { arrowTarget, bindInput, eventFrom, initialUi, reduce } from "./input.js";
+import { arrowTarget, bindInput, eventFrom, initialUi, reduce, rove } from "./input.js";
 import { boardOptions, focusPlayer, summarize } from "./selection.js";
 import { controlsHtml, selectionText } from "./view/controls.js";
 import { alhambraSvg } from "./view/alhambra.js";
@@ -374,6 +374,37 @@ describe("arrow keys between the controls of a picture", () => {
     expect(press(slider, "ArrowLeft")).toBe(false); // the slider's own arrows
     expect(document.activeElement).toBe(slider);
     expect(dispatch.mock.calls.every(([ev]) => ev.act === "hover")).toBe(true); // moving the focus is not a choice
+    root.remove();
+  });
+
+  it("one tab stop per picture: the control in focus, else the one chosen, else the first; the arrows move it", () => {
+    const root = document.createElement("div");
+    root.innerHTML = `
+      <svg class="board"><g role="button" tabindex="0" aria-label="a" data-act="placed" data-x="0" data-y="0"></g>
+      <g role="button" tabindex="0" aria-label="b" data-act="spot" data-x="1" data-y="0"></g>
+      <g role="button" tabindex="-1" aria-disabled="true" aria-label="off" data-act="spot" data-x="2" data-y="0"></g></svg>
+      <svg class="cards"><g role="button" tabindex="0" aria-label="c1" data-act="card" data-i="0"></g>
+      <g role="button" tabindex="0" aria-pressed="true" aria-label="c2" data-act="card" data-i="1"></g>
+      <g role="button" tabindex="0" aria-label="c3" data-act="card" data-i="2"></g></svg>
+      <svg class="one"><g role="button" tabindex="0" aria-label="alone" data-act="pending-tile" data-id="4"></g></svg>
+      <button type="button" data-act="take">Take</button>`;
+    document.body.appendChild(root);
+    const unbind = bindInput(root, vi.fn());
+    const stops = () => [...root.querySelectorAll('[tabindex="0"]')].map((e) => e.getAttribute("aria-label"));
+    rove(root);
+    // the board: its first control; the cards: the one chosen; a picture of one control keeps it
+    expect(stops()).toEqual(["a", "c2", "alone"]);
+    expect(root.querySelector('[aria-label="off"]').getAttribute("tabindex")).toBe("-1");   // (off stays off)
+    const [a, b] = root.querySelectorAll(".board g");
+    a.focus();
+    a.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true, cancelable: true }));
+    expect(document.activeElement).toBe(b);
+    expect(stops()).toEqual(["b", "c2", "alone"]);   // Tab back into the board comes to b
+    // a redraw draws every control with tabindex 0 again: the one in focus stays the stop
+    for (const g of root.querySelectorAll(".board g:not([aria-disabled])")) g.setAttribute("tabindex", "0");
+    rove(root);
+    expect(stops()).toEqual(["b", "c2", "alone"]);
+    unbind();
     root.remove();
   });
 });

@@ -26,7 +26,7 @@
 
 import { createAnnouncer } from "./announce.js";
 import { t, useStrings } from "./i18n.js";
-import { bindInput, initialUi, reduce } from "./input.js";
+import { bindInput, initialUi, reduce, rove } from "./input.js";
 import { message } from "./protocol.js";
 import { mount, nodeAt, patch, patchNode } from "./patch.js";
 import { echoMoves, followKernel } from "./static-copy.js";
@@ -60,7 +60,7 @@ function nearestOnBoard(board, cell) {
   if (!cell || boardOf(board) !== cell.player) return null;
   let best = null;
   let gap = Infinity;
-  for (const c of board.querySelectorAll('[data-act][tabindex="0"][data-x]')) {
+  for (const c of board.querySelectorAll('[data-act][data-x]:not([aria-disabled="true"])')) {
     const d = Math.abs(Number(c.getAttribute("data-x")) - cell.x) + Math.abs(Number(c.getAttribute("data-y")) - cell.y);
     if (d < gap) {
       gap = d;
@@ -163,6 +163,7 @@ function render({ model, el }) {
     } finally {
       drawing = false;
     }
+    rove(body);   // one tab stop per picture of controls
     // a refused language switch: show the widget's language again
     const select = body.querySelector("select.alh-lang-select");
     if (select && select.value !== local.lang) select.value = local.lang;
@@ -410,7 +411,7 @@ function render({ model, el }) {
     const active = root.ownerDocument.activeElement;
     if (!was || !view || !active || !root.contains(active) || active.getAttribute("aria-disabled") !== "true") return;
     if (was.phase !== "action" || view.phase !== "place" || !was.legal || !view.legal || was.legal.player !== view.legal.player) return;
-    const tile = body.querySelector('[data-act="pending-tile"][tabindex="0"]');
+    const tile = body.querySelector('[data-act="pending-tile"]:not([aria-disabled="true"])');
     if (tile) tile.focus();
   }
 
@@ -454,7 +455,7 @@ function render({ model, el }) {
    * tile with no spot but tiles to swap with: the first of those. */
   function focusFirstSpot() {
     const board = body.querySelector(".alh-focus-board");
-    const to = board && (board.querySelector('[data-act="spot"].alh-spot[tabindex="0"]') || board.querySelector('[data-act="placed"].alh-swappable[tabindex="0"]'));
+    const to = board && (board.querySelector('[data-act="spot"].alh-spot') || board.querySelector('[data-act="placed"].alh-swappable:not([aria-disabled="true"])'));
     if (to) to.focus();
   }
 

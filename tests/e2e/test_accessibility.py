@@ -93,9 +93,31 @@ FOCUSED = """(root) => {
 }"""
 
 
-def focus_walk(page, root="#out", most: int = 80) -> list:
+#: a picture of controls (the board, a row of cards) is one tab stop, the arrow keys move inside it:
+#: where Tab lands in one, each of its usable controls in turn (focused from the page's script
+#: after the Tab, so the browser shows the focus as for the keyboard), then the focus back
+PICTURE = """(root) => {
+  const el = document.activeElement;
+  const pic = el && el.closest && el.matches('[role="button"][data-act]') ? el.closest('svg') : null;
+  if (!pic || !root.contains(pic)) return [];
+  const out = [];
+  for (const c of pic.querySelectorAll('[role="button"][data-act]:not([aria-disabled="true"])')) {
+    if (c === el) continue;
+    c.focus();
+    const cs = getComputedStyle(c);
+    out.push([c.dataset.act, (c.getAttribute("aria-label") || "").trim().slice(0, 40),
+              cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) >= 1]);
+  }
+  el.focus();
+  return out;
+}"""
+
+
+def focus_walk(page, root="#out", most: int = 80, stops: list | None = None) -> list:
     """Tab through the widget, from just before it to its last control: each control the
-    focus reaches, once, as (what, name, shows the focus)."""
+    focus reaches, once, as (what, name, shows the focus) -- in a picture of controls, where
+    Tab stops once, each of them (see PICTURE). ``stops``, if given, gets the controls Tab
+    itself stopped at."""
     if isinstance(root, str):
         root = page.locator(root).first
     root.evaluate("r => { const b = document.createElement('button'); b.textContent = 'before';"
@@ -107,9 +129,15 @@ def focus_walk(page, root="#out", most: int = 80) -> list:
             f = root.evaluate(FOCUSED)
             if not f["inside"]:
                 break
+            if stops is not None:
+                stops.append((f["what"], f["name"]))
             if (f["what"], f["name"]) not in seen:
                 seen.add((f["what"], f["name"]))
                 walked.append((f["what"], f["name"], f["ring"]))
+                for what, name, ring in root.evaluate(PICTURE):
+                    if (what, name) not in seen:
+                        seen.add((what, name))
+                        walked.append((what, name, ring))
     finally:
         root.evaluate("r => r.parentElement.querySelector(':scope > .alh-walk-start')?.remove()")
     return walked
@@ -312,9 +340,15 @@ def test_every_control_shows_the_keyboard_focus(chromium, theme):  # noqa: F811
         if g.phase == "place":
             page.get_by_role("button", name="tile to place").first.click()
             page.locator('.alh-focus [data-act="spot"]').first.wait_for()
-        walked = focus_walk(page)
+        stops = []
+        walked = focus_walk(page, stops=stops)
         assert len(walked) >= 12, walked   # the table's controls, not a few
         assert [w for w in walked if not w[2]] == []
+        # Tab stops once on the board, and once in each row of cards (the arrow keys go on inside)
+        cells = [s for s in stops if s[0] in ("spot", "placed")]
+        assert len(cells) == 1, stops
+        assert len([s for s in stops if s[0] == "money"]) == (1 if g.phase == "action" else 0), stops
+        assert len([w for w in walked if w[0] in ("spot", "placed")]) > 1, walked
 
 
 def test_the_move_log_scrolls_by_keyboard(chromium):  # noqa: F811
