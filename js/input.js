@@ -311,8 +311,11 @@ export function nearestMark(el, x) {
   return best;
 }
 
-/** The controls drawn in one picture (the board, a row of cards, the market) that can be used now. */
-const drawnControls = (pic) => [...pic.querySelectorAll('[role="button"][data-act]:not([aria-disabled="true"])')];
+/** A drawn control (in a picture: the board, a row of cards, the market) that can be used now. */
+const USABLE = '[role="button"][data-act]:not([aria-disabled="true"])';
+
+/** The usable controls drawn in one picture. */
+const drawnControls = (pic) => [...pic.querySelectorAll(USABLE)];
 
 /** Make `el` the one tab stop of its picture's controls (the others: tabindex -1). */
 function roveTo(el, els) {
@@ -332,7 +335,7 @@ function roveTo(el, els) {
  */
 export function rove(root) {
   const groups = new Map();
-  for (const c of root.querySelectorAll('[role="button"][data-act]:not([aria-disabled="true"])')) {
+  for (const c of root.querySelectorAll(USABLE)) {
     const pic = c.closest("svg");
     if (!pic) continue;
     if (!groups.has(pic)) groups.set(pic, []);

@@ -83,11 +83,14 @@ def audit(page, root="#out") -> list:
 #: the element with the keyboard focus: whether it is in the widget, what it is, and whether
 #: it shows where the focus is (WCAG 2.4.7): an outline (the browser's own ring counts, as on
 #: the slider), or for a drawn control its outline or its frame in the focus colour
+#: (JS) whether the computed style ``cs`` draws a focus ring
+RING = 'cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) >= 1'
+
 FOCUSED = """(root) => {
   const el = document.activeElement;
   const inside = !!el && root.contains(el) && el !== root;
   const cs = inside ? getComputedStyle(el) : null;
-  const ring = !!cs && cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) >= 1;
+  const ring = !!cs && """ + RING + """;
   return {inside, what: inside ? (el.dataset.act || el.tagName.toLowerCase()) : null,
           name: inside ? (el.getAttribute("aria-label") || el.textContent || "").trim().slice(0, 40) : null, ring};
 }"""
@@ -105,8 +108,7 @@ PICTURE = """(root) => {
     if (c === el) continue;
     c.focus();
     const cs = getComputedStyle(c);
-    out.push([c.dataset.act, (c.getAttribute("aria-label") || "").trim().slice(0, 40),
-              cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) >= 1]);
+    out.push([c.dataset.act, (c.getAttribute("aria-label") || "").trim().slice(0, 40), """ + RING + """]);
   }
   el.focus();
   return out;
