@@ -26,9 +26,18 @@ if overrides.get(key, {}) != {**overrides.get(key, {}), **quiet}:
 PY
 
 # (Voila's server extension, there when the test extra is installed in this .venv, prints a
-# DeprecationWarning at every start; the table needs no Voila: it stays off here)
+# DeprecationWarning at every start; the table needs no Voila: it stays off here.)
+# Opening the notebook is quiet too: the server's websocket ping timeout is its ping interval (30 s) --
+# Tornado >= 6.6 cuts Jupyter Server's default of 90 s to that anyway, with a warning at the first
+# websocket; and where the kernel can encrypt its sockets (CurveZMQ: pyzmq with it, a jupyter_client
+# that provisions the keys) it does, where ipykernel >= 7.4 warns at every start that they are not.
 args=(--LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
-      "--ServerApp.jpserver_extensions={'voila.server_extension': False}" "$@")
+      "--ServerApp.jpserver_extensions={'voila.server_extension': False}"
+      "--ServerApp.tornado_settings={'ws_ping_timeout': 30000}")
+if "$PY" -c "import zmq, jupyter_client.manager as m; assert zmq.has('curve') and m.KernelManager.class_traits().get('transport_encryption')" >/dev/null 2>&1; then
+    args+=(--KernelManager.transport_encryption=auto)
+fi
+args+=("$@")
 if is_root && [[ " $* " != *" --allow-root "* ]]; then
     args+=(--allow-root)
 fi
