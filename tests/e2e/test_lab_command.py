@@ -53,7 +53,11 @@ def _open_kernel(port: int, token: str) -> None:
                 break
         ws.close()
 
-    asyncio.run(asyncio.wait_for(ask(), 60))
+    # in a thread of its own: Playwright's sync API keeps an event loop running in this one
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, asyncio.wait_for(ask(), 60)).result()
 
 
 def test_the_lab_command_starts_quietly_and_serves_the_example(tmp_path):
