@@ -125,11 +125,18 @@ describe("views in another language", () => {
     const v = fixture("over-4p");
     const root = dom(tableHtml(v, initialUi(), {}, { lang: "ja" }));
     const heads = [...root.querySelector(".alh-round").querySelectorAll("thead th")].map((th) => th.textContent);
-    expect(heads).toEqual(["プレイヤー", "パ", "セ", "ア", "私", "庭", "塔", "城壁", "今回", "合計"]);
+    expect(heads).toEqual(["プレイヤー", "パ", "セ", "ア", "室", "庭", "塔", "城壁", "今回", "合計"]);
     expect(root.querySelector(".alh-round caption").textContent).toBe("3回目の得点計算（最終）");
     expect(root.querySelector(".alh-earlier-summary").textContent).toMatch(/^これまでの得点計算 2と1$/);
     const story = [...root.querySelector(".alh-narration").querySelectorAll("li")].map((li) => li.textContent);
     expect(story).toEqual(v.rounds[v.rounds.length - 1].narration);
+    // a player's picture sums up and lists in Japanese punctuation, not ". " and "; "
+    const picture = root.querySelector(".alh-panel-picture");
+    const [title, desc] = ["title", "desc"].map((tag) => picture.querySelector(tag).textContent);
+    expect(title).toMatch(/^.+のアルハンブラ：タイル\d+枚.*（.+）。.+。.+。$/);
+    expect(desc).toMatch(/。$/);
+    expect(desc).toContain("／");
+    for (const s of [title, desc]) expect(s).not.toMatch(/[.;] |\(|, /);
   });
 
   it("Finnish: a refused spot says the rule in the view's words", () => {

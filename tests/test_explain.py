@@ -50,7 +50,7 @@ def test_position_names_the_player_the_options_the_scores_and_the_next_round():
     assert de.startswith("Zug 1: Ben ist am Zug. Ben kann Geld nehmen (T1) oder ein Gebäude kaufen (T2).")
     assert "Feldern 1 und 4" in de and f"noch {g.deck_size} Karten" in de
     ja = explain(g, lang="ja")
-    assert ja.startswith("1手番目：Benの手番です。") and " " not in ja.split("。")[1][:3]
+    assert ja.startswith("1ターン目：Benの手番です。") and " " not in ja.split("。")[1][:3]
     assert "マス1と4" in ja and "Ana 0点、Ben 0点、Chi 0点" in ja
     fi = explain(g, lang="fi")
     assert fi.startswith("Vuoro 1: vuorossa on Ben.") and "ruutujen 1 ja 4 laatat" in fi
@@ -170,7 +170,7 @@ def test_buy_exact_and_overpaid(lesson):
     assert "That is 2 more than the price; no change is given (T2)" in over
     assert "Then Ana still has 1 tile to place (T4)." in over
     assert "Turm 7 #44 aus Feld 1 für 7 Gulden" in explain(g, "buy 1 with florin 7", lang="de")
-    assert "価格はフローリンで7" in explain(g, "buy 1 with florin 7", lang="ja")
+    assert "コストはフローリンで7" in explain(g, "buy 1 with florin 7", lang="ja")
     assert "tasaraha" in explain(g, "buy 1 with florin 7", lang="fi")
     assert "gepast betaald" in explain(g, "buy 1 with florin 7", lang="nl")
     assert g.to_json() == before
@@ -508,7 +508,7 @@ def test_readme_languages_example_runs_and_prints_what_it_says(capsys):
     assert out[0] == "T2 error.T2.wrong_currency"
     assert out[1] == "Feld 1 nimmt nur Gulden; mit Denar 9 kann man es nicht bezahlen."
     assert out[2] == "Kun maksat tasarahalla, saat tehdä uuden toiminnon tai lopettaa vuorosi (enintään 5 toimintoa vuorossa)."
-    assert out[3].startswith("1手番目：Benの手番です。Benはお金を取る（T1）、または")
+    assert out[3].startswith("1ターン目：Benの手番です。Benはお金を取る（T1）、または")
     assert out[4].startswith("'buy 1 with florin 9' is legal now.") and "1 more than the price" in out[4]
     assert out[5] == "(0, -1) is empty, and no tile is waiting to be placed: bought tiles are placed at the end of the turn (T4)."
 

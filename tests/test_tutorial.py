@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -563,3 +564,26 @@ def test_no_bot_can_be_seated_in_a_lesson():
     with pytest.raises(RuntimeError, match="a tutorial seats its own players"):
         w.bots = {1: Greedy()}
     assert (w.game.to_json(), dict(w.bots)) == before
+
+
+def test_a_lesson_message_to_a_table_not_in_tutorial_mode_is_refused_in_its_language():
+    w = AlhambraWidget(players=2, seed=1, lang="de")
+    before = w.game.to_json()
+    send(w, {"type": "lesson", "op": "next", "seat": w.view["seat"], "stamp": w.view["stamp"]})
+    assert w.message["kind"] == "error"
+    assert w.message["text"] == t("tutorial.not_tutorial", "de") and "Tutorial-Modus" in w.message["text"]
+    assert w.game.to_json() == before
+
+
+def test_names_in_a_done_text_are_joined_in_the_language_of_the_text():
+    end = next(lesson for lesson in LESSONS if lesson.key == "end")
+    award = end.steps[1]
+    tie = dataclasses.replace(award, params=lambda g: {**award.params(g), "winner": [g.names[0], g.names[1]]})
+    lesson = dataclasses.replace(end, steps=(end.steps[0], tie))
+    for lang in ("en", "ja"):
+        tut = Tutorial(lang=lang, lessons=[lesson])
+        tut.go(0, 1)
+        tut.game.play("place 41 at 0,1")
+        text = tut.applied("place 41 at 0,1")["text"]
+        assert t("list.and", lang, rest=t("tutorial.you", lang), last="Ben") in text
+        assert "&" not in text

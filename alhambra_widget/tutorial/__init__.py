@@ -31,7 +31,7 @@ from ..i18n.rules import explain_rule
 from ..engine.errors import IllegalMove
 from ..engine.tiles import BY_ID
 from ..i18n import catalogue, check_language, get_language, t, use_language
-from ..i18n.format import tile_names
+from ..i18n.format import join_names, tile_names
 from .lessons import LESSONS, Lesson, Step
 
 __all__ = ["Tutorial", "LESSONS", "Lesson", "Step", "rule_explanation", "OPS"]
@@ -244,6 +244,7 @@ class Tutorial:
         if step.goal(g, action):
             self.completed.add((self.lesson, self.step))
             params = step.params(g) if step.params else {}
+            params = {k: join_names(v, self._lang) if isinstance(v, list) else v for k, v in params.items()}
             return self._say("ok", self._key("done"), params)
         if g.current == 0 and not g.is_over:
             return self._say("info", "tutorial.feedback.progress")

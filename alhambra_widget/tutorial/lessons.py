@@ -336,7 +336,7 @@ def _wall_params(game):
 def _end_params(game):
     rec = game.rounds[-1]
     names = game.names
-    win = " & ".join(names[i] for i in game.winners)
+    win = [names[i] for i in game.winners]   # (a list: joined in the language of the text)
     return {"you": rec["points"][0], "ben": rec["points"][1], "chi": rec["points"][2],
             "you_total": game.players[0].score, "ben_total": game.players[1].score,
             "chi_total": game.players[2].score, "winner": win}

@@ -82,7 +82,7 @@ def lesson_intent(w, op) -> None:
     ``Refused`` (never anything else) for an op this step does not have."""
     tut = w._tutorial
     if tut is None:
-        raise Refused(None, "Refused a lesson message: this widget is not in tutorial mode.")
+        raise Refused(None, t("tutorial.not_tutorial", w.lang))
     if not isinstance(op, str) or op not in tut.ops():
         raise Refused(None, t("tutorial.refused_op", tut.lang, op=_short(op), ops=", ".join(tut.ops())))
     tut.op(op)

@@ -26,6 +26,7 @@
 // for scripts and tests.
 
 import { buildingName, cardName, t, tn } from "../i18n.js";
+import { sentences } from "../describe.js";
 import { boundsOf, fanRow, fitBoard, panelLayout } from "../layout.js";
 import {
   ARTWORK, BUILDING_COLORS, CURRENCY_COLORS, FOUNTAIN_COLORS, PALETTE, UNKNOWN_COLORS, artD, cardBack, describeTile, esc, markD, num, numberD, parseCard, roundRect,
@@ -191,16 +192,19 @@ export function panelSvg(view, p, o = {}) {
   // the words
   const n = tiles.filter((tile) => tile.id !== 0).length;
   const boardLabel = tn("ui.board.label", n, { name: p.name, wall: p.wall ?? 0 });
-  const countsText = buildings.map((b, i) => `${buildingName(b)} ${counts[i] ?? 0}`).join(", ");
+  const countsText = buildings.map((b, i) => `${buildingName(b)} ${counts[i] ?? 0}`).join(t("list.sep"));
   const handLabel = hand
     ? t("ui.label_count", { label: t("ui.hand.of", { name: p.name }), count: tn("ui.cards", hand.length) })
     : t("ui.hand.hidden_of", { name: p.name, cards: tn("ui.cards", p.cards ?? 0) });
   const reserveLabel = t("ui.label_count", { label: t("ui.reserve.of", { name: p.name }), count: reserve.length });
-  const title = `${boardLabel} (${countsText}). ${handLabel}. ${reserveLabel}.`;
+  // (the punctuation from the catalogue: Japanese has its own)
+  const sentence = (text) => t("list.sentence", { text });
+  const listed = (label, items, sep) => sentence(t("ui.tiles.item", { label, tile: items.join(t(sep)) }));
+  const title = sentences([sentence(t("list.paren", { text: boardLabel, more: countsText })), sentence(handLabel), sentence(reserveLabel)]);
   const lists = [
-    `${boardLabel}: ${tiles.map((tile) => describeTile(tile)).join("; ")}.`,
-    hand && hand.length ? `${handLabel}: ${hand.map(cardName).join(", ")}.` : "",
-    reserve.length ? `${reserveLabel}: ${reserve.map((tile) => describeTile(tile, false)).join("; ")}.` : "",
+    listed(boardLabel, tiles.map((tile) => describeTile(tile)), "list.items"),
+    hand && hand.length ? listed(handLabel, hand.map(cardName), "list.sep") : "",
+    reserve.length ? listed(reserveLabel, reserve.map((tile) => describeTile(tile, false)), "list.items") : "",
   ].filter(Boolean);
 
   let out =
@@ -212,7 +216,7 @@ export function panelSvg(view, p, o = {}) {
     // the board's grid (left, top, cell) and the reserve's row (top, size, left of each tile)
     ` data-grid="${num(fit.ox)} ${num(fit.oy)} ${num(C)}" data-reserve-at="${num(reserveTop)} ${num(rs)} ${reserveXs.join(" ")}"` +
     ` data-wall="${p.wall ?? 0}" data-cards="${hand ? hand.length : p.cards ?? 0}">` +
-    `<title>${esc(title)}</title><desc>${esc(lists.join(" "))}</desc>` +
+    `<title>${esc(title)}</title><desc>${esc(sentences(lists))}</desc>` +
     extra;
   for (const [key, d] of faces.entries()) {
     const [kind, name] = key.split(":");
