@@ -173,11 +173,13 @@ def _blocks():
     for name, size in _BLOCK_SIZES:
         out.append((name, start, size))
         start += size
-    return tuple(out), start
+    return tuple(out)
 
 
 #: ``(name, first index, size)`` of every block of the action space
-ACTION_BLOCKS, ACTION_SIZE = _blocks()
+ACTION_BLOCKS = _blocks()
+#: the number of actions in the space (the sum of the blocks' sizes)
+ACTION_SIZE = sum(size for _, _, size in ACTION_BLOCKS)
 _START = {name: start for name, start, _ in ACTION_BLOCKS}
 _BLOCK_OF = [(start, name) for name, start, _ in ACTION_BLOCKS]
 

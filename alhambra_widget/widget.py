@@ -1,10 +1,11 @@
 """The Jupyter widget: play, teach and script Alhambra in a notebook.
 
->>> from alhambra_widget import AlhambraWidget        # doctest: +SKIP
+>>> from alhambra_widget import AlhambraWidget
 >>> w = AlhambraWidget(players=["Ana", "Ben", "Chi"], seed=7)
->>> w                                                # displays the table
->>> w.play("take dinar 3")                           # or click in the widget
+>>> w                                                # doctest: +SKIP
+>>> w.play("take dinar 9")                           # or click in the widget
 >>> w.game.undo()                                    # the widget follows
+TakeMoney('take dinar 9')
 
 Design
 ------

@@ -361,3 +361,19 @@ def test_wilson_and_grade_take_numpy_numbers():
     np = pytest.importorskip("numpy")
     assert wilson(np.int64(95), np.int64(100)) == pytest.approx(wilson(95, 100))
     assert grade(np.float64(0.05)) == grade(0.05) == "inaccuracy"
+
+
+def test_standings_of_a_finished_game_are_its_last_round_as_scored_not_a_fourth():
+    g = Game(["Ana", "Ben", "Chi"], seed=5)
+    bots = [Greedy(seed=i) for i in range(3)]
+    while not g.is_over:
+        g.play(bots[g.current].choose(g), record=False)
+    rec = g.rounds[-1]
+    s = standings(g)
+    assert s.final and s.round == 3
+    assert list(s.players["score_after"]) == [p.score for p in g.players] == rec["scores"]
+    assert list(s.players["score"]) == [p.score - gained for p, gained in zip(g.players, rec["points"])]
+    assert s._repr_html_().startswith("<div><h4>Scoring round 3 (end of the game)</h4>")
+    rnd, buildings, players = s                      # still three tables' worth, as before
+    assert not standings(g, round=3).final          # asked for: a preview, as documented
+    assert not standings(Game(3, seed=1)).final

@@ -17,9 +17,11 @@ class Standings(namedtuple("Standings", ["round", "buildings", "players"])):
     heading (in the current language); ``print`` shows them as text."""
 
     __slots__ = ()
+    #: the last round of a finished game as it was scored, not a preview
+    final = False
 
     def _title(self) -> str:
-        return t("ui.scoring.preview", round=self.round)
+        return t("ui.scoring.round_final" if self.final else "ui.scoring.preview", round=self.round)
 
     def __str__(self) -> str:
         return f"{self._title()}\n\n{self.buildings}\n\n{self.players}"
@@ -29,10 +31,19 @@ class Standings(namedtuple("Standings", ["round", "buildings", "players"])):
                 f"<br>{self.players.to_html()}</div>")
 
 
+class _Final(Standings):
+    """The last round of a finished game, as it was scored."""
+
+    __slots__ = ()
+    final = True
+
+
 def standings(game: Game, round: int | None = None) -> Standings:
     """What scoring round ``round`` (default: the next one to be played)
     would give if it were played now, with the engine's own scoring (C2-C4,
-    Dirk ranked in 2-player games, D3).
+    Dirk ranked in 2-player games, D3). Of a finished game, by default, the
+    last round as it was scored (``final``; ``score`` is then the score
+    before it).
 
     ``buildings`` has one row per building type: the count of each player
     (and ``Dirk``), the ``leader`` (names joined by `` & `` on a tie, ``None``
@@ -50,8 +61,10 @@ def standings(game: Game, round: int | None = None) -> Standings:
     require_pandas()
     require_game(game, "standings")
     names = game.names
-    # the engine's own scoring (C2-C4, D3); by default the next round (it checks the number)
-    preview = game.scoring_preview(round)
+    # the engine's own scoring (C2-C4, D3); by default the next round (it checks the number),
+    # or the end of a finished game as it was scored
+    final = round is None and game.is_over and len(game.rounds) == 3
+    preview = game.rounds[-1] if final else game.scoring_preview(round)
     round = preview["round"]
     entries = preview["counts"]
     pts = preview["buildings"]
@@ -76,5 +89,7 @@ def standings(game: Game, round: int | None = None) -> Standings:
     p_rows = []
     for i, (nm, p) in enumerate(zip(names, game.players)):
         p_rows.append({"player": nm, "buildings": sum(pts[i]), "wall": preview["walls"][i],
-                       "points": preview["points"][i], "score": p.score, "score_after": preview["scores"][i]})
-    return Standings(round, table(b_rows, index="building"), table(p_rows, index="player"))
+                       "points": preview["points"][i],
+                       "score": preview["scores"][i] - preview["points"][i] if final else p.score,
+                       "score_after": preview["scores"][i]})
+    return (_Final if final else Standings)(round, table(b_rows, index="building"), table(p_rows, index="player"))

@@ -159,7 +159,10 @@ def t(key: str, lang: str | None = None, /, **params) -> str:
     Where the player a text is about (``name``, or ``names`` of one player) is
     called "you" in ``lang`` and the catalogue has a second-person text of the
     key (``key + "@you"``), that text is used: "You win with 115 points", not
-    "You wins"."""
+    "You wins". (``lang`` may also be given by name: no template has a
+    ``{lang}`` placeholder.)"""
+    if lang is None and "lang" in params:
+        lang = params.pop("lang")
     lang = lang or _current.get()
     if params:
         word, keys = _you(lang)

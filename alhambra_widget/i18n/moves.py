@@ -15,7 +15,7 @@ said by the kernel and the log drawn by the page read alike.
     >>> g = Game(["Ana", "Ben"], seed=1)
     >>> g.play(g.legal_actions("take")[0])
     >>> describe_move(g.moves[-1], g)                          # doctest: +ELLIPSIS
-    'Ben took ...'
+    'Ana took ...'
 
 The notation (``str(move.action)``) stays what scripts read and write.
 """
