@@ -148,6 +148,13 @@ def test_scripting_notebook_drives_a_game_the_widget_follows():
     assert m, text
     assert re.search(rf"^Scores after it: Ana {12 + int(m.group(1))}, Ben {9 + int(m.group(2))}$", text, re.M), text
 
+    # A game kept in a file comes back from it; a past position is drawn as a picture.
+    assert re.search(r"^From the file: True - 1 move$", text, re.M), text
+    assert re.search(r"^After 10 moves: (Ana|Ben|Chi) to act; scores \[\d+, \d+, \d+\]$", text, re.M), text
+    cell = next(c for c in nb.cells if c.cell_type == "code" and "game_svg(earlier" in c.source)
+    pictures = [o["data"]["image/svg+xml"] for o in cell.outputs if "image/svg+xml" in o.get("data", {})]
+    assert len(pictures) == 1 and "".join(pictures[0]).startswith("<svg"), cell.outputs
+
     # The on_move hook saw the random player's moves.
     m = re.search(r"^(\d+) moves counted by the hook, (\d) scoring rounds$", text, re.M)
     assert m and int(m.group(1)) > 50 and m.group(2) == "3", text
