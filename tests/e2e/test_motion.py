@@ -249,7 +249,7 @@ def test_in_japanese_the_log_tells_the_moves_in_japanese(table):
         said = describe_move(m, g, "ja")
         assert items.nth(k).inner_text().replace("\n", "") == said
         assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", said) and str(m.action) not in said
-        assert items.nth(k).get_attribute("title") == f"記法: {m.action}"
+        assert items.nth(k).get_attribute("title") == f"記法：{m.action}"
     # the message line says the last move as the log does
     assert describe_move(g.moves[-1], g, "ja") in page.locator(".alh-message").inner_text()
     assert not page.errors, page.errors
