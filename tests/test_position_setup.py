@@ -7,6 +7,7 @@ as an error from deep inside (an IndexError, an AttributeError)."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -117,7 +118,7 @@ def test_a_position_may_start_after_an_exact_payment():
     g.play("end")
     assert g.phase == "place" and g.legal_kinds() == ["place"]
     for bad, words in (({"extra": True}, "name the 1 to 4 tiles bought this turn in to_place"),
-                       ({"extra": True, "to_place": [1, 2, 3, 4, 5]}, "within 5 actions"),
+                       ({"extra": True, "to_place": [1, 2, 3, 4, 5]}, "a turn buys at most 4 tiles"),
                        ({"extra": 1, "to_place": [7]}, "extra is True or False, not 1")):
         with pytest.raises((ValueError, TypeError), match=re.escape(words)):
             Game.from_position(2, seed=1, **bad)
@@ -147,7 +148,7 @@ def test_a_position_may_start_with_tiles_to_place():
     g.check()
     g.undo()
     assert g.phase == "place" and [t.id for t in g.pending_for(1)] == [40]
-    with pytest.raises(ValueError, match="at most 5 tiles bought, not 6"):
+    with pytest.raises(ValueError, match="a turn buys at most 4 tiles.*not 6"):
         Game.from_position(2, seed=1, to_place=[1, 2, 3, 4, 5, 6])
     with pytest.raises(ValueError, match="market\\[0\\].*appears twice"):
         Game.from_position(2, seed=1, to_place=[7], market=[7, 1, 2, 3])
@@ -223,3 +224,25 @@ def test_a_seat_is_found_by_its_players_name_however_it_is_cased_or_padded(names
     if name_key(other) not in keys:
         with pytest.raises(ValueError, match="no player is called"):
             seat_index(other, names)
+
+
+def test_tiles_bought_this_turn_left_their_slots_empty_so_a_turn_stays_within_5_actions():
+    """T2a, T5: the building market is not refilled during a turn. A position set up with tiles
+    bought this turn has as many slots empty, so exact payments cannot chain past 4 buys."""
+    g = Game.from_position(["Ana", "Ben"], seed=3, to_place=[1, 2, 3, 4], extra=True,
+                           hands=[["dinar 9+9, ducat 9+9"], []])
+    assert g.market == [None] * 4 and g.legal_actions("buy") == []
+    g = Game.from_position(["Ana", "Ben"], seed=3, to_place=[7], extra=True)
+    assert [t is None for t in g.market] == [False, False, False, True]
+    g.check()
+    # a whole turn of exact payments from there: never more than 5 actions, the record loads
+    rng = random.Random(1)
+    for seed in range(40):
+        g = Game.from_position(3, seed=seed, to_place=[7], extra=True, hands=[["florin 9+8+7+6+5+4+3+2+1"], [], []])
+        while g.current == 0 and not g.is_over:
+            assert g.actions_this_turn <= 5
+            g.play(rng.choice(g.legal_actions()))
+        Game.from_json(g.to_json())
+    with pytest.raises(ValueError, match=r"market: 2 tiles, but 3 bought this turn .* at most 1"):
+        Game.from_position(2, seed=1, to_place=[7, 8, 9], market=[1, None, 2, None])
+    assert Game.from_position(2, seed=1, to_place=[7, 8, 9], market=[None, None, 2, None]).market[2].id == 2

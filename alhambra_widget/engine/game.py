@@ -158,8 +158,9 @@ class Game:
           ``dirk``: tiles (2 players);
         - ``current``: the player to act (index or name); ``rounds_played``: 0, 1 or 2 scoring rounds already played;
         - ``to_place``: tiles the player to act bought this turn and has still to place (T4, at
-          most 5: one action each); the game then starts at the end of that turn, in the
-          placement phase -- or, with ``extra=True``, the last was paid exactly and the player
+          most 4: the building market is not refilled during a turn, so as many of its slots
+          are empty -- the last ones unless ``market`` says which); the game then starts at
+          the end of that turn, in the placement phase -- or, with ``extra=True``, the last was paid exactly and the player
           may act again first (T2a: the tiles wait until the turn ends);
         - ``turn``: the number of the turn (from 1), as the table shows it.
 
@@ -268,8 +269,9 @@ class Game:
             sp["score"] = sc or 0
         dirk_tiles = [t.id for t in tiles_of(dirk, "dirk")]
         bought = tiles_of(to_place, "to_place")
-        if len(bought) > 5:
-            raise ValueError(f"to_place: a turn has at most 5 actions (T2a), so at most 5 tiles bought, not {len(bought)}")
+        if len(bought) > 4:
+            raise ValueError(f"to_place: a turn buys at most 4 tiles, as the building market is not refilled "
+                             f"until the turn ends (T2a, T5), not {len(bought)}")
         if not isinstance(extra, bool):
             raise TypeError(f"extra is True or False, not {A._shown(extra)}")
         if extra and not 1 <= len(bought) <= 4:
@@ -284,10 +286,15 @@ class Game:
             if len(market) != 4:
                 raise ValueError(f"the building market has 4 slots, not {len(market) if len(market) < 4 else 'more'}")
             market = [None if t is None else take_tile(t, f"market[{i}]") for i, t in enumerate(market)]
+            shown_tiles = sum(t is not None for t in market)
+            if shown_tiles > 4 - len(bought):
+                raise ValueError(f"market: {shown_tiles} tiles, but {len(bought)} bought this turn left their slots "
+                                 f"empty until the turn ends (T5): at most {4 - len(bought)}")
         bag = [t for t in TILES if t.id not in used_tiles]
         if market is None:
+            # (the tiles bought this turn left their slots empty: the last ones, here)
             chance.bag = bag
-            market = [chance._draw_tile() for _ in range(4)]
+            market = [chance._draw_tile() if i < 4 - len(bought) else None for i in range(4)]
         # money: whatever is not in a hand or face up goes into the deck
         pool = full_deck(n)
         shown = _cards_of(money, "money")
