@@ -401,3 +401,23 @@ def test_a_record_saved_by_an_editor_that_writes_a_byte_order_mark_loads():
     text = g.to_json()
     for data in ("\ufeff" + text, ("\ufeff" + text).encode("utf-8")):
         assert Game.from_json(data).to_json() == text
+
+
+def test_a_record_saved_before_the_deck_cut_was_kept_still_loads():
+    """``deck_cut`` (S6) came later: a record without it loads, the cut read as not known
+    (where the scoring cards may lie is then estimated), and plays on."""
+    g = Game(["Ana", "Ben", "Chi"], seed=4)
+    for _ in range(10):
+        g.play(g.legal_actions()[0])
+    rec = json.loads(g.to_json())
+    assert rec["start"]["deck_cut"] == rec["state"]["deck_cut"] == g.deck_cut > 0
+    for part in ("start", "state"):
+        del rec[part]["deck_cut"]
+    old = Game.from_json(json.dumps(rec))
+    assert old.deck_cut is None and old.history == g.history and old.scores == g.scores
+    old.resample_hidden(random.Random(1))
+    old.play(old.legal_actions()[0])
+    for bad in (-1, 200, "89", 1.5):
+        rec["state"]["deck_cut"] = bad
+        with pytest.raises(RecordError, match="deck_cut"):
+            Game.from_json(json.dumps(rec))

@@ -109,6 +109,7 @@ class Game:
         self.market = [self._draw_tile() for _ in range(4)]
         self.money = [deck.pop() for _ in range(4)]
         # S6: five piles, scoring card 1 into pile 2 and 2 into pile 4
+        self.deck_cut = len(deck)   # (public: what the face-up deal and market left)
         top_first = deck[::-1]
         size, extra = divmod(len(top_first), 5)
         piles, k = [], 0
@@ -340,6 +341,7 @@ class Game:
             "rounds": [{"round": r, "counts": [], "buildings": [], "walls": [], "points": [0] * n,
                         "dirk": None, "scores": score_now, "preset": True}
                        for r in range(1, rounds_played + 1)],
+            "deck_cut": None,   # (the scoring cards were put near 2/5 and 4/5 of this deck, not cut as in S6)
             "rng": f"{chance._rng:016x}",
         }
         try:

@@ -23,26 +23,32 @@ DEALT_PER_PLAYER = 4.53
 _key = attrgetter("key")
 
 
-def scoring_card_ranges(n_players: int, deck_money: int, remaining) -> list:
+def scoring_card_ranges(n_players: int, deck_money: int, remaining, cut: int | None = None) -> list:
     """For each scoring card still in the deck, the range ``(lo, hi)`` of how
     many money cards may lie above it now, from public information only.
 
     S6 puts scoring card 1 at a uniform place in pile 2 of 5 and card 2 in
-    pile 4. The piles are cut from the deck left after the deal; the deal's
-    size is estimated (4.53 cards a player on average) and the range widened
-    by a few cards at both ends to cover the error of that estimate. Given
-    that a card has not come up yet, it is uniform over the rest of that
-    range. When that range is empty (a position set up by hand, or a deck
-    refilled from the discard pile), any place in the deck is allowed.
+    pile 4. The piles are cut from the deck left after the deal: ``cut``
+    money cards (``Game.deck_cut``; public, as the deal is face up), and the
+    money cards drawn since are the difference to ``deck_money`` (no scoring
+    card is left once the deck has run out). Where ``cut`` is not known, the
+    deal's size is estimated (4.53 cards a player on average) and the range
+    widened by a few cards at both ends to cover the error of that estimate.
+    Given that a card has not come up yet, it is uniform over the rest of
+    that range. When that range is empty (a position set up by hand), any
+    place in the deck is allowed.
     """
-    total = len(full_deck(n_players))
-    d0 = max(0, total - round(DEALT_PER_PLAYER * n_players) - 4)
+    if cut is None:
+        total = len(full_deck(n_players))
+        d0 = max(0, total - round(DEALT_PER_PLAYER * n_players) - 4)
+        slack = 1 + n_players // 2  # the deal's size varies by about a card per two players
+    else:
+        d0, slack = cut, 0
     drawn = d0 - deck_money
     size, extra = divmod(d0, 5)
     starts = [0]
     for i in range(5):
         starts.append(starts[-1] + size + (1 if i < extra else 0))
-    slack = 1 + n_players // 2  # the deal's size varies by about a card per two players
     out = []
     for k in remaining:
         pile = 1 if k == 1 else 3
@@ -70,7 +76,7 @@ def sample_deck(game, rng) -> list:
     rng.shuffle(cards)  # top first
     if remaining:
         remaining.sort()
-        ranges = scoring_card_ranges(len(game.players), len(cards), remaining)
+        ranges = scoring_card_ranges(len(game.players), len(cards), remaining, game.deck_cut)
         spots = [rng.randint(lo, hi) for lo, hi in ranges]
         # scoring card 1 always lies above scoring card 2 (piles 2 and 4)
         if len(spots) == 2 and spots[0] > spots[1]:

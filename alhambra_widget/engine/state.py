@@ -165,10 +165,12 @@ class Field:
     ``dump(value)`` (to JSON) and ``load(json, n_players)`` (from JSON,
     checking shape and range; raises RecordError)."""
 
-    __slots__ = ("name", "attr", "copy", "dump", "load", "doc")
+    __slots__ = ("name", "attr", "copy", "dump", "load", "doc", "optional")
 
-    def __init__(self, name, copy, dump, load, doc, attr=None):
+    def __init__(self, name, copy, dump, load, doc, attr=None, optional=False):
         self.name, self.attr, self.copy, self.dump, self.load, self.doc = name, attr or name, copy, dump, load, doc
+        #: a record made before the field was added lacks it: read as null
+        self.optional = optional
 
 
 def _dump_players(ps):
@@ -397,6 +399,10 @@ FIELDS = (
           "the seat that had the first turn (S4)"),
     Field("rounds", "_copy_rounds({})", lambda rs: [dict(r) for r in rs], _load_rounds,
           "one record per scoring round played: round, counts, buildings, walls, points, dirk, scores"),
+    Field("deck_cut", "{}", lambda v: v, lambda v, n: None if v is None else _int(v, "deck_cut", 0, 110),
+          "how many money cards the deck held when it was cut into five piles (S6; public, as the deal "
+          "is face up): where the scoring cards still in it may lie; null where not known (a position "
+          "set up by hand)", optional=True),
     Field("rng", "{}", lambda v: f"{v:016x}", _load_rng,
           "the 64-bit state of the game's random number generator (16 hex digits)", attr="_rng"),
 )
@@ -428,7 +434,7 @@ def load_into(g, state) -> None:
     every condition between fields. Raises RecordError (``g`` is then not usable)."""
     if not isinstance(state, dict):
         _fail("a state must be an object")
-    missing = set(FIELD_NAMES) - state.keys()
+    missing = {f.name for f in FIELDS if not f.optional} - state.keys()
     if missing:
         _fail(f"the state lacks {', '.join(sorted(missing))}")
     extra = state.keys() - set(FIELD_NAMES)
@@ -439,7 +445,7 @@ def load_into(g, state) -> None:
         _fail("players: a game has 2 to 6 players")
     n = len(players)
     for f in FIELDS:
-        setattr(g, f.attr, f.load(state[f.name], n))
+        setattr(g, f.attr, f.load(state.get(f.name), n))
     try:
         check_bookkeeping(g)
     except AssertionError as e:
