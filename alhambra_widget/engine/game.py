@@ -156,7 +156,8 @@ class Game:
         - ``alhambras``: per player, ``{(x, y): tile or tile id}`` (must obey P1-P6);
         - ``reserves``: per player, tiles or ids; ``scores``: per player, whole numbers;
         - ``market``: 4 tiles/ids/None; ``money``: up to 4 cards (as a hand);
-          ``dirk``: tiles (2 players);
+          ``dirk``: tiles (2 players; none unless named, where a game played from the start
+          deals him some: S7, D2);
         - ``current``: the player to act (index or name); ``rounds_played``: 0, 1 or 2 scoring rounds already played;
         - ``to_place``: tiles the player to act bought this turn and has still to place (T4, at
           most 4: the building market is not refilled during a turn, so as many of its slots
