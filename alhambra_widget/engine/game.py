@@ -162,8 +162,9 @@ class Game:
         - ``to_place``: tiles the player to act bought this turn and has still to place (T4, at
           most 4: the building market is not refilled during a turn, so as many of its slots
           are empty -- the last ones unless ``market`` says which); the game then starts at
-          the end of that turn, in the placement phase -- or, with ``extra=True``, the last was paid exactly and the player
-          may act again first (T2a: the tiles wait until the turn ends);
+          the end of that turn, in the placement phase -- or, with ``extra=True``, the last was
+          paid exactly and the player may act again first (T2a: the tiles wait until the turn
+          ends);
         - ``turn``: the number of the turn (from 1), as the table shows it.
 
         The position is made as a record's state and read by the same loader
