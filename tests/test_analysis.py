@@ -258,6 +258,8 @@ def test_standings_show_themselves_in_a_notebook_and_as_text():
     with use_language("de"):
         assert f"<h4>{s.round}. Wertung, wenn sie jetzt wäre</h4>" in s._repr_html_()
     text = str(s)
+    from IPython.lib.pretty import pretty
+    assert pretty(s) == text   # IPython's plain text (a terminal, a text export): the titled tables
     assert text.splitlines()[0] == f"Scoring round {s.round} if it were now"
     assert str(buildings) in text and str(players) in text
 

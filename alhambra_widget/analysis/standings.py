@@ -26,6 +26,10 @@ class Standings(namedtuple("Standings", ["round", "buildings", "players"])):
     def __str__(self) -> str:
         return f"{self._title()}\n\n{self.buildings}\n\n{self.players}"
 
+    def _repr_pretty_(self, p, cycle) -> None:
+        # (IPython's text form, where no HTML is shown: a terminal, a text export)
+        p.text(str(self))
+
     def _repr_html_(self) -> str:
         return (f"<div><h4>{html.escape(self._title())}</h4>{self.buildings.to_html()}"
                 f"<br>{self.players.to_html()}</div>")
