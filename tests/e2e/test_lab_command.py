@@ -30,6 +30,7 @@ def _open_kernel(port: int, token: str) -> None:
     import asyncio
     import json
     import uuid
+    from concurrent.futures import ThreadPoolExecutor
 
     from tornado.websocket import websocket_connect
 
@@ -54,8 +55,6 @@ def _open_kernel(port: int, token: str) -> None:
         ws.close()
 
     # in a thread of its own: Playwright's sync API keeps an event loop running in this one
-    from concurrent.futures import ThreadPoolExecutor
-
     with ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, asyncio.wait_for(ask(), 60)).result()
 
