@@ -95,7 +95,7 @@ describe("the words inside a move", () => {
     expect(placeText([-1, -2])).toBe("2 north, 1 west of the fountain");
     expect(placeText([3, 0])).toBe("3 east of the fountain");
     use("ja");
-    expect(placeText([-1, -2])).toBe("噴水から北に2マス、西に1マス");
+    expect(placeText([-1, -2])).toBe("スタートタイルから北に2マス、西に1マス");
     use("fi");
     expect(placeText([0, 1])).toBe("aloituslaatasta etelään");
   });

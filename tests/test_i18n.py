@@ -1,6 +1,7 @@
 """The catalogues: every language has every key, with the same placeholders."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,37 @@ def test_translations_are_translated():
         cat = catalogue(lang)
         same = [k for k in en if cat.get(k) == en[k] and len(en[k]) > 12]
         assert len(same) <= 0.05 * len(en), (lang, same[:10])
+
+
+# One word for one thing, as each rulebook has it. A text about a place in an Alhambra (it names
+# one by coordinates) never calls it by the word for a slot of the market, nor a text about a
+# slot by the word for a place: Finnish "kohta" and "ruutu", Dutch "plek" and "veld".
+ABOUT_A_PLACE = re.compile(r"\{x\}|\{pos\}|\{where\}|\(-?\d, -?\d\)")
+ABOUT_A_SLOT = re.compile(r"\{slots?\}")
+TERMS = {   # language: (the word for a place in an Alhambra, the word for a market slot)
+    "fi": (re.compile(r"\bkoh[dt]", re.I), re.compile(r"\bruu[dt]u(?!k)", re.I)),   # (not ruudukko, the grid)
+    "nl": (re.compile(r"\bplek", re.I), re.compile(r"(?<!reserve)veld", re.I)),   # (the reserve board is a reserveveld)
+}
+
+
+@pytest.mark.parametrize("lang", sorted(TERMS))
+def test_a_place_in_an_alhambra_and_a_market_slot_have_their_own_words(lang):
+    place, slot = TERMS[lang]
+    texts = {k: v for k, v in catalogue(lang).items() if not k.startswith("_")}
+    places = [k for k, v in texts.items() if ABOUT_A_PLACE.search(v)]
+    slots = [k for k, v in texts.items() if ABOUT_A_SLOT.search(v)]
+    assert len(places) > 20 and len(slots) > 10
+    assert [k for k in places if slot.search(texts[k])] == []
+    assert [k for k in slots if place.search(texts[k])] == []
+    # and each word is in use for its own thing
+    assert any(place.search(texts[k]) for k in places) and any(slot.search(texts[k]) for k in slots)
+
+
+def test_the_fountain_has_one_name_in_japanese():
+    # the Japanese rulebook's word is スタートタイル; 噴水 (what the tile shows) only beside it
+    texts = {k: v for k, v in catalogue("ja").items() if not k.startswith("_")}
+    assert [k for k, v in texts.items() if "噴水" in v and "スタートタイル" not in v] == []
+    assert sum("スタートタイル" in v for v in texts.values()) > 20
 
 
 def test_lookup_fill_and_fallback():

@@ -155,11 +155,11 @@ def test_buildings_prices_cards_and_places():
 
 
 @pytest.mark.parametrize("pos, en, ja", [
-    ((1, 0), "east of the fountain", "噴水の東"),
-    ((0, -1), "north of the fountain", "噴水の北"),
-    ((0, 2), "2 south of the fountain", "噴水から南に2マス"),
-    ((-1, -2), "2 north, 1 west of the fountain", "噴水から北に2マス、西に1マス"),
-    ((3, 1), "1 south, 3 east of the fountain", "噴水から南に1マス、東に3マス"),
+    ((1, 0), "east of the fountain", "スタートタイルの東"),
+    ((0, -1), "north of the fountain", "スタートタイルの北"),
+    ((0, 2), "2 south of the fountain", "スタートタイルから南に2マス"),
+    ((-1, -2), "2 north, 1 west of the fountain", "スタートタイルから北に2マス、西に1マス"),
+    ((3, 1), "1 south, 3 east of the fountain", "スタートタイルから南に1マス、東に3マス"),
 ])
 def test_places_are_told_from_the_fountain(pos, en, ja):
     assert place_text(pos, "en") == en
