@@ -339,7 +339,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         if event in ("play", "redo") and move.player is not None:
             for cb in list(self._on_move):
                 try:
-                    cb(move.action, game)
+                    cb(game, move.action)
                 except Exception as e:  # a broken hook must not break the game
                     log.exception("on_move callback %r failed", cb)
                     self._message({"kind": "error", "rule": None,
@@ -507,14 +507,15 @@ class AlhambraWidget(anywidget.AnyWidget):
         return self._game.can_redo
 
     def on_move(self, callback, remove: bool = False):
-        """Call ``callback(action, game)`` after every move, whoever plays it
-        (the widget, ``w.play``, ``w.game.play``, a redo). Returns the callback,
-        so it works as a decorator; ``remove=True`` unregisters it."""
+        """Call ``callback(game, action)`` after every move, whoever plays it
+        (the widget, ``w.play``, ``w.game.play``, a redo): the game first, as
+        ``play_game(on_move=)`` and ``Game.listen`` call theirs. Returns the
+        callback, so it works as a decorator; ``remove=True`` unregisters it."""
         if remove:
             self._on_move = [c for c in self._on_move if c != callback]
         else:
             if not callable(callback):
-                raise TypeError("on_move takes a callable: callback(action, game)")
+                raise TypeError("on_move takes a callable: callback(game, action)")
             self._on_move.append(callback)
         return callback
 

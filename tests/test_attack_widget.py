@@ -463,7 +463,7 @@ def test_closed_widgets_are_collected(how):
             w.wait(JOIN)
         else:
             w = AlhambraWidget(kept)
-        w.on_move(lambda action, game: None)
+        w.on_move(lambda game, action: None)
         refs.append(weakref.ref(w))
         w.close()
         del w

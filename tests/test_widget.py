@@ -375,7 +375,7 @@ def test_every_valid_intent_is_exactly_one_engine_action():
     g = Game(["Ana", "Ben", "Chi"], seed=3)
     w3 = AlhambraWidget(g)
     moves = []
-    w3.on_move(lambda a, game: moves.append(a))
+    w3.on_move(lambda game, a: moves.append(a))
     rng = random.Random(1)
     while not g.is_over:
         a = g.random_action(rng)
@@ -679,7 +679,7 @@ def test_replacing_the_game_keeps_a_valid_seat():
 
 def test_on_move_fires_for_every_source(w):
     seen = []
-    cb = w.on_move(lambda action, game: seen.append((str(action), game)))
+    cb = w.on_move(lambda game, action: seen.append((str(action), game)))
     g = w.game
     intent(w, g.legal_actions()[0])           # front end
     w.play(g.legal_actions()[0])              # w.play
@@ -697,7 +697,7 @@ def test_on_move_fires_for_every_source(w):
 
 def test_a_failing_on_move_hook_is_reported_not_raised(w):
     @w.on_move
-    def broken(action, game):
+    def broken(game, action):
         raise ValueError("oops")
     g = w.game
     intent(w, g.legal_actions()[0])

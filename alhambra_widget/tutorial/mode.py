@@ -48,7 +48,7 @@ def attach(w, tut: Tutorial) -> None:
     """Put widget ``w`` in tutorial mode, driven by ``tut``."""
     w._tutorial = tut
 
-    def moved(action, game):
+    def moved(game, action):
         if game is tut.game:
             tut.applied(action)
 
