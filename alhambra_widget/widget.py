@@ -357,18 +357,23 @@ class AlhambraWidget(anywidget.AnyWidget):
             self._game.play(action)
 
     def undo(self):
-        """Take back the last move at the table (returns its action, or None):
-        the position is the one before it, except that when the move had
+        """Take back the last move at the table, as its Undo button does
+        (returns the action of the person's move taken back, or None): against
+        bots, their replies and the last move of a person; else the last move.
+        The position is the one before, except that when a move taken back had
         shown cards or tiles, what nobody has seen yet is shuffled afresh
         (``Game.resample_hidden``), so an undo never shows what comes next.
-        ``redo()`` plays the move again. (``w.game.undo()`` is the engine's
-        exact undo.)"""
+        ``redo()`` plays the moves again. (``w.game.undo()`` is the engine's
+        exact undo of one move.)"""
         with self._lock, use_language(self.lang):
             g = self._game
             if not self.can_undo:
                 return None
-            taken = self._take_back(g, people=1, bots=False)
-            return next((m.action for m in taken if m.player is not None), None)
+            bots = bool(self._bots) and any(m.player is not None and m.player not in self._bots
+                                            for m in g.moves)
+            taken = self._take_back(g, people=1, bots=bots)
+            self._say_undone([m for m in taken if m.player is not None])
+            return next((m.action for m in reversed(taken) if m.player is not None), None)
 
     def _take_back(self, g, people: int, bots: bool) -> list:
         """Undo moves from the end: chance moves, the bots' moves (when

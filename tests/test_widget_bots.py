@@ -130,6 +130,30 @@ def test_undo_takes_back_the_bots_replies_and_the_persons_move():
     assert re.match(r"Taken back \d+ moves, back to before: You took ", w.message["text"])
 
 
+def test_undo_from_a_cell_is_the_buttons_undo():
+    # w.undo() at a table with bots takes back their replies and the person's move, as the
+    # button does (one move would be the bot's last reply, played again at once)
+    seed = human_first(3)
+    w = AlhambraWidget(players=["You", Greedy(seed=1), Greedy(seed=2)], seed=seed, bot_delay=0)
+    g = w.game
+    before = g.observation()
+    mine = g.legal_actions("take")[0]
+    w.play(mine)
+    assert w.wait(10) and g.current == 0 and len(g.history) >= 3
+    assert w.undo() == mine
+    assert w.wait(10)
+    assert g.observation() == before and [m for m in g.moves if m.player is not None] == []
+    assert re.match(r"Taken back \d+ moves, back to before: You took ", w.message["text"])
+    # redo plays them again, one at a time, the person's move first
+    assert w.redo() == mine and g.current == 1
+    # bots only at the table: one move at a time
+    w2 = AlhambraWidget(players=[Greedy(seed=1), Greedy(seed=2)], seed=3, autoplay=False)
+    w2.play_bots(4)
+    played = [m.action for m in w2.game.moves if m.player is not None]
+    assert w2.undo() == played[-1]
+    assert [m.action for m in w2.game.moves if m.player is not None] == played[:-1]
+
+
 class Quitting(Bot):
     """A bot that ends its thread in a way no ``except Exception`` sees."""
 
