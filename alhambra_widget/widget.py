@@ -183,8 +183,14 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     def __init__(self, game=None, *, players=_UNSET, seed=_UNSET, seat=None, bots=None,
                  bot_delay: float = 0.8, autoplay: bool = True, save=None, **kwargs):
+        if (isinstance(game, (list, tuple)) or isinstance(game, numbers.Integral)) and not isinstance(game, bool) \
+                and players is _UNSET:
+            game, players = None, game   # AlhambraWidget(3), AlhambraWidget(["Ana", Greedy()]), as Game(...)
         if game is not None and (players is not _UNSET or seed is not _UNSET):
             raise TypeError("give either a game or players/seed, not both")
+        unknown = sorted(k for k in kwargs if not self.has_trait(k))
+        if unknown:   # (traitlets only warns, and the warning is hidden: a typo was dropped in silence)
+            raise TypeError(_unknown_arguments(unknown, type(self)))
         bots = dict(bots or {})
         if isinstance(players, (list, tuple)):
             players, more = _seat_bots(players)
@@ -840,6 +846,8 @@ class AlhambraWidget(anywidget.AnyWidget):
         lessons set their own positions."""
         if self._tutorial is not None:
             raise RuntimeError("a tutorial sets up its own positions: w.tutor.replay() starts the lesson again")
+        if isinstance(seed, (list, tuple)) and players is None:
+            seed, players = None, seed   # new_game(["Ana", Greedy()]): the players first, as for Game(...)
         old = self._game
         finished = old.is_over
         if finished:   # (counted before the new game shows, so that it shows with it)
@@ -1491,6 +1499,23 @@ def _new_bot(kind: str):
     from . import bots
 
     return {"random": bots.Random, "greedy": bots.Greedy, "mcts": bots.MCTS}[kind]()
+
+
+def _unknown_arguments(names, cls) -> str:
+    """The refusal of keyword arguments the widget has no use for, with the
+    nearest names it takes (``language`` -> ``lang``)."""
+    import difflib
+    import inspect
+
+    known = [p for p in inspect.signature(cls.__init__).parameters if p not in ("self", "game", "kwargs")]
+    known += [n for n in cls.class_trait_names() if not n.startswith("_")]
+    said = []
+    for name in names:
+        near = difflib.get_close_matches(name, known, n=1, cutoff=0.6) \
+            or [k for k in known if name.startswith(k) or k.startswith(name)][:1]
+        said.append(f"{name!r}" + (f" (did you mean {near[0]!r}?)" if near else ""))
+    return (f"AlhambraWidget() got {'an unexpected keyword argument' if len(names) == 1 else 'unexpected keyword arguments'} "
+            f"{', '.join(said)}")
 
 
 def _seat_bots(players):

@@ -297,6 +297,15 @@ def test_mcts_takes_either_evaluation_and_checks_it():
         MCTS(rollout="forever")
 
 
+def test_a_searchers_budget_and_seed_are_named():
+    # Random(5) and Greedy(5) take a seed; MCTS(5) would have searched 5 iterations a move
+    for cls in (MCTS, FlatMC):
+        with pytest.raises(TypeError, match="positional"):
+            cls(5)
+        bot = cls(iterations=5, seed=7)
+        assert (bot.iterations, bot.seed) == (5, 7)
+
+
 def test_a_focus_action_gets_a_quarter_of_the_search_and_every_seat_a_probability():
     g = mid_game(n=3, seed=8, actions=30)
     legal = g.legal_actions()

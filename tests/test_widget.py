@@ -201,6 +201,29 @@ def test_construction_forms():
         b.seat = -1
 
 
+def test_a_misspelt_argument_is_refused_with_the_name_meant():
+    # traitlets would only warn (hidden by default) and the argument would be dropped
+    for wrong, meant in (("language", "lang"), ("sead", "seed"), ("bot_dely", "bot_delay"), ("autoPlay", "autoplay")):
+        with pytest.raises(TypeError, match=f"unexpected keyword argument '{wrong}' \\(did you mean '{meant}'\\?\\)"):
+            AlhambraWidget(players=2, **{wrong: 1})
+    with pytest.raises(TypeError, match="'zzz'$"):
+        AlhambraWidget(zzz=1)
+    # the traits of a widget are arguments still
+    w = AlhambraWidget(players=2, seed=1, lang="de", layout={"width": "500px"})
+    assert w.lang == "de" and w.layout.width == "500px"
+
+
+def test_the_players_may_come_first_as_for_a_game():
+    from alhambra_widget.bots import Greedy
+    assert AlhambraWidget(4, seed=2).game.to_json() == Game(4, seed=2).to_json()
+    w = AlhambraWidget(["Ana", Greedy(seed=1)], seed=3, autoplay=False)
+    assert w.game.names == ["Ana", "Greedy"] and list(w.bots) == [1]
+    g = w.new_game(["Ben", "Chi", "Dee"])
+    assert g.names == ["Ben", "Chi", "Dee"] and w.game is g and not w.bots
+    with pytest.raises(TypeError, match="either a game or players"):
+        AlhambraWidget(3, players=3)
+
+
 def test_a_seat_may_be_given_by_the_players_name():
     w = AlhambraWidget(players=["Ana", "Ben", "Zoë"], seed=1, seat="ben")
     assert w.seat == 1 and w.view["seat"] == 1

@@ -159,7 +159,7 @@ def _budget(iterations, seconds):
 
 
 class _Searcher(Bot):
-    def __init__(self, iterations=None, seconds=None, seed=None, *, rollout_turns=None,
+    def __init__(self, *, iterations=None, seconds=None, seed=None, rollout_turns=None,
                  weights: Weights | None = None, evaluation="hand"):
         super().__init__(seed)
         self.iterations, self.seconds = _budget(iterations, seconds)
@@ -283,13 +283,13 @@ class MCTS(_Searcher):
     True
     """
 
-    def __init__(self, iterations=None, seconds=None, seed=None, *, exploration: float | None = None,
+    def __init__(self, *, iterations=None, seconds=None, seed=None, exploration: float | None = None,
                  widening: float | None = None, prior_weight: float = 0.5, prior_temperature: float | None = None,
                  rollout_turns=None, epsilon: float = 0.1, margin_scale: float = 40.0,
                  margin_share: float = 0.3, rollout: str = "turn",
                  weights: Weights | None = None, evaluation="learned"):
-        super().__init__(iterations, seconds, seed, rollout_turns=rollout_turns, weights=weights,
-                         evaluation=evaluation)
+        super().__init__(iterations=iterations, seconds=seconds, seed=seed, rollout_turns=rollout_turns,
+                         weights=weights, evaluation=evaluation)
         if rollout not in ("turn", "round"):
             raise ValueError('rollout is "turn" or "round"')
         self.rollout = rollout
