@@ -191,6 +191,9 @@ class AlhambraWidget(anywidget.AnyWidget):
         unknown = sorted(k for k in kwargs if not self.has_trait(k))
         if unknown:   # (traitlets only warns, and the warning is hidden: a typo was dropped in silence)
             raise TypeError(_unknown_arguments(unknown, type(self)))
+        if bots is not None and not isinstance(bots, Mapping):
+            raise TypeError("bots is {seat: bot}, e.g. bots={1: Greedy()}, or give the bots among the players: "
+                            f"players=[\"You\", Greedy()]; not {type(bots).__name__}")
         bots = dict(bots or {})
         if isinstance(players, (list, tuple)):
             players, more = _seat_bots(players)

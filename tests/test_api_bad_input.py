@@ -205,3 +205,20 @@ def test_a_tournament_says_what_its_count_and_seed_are(games, seed, words):
     """Before any game is played (not the interpreter's words from deep inside)."""
     with pytest.raises(ValueError, match=re.escape(words)):
         an.tournament([bots.Random(), bots.Random()], games=games, seed=seed, workers=1, progress=False)
+
+
+def test_every_error_the_engine_raises_is_importable_from_the_package():
+    from alhambra_widget.engine import errors
+    for name in ("IllegalMove", "NotationError", "RecordError"):
+        assert getattr(aw, name) is getattr(errors, name) and name in aw.__all__
+    with pytest.raises(aw.NotationError):
+        aw.parse("tkae dinar 3")
+
+
+def test_every_bot_asked_to_move_in_a_finished_game_says_the_game_is_over():
+    g = bots.play_game([bots.Random(seed=1), bots.Random(seed=2)], seed=1)
+    assert g.is_over
+    for bot in (bots.Random(seed=1), bots.Greedy(seed=1), bots.MCTS(iterations=5), bots.FlatMC(iterations=5)):
+        with pytest.raises(aw.IllegalMove) as e:
+            bot.choose(g)
+        assert e.value.rule == "E4", type(bot).__name__

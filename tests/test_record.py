@@ -96,6 +96,13 @@ def test_a_path_is_refused_with_how_to_read_it(tmp_path):
     with pytest.raises(RecordError, match=r"not a path: read the file first"):
         Game.from_json(path)
     assert Game.from_json(path.read_text(encoding="utf-8")).n == 2
+    # a file's name given as text: said so, with how to read it
+    with pytest.raises(RecordError, match=r"'evening.json' looks like a file name; read the file first, "
+                                          r"Game.from_json\(pathlib.Path\('evening.json'\).read_text"):
+        Game.from_json("evening.json")
+    with pytest.raises(RecordError) as e:
+        Game.from_json('{"format": ')
+    assert "file name" not in str(e.value)
 
 
 def test_rebased_arranged_position_round_trips():

@@ -47,6 +47,19 @@ def test_one_row_per_move_a_player_made(game, reviewed):
     assert list(reviewed.played) == [str(m.action) for m in players_moves]
     assert list(reviewed.name) == [game.names[m.player] for m in players_moves]
     assert list(reviewed.turn) == [m.turn for m in players_moves]
+    # a move's number counts from 1: the move and the position before it, as the docstring says
+    for row in reviewed.itertuples():
+        assert str(game.moves[row.move - 1].action) == row.played
+        assert game.position_at(row.move - 1).current == row.player
+
+
+def test_the_search_that_grades_is_an_mcts(game):
+    from alhambra_widget.bots import MCTS, FlatMC
+    for bot in (Greedy(seed=1), FlatMC(iterations=5)):
+        with pytest.raises(TypeError, match=f"an MCTS .*not {type(bot).__name__}"):
+            review(game, iterations=5, progress=False, bot=bot)
+    rows = review(game, iterations=20, progress=False, bot=MCTS(evaluation="hand", seed=2))
+    assert len(rows) == len([m for m in game.moves if m.player is not None])
 
 
 def test_rows_are_graded_by_their_loss(game, reviewed):

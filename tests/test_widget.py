@@ -222,6 +222,9 @@ def test_the_players_may_come_first_as_for_a_game():
     assert g.names == ["Ben", "Chi", "Dee"] and w.game is g and not w.bots
     with pytest.raises(TypeError, match="either a game or players"):
         AlhambraWidget(3, players=3)
+    # bots as a list: said what they are, not "cannot convert dictionary update sequence"
+    with pytest.raises(TypeError, match=r"bots is \{seat: bot\}.*players=\[\"You\", Greedy\(\)\]; not list"):
+        AlhambraWidget(players=3, bots=[Greedy()])
 
 
 def test_a_seat_may_be_given_by_the_players_name():

@@ -87,6 +87,9 @@ def review_rows(game: Game, seconds_per_move: float = 0.5, *, iterations: int | 
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= len(moves):
         raise ValueError(f"start is the number of moves graded already, 0 to {len(moves)}, not {start!r}")
     todo = [k for k, m in enumerate(moves) if m.player is not None and k >= start]
+    if bot is not None and not isinstance(bot, MCTS):
+        raise TypeError(f"bot is the search that grades the moves, an MCTS (say MCTS(evaluation=\"hand\")), "
+                        f"not {type(bot).__name__}")
     searcher = bot if bot is not None else MCTS(evaluation="learned", seed=seed)
     searcher = searcher.spawn(seed)
     budget = {"iterations": iterations} if iterations is not None else {"seconds": seconds_per_move}
@@ -145,12 +148,14 @@ def review(game: Game, seconds_per_move: float = 0.5, *, progress: bool = True, 
     grades.
 
     The moves are those of the move record (``game.moves``): a game played
-    with ``record=False`` has none, and its review is empty. Each position
-    before a move is searched for ``seconds_per_move`` (or
+    with ``record=False`` has none, and is refused (``ValueError``). Each
+    position before a move is searched for ``seconds_per_move`` (or
     exactly ``iterations``: then the review is the same for the same
-    ``seed``). ``progress`` shows a tqdm progress bar.
+    ``seed``) by ``bot``, an :class:`~alhambra_widget.bots.MCTS` (by default
+    ``MCTS(evaluation="learned")``). ``progress`` shows a tqdm progress bar.
 
-    Columns: ``move`` (its index in ``game.moves``, from 1), ``turn``,
+    Columns: ``move`` (its number, from 1: the move is ``game.moves[move - 1]``
+    and ``game.position_at(move - 1)`` the position before it), ``turn``,
     ``player`` (seat), ``name``, ``played`` and ``best`` (notation: the move
     made and the best one found), ``win_before`` (the mover's estimated win
     probability before the move, with the best move), ``win_after`` (with

@@ -38,7 +38,11 @@ class Bot:
 
     @staticmethod
     def _check_seat(game: Game, seat) -> None:
-        """A bot plays the player to move; asking it for another seat is a mistake."""
+        """A bot plays the player to move; asking it for another seat is a
+        mistake, and so is asking for a move in a finished game (E4, as
+        ``Game.play`` refuses one)."""
+        if game.is_over:
+            raise IllegalMove("E4", "error.E4.game_over")
         if seat is not None and seat != game.current:
             raise ValueError(f"it is seat {game.current}'s turn, not seat {seat}'s")
 

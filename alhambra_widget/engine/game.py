@@ -147,7 +147,9 @@ class Game:
         placed as in S6). ``market`` and ``money`` default to fresh draws.
 
         Each per-player argument is a list with one entry per player, or a mapping from some
-        players (by name or seat index) to theirs: ``hands={"Ben": ["florin 9"]}``.
+        players (by name or seat index) to theirs: ``hands={"Ben": ["florin 9"]}``. A player
+        not named has an empty hand, reserve and Alhambra (the fountain) and no points: a
+        position holds only what is set up (no starting hands are dealt).
 
         - ``hands``: per player, a list of cards, each a ``Card``, a text
           (``"dirham 4"``, or several: ``"dirham 4+7"``) or a pair

@@ -95,6 +95,10 @@ def load(text, cls):
     try:
         rec = json.loads(text)
     except (ValueError, RecursionError) as e:  # JSONDecodeError, and numbers too long to read
+        name = text.strip()
+        if name and len(name) <= 260 and not name.startswith(("{", "[", '"')) and "\n" not in name:
+            _fail(f"the game record is not valid JSON: {name!r} looks like a file name; read the file first, "
+                  f"Game.from_json(pathlib.Path({name!r}).read_text(encoding='utf-8'))")
         _fail(f"the game record is not valid JSON: {str(e)[:80]}")
     if not isinstance(rec, dict):
         _fail("a game record is a JSON object")
