@@ -443,6 +443,8 @@ def test_narration_of_real_rounds_matches_the_records():
         assert told == sum(sum(b) for b in r["buildings"]), lines
         for lang in LANGS:
             assert len(narrate_round(g, k, lang)) == len(lines)
+        # a round by its number, as standings(game, round=) takes it
+        assert narrate_round(g, round=r["round"], lang="en") == lines
     with use_language("de"):
         assert narrate_round(g)[0] == t("explain.round.intro_3", "de")
 
@@ -523,3 +525,7 @@ def test_narrating_a_round_not_played_says_so():
         narrate_round(g, 1)
     with pytest.raises(TypeError, match="round_index is an index"):
         narrate_round(g, "1")
+    with pytest.raises(ValueError, match="round is the number of a scoring round played, 1 to 1, not 2"):
+        narrate_round(g, round=2)
+    with pytest.raises(TypeError, match="not both"):
+        narrate_round(g, 0, round=1)

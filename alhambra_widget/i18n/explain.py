@@ -363,7 +363,7 @@ def _does(g, action, lang) -> list:
 # --------------------------------------------------------- scoring rounds
 
 def narrate_round(game_or_round_data, round_index: int = -1, lang: str | None = None, *,
-                  names=None) -> list:
+                  names=None, round: int | None = None) -> list:
     """A scoring round in sentences: the places and points for each building
     type (ties shared and rounded down, C3; Dirk taking places and scoring
     their points, kept apart from the players' scores, D3 and X8), each
@@ -371,8 +371,10 @@ def narrate_round(game_or_round_data, round_index: int = -1, lang: str | None = 
 
     ``game_or_round_data``: a :class:`~alhambra_widget.Game` (its ``rounds``),
     the widget's view dict (its ``rounds`` and ``players``) or a list of round
-    records; ``round_index`` indexes that list (``-1``: the latest round).
-    ``names``: the players' names when only round records are given."""
+    records; ``round_index`` indexes that list (``-1``: the latest round), or
+    ``round`` names a round by its number, 1 to 3, as ``standings(game,
+    round=)`` and the table do. ``names``: the players' names when only round
+    records are given."""
     lang = _lang(lang)
     data = game_or_round_data
     if hasattr(data, "rounds") and hasattr(data, "players"):
@@ -382,6 +384,15 @@ def narrate_round(game_or_round_data, round_index: int = -1, lang: str | None = 
         names = names or [p["name"] for p in data.get("players", [])]
     else:
         rounds = list(data)
+    if round is not None:
+        if round_index != -1:
+            raise TypeError("give round_index (from 0) or round (its number, from 1), not both")
+        if isinstance(round, bool) or not isinstance(round, int) or not 1 <= round <= len(rounds):
+            raise ValueError("no scoring round has been played yet (game.scoring_preview() tells what one would "
+                             "give now)" if not rounds else
+                             f"round is the number of a scoring round played, 1 to {len(rounds)}, not "
+                             f"{_shown(round)}")
+        round_index = round - 1
     if isinstance(round_index, bool) or not isinstance(round_index, int):
         raise TypeError(f"round_index is an index into the scoring rounds played (-1: the latest), "
                         f"not {_shown(round_index)}")
