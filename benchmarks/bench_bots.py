@@ -307,7 +307,7 @@ def head_to_head(old, seconds, games, seed, log):
             bots = [(ours, theirs)[e].spawn(_bot_seed(seed + k, r, e)) for e in entry_at]
             w0 = time.perf_counter()
             try:
-                g = play_game(bots, seed=seed + k, names=[labels[e] for e in entry_at])
+                g = play_game(bots, seed=seed + k, names=[labels[e] for e in entry_at], record=False)
             except RuntimeError as e:  # a game that does not end: left out, and said so
                 stalled.append((seed + k, r, str(e)))
                 print(f"seed {seed + k}, rotation {r}: {e}; left out", flush=True)

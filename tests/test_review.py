@@ -137,9 +137,10 @@ def test_a_game_without_moves_and_a_progress_bar(capsys):
     with pytest.raises(ValueError, match="played with record=False"):   # said, not an empty table
         review(plain, iterations=10, progress=False)
     from alhambra_widget.bots import play_game
-    with pytest.raises(ValueError, match=r"play_game\(\) plays unless given record=True"):
-        review(play_game([Random(seed=1), Random(seed=2)], seed=3), iterations=10, progress=False)
-    assert len(review(play_game([Random(seed=1), Random(seed=2)], seed=3, record=True), iterations=2,
+    with pytest.raises(ValueError, match=r"played with record=False"):
+        review(play_game([Random(seed=1), Random(seed=2)], seed=3, record=False), iterations=10, progress=False)
+    # play_game keeps the move record unless told not to: its game can be reviewed
+    assert len(review(play_game([Random(seed=1), Random(seed=2)], seed=3), iterations=2,
                       progress=False)) > 100
     with pytest.raises(ValueError, match="positive"):
         review(g, seconds_per_move=0, progress=False)

@@ -67,7 +67,7 @@ def check_reviewable(game: Game) -> Game:
     """``game``, or a ValueError when it was played on without its move record (nothing to grade)."""
     if not game.moves and (game.turn > 1 or game.is_over):
         raise ValueError("review() grades the moves of a game's record, and this game has none: it was "
-                         "played with record=False (as play_game() plays unless given record=True)")
+                         "played with record=False")
     return game
 
 

@@ -62,7 +62,7 @@ def play_one(spec: tuple) -> dict:
     bots = [players[e].spawn(_bot_seed(seed, rotation, e)) for e in entry_at]
     t0, c0 = time.perf_counter(), time.process_time()
     try:
-        g = play_game(bots, seed=seed, names=[labels[e] for e in entry_at])
+        g = play_game(bots, seed=seed, names=[labels[e] for e in entry_at], record=False)
     except Exception as e:
         add_note(e, f"(in game {index} of the tournament: seed {seed}, seats rotated by {rotation}, "
                     f"seats {[labels[x] for x in entry_at]})")
