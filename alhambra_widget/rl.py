@@ -124,8 +124,13 @@ except ImportError as e:  # pragma: no cover - the `rl` extra is not installed
     raise ImportError("alhambra_widget.rl needs pettingzoo, gymnasium and numpy: "
                       "pip install 'alhambra-widget[rl]'") from e
 
+import hashlib
+import numbers
+import operator
+
 from .engine import (BUILDINGS, CURRENCIES, TILES, Build, Buy, EndTurn, Game, GiveToDirk, Pass, Place,
                      Remove, Reserve, Swap, TakeMoney, card, parse)
+from .engine.state import check_seed, seat_index
 
 __all__ = ["AlhambraEnv", "env", "raw_env", "ACTION_SIZE", "ACTION_BLOCKS", "PAYMENTS", "action_index",
            "index_action", "action_mask", "legal_indices", "observation", "observation_layout", "obs_size"]
@@ -318,7 +323,19 @@ def action_index(game: Game, action) -> int:
 def index_action(game: Game, index: int):
     """The action an index names in the position ``game`` (legal or not), or
     ``None`` when it names nothing there (no such face-up card, tile or spot)."""
-    return _Index(game).decode(index)
+    return _Index(game).decode(_whole_index(index))
+
+
+def _whole_index(index) -> int:
+    """``index`` as an int when it is a whole number (a numpy integer too) in
+    the action space, else ValueError: 1.9 is no action, nor is 1.0 taken for 1."""
+    try:
+        whole = None if isinstance(index, bool) else operator.index(index)   # (a 0-d integer array too)
+    except TypeError:
+        whole = None
+    if whole is None or not 0 <= whole < ACTION_SIZE:
+        raise ValueError(f"an action is an index, a whole number from 0 to {ACTION_SIZE - 1}, not {index!r}")
+    return whole
 
 
 def legal_indices(game: Game) -> dict:
@@ -351,7 +368,9 @@ _PHASES = {"action": 0, "place": 1, "over": 2}
 
 
 def observation(game: Game, seat: int) -> np.ndarray:
-    """The observation vector of seat ``seat`` (see the module docstring)."""
+    """The observation vector of seat ``seat`` (an index or the player's
+    name; see the module docstring)."""
+    seat = seat_index(seat, game.names)
     n = game.n
     rel = [(s - seat) % n for s in range(n)]   # seat -> player k as the observer sees it
     out = np.zeros(obs_size(n), dtype=np.float32)
@@ -498,8 +517,12 @@ class AlhambraEnv(AECEnv):
     # -- the AEC API
     def reset(self, seed=None, options=None):
         if seed is not None:
-            self._seeds = np.random.default_rng(seed)
-            game_seed = int(seed)
+            if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
+                seed = int(seed)   # (a numpy integer too)
+            game_seed = check_seed(seed)   # (as Game takes it: a text or a negative number too)
+            self._seeds = np.random.default_rng(
+                seed if isinstance(seed, int) and seed >= 0 else
+                int.from_bytes(hashlib.sha256(repr(seed).encode()).digest()[:8], "big"))
         elif self._seeds is not None:
             game_seed = int(self._seeds.integers(2 ** 63))
         else:
@@ -528,10 +551,7 @@ class AlhambraEnv(AECEnv):
             self._was_dead_step(action)
             return
         legal = self._legal_now()
-        try:
-            index = int(action)
-        except (TypeError, ValueError):
-            raise ValueError(f"an action is an index from 0 to {ACTION_SIZE - 1}, not {action!r}") from None
+        index = _whole_index(action)
         chosen = legal.get(index)
         if chosen is None:
             named = index_action(self.game, index) if 0 <= index < ACTION_SIZE else None

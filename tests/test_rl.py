@@ -210,6 +210,38 @@ def test_margin_rewards_truncation_and_illegal_indices():
     assert w.terminations[agent] and w.rewards[agent] == -1
 
 
+def test_indices_seats_and_seeds_are_checked_not_bent():
+    g = Game(["Ana", "Ben"], seed=3)
+    # an index is a whole number in the action space: a float is not rounded down to one
+    take = rl.action_index(g, g.legal_actions("take")[0])
+    assert rl.index_action(g, np.int64(take)) == rl.index_action(g, np.array(take)) == g.legal_actions("take")[0]
+    for bad in (take + 0.9, float(take), -1, ACTION_SIZE, True, str(take)):
+        with pytest.raises(ValueError, match=f"a whole number from 0 to {ACTION_SIZE - 1}"):
+            rl.index_action(g, bad)
+    e = raw_env(num_players=2)
+    e.reset(seed=1)
+    before = e.game.to_json()
+    with pytest.raises(ValueError, match="a whole number"):
+        e.step(take + 0.9)
+    assert e.game.to_json() == before
+    # a seat is an index of this game or a player's name
+    assert (rl.observation(g, "Ben") == rl.observation(g, 1)).all()
+    for bad in (2, -1, "Cy"):
+        with pytest.raises(ValueError, match="seat"):
+            rl.observation(g, bad)
+    # a seed is what Game takes: a text or a negative number deals Game(n, seed=...)'s game
+    for seed in ("evening", -5, np.int64(9)):
+        e.reset(seed=seed)
+        assert e.game.to_json() == Game(2, seed=int(seed) if isinstance(seed, np.integer) else seed).to_json()
+        e.reset()
+        after = e.game.to_json()
+        e.reset(seed=seed)
+        e.reset()
+        assert e.game.to_json() == after   # the next unseeded reset follows the seed too
+    with pytest.raises(TypeError, match="seed must be an int or a str"):
+        e.reset(seed=1.5)
+
+
 def test_docstring_examples():
     import doctest
 
