@@ -192,6 +192,13 @@ def test_the_player_to_act_stands_out_on_a_light_panel():
     assert contrast(PALETTE["table"]["current"], PALETTE["table"]["panel"]) >= 3
 
 
+def test_a_currencys_name_reads_on_its_colour():
+    """A money card names its currency, and a market slot's header its number and currency, in
+    small text (11-12 px) on the currency's colour: >= 4.5:1 (WCAG AA for small text)."""
+    for name, (fill, _edge, ink) in PALETTE["currencies"].items():
+        assert contrast(fill, ink) >= 4.5, name
+
+
 @pytest.mark.parametrize("group", ["buildings", "currencies"])
 def test_prices_values_and_pictures_read_on_their_colours(group):
     """A tile's price and picture, a card's value and symbol are large bold marks on the tile's or
