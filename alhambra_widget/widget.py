@@ -105,6 +105,16 @@ MAX_ACTION_LENGTH = 200
 _UNSET = object()
 #: Event kinds of a move that show what lay hidden (the deck, the bag).
 _REVEALING = frozenset({"money", "refill", "dirk_draw", "shuffle", "scoring"})
+
+
+def _reveals(taken) -> bool:
+    """Whether taking back ``taken`` puts back a hidden order someone has
+    seen: a move that showed cards or tiles, or a chance move -- an earlier
+    reshuffle, whose undo restores the order from before it, the one the
+    moves it hid had shown (two undos in a row must not bring it back)."""
+    return any(m.player is None or any(e.kind in _REVEALING for e in m.events) for m in taken)
+
+
 #: An undo against bots takes back at most this many moves at once.
 MAX_UNDO_RUN = 500
 #: illegal moves in a row a bot may choose in one position before it is stopped there (not retried forever)
@@ -406,7 +416,7 @@ class AlhambraWidget(anywidget.AnyWidget):
                     taken.append(g.moves[-1])
                     g.undo()
                 break
-        if g is self._game and any(e.kind in _REVEALING for m in taken for e in m.events):
+        if g is self._game and _reveals(taken):
             g.resample_hidden(self._chance)
         return taken
 
@@ -460,7 +470,7 @@ class AlhambraWidget(anywidget.AnyWidget):
                         g.undo()
                 finally:
                     g.listen(self._game_event)
-                if any(e.kind in _REVEALING for m in taken for e in m.events):
+                if _reveals(taken):
                     g.resample_hidden(self._chance)   # (a move: the widget hears of it)
                 else:
                     self._game_event(g, "undo", taken[-1])

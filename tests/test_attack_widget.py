@@ -449,6 +449,39 @@ def test_undo_at_the_table_never_shows_the_same_unseen_card_more_often_than_chan
     w.close()
 
 
+@pytest.mark.parametrize("how", ["undo twice", "undo, then play from before"])
+def test_a_second_undo_never_puts_back_an_order_already_seen(how):
+    # A move that reveals nothing (a buy), then one that draws from the bag (its placement ends
+    # the turn: a refill). The first undo reshuffles; a second one takes back that reshuffle --
+    # which restores the order the refill was drawn from -- and the buy: that order must not
+    # come back, else playing the two moves again shows the same tile every time.
+    g = Game(["Ana", "Ben"], seed=0)
+    buy = next(b for b in g.legal_actions("buy") if g.what_if(b).phase == "place")
+    place = g.what_if(buy).legal_actions()[0]
+    w = AlhambraWidget(g, autoplay=False)
+    w._chance = random.Random(5)
+
+    def refill():
+        intent(w, buy)
+        intent(w, place)
+        return [e.tile for e in g.moves[-1].of_kind("refill")]
+
+    first = refill()
+    assert first and g.bag_size >= 40
+    same = 0
+    for _ in range(30):
+        send(w, type="undo", stamp=w.view["stamp"], seat=None)   # the placement, and a reshuffle
+        if how == "undo twice":
+            send(w, type="undo", stamp=w.view["stamp"], seat=None)   # the reshuffle and the buy
+        else:
+            k = len(g.moves) - 2   # the position before the buy
+            send(w, type="replay", index=k)
+            send(w, type="play_from", index=k, stamp=w.view["stamp"], seat=None)
+        assert [m.action for m in g.moves if m.player is not None] == []
+        same += refill() == first
+    assert same <= 5, same   # a fresh order shows the same tile about once in 45
+
+
 # ------------------------------------------------------------ the lifetime
 @pytest.mark.parametrize("how", ["own game", "one game kept by the test", "with bots"])
 def test_closed_widgets_are_collected(how):
