@@ -644,3 +644,29 @@ def test_a_hint_flood_runs_one_analysis_per_position_and_other_messages_pass(mon
     shown = w.view["hints"]
     assert shown and {h["action"] for h in shown} <= {str(a) for a in w.game.legal_actions()}
     w.close()
+
+
+def test_a_lone_surrogate_is_no_name_and_no_seed(tmp_path):
+    # "\ud800" is what a forged page's JSON "\\ud800" decodes to: no UTF-8 text holds it, so a
+    # game named so could be neither saved nor sent to the page
+    with pytest.raises(ValueError, match="the name of player 1"):
+        Game(["A\ud800", "Ben"])
+    with pytest.raises(ValueError, match="lone surrogate"):
+        Game(2, seed="x\ud800")
+    from alhambra_widget import RecordError
+    text = Game(["Ana", "Ben"], seed="evening").to_json()
+    for forged in (text.replace('"Ana"', '"\\ud800"'), text.replace('"evening"', '"\\ud800"')):
+        with pytest.raises(RecordError):
+            Game.from_json(forged)
+    # a forged line-up at a table that keeps its game in a file: refused, nothing changed
+    f = tmp_path / "evening.json"
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=1, autoplay=False, save=f)
+    old, kept = w.game, f.read_text(encoding="utf-8")
+    send(w, type="new_game", players=["person", "person"], names=["\ud800", None], stamp=w.view["stamp"],
+         seat=None)
+    assert w.message["kind"] == "error" and "Seat 1" in w.message["text"]
+    assert w.game is old and f.read_text(encoding="utf-8") == kept
+    json.dumps(w.view, ensure_ascii=False).encode("utf-8")   # the view can still be sent
+    intent(w, w.game.legal_actions()[0])
+    assert len(w.game.moves) == 1 and Game.from_json(f.read_text(encoding="utf-8")).to_json() == w.game.to_json()
+    w.close()

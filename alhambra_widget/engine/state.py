@@ -87,6 +87,8 @@ def check_seed(seed):
         raise ValueError("an integer seed lies in [-2**63, 2**64)")
     if isinstance(seed, str) and len(seed) > MAX_SEED_LENGTH:
         raise ValueError(f"a text seed has at most {MAX_SEED_LENGTH} characters")
+    if isinstance(seed, str) and any(_category(c) == "Cs" for c in seed):
+        raise ValueError("a text seed is Unicode text: a lone surrogate (such as '\\ud800') cannot be saved")
     return seed
 
 
@@ -185,10 +187,10 @@ def name_ok(name) -> bool:
     """Whether ``name`` is a player's name as a record keeps it: one line of 1 to
     :data:`MAX_NAME_LENGTH` characters -- no control characters (a line break, a tab, NUL:
     a name stands in sentences and on one line of the table) -- and not only blanks and
-    invisible characters (``Game`` takes no other, so that every game it makes can be saved
-    and loaded)."""
+    invisible characters, nor a lone surrogate (``"\\ud800"``: no UTF-8 text can hold it;
+    ``Game`` takes no other, so that every game it makes can be saved and loaded)."""
     return (isinstance(name, str) and 0 < len(name) <= MAX_NAME_LENGTH
-            and not any(_category(c) == "Cc" for c in name)
+            and not any(_category(c) in ("Cc", "Cs") for c in name)
             and not all(c.isspace() or _category(c) == "Cf" for c in name))
 
 
