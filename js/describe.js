@@ -161,7 +161,7 @@ function after(entry, events, view) {
 }
 
 function scoreText(k, view) {
-  const r = view?.rounds?.[k - 1];
+  const r = (view?.rounds || []).find((x) => x.round === k);   // (round 2 is skipped when the bag runs out first)
   if (!r) return t("ui.move.score", { round: num(k), points: "" });
   const pts = r.points.map((p, i) => t("ui.move.points", { name: view.players[i]?.name ?? "", points: num(p) }));
   if (r.dirk !== null && r.dirk !== undefined) {

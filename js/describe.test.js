@@ -36,7 +36,7 @@ const use = (lang) => useStrings(STRINGS[lang], lang);
 afterEach(() => useStrings(null));
 
 const KINDS = ["take one", "take several", "buy exact", "buy over", "remove", "build", "swap", "place next to the fountain",
-  "place further away", "reserve", "dirk", "end", "pass", "refills", "shuffle", "scoring", "scoring with Dirk", "award", "over", "reshuffle"];
+  "place further away", "reserve", "dirk", "end", "pass", "refills", "shuffle", "scoring", "scoring with Dirk", "award", "over", "reshuffle", "round 3 after round 1"];
 
 describe("a move in words, as the kernel says it", () => {
   it("covers every kind of move", () => {
@@ -64,6 +64,15 @@ describe("a move in words, as the kernel says it", () => {
     expect(main).toMatch(/^Ben took florin \d\.$/);
     expect(more.some((s) => s.startsWith("Scoring round 1: Ana +"))).toBe(true);
     expect(more.some((s) => s.startsWith("Dirk drew "))).toBe(true);
+  });
+
+  it("tells round 3 by its number when the bag ran out before round 2", () => {
+    use("en");
+    const c = moves.cases.find((x) => x.label === "round 3 after round 1");
+    const { more } = describeParts(c.entry, { players: c.names.map((name) => ({ name })), rounds: c.rounds });
+    const r3 = c.rounds.find((r) => r.round === 3);
+    expect(c.rounds.map((r) => r.round)).toEqual([1, 3]);
+    expect(more).toContain(`Scoring round 3: Ana +${r3.points[0]}, Ben +${r3.points[1]} and Chi +${r3.points[2]}.`);
   });
 
   it("falls back to the notation for an entry without its events (an older saved view)", () => {

@@ -233,7 +233,7 @@ export function planMotion(entries, before, after, { reduced = false, view = nul
           break;
         }
         case "score": {
-          const r = view && view.rounds ? view.rounds[e.round - 1] : null;
+          const r = view && view.rounds ? view.rounds.find((x) => x.round === e.round) : null;
           if (!r) break;
           const delay = t0 + MOVE_MS + SCORE_MS * (entry.rounds || []).indexOf(e.round);
           r.points.forEach((pts, i) => {

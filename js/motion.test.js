@@ -201,6 +201,14 @@ describe("what moves where", () => {
     expect(motionLength([e])).toBe(MOVE_MS + SCORE_MS);
   });
 
+  it("round 3 after round 1 alone (the bag ran out first) counts round 3's points", () => {
+    const v = { rounds: [{ round: 1, points: [3, 11, 0], scores: [3, 11, 0] }, { round: 3, points: [20, 5, 7], scores: [23, 16, 7] }] };
+    const after = anchors([["score:0", box(0, 0, 30, 12)], ["score:1", box(0, 20, 30, 12)], ["score:2", box(0, 40, 30, 12)]]);
+    const e = entry(80, 2, "place 12 at 1,1", [{ kind: "score", round: 3 }], [3]);
+    const steps = planMotion([e], new Map(), after, { view: v });
+    expect(steps.map((s) => [s.kind, s.player, s.from, s.to])).toEqual([["count", 0, 3, 23], ["count", 1, 11, 16], ["count", 2, 0, 7]]);
+  });
+
   it("a tile bought and placed in moves drawn at once flies once, from its slot to the board", () => {
     const before = anchors([["tile:4", box(0, 0)], ["pending:0", box(50, 50)]]);
     const after = anchors([["tile:4", box(200, 200)]]);

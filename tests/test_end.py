@@ -237,3 +237,24 @@ def test_E4_equal_points_share_the_victory():
 def test_E4_no_winner_before_the_end():
     g = setup_end({0: cards_of("florin 3")})
     assert g.winners == []
+
+
+def test_E3_a_game_whose_bag_ran_out_before_a_scoring_card_is_saved_and_told():
+    # Few tiles left (set up by hand): the bag runs out before scoring card 2 comes up, so the
+    # end of the game scores round 3 after round 1 alone (E1-E3). That game is a real one: its
+    # record loads, and its moves tell the rounds they scored.
+    import random
+    from alhambra_widget.i18n.moves import describe_move
+    reserves = [list(range(1, 16)), list(range(16, 31)), list(range(31, 46))]   # the bag keeps 5
+    g = Game.from_position(["Ana", "Ben", "Chi"], seed=1, reserves=reserves)
+    rng = random.Random(0)
+    while not g.is_over:
+        kinds = g.legal_kinds()
+        g.play(rng.choice(g.legal_actions("buy" if "buy" in kinds else rng.choice(kinds))))
+    assert [r["round"] for r in g.rounds] == [1, 3]
+    loaded = Game.from_json(g.to_json())
+    assert loaded.to_json() == g.to_json() and loaded.rounds == g.rounds
+    last = next(m for m in reversed(g.moves) if m.of_kind("score"))
+    told = describe_move(last, g, lang="en")
+    a, b, c = (f"{name} +{p}" for name, p in zip(g.names, g.rounds[-1]["points"]))
+    assert f"Scoring round 3: {a}, {b} and {c}." in told

@@ -84,6 +84,17 @@ def cases() -> list:
     g.play(g.legal_actions("take")[0])
     g.resample_hidden(random.Random(3))
     out.append({"label": "reshuffle", "entry": log_entry(g.moves[-1], g.names), "names": list(g.names), "rounds": []})
+    # the end when the bag ran out before scoring card 2 came up (E1-E3): rounds 1 and 3
+    g = Game.from_position(["Ana", "Ben", "Chi"], seed=1,
+                           reserves=[list(range(1, 16)), list(range(16, 31)), list(range(31, 46))])
+    rng = random.Random(0)
+    while not g.is_over:
+        kinds = g.legal_kinds()
+        g.play(rng.choice(g.legal_actions("buy" if "buy" in kinds else rng.choice(kinds))))
+    assert [r["round"] for r in g.rounds] == [1, 3]
+    last = next(m for m in reversed(g.moves) if m.of_kind("score"))
+    out.append({"label": "round 3 after round 1", "entry": log_entry(last, g.names), "names": list(g.names),
+                "rounds": _rounds(g.rounds)})
     return out
 
 

@@ -307,7 +307,8 @@ def _int_list(v, what, size, lo=0, hi=MAX_SCORE):
 
 def _load_rounds(v, n):
     out = []
-    for k, r in enumerate(_list(v, "rounds", 3)):
+    v = _list(v, "rounds", 3)
+    for k, r in enumerate(v):
         what = f"rounds[{k}]"
         if not isinstance(r, dict):
             _fail(f"{what} must be an object")
@@ -315,8 +316,11 @@ def _load_rounds(v, n):
         if keys - {"preset"} != _ROUND_KEYS:
             _fail(f"{what} must have exactly {', '.join(sorted(_ROUND_KEYS))}")
         rnd = _int(r["round"], f"{what}.round", 1, 3)
-        if rnd != k + 1:
-            _fail(f"{what}.round must be {k + 1}: scoring rounds come in the order 1, 2, 3")
+        if rnd != k + 1 and not (rnd == 3 and k == len(v) - 1):
+            # (the end of the game scores round 3 whatever came before: when the bag runs out
+            # before a scoring card comes up, E1-E3, the rounds are 1 and 3, or 3 alone)
+            _fail(f"{what}.round must be {k + 1}: scoring rounds come in the order 1, 2, 3 "
+                  f"(the last may be round 3, the end of the game)")
         rec = {"round": rnd}
         preset = r.get("preset", False)
         if "preset" in r:

@@ -387,12 +387,13 @@ def narrate_round(game_or_round_data, round_index: int = -1, lang: str | None = 
     if round is not None:
         if round_index != -1:
             raise TypeError("give round_index (from 0) or round (its number, from 1), not both")
-        if isinstance(round, bool) or not isinstance(round, int) or not 1 <= round <= len(rounds):
+        played = [r["round"] for r in rounds]
+        if isinstance(round, bool) or not isinstance(round, int) or round not in played:
             raise ValueError("no scoring round has been played yet (game.scoring_preview() tells what one would "
                              "give now)" if not rounds else
-                             f"round is the number of a scoring round played, 1 to {len(rounds)}, not "
-                             f"{_shown(round)}")
-        round_index = round - 1
+                             f"round is the number of a scoring round played ({', '.join(map(str, played))}), "
+                             f"not {_shown(round)}")
+        round_index = played.index(round)
     if isinstance(round_index, bool) or not isinstance(round_index, int):
         raise TypeError(f"round_index is an index into the scoring rounds played (-1: the latest), "
                         f"not {_shown(round_index)}")

@@ -188,7 +188,7 @@ def _card(card: str, lang) -> str:
 
 
 def _score(k: int, names, rounds, lang) -> str:
-    r = rounds[k - 1] if 0 < k <= len(rounds) else None
+    r = next((r for r in rounds if r["round"] == k), None)   # (round 2 is skipped when the bag runs out first)
     if r is None:
         return t("ui.move.score", lang, round=_num(k), points="")
     pts = [t("ui.move.points", lang, name=names[i], points=_num(p)) for i, p in enumerate(r["points"])]
