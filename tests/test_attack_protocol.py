@@ -175,3 +175,37 @@ def test_every_message_in_any_order_keeps_the_table_whole(tmp_path_factory, capl
         w.stop_review()
         w.wait(JOIN)
         w.close()
+
+
+def test_a_message_nested_as_deep_as_json_reads_is_refused_in_words(caplog):
+    # the comm decodes with json.loads, which reads lists nested ~995 deep; quoting one in a
+    # refusal took repr() past the recursion limit, and the RecursionError reached the kernel
+    deepest = 1
+    while True:
+        try:
+            json.loads("[" * (deepest * 2) + "]" * (deepest * 2))
+        except RecursionError:
+            break
+        deepest *= 2
+    lo, hi = deepest, deepest * 2
+    while lo + 1 < hi:   # the deepest nesting json.loads reads here
+        mid = (lo + hi) // 2
+        try:
+            json.loads("[" * mid + "]" * mid)
+            lo = mid
+        except RecursionError:
+            hi = mid
+
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=1, autoplay=False)
+    before = w.game.to_json()
+    deep = json.loads("[" * lo + "]" * lo)
+    with caplog.at_level(logging.ERROR):
+        for msg in (deep, {"type": deep}, {"type": "action", "action": deep, "stamp": w.view["stamp"], "seat": None},
+                    {"type": "action", "action": "take dinar 3", "stamp": deep, "seat": None},
+                    {"type": "language", "lang": deep}, {"type": "new_game", "players": deep}):
+            send(w, **msg) if isinstance(msg, dict) else w._handle_custom_msg(msg, [])
+            assert w.message["kind"] == "error" and w.message["text"].startswith(("Refused", "An action", "A line-up")), \
+                w.message
+    assert w.game.to_json() == before
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]   # refused, not failed
+    w.close()

@@ -428,3 +428,17 @@ def test_a_record_saved_before_the_deck_cut_was_kept_still_loads():
         rec["state"]["deck_cut"] = bad
         with pytest.raises(RecordError, match="deck_cut"):
             Game.from_json(json.dumps(rec))
+
+
+def test_a_record_naming_a_key_twice_is_refused():
+    # json keeps the last value silently; another reader of the same file might take the first
+    text = Game(["Ana", "Ben"], seed=1).to_json()
+    assert Game.from_json(text).names == ["Ana", "Ben"]
+    forged = text.replace('"players": ["Ana", "Ben"]', '"players": ["Mallory", "Ben"], "players": ["Ana", "Ben"]', 1)
+    assert forged != text
+    with pytest.raises(RecordError, match="names 'players' twice in one object"):
+        Game.from_json(forged)
+    inner = text.replace('"score": 0', '"score": 99, "score": 0', 1)
+    assert inner != text
+    with pytest.raises(RecordError, match="names 'score' twice"):
+        Game.from_json(inner)

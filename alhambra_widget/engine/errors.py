@@ -21,7 +21,7 @@ def _shown(value, limit: int = QUOTE) -> str:
         value = value[:4 * limit]       # repr of a long text would be long too
     try:
         r = repr(value)
-    except ValueError:                  # an int of more than 4300 digits
+    except (ValueError, RecursionError):   # an int of more than 4300 digits; a list in a list ... 1000 deep
         r = f"<{type(value).__name__}>"
     return r if len(r) <= limit else r[:limit - 3] + "..."
 

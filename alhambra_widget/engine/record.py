@@ -67,6 +67,23 @@ def _fail(msg):
     raise RecordError(msg)
 
 
+class _KeyTwice(Exception):
+    pass
+
+
+def _no_key_twice(pairs) -> dict:
+    """An object of the record, refused when it names a key twice (``json``
+    would keep the last value silently, another reader perhaps the first)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen = set()
+        for k, _ in pairs:
+            if k in seen:
+                raise _KeyTwice(S._shown(k))
+            seen.add(k)
+    return out
+
+
 def load(text, cls):
     """A ``cls`` game from record text; RecordError (nothing loaded) if the
     record is malformed, too large or does not agree with itself."""
@@ -93,7 +110,9 @@ def load(text, cls):
     if text.startswith("\ufeff"):   # a byte-order mark, as some editors write before UTF-8 text
         text = text[1:]
     try:
-        rec = json.loads(text)
+        rec = json.loads(text, object_pairs_hook=_no_key_twice)
+    except _KeyTwice as e:
+        _fail(f"the game record names {e.args[0]} twice in one object: which one holds is not clear")
     except (ValueError, RecursionError) as e:  # JSONDecodeError, and numbers too long to read
         name = text.strip()
         if name and len(name) <= 260 and not name.startswith(("{", "[", '"')) and "\n" not in name:
