@@ -229,6 +229,9 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-hold .alh-label.alh-label-other { white-space: normal; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-height: 1.2; max-width: 50%; }
 .alh-focus-pending .alh-pending, .alh-focus-pending .alh-pending-row { min-width: 0; flex: 1 1 auto; }
 .alh-focus-hints { min-height: 0; overflow: auto; flex: 1 1 auto; font-size: .92em; }
+/* hints shown: their whole height, the column beside the board scrolling to them (revealHints),
+   never squeezed to a line or two under the action bar on a 720-pixel screen */
+.alh-hold .alh-focus-hints:has(> *) { flex: none; }
 .alh-focus-hints .alh-hints { gap: 0 6px; }
 .alh-hold .alh-hints > .alh-label { max-width: none; white-space: normal; }   /* (the list's title whole, "a click plays one" too) */
 /* two lines at most, cut with an ellipsis (the whole text in its tooltip) */

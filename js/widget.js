@@ -122,7 +122,7 @@ function render({ model, el }) {
   // rounds and the folded narrations are drawn only once unfolded (a 6-player
   // round table is ~100 elements, its narration ~1,700 characters)
   const local = { earlierOpen: false, whyOpen: false, logOpen: false, latestOpen: undefined, previewOpen: false, lineupOpen: false, lazyEarlier: true, look: null };
-  let drawn = { view: undefined, sel: undefined, lineup: undefined, note: undefined, shown: undefined, hover: undefined, strings: undefined };
+  let drawn = { view: undefined, sel: undefined, lineup: undefined, note: undefined, shown: undefined, hover: undefined, strings: undefined, hinted: null };
 
   // the game review rides in a trait of its own ("graded", kernel side
   // AlhambraWidget.graded), so that the view stays small after a review; the
@@ -262,12 +262,15 @@ function render({ model, el }) {
     motion.after(pre, view);
     if (view !== drawn.view) announce();
     const told = shown !== drawn.shown || ui.note !== drawn.note;
-    drawn = { view, sel: ui.sel, lineup: ui.lineup, note: ui.note, shown, hover: ui.hover, strings: texts };
+    const hinted = !view.hinting && (view.hints || []).length ? view.hints : null;
+    const hintsCame = hinted !== null && hinted !== drawn.hinted;
+    drawn = { view, sel: ui.sel, lineup: ui.lineup, note: ui.note, shown, hover: ui.hover, strings: texts, hinted };
     fitSelection();
     if (told) {
       fitMessage();
       revealMessage();
     }
+    if (hintsCame) revealHints();
   }
 
   /** What to do now (the sentence over the buttons beside the board) gets four or five lines where
@@ -339,13 +342,26 @@ function render({ model, el }) {
     const line = body.querySelector(".alh-hold > .alh-message");
     const hold = line && line.parentElement;
     if (!hold) return;
-    if (!line.firstChild) {   // (gone: the column back at its top, the title and the hand in view)
+    if (!line.firstChild) {   // (gone: the column back at its top, the title and the hand in view -- or the hints)
       hold.scrollTop = 0;
+      revealHints();
       return;
     }
     if (hold.scrollHeight <= hold.clientHeight) return;
     const below = line.getBoundingClientRect().bottom - hold.getBoundingClientRect().bottom;
     if (below > 0) hold.scrollTop += below;
+  }
+
+  /** Hints just come: the column beside the board scrolled so that they are in view, their last
+   * line first, never their first line out of view (the hand above may go out of view instead). */
+  function revealHints() {
+    const room = body.querySelector(".alh-hold .alh-focus-hints");
+    const hold = room && room.closest(".alh-hold");
+    if (!hold || !room.firstElementChild || hold.scrollHeight <= hold.clientHeight) return;
+    const box = hold.getBoundingClientRect();
+    const r = room.getBoundingClientRect();
+    const by = Math.min(r.bottom - box.bottom, r.top - box.top);
+    if (by > 0) hold.scrollTop += by;
   }
 
   /** What the table's voice says (js/announce.js), once this update is drawn: the view and the

@@ -972,6 +972,32 @@ def test_what_to_do_gets_the_lines_it_needs_where_there_is_room_and_the_buttons_
         page.close()
 
 
+def test_hints_asked_for_are_in_full_view_beside_the_board(chromium):
+    """Hint on a 1,280 x 720 or 1,366 x 768 screen: the three best moves, each with its win chance and
+    the button that plays it, are in view -- the column beside the board scrolls to them (they
+    were squeezed to a 3-pixel box under the action bar, the first one cut mid-sentence)."""
+    where = """() => { const h = document.querySelector('.alh-hold'), a = h.getBoundingClientRect();
+        return [...h.querySelectorAll('.alh-focus-hints button[data-act="hint-play"]')].map((b) => {
+            const r = b.getBoundingClientRect();
+            return {top: r.top - a.top, below: r.bottom - a.bottom, cut: b.scrollHeight - b.clientHeight}; }); }"""
+    g = played(3, 4, 25)
+    for width, height, lang in ((1280, 720, "en"), (1366, 768, "en"), (1366, 768, "de")):
+        w = AlhambraWidget(g.copy(), lang=lang)
+        page = chromium.new_page(viewport={"width": width, "height": height})
+        wire(page, w)
+        bar = page.get_by_role("toolbar", name=w.strings["ui.controls.aria"])
+        bar.get_by_role("button", name=w.strings["ui.bots.hint"], exact=True).click()
+        assert w.wait(60)
+        page.push()
+        page.locator('.alh-focus-hints button[data-act="hint-play"]').first.wait_for()
+        page.wait_for_timeout(100)
+        got = page.evaluate(where)
+        assert len(got) == len(w.view["hints"]) >= 2, got
+        for hint in got:
+            assert hint["top"] >= -1 and hint["below"] <= 1 and hint["cut"] <= 1, (width, height, lang, got)
+        page.close()
+
+
 def test_vs_code_themes_light_dark_and_high_contrast_are_followed(chromium):
     """VS Code marks its theme on the body of a notebook's outputs: vscode-light, vscode-dark,
     vscode-high-contrast (dark) and vscode-high-contrast-light. The table takes that theme
