@@ -347,7 +347,15 @@ export function rove(root) {
     const stop = els.find((c) => c === active) || els.find((c) => c.getAttribute("aria-pressed") === "true" || c.classList.contains("alh-selected")) || els[0];
     roveTo(stop, els);
   }
+  // the review's marks along the replay slider: one tab stop too (a long game has seventy of them)
+  for (const group of root.querySelectorAll(".alh-review-marks")) {
+    const els = reviewMarks(group);
+    if (els.length > 1) roveTo(els.find((c) => c === active) || els.find((c) => c.getAttribute("tabindex") === "0") || els[0], els);
+  }
 }
+
+/** The review's marks of one replay slider, left to right. */
+const reviewMarks = (group) => [...group.querySelectorAll(".alh-review-mark")];
 
 /**
  * Wire a root element: clicks on [data-act] controls, Enter/Space on focused
@@ -413,6 +421,18 @@ export function bindInput(root, dispatch) {
       }
       return;
     }
+    const mark = e.target.closest ? e.target.closest(".alh-review-mark") : null;
+    if (mark && root.contains(mark) && (ARROWS[e.key] || e.key === "Home" || e.key === "End") && !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey) {
+      // the review's marks: the arrows to the mark before or after, Home and End to the first and last
+      const els = reviewMarks(mark.parentElement);
+      const i = els.indexOf(mark);
+      const j = e.key === "Home" ? 0 : e.key === "End" ? els.length - 1 : i + (ARROWS[e.key][0] + ARROWS[e.key][1] > 0 ? 1 : -1);
+      if (j >= 0 && j < els.length && j !== i) {
+        e.preventDefault();
+        els[j].focus();
+      }
+      return;
+    }
     if (ARROWS[e.key] && !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey) {
       // a drawn control (not the slider or the language list, whose arrows are their own)
       const el = e.target.closest ? e.target.closest('[role="button"][data-act]') : null;
@@ -462,6 +482,8 @@ export function bindInput(root, dispatch) {
   const onLeave = () => dispatch({ act: "hover" });
   // a control of a picture focused (by the arrow keys, a click, a script): it is that picture's tab stop now
   const onFocusIn = (e) => {
+    const mark = e.target && e.target.closest ? e.target.closest(".alh-review-mark") : null;
+    if (mark && root.contains(mark)) roveTo(mark, reviewMarks(mark.parentElement));
     const el = e.target && e.target.closest ? e.target.closest('[role="button"][data-act]') : null;
     const pic = el && el.closest("svg");
     if (pic && root.contains(pic) && enabled(el)) {

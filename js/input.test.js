@@ -407,4 +407,40 @@ describe("arrow keys between the controls of a picture", () => {
     unbind();
     root.remove();
   });
+
+  it("the review's marks along the slider are one tab stop, the arrows and Home and End moving along them", () => {
+    const root = document.createElement("div");
+    const marks = [3, 9, 14, 30].map((k) => `<button type="button" class="alh-review-mark" data-act="replay" data-index="${k}" aria-label="m${k}"></button>`);
+    root.innerHTML = `<input type="range" data-act="replay" min="0" max="40" value="40" aria-label="Replay">
+      <span class="alh-review-marks" role="group" aria-label="Reviewed moves">${marks.join("")}</span>
+      <button type="button" data-act="live">Live</button>`;
+    document.body.appendChild(root);
+    const dispatch = vi.fn();
+    const unbind = bindInput(root, dispatch);
+    const focusable = () => [...root.querySelectorAll("input, button")].filter((e) => e.getAttribute("tabindex") !== "-1").map((e) => e.getAttribute("aria-label") || e.textContent);
+    rove(root);
+    expect(focusable()).toEqual(["Replay", "m3", "Live"]);   // four marks, one stop
+    const press = (key) => {
+      const ev = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true });
+      document.activeElement.dispatchEvent(ev);
+      return ev.defaultPrevented;
+    };
+    root.querySelector('[aria-label="m3"]').focus();
+    expect(press("ArrowRight")).toBe(true);
+    expect(document.activeElement.getAttribute("aria-label")).toBe("m9");
+    expect(focusable()).toEqual(["Replay", "m9", "Live"]);   // Tab back to the marks comes to the one left
+    press("End");
+    expect(document.activeElement.getAttribute("aria-label")).toBe("m30");
+    expect(press("ArrowDown")).toBe(false);   // the last: the key goes on
+    press("Home");
+    press("ArrowUp");
+    expect(document.activeElement.getAttribute("aria-label")).toBe("m3");
+    expect(dispatch).not.toHaveBeenCalledWith(expect.objectContaining({ act: "replay" }));   // moving is not choosing
+    // a redraw (the marks drawn anew, every one a stop): the stop stays where it was
+    for (const m of root.querySelectorAll(".alh-review-mark")) m.removeAttribute("tabindex");
+    rove(root);
+    expect(focusable()).toEqual(["Replay", "m3", "Live"]);
+    unbind();
+    root.remove();
+  });
 });

@@ -307,6 +307,13 @@ def test_no_accessibility_problems_in_a_reviewed_game(chromium, theme):  # noqa:
     page.evaluate("s => window.pushState(s)", {"view": w.view, "graded": w.graded})
     page.get_by_role("table", name="Review of the game").wait_for()
     assert audit(page) == []
+    # the marks along the slider are one tab stop (the arrow keys move along them), not one each
+    marks = page.get_by_role("group", name=w.strings["ui.review.marks"]).get_by_role("button")
+    assert marks.count() >= 5
+    stops = []
+    focus_walk(page, stops=stops)
+    titles = {m["title"][:40].strip() for m in w.graded["moves"].values()}
+    assert sum(1 for _, name in stops if name in titles) == 1, stops
     index = int(next(iter(w.graded["moves"])))
     w.replay_index = index - 1
     page.evaluate("s => window.pushState(s)", {"view": w.view})
