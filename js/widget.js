@@ -44,6 +44,9 @@ export { message } from "./protocol.js";
 /** Can `el` take the focus back: a control drawn and not natively disabled. One that is off by
  * aria-disabled can (tabindex -1): the focus stays where the player was. */
 const focusable = (el) => !!el && el.isConnected && typeof el.focus === "function" && !el.disabled;
+/** A control that goes with the part it was in, and where the focus goes instead (data-keys):
+ * Back to live in the replay banner, which goes when the live game shows, to the replay slider. */
+const STAND_IN = { "btn-live-banner": "replay" };
 
 /** Whose board (the index of the focus panel's player) `el` is in, or null. */
 const boardOf = (el) => (el.closest ? el.closest(".alh-focus[data-player]")?.getAttribute("data-player") ?? null : null);
@@ -386,7 +389,8 @@ function render({ model, el }) {
   }
 
   /** Run a DOM update; if it removed the focused control, focus its successor (same data-key),
-   * even one now off (aria-disabled: it stays where the player was); without one, the part it
+   * even one now off (aria-disabled: it stays where the player was), or its stand-in (STAND_IN:
+   * Back to live in the replay banner, gone with the banner: the replay slider); without one, the part it
    * was in when that part takes the focus (the board): at the same cell, or the control nearest
    * to it, while the board is the same player's (a tile placed where its spot was); else the
    * control before it in the tab order (a message dismissed); else the table. */
@@ -402,7 +406,9 @@ function render({ model, el }) {
       const target = body.querySelector(`[data-key="${key}"]`);
       const part = path.length ? nodeAt(tree, ...path) : null;
       const prev = before ? body.querySelector(`[data-key="${before}"]`) : null;
+      const standIn = STAND_IN[key] ? body.querySelector(`[data-key="${STAND_IN[key]}"]`) : null;
       if (focusable(target)) target.focus();
+      else if (focusable(standIn)) standIn.focus();
       else if (part && part.el.hasAttribute("tabindex") && focusable(part.el)) (nearestOnBoard(part.el, cell) || part.el).focus();
       else if (focusable(prev)) prev.focus();   // (a message dismissed: the control before it)
       else root.focus();

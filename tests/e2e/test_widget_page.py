@@ -368,6 +368,14 @@ def test_undo_redo_and_replay_buttons(chromium):
     page.wait_for_function("window.state.view.replay === 1")
     page.click('.alh-replay button[data-act="live"]')
     page.wait_for_function("window.state.view.replay === null")
+    # by keyboard: Back to live in the banner goes with the banner; the focus goes to the slider
+    page.locator('input[data-act="replay"]').fill("1")
+    page.wait_for_function("window.state.view.replay === 1")
+    back = page.locator(".alh-replay-banner").get_by_role("button", name="Back to live", exact=True)
+    back.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.state.view.replay === null")
+    expect(page.get_by_role("slider")).to_be_focused()
     assert not page.errors, page.errors
     page.close()
 
