@@ -262,6 +262,8 @@ function cellOf(root, target) {
 
 /** The arrow keys, as a step on the board: x grows to the east, y to the south. */
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+/** The keys that change a closed list's choice at once (a letter does too). */
+const LANG_STEPS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"]);
 
 /**
  * Where an arrow key moves the focus from the control `from` among the
@@ -402,7 +404,36 @@ export function bindInput(root, dispatch) {
     if (e.detail > 0 && el.classList.contains("alh-review-mark")) el = nearestMark(el, e.clientX);
     dispatch(eventFrom(el));
   };
+  // The language list stepped through by the keys (closed, an arrow key changes its choice at once):
+  // the table changes language on Enter or when the focus leaves it, not at every step on the way
+  // (English to Dutch went through Finnish and Japanese, each read out). A click's choice is taken at once.
+  let steppedLang = null;
+  let langBefore = null;   // (its choice before the first step: Escape goes back to it)
+  const isLang = (el) => !!el && el.tagName === "SELECT" && el.getAttribute("data-act") === "lang";
+  const takeLang = () => {
+    const el = steppedLang;
+    steppedLang = null;
+    if (el && el.isConnected) dispatch({ act: "lang", lang: el.value });
+  };
   const onKey = (e) => {
+    if (isLang(e.target)) {
+      if (e.key === "Enter") {
+        if (steppedLang) {
+          e.preventDefault();
+          takeLang();
+        }
+        return;
+      }
+      if (e.key === "Escape" && steppedLang) {
+        steppedLang.value = langBefore;
+        steppedLang = null;
+        return;
+      }
+      if (LANG_STEPS.has(e.key) || (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey)) {
+        if (steppedLang !== e.target) langBefore = e.target.value;
+        steppedLang = e.target;
+      }
+    }
     if (e.key === "Escape") {
       dispatch({ act: dialog() ? "pop-close" : "clear" });
       return;
@@ -464,7 +495,9 @@ export function bindInput(root, dispatch) {
     if (!el) return;
     const act = el.getAttribute && el.getAttribute("data-act");
     if (el.tagName === "INPUT" && act === "replay") dispatch({ act: "replay", index: Number(el.value) });
-    else if (el.tagName === "SELECT" && act === "lang") dispatch({ act: "lang", lang: el.value });
+    else if (isLang(el)) {
+      if (steppedLang !== el) dispatch({ act: "lang", lang: el.value });
+    }
     else if ((el.tagName === "SELECT" && (act === "lineup-n" || act === "lineup-seat")) || (el.tagName === "INPUT" && act === "lineup-name")) {
       dispatch({ act, i: Number(el.getAttribute("data-i")), value: el.value });
     }
@@ -493,6 +526,7 @@ export function bindInput(root, dispatch) {
     onOver(e);
   };
   const onFocusOut = (e) => {
+    if (steppedLang && e.target === steppedLang) takeLang();
     if (!e.relatedTarget || !root.contains(e.relatedTarget)) dispatch({ act: "hover" });
   };
   root.addEventListener("click", onClick);

@@ -408,6 +408,45 @@ describe("arrow keys between the controls of a picture", () => {
     root.remove();
   });
 
+  it("the language list stepped through by the keys changes the table's language on Enter or on leaving it, a click's choice at once", () => {
+    const root = document.createElement("div");
+    root.innerHTML = `<select data-act="lang" aria-label="Language"><option value="en">English</option><option value="de">Deutsch</option>
+      <option value="fi">suomi</option><option value="nl">Nederlands</option></select><button type="button" data-act="take">Take</button>`;
+    document.body.appendChild(root);
+    const dispatch = vi.fn();
+    const unbind = bindInput(root, dispatch);
+    const select = root.querySelector("select");
+    const langs = () => dispatch.mock.calls.map(([ev]) => ev).filter((ev) => ev.act === "lang").map((ev) => ev.lang);
+    // (a closed list: each arrow key changes the choice, and the browser says so with a change event)
+    const step = (key, value) => {
+      select.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+      select.value = value;
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    };
+    select.focus();
+    step("ArrowDown", "de");
+    step("ArrowDown", "fi");
+    step("ArrowDown", "nl");
+    expect(langs()).toEqual([]);   // nothing on the way
+    select.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+    expect(langs()).toEqual(["nl"]);
+    step("ArrowUp", "fi");
+    root.querySelector("button").focus();   // leaving the list takes its choice
+    expect(langs()).toEqual(["nl", "fi"]);
+    select.focus();
+    step("ArrowUp", "de");
+    select.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
+    expect(select.value).toBe("fi");   // Escape: back to the language the table has
+    root.querySelector("button").focus();
+    expect(langs()).toEqual(["nl", "fi"]);
+    // chosen with the pointer (no key first): at once
+    select.value = "en";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(langs()).toEqual(["nl", "fi", "en"]);
+    unbind();
+    root.remove();
+  });
+
   it("the review's marks along the slider are one tab stop, the arrows and Home and End moving along them", () => {
     const root = document.createElement("div");
     const marks = [3, 9, 14, 30].map((k) => `<button type="button" class="alh-review-mark" data-act="replay" data-index="${k}" aria-label="m${k}"></button>`);
