@@ -31,6 +31,11 @@ import { replayBannerText } from "./view/controls.js";
 /** The paragraphs the live region keeps, one per update that said something (older ones are read already). */
 export const KEEP = 6;
 
+/** A step through the replay is told once the position has stood still this long (ms): an arrow
+ * key held on the slider told every position on the way, each a long sentence, queued politely
+ * after the slider's own "move 21 of 25". The last one is told; the ones passed over, never. */
+export const REPLAY_SETTLE_MS = 600;
+
 /**
  * What to read out for `view` and the kernel's `message` that came with it,
  * drawn after what the state `prev` records: `{lines, state}` (`prev` null: the
@@ -74,21 +79,38 @@ export function createAnnouncer(root) {
   region.setAttribute("aria-live", "polite");
   root.appendChild(region);
   let state = null;
+  let waiting = null;   // (a step through the replay, told when the position stands still)
+  const say = (lines) => {
+    const p = root.ownerDocument.createElement("p");
+    p.textContent = sentences(lines);
+    region.appendChild(p);
+    while (region.childElementCount > KEEP) region.firstElementChild.remove();
+  };
   return {
     region,
     /** Read out the moves new in `view` not told by `message` (once the update is drawn, in the widget's language). */
     update(view, message) {
+      const prev = state;
       const got = toAnnounce(state, view, message);
       state = got.state;
       const label = t("ui.log.said");
       if (region.getAttribute("aria-label") !== label) region.setAttribute("aria-label", label);
-      if (got.lines.length) {
-        const p = root.ownerDocument.createElement("p");
-        p.textContent = sentences(got.lines);
-        region.appendChild(p);
-      }
-      while (region.childElementCount > KEEP) region.firstElementChild.remove();
+      if (waiting !== null) clearTimeout(waiting);   // (passed over, or what comes now tells more)
+      waiting = null;
+      // from one replayed position to another, and nothing else to tell: once it stands still
+      const stepped = prev && prev.replaying && state.replaying && got.lines.length === 1 && got.lines[0] === state.said;
+      if (stepped) {
+        waiting = setTimeout(() => {
+          waiting = null;
+          if (region.isConnected) say(got.lines);
+        }, REPLAY_SETTLE_MS);
+      } else if (got.lines.length) say(got.lines);
       return got.lines;
+    },
+    /** Stop a step of the replay still waiting to be told (the table is gone). */
+    stop() {
+      if (waiting !== null) clearTimeout(waiting);
+      waiting = null;
     },
   };
 }

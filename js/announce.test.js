@@ -2,8 +2,8 @@
 // that no message tells are read out in words from a hidden live region, then
 // whose turn it is; no moves on the first draw, after an undo, in another game
 // or after a replay jump.
-import { describe, expect, it } from "vitest";
-import { KEEP, toAnnounce } from "./announce.js";
+import { describe, expect, it, vi } from "vitest";
+import { KEEP, REPLAY_SETTLE_MS, createAnnouncer, toAnnounce } from "./announce.js";
 import { describeEntry } from "./describe.js";
 import { fakeModel, fixture } from "./fixtures.js";
 import { useStrings } from "./i18n.js";
@@ -64,6 +64,43 @@ describe("what is read out", () => {
     expect(replayed.lines[0]).toContain(describeEntry(v.log.at(-1), v));
     // back to live: the status sentence, not the moves between
     expect(toAnnounce(replayed.state, w).lines).toEqual(["Turn 9 — Ben to act"]);
+  });
+
+  it("steps through the replay are told once the position stands still, the last one only", () => {
+    vi.useFakeTimers();
+    try {
+      const root = document.createElement("div");
+      document.body.appendChild(root);
+      const voice = createAnnouncer(root);
+      const said = () => [...voice.region.children].map((p) => p.textContent);
+      const at = (k) => ({ ...v, replay: k, live_moves: last + 1 });
+      voice.update(v, {});
+      voice.update(at(last), {});   // into the replay: at once
+      expect(said()).toEqual([replayBannerText(at(last))]);
+      // an arrow key held on the slider: four positions, told when it stops, at the last one
+      for (const k of [last - 1, last - 2, last - 3, last - 4]) {
+        voice.update(at(k), {});
+        vi.advanceTimersByTime(REPLAY_SETTLE_MS / 3);
+      }
+      expect(said()).toHaveLength(1);
+      vi.advanceTimersByTime(REPLAY_SETTLE_MS);
+      expect(said()).toEqual([replayBannerText(at(last)), replayBannerText(at(last - 4))]);
+      // a step, then back to live before it was told: only where the table is now
+      voice.update(at(last - 5), {});
+      const live = { ...v, status: "Turn 9 — Ben to act" };
+      voice.update(live, {});
+      vi.advanceTimersByTime(2 * REPLAY_SETTLE_MS);
+      expect(said().slice(2)).toEqual(["Turn 9 — Ben to act"]);
+      // a table gone: nothing told after it
+      voice.update(at(last), {});
+      voice.update(at(last - 1), {});
+      voice.stop();
+      vi.advanceTimersByTime(2 * REPLAY_SETTLE_MS);
+      expect(said().slice(3)).toEqual([replayBannerText(at(last))]);
+      root.remove();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("no moves after an undo or when many come at once; in another game, only where it starts", () => {

@@ -560,6 +560,7 @@ function render({ model, el }) {
   return () => {
     if (resized) resized.disconnect();
     if (fitting) cancelAnimationFrame(fitting);
+    announcer.stop();
     unwatch();
     unbind();
     root.removeEventListener("click", onSummary, true);
