@@ -324,6 +324,9 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-tag { white-space: nowrap; font-size: .8em; padding: 0 6px; border-radius: 8px; background: var(--alh-muted); color: var(--alh-bg); font-weight: 600; flex: none; }
 /* in a player's head the name keeps its room: the tags give way first (cut, their text in the tooltip) */
 .alh-player-head .alh-tag { flex: 0 1000 auto; min-width: 2.2em; overflow: hidden; text-overflow: ellipsis; }
+/* ... but "to act" and "winner", the words the panel is looked at for, stay whole: a long name is cut
+   before them (it was cut to "t…" beside a name of forty letters) */
+.alh-player-head .alh-tag-turn, .alh-player-head .alh-tag-winner { flex: none; }
 .alh-tag-turn { background: var(--alh-current); color: ${TABLE.ink}; }
 .alh-tag-winner { background: var(--alh-winner); color: ${TABLE.ink}; }
 .alh-tag-scoring { background: var(--alh-longest); color: ${TABLE.ink}; }

@@ -858,16 +858,21 @@ def test_long_names_are_cut_before_the_scores_in_the_column_of_players(chromium)
     inside = """() => [...document.querySelectorAll('.alh-player')].map(p => {
         const box = p.getBoundingClientRect(), name = p.querySelector('.alh-name');
         const parts = [...p.querySelectorAll('.alh-score, .alh-player-head .alh-tag')].map(e => e.getBoundingClientRect());
+        const turn = p.querySelector('.alh-tag-turn');
         return {name: name.textContent, tip: name.title, cut: name.scrollWidth > name.clientWidth,
+                turn: turn ? turn.scrollWidth - turn.clientWidth : null,
                 out: parts.filter(r => r.right > box.right + 0.5 || r.left < box.left - 0.5).length}; })"""
     for width in (1280, 1000):
-        page = show(chromium, AlhambraWidget(g.copy()), viewport={"width": width, "height": 900})
-        got = page.evaluate(inside)
-        assert [p["name"] for p in got] == names, got
-        assert all(p["tip"].startswith(p["name"] + ":") for p in got), got   # the whole name in the tooltip
-        assert all(p["out"] == 0 for p in got), (width, got)
-        assert any(p["cut"] for p in got), got   # (the test does put a name too long for its line)
-        page.close()
+        # the game played, and the same players set up with each of them to act
+        for current, h in [(g.current, g)] + [(i, Game.from_position(names, seed=3, current=i)) for i in range(len(names))]:
+            page = show(chromium, AlhambraWidget(h.copy()), viewport={"width": width, "height": 900})
+            got = page.evaluate(inside)
+            assert [p["name"] for p in got] == names, got
+            assert all(p["tip"].startswith(p["name"] + ":") for p in got), got   # the whole name in the tooltip
+            assert all(p["out"] == 0 for p in got), (width, got)
+            assert any(p["cut"] for p in got), got   # (the test does put a name too long for its line)
+            assert got[current]["turn"] == 0, (width, current, got)   # "to act" whole: the name is cut before it
+            page.close()
     # at the end, the scoring table keeps its figures in view: the names are cut, not the totals
     while not g.is_over:
         g.play(g.random_action(rng))
