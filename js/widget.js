@@ -350,9 +350,17 @@ function render({ model, el }) {
       revealHints();
       return;
     }
-    if (hold.scrollHeight <= hold.clientHeight) return;
-    const below = line.getBoundingClientRect().bottom - hold.getBoundingClientRect().bottom;
-    if (below > 0) hold.scrollTop += below;
+    if (hold.scrollHeight > hold.clientHeight) {
+      const below = line.getBoundingClientRect().bottom - hold.getBoundingClientRect().bottom;
+      if (below > 0) hold.scrollTop += below;
+    }
+    // on a phone (one column) the line may lie below the screen, far under the market clicked:
+    // the page brought to it, so that a tap never seems to do nothing
+    const view = root.ownerDocument.defaultView;
+    const r = line.getBoundingClientRect();
+    if (view && (r.bottom > view.innerHeight || r.top < 0) && typeof line.scrollIntoView === "function") {
+      line.scrollIntoView({ block: "nearest" });
+    }
   }
 
   /** Hints just come: the column beside the board scrolled so that they are in view, their last

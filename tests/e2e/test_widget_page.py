@@ -985,6 +985,25 @@ def test_what_to_do_gets_the_lines_it_needs_where_there_is_room_and_the_buttons_
         page.close()
 
 
+def test_a_refusal_at_the_market_on_a_phone_is_brought_into_view(chromium):
+    """On a phone the table is one column, and the message line lies far below the market: a tap
+    on a slot the player cannot pay for brings the page to the refusal (it lay below the screen:
+    the tap seemed to do nothing), which says what to do instead."""
+    g = played(3, 4, 25)
+    w = AlhambraWidget(g.copy())
+    slot = next(i + 1 for i, tile in enumerate(g.market)
+                if tile is not None and i + 1 not in g.affordable(g.current))
+    page = chromium.new_page(viewport={"width": 390, "height": 844})
+    wire(page, w)
+    page.locator(f'[data-act="slot"][data-slot="{slot}"]').click()
+    line = page.locator(".alh-hold > .alh-message")
+    expect(line).to_contain_text(f"You cannot pay for slot {slot}")
+    expect(line).to_contain_text("Take money first, or choose a slot you can pay for.")
+    expect(line).to_be_in_viewport()
+    assert not page.errors, page.errors
+    page.close()
+
+
 def test_hints_asked_for_are_in_full_view_beside_the_board(chromium):
     """Hint on a 1,280 x 720 or 1,366 x 768 screen: the three best moves, each with its win chance and
     the button that plays it, are in view -- the column beside the board scrolls to them (they
