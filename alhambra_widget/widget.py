@@ -641,8 +641,12 @@ class AlhambraWidget(anywidget.AnyWidget):
     def _bot_key(self):
         # the epoch never repeats for this widget (every play, undo, redo,
         # restore and new game moves it on), so an answer is never played in
-        # another position than the one it was thought for
-        return (self._epoch, self._game.current)
+        # another position than the one it was thought for; the moves held
+        # tell a change made from another thread (outside a kernel, a cell's
+        # w.game.undo() takes no lock of the widget) before its listener has
+        # moved the epoch on
+        g = self._game
+        return (self._epoch, g.current, len(g.moves), id(g.moves[-1]) if g.moves else None)
 
     def _poke_bots(self) -> None:
         """Start the bot to move thinking, if it is a bot's turn (else stop it)."""
@@ -717,6 +721,10 @@ class AlhambraWidget(anywidget.AnyWidget):
                                       type(action).__name__)})
             return
         with self.hold_sync(), use_language(self.lang):
+            if key != self._bot_key():   # (looked at again right before the move: see _bot_key)
+                self._refresh()
+                self._poke_bots()
+                return
             name = self._game.players[key[1]].name
             try:
                 if getattr(action, "kind", None) == A.CHANCE:

@@ -802,3 +802,37 @@ def test_autoplay_turned_on_at_a_bots_turn_starts_it_and_off_stops_it():
     with pytest.raises(TypeError, match="autoplay is True or False"):
         AlhambraWidget(players=["You", Greedy()], autoplay="no")
     assert w.autoplay is True
+
+
+def test_a_bots_answer_is_not_played_after_a_cell_changed_the_game_from_another_thread():
+    # Outside a kernel (a script, marimo) a bot's answer is played from its own thread, and a
+    # cell's w.game.undo() takes no lock of the widget: an undo landing after the answer was
+    # checked must not let it be played -- for another player, in a position not thought of.
+    import contextlib
+
+    class Taker(Bot):
+        def choose(self, game, seat=None):
+            return game.legal_actions("take")[0]
+
+    w = AlhambraWidget(players=["You", Taker()], seed=human_first(2), bot_delay=0)
+    checked, go_on = threading.Event(), threading.Event()
+    hold = w.hold_sync
+
+    @contextlib.contextmanager
+    def held():
+        if threading.current_thread() is not threading.main_thread():   # the bot's answer, checked
+            checked.set()
+            go_on.wait(10)
+        with hold():
+            yield
+
+    w.hold_sync = held
+    g = w.game
+    g.play(g.legal_actions("take")[0])   # the person's move: the bot thinks
+    assert checked.wait(10)
+    g.undo()                             # a cell takes it back meanwhile (the engine's undo)
+    go_on.set()
+    assert w.wait(10)
+    assert [m.player for m in g.moves if m.player is not None] == [] and g.current == 0
+    w.hold_sync = hold
+    w.close()

@@ -40,12 +40,12 @@ def reviewed():
 
 
 def test_a_game_played_without_its_record_is_not_reviewed_and_says_why():
-    """A finished game played with record=False (play_game's default) has no moves to grade:
+    """A finished game played with record=False (as a tournament plays) has no moves to grade:
     w.review() says so at once, and the Review button's message is refused in the table's
     language, instead of a review failing in the background."""
     from alhambra_widget.bots import play_game
 
-    w = AlhambraWidget(play_game([Greedy(seed=1), Greedy(seed=2)], seed=5), lang="nl")
+    w = AlhambraWidget(play_game([Greedy(seed=1), Greedy(seed=2)], seed=5, record=False), lang="nl")
     with pytest.raises(ValueError, match="record=False"):
         w.review(seconds_per_move=0.02)
     send(w, type="review", stamp=w.view["stamp"], seat=None)
