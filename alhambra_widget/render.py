@@ -420,7 +420,8 @@ def board_svg(player: dict, *, size=None, highlight=(), wall=None, title=None) -
 
 
 def alhambra_svg(alhambra, *, size=None, highlight=(), wall=None, title=None) -> str:
-    """One player's Alhambra as an SVG string.
+    """One player's Alhambra as an SVG string (``alhambra``: an Alhambra, or
+    a player of a game: ``game.players[0]``).
 
     Each tile is a square in its building colour with its price and name, its
     walls thick dark lines on exactly its wall sides; the fountain is a pool.
@@ -436,7 +437,9 @@ def alhambra_svg(alhambra, *, size=None, highlight=(), wall=None, title=None) ->
     """
     from .view import tile_json
 
-    a = alhambra
+    a = getattr(alhambra, "alhambra", alhambra)   # (a player: theirs)
+    if not callable(getattr(a, "items", None)) or not callable(getattr(a, "longest_wall", None)):
+        raise TypeError(f"alhambra_svg draws an Alhambra (game.players[i].alhambra), not {type(alhambra).__name__}")
     entry = {"alhambra": [tile_json(t, pos) for pos, t in a.items()], "wall": a.longest_wall()}
     if wall is True:
         entry["wall_path"] = [[p[0], p[1], side] for p, side in a.longest_wall_path()]

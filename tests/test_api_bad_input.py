@@ -222,3 +222,36 @@ def test_every_bot_asked_to_move_in_a_finished_game_says_the_game_is_over():
         with pytest.raises(aw.IllegalMove) as e:
             bot.choose(g)
         assert e.value.rule == "E4", type(bot).__name__
+
+
+def test_names_written_as_people_write_them_or_said_what_they_may_be():
+    from alhambra_widget.render import alhambra_svg
+    # a building or a currency in any case, as the notation reads them; else the names listed
+    assert aw.Building("Garden") is aw.Building.GARDEN and aw.card("Dirham", 4) == aw.card("dirham", 4)
+    with pytest.raises(ValueError, match="'castle' is not a building; the buildings are pavilion, seraglio"):
+        aw.Building("castle")
+    with pytest.raises(ValueError, match="is not a currency; the currencies are florin, dirham, dinar, ducat"):
+        aw.card("euro", 4)
+    g = aw.Game(["Ana", "Ben"], seed=1)
+    assert g.players[0].alhambra.count("Garden") == 0
+    # a seat by name, where a bot is asked, as everywhere else
+    me = g.players[g.current].name
+    assert bots.Greedy(seed=1).choose(g, me) == bots.Greedy(seed=1).choose(g, g.current)
+    other = g.names[1 - g.current]
+    with pytest.raises(ValueError, match=f"it is seat {g.current}'s turn \\({me}\\), not seat {1 - g.current}'s \\({other}\\)"):
+        bots.Greedy(seed=1).choose(g, other)
+    # a player is drawn by their Alhambra; anything else is said so
+    assert alhambra_svg(g.players[0]) == alhambra_svg(g.players[0].alhambra)
+    with pytest.raises(TypeError, match="draws an Alhambra"):
+        alhambra_svg("Ana")
+    # a word that is no action: perhaps a player mistyped -- the players are named
+    said = aw.explain(g, "Nobody")
+    assert said.startswith("'Nobody' is neither a player of this game (Ana and Ben) nor an action")
+
+
+def test_counts_of_names_and_workers_are_said_plainly():
+    with pytest.raises(ValueError, match="one name per seat: 2 bots, 1 name$"):
+        bots.play_game([bots.Random(seed=1), bots.Random(seed=2)], names=["Ana"])
+    for workers in (0, -1, 1.5, True):
+        with pytest.raises(ValueError, match="workers is how many processes play, 1 or more"):
+            an.tournament([bots.Random(seed=1), bots.Random(seed=2)], games=2, workers=workers, progress=False)

@@ -245,7 +245,7 @@ def test_a_player_by_name_or_seat(lesson):
     after.play("place 44 at 1,-1")                          # (the tower, walls N E W: a wall now)
     wall = after.players[0].alhambra.longest_wall()
     assert wall > 1 and f"Ana's longest outer wall has {wall} sides: {wall} points (C4)." in explain(after, "Ana")
-    assert explain(lesson, "Cy").startswith("'Cy' is not an action")
+    assert explain(lesson, "Cy").startswith("'Cy' is neither a player of this game (Ana and Ben) nor an action")
     with pytest.raises(ValueError, match="no player|from 0 to 1"):
         explain(lesson, 5)
 

@@ -96,13 +96,21 @@ def dumps(players) -> bytes:
     return pickle.dumps(players)  # pragma: no cover
 
 
+def _check_workers(workers):
+    """``workers`` if it is a number of processes (or None: one a core), else ValueError
+    (0 took every core without a word, -1 failed in the pool's words)."""
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise ValueError(f"workers is how many processes play, 1 or more (None: one a core), not {_shown(workers)}")
+    return workers
+
+
 def default_executor(workers: int | None = None) -> Executor:
     """The pool ``tournament`` uses by default: loky's reusable process pool
     of ``workers`` processes (every core by default), kept for the next
     tournament while it comes within ``IDLE_TIMEOUT`` seconds. Its workers
     start fresh interpreters (they never fork a notebook's kernel) and never
     import ``__main__``. Without loky: a ``ProcessPoolExecutor``."""
-    n = workers or os.cpu_count() or 1
+    n = _check_workers(workers) or os.cpu_count() or 1
     try:
         import loky
     except ImportError:  # pragma: no cover - loky comes with the analysis extra
@@ -153,6 +161,7 @@ def tournament(players, games: int = 1000, seed: int = 0, executor: Executor | N
         raise ValueError(f"games is a whole number from 1, not {_shown(games)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed is a whole number (the first game's; game k plays seed + k), not {_shown(seed)}")
+    _check_workers(workers)
     labels = labels_of(players)
     n_seeds = math.ceil(games / n)
     specs = [(k * n + r, seed + k, r, players, labels) for k in range(n_seeds) for r in range(n)]

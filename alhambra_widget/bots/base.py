@@ -8,6 +8,7 @@ import random
 
 from ..engine import Game, IllegalMove
 from ..engine.errors import _shown, add_note
+from ..engine.state import seat_index
 
 
 __all__ = ["Bot", "check_bots", "play_game"]
@@ -43,8 +44,10 @@ class Bot:
         ``Game.play`` refuses one)."""
         if game.is_over:
             raise IllegalMove("E4", "error.E4.game_over")
-        if seat is not None and seat != game.current:
-            raise ValueError(f"it is seat {game.current}'s turn, not seat {seat}'s")
+        asked = None if seat is None else seat_index(seat, game.names)   # (an index or a name)
+        if asked is not None and asked != game.current:
+            raise ValueError(f"it is seat {game.current}'s turn ({game.players[game.current].name}), not "
+                             f"seat {asked}'s ({game.players[asked].name})")
 
     def __call__(self, game: Game, seat: int | None = None):
         return self.choose(game, seat)
@@ -139,6 +142,10 @@ def play_game(bots, seed=None, *, game: Game | None = None, names=None, record: 
     True
     """
     bots = check_bots(bots)
+    if names is not None and game is None:
+        names = list(names)
+        if len(names) != len(bots):
+            raise ValueError(f"one name per seat: {len(bots)} bots, {len(names)} name{'' if len(names) == 1 else 's'}")
     if game is None:
         game = Game(list(names) if names is not None else len(bots), seed=seed)
     if len(bots) != game.n:

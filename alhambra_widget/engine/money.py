@@ -18,6 +18,15 @@ class Currency(str, enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    @classmethod
+    def _missing_(cls, value):
+        # "Dirham", " dinar ": as the notation reads them; anything else is said with the names
+        if isinstance(value, str):
+            for c in cls:
+                if c.value == value.strip().lower():
+                    return c
+        raise ValueError(f"{value!r:.40} is not a currency; the currencies are {', '.join(c.value for c in cls)}")
+
     @property
     def index(self) -> int:
         return _CUR_INDEX[self]

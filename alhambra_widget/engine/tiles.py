@@ -27,6 +27,15 @@ class Building(str, enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    @classmethod
+    def _missing_(cls, value):
+        # "Garden", " tower ": as the notation reads them; anything else is said with the names
+        if isinstance(value, str):
+            for b in cls:
+                if b.value == value.strip().lower():
+                    return b
+        raise ValueError(f"{_shown(value)} is not a building; the buildings are {', '.join(b.value for b in cls)}")
+
     @property
     def index(self) -> int:
         return _BUILDING_INDEX[self]

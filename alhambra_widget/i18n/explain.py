@@ -286,6 +286,9 @@ def _action(g, what, lang) -> list:
         try:
             action = A.parse(what)
         except NotationError as e:
+            if not any(c.isdigit() for c in text):   # (a word, a name mistyped: the players named too)
+                return [t("explain.action.not_a_player", lang, text=_quote(_cut(text), lang),
+                          names=join_names(g.names, lang), reason=e.localized(lang))]
             return [t("explain.action.unreadable", lang, text=_quote(_cut(text), lang),
                       reason=e.localized(lang))]
         except IllegalMove as e:
