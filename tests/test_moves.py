@@ -4,6 +4,7 @@ one declaration of a position's fields, and what a seat may know."""
 import gc
 import json
 import random
+import sys
 import weakref
 
 import pytest
@@ -168,6 +169,22 @@ def test_listeners_hear_play_undo_redo_and_restore():
     assert len(heard) == 5
     g.play(g.legal_actions()[0], record=False)   # not recorded: nobody is told
     assert len(heard) == 5
+
+
+def test_a_failing_listener_says_the_move_was_played():
+    # the move is in the game when a listener hears of it: its error is no refusal of the move
+    g = Game(2, seed=4)
+
+    def broken(game, event, move):
+        raise RuntimeError("the listener broke")
+
+    g.listen(broken)
+    a = g.legal_actions()[0]
+    with pytest.raises(RuntimeError, match="the listener broke") as e:
+        g.play(a)
+    assert [m.action for m in g.moves] == [a]
+    if sys.version_info >= (3, 11):
+        assert any("listener" in n and "after the play: the game has changed, 1 move now" in n for n in e.value.__notes__)
 
 
 def test_a_bound_listener_is_held_weakly_and_copies_have_none():

@@ -22,7 +22,7 @@ from . import actions as A
 from . import record
 from . import state as S
 from .alhambra import _ACTIONS_AT, _BUILD_AT, _FIT, _MULTI, _ONE, _REMOVE, _SWAP_AT, _SWAPB
-from .errors import IllegalMove, NotationError, RecordError
+from .errors import IllegalMove, NotationError, RecordError, add_note
 from .money import CURRENCIES, SCORING, Card, Currency, ScoringCard, card_from_key, full_deck
 from .moves import Move
 from .scoring import round_points
@@ -1696,7 +1696,14 @@ class Game:
         for ref in list(self._listeners):
             fn = ref()
             if fn is not None:
-                fn(self, event, move)
+                try:
+                    fn(self, event, move)
+                except Exception as e:
+                    # (raised from play, undo or redo: it is not the refusal of what it was asked)
+                    n = len(self.moves)
+                    add_note(e, f"(raised by the listener {getattr(fn, '__qualname__', fn)!r:.80} after the "
+                                f"{event}: the game has changed, {n} move{'' if n == 1 else 's'} now)")
+                    raise
 
     def __getstate__(self):
         state = self.__dict__.copy()
