@@ -169,3 +169,17 @@ def test_a_bots_own_error_in_play_game_names_the_bot():
     with pytest.raises(ZeroDivisionError) as got:
         play_game([Random(), Crashing()], seed=3)
     assert any("raised by Crashing" in n and "seat 1" in n for n in got.value.__notes__)
+
+
+def test_a_tournament_shows_its_summary_under_a_heading_in_a_notebook():
+    import pickle
+    from alhambra_widget.i18n import use_language
+    result = tournament([Random(seed=1), Random(seed=2)], games=2, workers=1, progress=False)
+    games, summary = result   # (still the pair it was)
+    html = result._repr_html_()
+    assert html.startswith("<div><h4>Tournament: 2 games</h4>")
+    assert html.index(summary.to_html()[:60]) < html.index("<details><summary>Game by game</summary>")
+    assert str(result).startswith("Tournament: 2 games\n\n" + str(summary))
+    with use_language("de"):
+        assert "<h4>Turnier: 2 Spiele</h4>" in result._repr_html_()
+    assert pickle.loads(pickle.dumps(result)).summary.equals(summary)

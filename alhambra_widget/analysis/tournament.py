@@ -11,6 +11,7 @@ import this module.
 
 from __future__ import annotations
 
+import html
 import math
 import os
 import pickle
@@ -20,7 +21,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 
 from ..bots.base import check_bots, play_game
 from ..engine.errors import _shown, add_note
-from ..i18n import t
+from ..i18n import t, tn
 from ._frame import progress_bar, require_pandas, table
 from .stats import wilson
 
@@ -34,8 +35,27 @@ __all__ = ["tournament", "TournamentResult", "play_one", "default_executor"]
 #: seconds an idle worker of the default pool waits for the next tournament before it exits
 IDLE_TIMEOUT = 120
 
-#: ``games``: one row per game; ``summary``: one row per player entry.
-TournamentResult = namedtuple("TournamentResult", ["games", "summary"])
+class TournamentResult(namedtuple("TournamentResult", ["games", "summary"])):
+    """``games``: one row per game; ``summary``: one row per player entry. A
+    notebook shows the summary under a heading, the games folded under it;
+    ``print`` shows both as text."""
+
+    __slots__ = ()
+
+    def _title(self) -> str:
+        return tn("tournament.title", len(self.games))
+
+    def __str__(self) -> str:
+        return f"{self._title()}\n\n{self.summary}\n\n{self.games}"
+
+    def _repr_pretty_(self, p, cycle) -> None:
+        # (IPython's text form, where no HTML is shown: a terminal, a text export)
+        p.text(str(self))
+
+    def _repr_html_(self) -> str:
+        return (f"<div><h4>{html.escape(self._title())}</h4>{self.summary.to_html()}"
+                f"<details><summary>{html.escape(t('tournament.games'))}</summary>"
+                f"{self.games.to_html(max_rows=60)}</details></div>")
 
 
 def labels_of(players) -> list:
