@@ -100,6 +100,12 @@ export default { render({ el }) {
 } };
 """
 
+class TraitValueError(t.TraitError, ValueError):
+    """A value the widget's trait cannot take (a seat, a language, a replay
+    index): a ``TraitError``, as traitlets raises, and a ``ValueError``, as
+    ``Game`` raises for the same mistake -- one ``except`` catches both."""
+
+
 #: The longest action notation the widget accepts from the front end.
 MAX_ACTION_LENGTH = 200
 _UNSET = object()
@@ -607,7 +613,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         k = proposal["value"]
         n = len(self._game.moves) if self._game is not None else 0
         if not -1 <= k <= n:
-            raise t.TraitError(f"replay_index runs from 0 to {n} (or -1 for the live game), not {k}")
+            raise TraitValueError(f"replay_index runs from 0 to {n} (or -1 for the live game), not {k}")
         if k == n:
             k = -1
         return k
@@ -617,7 +623,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         try:
             return check_language(proposal["value"])
         except ValueError as e:
-            raise t.TraitError(str(e)) from None
+            raise TraitValueError(str(e)) from None
 
     @t.observe("lang")
     def _lang_changed(self, change):
@@ -1630,7 +1636,7 @@ def _seat_index(seat, game):
     try:
         return seat_index(seat, game.names, none="for hot-seat")
     except ValueError as e:
-        raise t.TraitError(str(e)) from None
+        raise TraitValueError(str(e)) from None
 
 
 def _check_bots(bots, game) -> dict:

@@ -227,6 +227,21 @@ def test_the_players_may_come_first_as_for_a_game():
         AlhambraWidget(players=3, bots=[Greedy()])
 
 
+def test_a_value_a_trait_cannot_take_is_a_value_error_too():
+    # Game(...) refuses a bad seat or language with ValueError; the widget's traits did with a
+    # TraitError alone, which no `except ValueError` caught
+    for make in (lambda: AlhambraWidget(players=2, seed=1, seat=7), lambda: AlhambraWidget(players=2, lang="zz")):
+        with pytest.raises(ValueError) as e:
+            make()
+        assert isinstance(e.value, traitlets.TraitError)
+    w = AlhambraWidget(players=2, seed=1)
+    with pytest.raises(ValueError, match="replay_index runs from 0 to 0"):
+        w.replay_index = 99
+    with pytest.raises(ValueError, match="no player is called 'Cy'"):
+        w.seat = "Cy"
+    assert w.replay_index == -1 and w.seat is None
+
+
 def test_a_seat_may_be_given_by_the_players_name():
     w = AlhambraWidget(players=["Ana", "Ben", "Zoë"], seed=1, seat="ben")
     assert w.seat == 1 and w.view["seat"] == 1
