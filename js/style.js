@@ -233,7 +233,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
    never squeezed to a line or two under the action bar on a 720-pixel screen */
 .alh-hold .alh-focus-hints:has(> *) { flex: none; }
 .alh-focus-hints .alh-hints { gap: 0 6px; }
-.alh-hold .alh-hints > .alh-label { max-width: none; white-space: normal; }   /* (the list's title whole, "a click plays one" too) */
+.alh-hold .alh-hints > .alh-label { max-width: none; white-space: normal; }   /* (the list's title whole, "choose one to play it" too) */
 /* two lines at most, cut with an ellipsis (the whole text in its tooltip) */
 .alh-board-help { margin: 0; height: calc(2 * 1.35em); overflow: hidden; color: var(--alh-fg); display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
 .alh-board-help.alh-help-on { font-weight: 600; }

@@ -45,8 +45,9 @@ export { message } from "./protocol.js";
  * aria-disabled can (tabindex -1): the focus stays where the player was. */
 const focusable = (el) => !!el && el.isConnected && typeof el.focus === "function" && !el.disabled;
 /** A control that goes with the part it was in, and where the focus goes instead (data-keys):
- * Back to live in the replay banner, which goes when the live game shows, to the replay slider. */
-const STAND_IN = { "btn-live-banner": "replay" };
+ * Back to live in the replay banner, which goes when the live game shows, to the replay slider;
+ * Stop of a review running, which goes when it stops, to Review, there to start it again. */
+const STAND_IN = { "btn-live-banner": "replay", "btn-review-stop": "btn-review" };
 
 /** Whose board (the index of the focus panel's player) `el` is in, or null. */
 const boardOf = (el) => (el.closest ? el.closest(".alh-focus[data-player]")?.getAttribute("data-player") ?? null : null);

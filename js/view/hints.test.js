@@ -41,7 +41,7 @@ describe("hints", () => {
     useStrings(null);
     const live = { ...fixture("hotseat-3p"), hints: HINTS, hinting: false, replay: null, bots: {} };
     expect(hintPlay(live)).toBe("play");
-    expect(dom(hintsHtml(live)).querySelector(".alh-label").textContent).toBe("Hints (a click plays one)");
+    expect(dom(hintsHtml(live)).querySelector(".alh-label").textContent).toBe("Hints (choose one to play it)");
     expect(dom(hintsHtml({ ...live, legal: null })).querySelector(".alh-label").textContent).toBe("Hints");
     const buttons = [...dom(hintsHtml(live)).querySelectorAll("li > button[data-act=hint-play]")];
     expect(buttons.map((b) => b.getAttribute("data-i"))).toEqual(["1", "2", "3"]);

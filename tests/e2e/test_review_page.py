@@ -149,10 +149,12 @@ def test_a_review_running_is_stopped_by_its_stop_button(chromium):  # noqa: F811
     stop = page.get_by_role("button", name="Stop", exact=True)
     expect(stop).to_be_visible()
     assert stop.get_attribute("title") == "Stop the review (the moves graded so far are dropped)"
-    stop.click()
+    stop.focus()
+    page.keyboard.press("Enter")
     page.wait_for_function("() => window.sent.some((m) => m.type === 'review_stop')")
     review = page.get_by_role("button", name="Review", exact=True)   # back as it was, to start again
     expect(review).to_be_enabled()
     expect(stop).to_have_count(0)
+    expect(review).to_be_focused()   # (the focus goes with Stop to the button that takes its place)
     assert w.graded is None and not w._runner.running("review")
     assert page.locator(".alh-review-mark").count() == 0 and page.errors == []
