@@ -173,3 +173,11 @@ def test_overpaying_with_any_larger_payment_is_accepted():
     assert g.is_legal(big)            # ... but play() accepts it (T2: total >= price)
     g.play(big)
     assert g.phase == "place" and not g.extra
+
+
+def test_one_pair_alone_is_one_card():
+    # TakeMoney(("dinar", 3)) read "dinar" and 3 as two entries: "No cards are named."
+    assert TakeMoney(("dinar", 3)) == TakeMoney(["dinar 3"]) == TakeMoney([("dinar", 3)])
+    assert str(Buy(2, ("dirham", 4))) == "buy 2 with dirham 4"
+    with pytest.raises(IllegalMove):
+        TakeMoney(("dinar", True))

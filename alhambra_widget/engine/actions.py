@@ -119,7 +119,7 @@ def read_cards(value) -> list:
     """Money cards as a cell may write them: a list whose entries are cards,
     texts in the notation (``"dinar 5"``, or several: ``"dinar 5+7"``) or
     pairs (``("dinar", 5)``); or one text for all (``"dinar 5+7, florin 2"``;
-    a blank one names none).
+    a blank one names none); or one pair alone (``("dinar", 5)``: that card).
 
     Raises :class:`NotationError` (a ValueError); its ``at`` is the index of
     the entry at fault, or None when the whole is."""
@@ -129,6 +129,9 @@ def read_cards(value) -> list:
         except NotationError as e:
             e.at = None
             raise
+    if (type(value) is tuple and len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], int)
+            and not isinstance(value[1], bool)):
+        value = [value]   # ("dinar", 5): one card, not a list of "dinar" and 5
     if isinstance(value, (bytes, Card, dict)) or not hasattr(value, "__iter__"):
         e = NotationError("error.T.cards_form", value=_shown(value))
         e.at = None
