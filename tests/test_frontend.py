@@ -59,4 +59,6 @@ def test_bundle_is_one_self_contained_esm_file():
     # nothing loads from the network (the only URL is the SVG namespace)
     urls = set(re.findall(r"https?://[^\s\"'`)]+", src))
     assert urls <= {"http://www.w3.org/2000/svg"}, urls
-    assert len(src) < 200_000
+    # the table's code and its English texts, minified: some 200 KB. The budget catches what
+    # would come in by mistake (a library bundled, the catalogues twice), not the features' growth
+    assert len(src) < 220_000

@@ -408,10 +408,11 @@ def test_every_move_and_turn_is_read_out_to_a_screen_reader(chromium):  # noqa: 
     assert said.all_inner_texts()[1] == f"{newest.inner_text()} {w.view['status']}"
     assert said.all_inner_texts()[1].startswith("Ben took ")
 
-    assert w.undo() is not None                                          # an undo: whose turn it is again
+    assert w.undo() is not None                                          # an undo: what it took back, whose turn
     page.push()
     page.wait_for_function("document.querySelectorAll('.alh-said p').length === 3")
-    assert said.all_inner_texts()[-1] == w.view["status"]
+    assert w.message["text"].startswith("Taken back: Ben took ")
+    assert said.all_inner_texts()[-1] == f"{w.message['text']} {w.view['status']}"
 
     w.new_game(seed=6)                                                   # another game: where it starts
     page.push()
