@@ -8,7 +8,27 @@ try:  # imported up front so the first analyse() call does not pay for it
 except ImportError:  # pragma: no cover - the `analysis` extra is not installed
     _pd = None
 
-__all__ = ["table", "require_pandas", "require_game", "progress_bar", "INSTALL_HINT"]
+__all__ = ["table", "require_pandas", "require_game", "progress_bar", "INSTALL_HINT", "TitledTables"]
+
+
+class TitledTables:
+    """A result made of tables under a title (a namedtuple of DataFrames mixes it in): ``print``
+    and IPython's text form (a terminal, a text export) show the title and the tables in
+    ``_tables()`` order, not the tuple's repr; the class gives its own ``_repr_html_``."""
+
+    __slots__ = ()
+
+    def _title(self) -> str:
+        raise NotImplementedError
+
+    def _tables(self) -> tuple:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return "\n\n".join([self._title(), *map(str, self._tables())])
+
+    def _repr_pretty_(self, p, cycle) -> None:
+        p.text(str(self))
 
 INSTALL_HINT = "pip install 'alhambra-widget[analysis]'"
 

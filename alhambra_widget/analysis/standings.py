@@ -7,11 +7,11 @@ from collections import namedtuple
 
 from ..engine import BUILDINGS, Game
 from ..i18n import t
-from ._frame import require_game, require_pandas, table
+from ._frame import TitledTables, require_game, require_pandas, table
 
 __all__ = ["standings", "Standings"]
 
-class Standings(namedtuple("Standings", ["round", "buildings", "players"])):
+class Standings(TitledTables, namedtuple("Standings", ["round", "buildings", "players"])):
     """``round``: the round scored; ``buildings``: one row per building type;
     ``players``: one row per player. A notebook shows both tables under a
     heading (in the current language); ``print`` shows them as text."""
@@ -23,12 +23,8 @@ class Standings(namedtuple("Standings", ["round", "buildings", "players"])):
     def _title(self) -> str:
         return t("ui.scoring.round_final" if self.final else "ui.scoring.preview", round=self.round)
 
-    def __str__(self) -> str:
-        return f"{self._title()}\n\n{self.buildings}\n\n{self.players}"
-
-    def _repr_pretty_(self, p, cycle) -> None:
-        # (IPython's text form, where no HTML is shown: a terminal, a text export)
-        p.text(str(self))
+    def _tables(self) -> tuple:
+        return self.buildings, self.players
 
     def _repr_html_(self) -> str:
         return (f"<div><h4>{html.escape(self._title())}</h4>{self.buildings.to_html()}"

@@ -22,7 +22,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from ..bots.base import check_bots, play_game
 from ..engine.errors import _shown, add_note
 from ..i18n import t, tn
-from ._frame import progress_bar, require_pandas, table
+from ._frame import TitledTables, progress_bar, require_pandas, table
 from .stats import wilson
 
 try:
@@ -35,7 +35,7 @@ __all__ = ["tournament", "TournamentResult", "play_one", "default_executor"]
 #: seconds an idle worker of the default pool waits for the next tournament before it exits
 IDLE_TIMEOUT = 120
 
-class TournamentResult(namedtuple("TournamentResult", ["games", "summary"])):
+class TournamentResult(TitledTables, namedtuple("TournamentResult", ["games", "summary"])):
     """``games``: one row per game; ``summary``: one row per player entry. A
     notebook shows the summary under a heading, the games folded under it;
     ``print`` shows both as text."""
@@ -45,12 +45,8 @@ class TournamentResult(namedtuple("TournamentResult", ["games", "summary"])):
     def _title(self) -> str:
         return tn("tournament.title", len(self.games))
 
-    def __str__(self) -> str:
-        return f"{self._title()}\n\n{self.summary}\n\n{self.games}"
-
-    def _repr_pretty_(self, p, cycle) -> None:
-        # (IPython's text form, where no HTML is shown: a terminal, a text export)
-        p.text(str(self))
+    def _tables(self) -> tuple:
+        return self.summary, self.games
 
     def _repr_html_(self) -> str:
         return (f"<div><h4>{html.escape(self._title())}</h4>{self.summary.to_html()}"

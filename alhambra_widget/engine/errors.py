@@ -26,6 +26,19 @@ def _shown(value, limit: int = QUOTE) -> str:
     return r if len(r) <= limit else r[:limit - 3] + "..."
 
 
+def member_named(cls, value, one: str, all_of: str):
+    """The member of the text enum ``cls`` (a building, a currency) that ``value``
+    names in any case and with blanks around (``"Garden"``), as the notation
+    reads it; else a ValueError listing the names (Python's said "not a valid
+    Building"). For ``Enum._missing_``."""
+    if isinstance(value, str):
+        key = value.strip().lower()
+        for m in cls:
+            if m.value == key:
+                return m
+    raise ValueError(f"{_shown(value)} is not {one}; {all_of} are {', '.join(m.value for m in cls)}")
+
+
 class _NoTexts:
     """Until the text layer is installed (``alhambra_widget.i18n`` does it on
     import): keys and values as they are."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from .errors import member_named
+
 __all__ = ["Currency", "Card", "CURRENCIES", "full_deck", "card", "ScoringCard", "SCORING"]
 
 
@@ -20,12 +22,7 @@ class Currency(str, enum.Enum):
 
     @classmethod
     def _missing_(cls, value):
-        # "Dirham", " dinar ": as the notation reads them; anything else is said with the names
-        if isinstance(value, str):
-            for c in cls:
-                if c.value == value.strip().lower():
-                    return c
-        raise ValueError(f"{value!r:.40} is not a currency; the currencies are {', '.join(c.value for c in cls)}")
+        return member_named(cls, value, "a currency", "the currencies")
 
     @property
     def index(self) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from typing import Iterable
 
-from .errors import _shown
+from .errors import _shown, member_named
 
 __all__ = ["Building", "Tile", "TILES", "FOUNTAIN", "SIDES", "tile"]
 
@@ -29,12 +29,7 @@ class Building(str, enum.Enum):
 
     @classmethod
     def _missing_(cls, value):
-        # "Garden", " tower ": as the notation reads them; anything else is said with the names
-        if isinstance(value, str):
-            for b in cls:
-                if b.value == value.strip().lower():
-                    return b
-        raise ValueError(f"{_shown(value)} is not a building; the buildings are {', '.join(b.value for b in cls)}")
+        return member_named(cls, value, "a building", "the buildings")
 
     @property
     def index(self) -> int:
