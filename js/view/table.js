@@ -19,6 +19,7 @@ import { isYou, languages, ruleText, t, tn } from "../i18n.js";
 import { calloutPlace, tableClass } from "../layout.js";
 import { CELL, esc } from "./common.js";
 import { boardHelpHtml, controlsHtml, dirkShown, languageHtml, lineupHtml, messagePart, replayBannerHtml, replayPart, reviewSummaryHtml } from "./controls.js";
+import { finalBoardsHtml } from "./finals.js";
 import { handSvg, hiddenHandSvg } from "./hand.js";
 import { lessonPart } from "./lesson.js";
 import { lookPopHtml } from "./look.js";
@@ -92,6 +93,8 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
       dirkShown(view) ? leaf("extras", `<div class="alh-extras">${dirkHtml(view)}</div>`) : null,
       replayPart(view),
       view.review && view.review.players ? leaf("review", `<div class="alh-review-box">${reviewSummaryHtml(view)}</div>`) : null,
+      // every Alhambra as it ended, big enough to look at (the column of players has thumbnails)
+      leaf("finals", finalBoardsHtml(view)),
     ], `</div>`));
   } else {
     const bm = esc(t("ui.market.building"));

@@ -1004,6 +1004,23 @@ def test_a_refusal_at_the_market_on_a_phone_is_brought_into_view(chromium):
     page.close()
 
 
+def test_the_alhambras_at_the_end_are_drawn_under_the_result(chromium, artifacts):
+    """At the end, every player's Alhambra as it ended, named, side by side under the result: three
+    of them within a 1,366 x 768 screen, and none wider than the table."""
+    w = AlhambraWidget(played(3, 4))
+    assert w.game.is_over
+    page = show(chromium, w, viewport={"width": 1366, "height": 768})
+    finals = page.get_by_role("region", name="The Alhambras at the end of the game")
+    expect(finals).to_be_visible()
+    for i, p in enumerate(w.game.players):
+        board = finals.get_by_role("group", name=re.compile(f"^{re.escape(p.name)}'s Alhambra"))
+        expect(board).to_have_count(1)
+        box = board.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 1366 and box["y"] + box["height"] <= 768, (i, box)
+    page.screenshot(path=str(artifacts / "finals-3p.png"))
+    page.close()
+
+
 def test_hints_asked_for_are_in_full_view_beside_the_board(chromium):
     """Hint on a 1,280 x 720 or 1,366 x 768 screen: the three best moves, each with its win chance and
     the button that plays it, are in view -- the column beside the board scrolls to them (they

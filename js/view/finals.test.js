@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { dom, fixture } from "../fixtures.js";
+import { tableParts } from "./table.js";
+import { partHtml } from "./parts.js";
+import { finalBoardsHtml } from "./finals.js";
+
+describe("the Alhambras at the end of a game", () => {
+  const over = fixture("over-4p");
+
+  it("draws every player's Alhambra as it ended, named, with the points and the winner", () => {
+    const section = dom(finalBoardsHtml(over)).querySelector("section.alh-finals");
+    expect(section.getAttribute("aria-label")).toBe("The Alhambras at the end of the game");
+    const items = [...section.querySelectorAll("li.alh-final")];
+    expect(items.map((li) => li.querySelector(".alh-final-name").textContent)).toEqual(over.players.map((p) => p.name));
+    items.forEach((li, i) => {
+      const p = over.players[i];
+      const svg = li.querySelector("svg.alh-alhambra");
+      expect(svg.querySelector("title").textContent).toContain(`${p.name}'s Alhambra`);
+      // every tile of the Alhambra drawn (the fountain too), and nothing to click
+      expect(li.querySelectorAll("[data-act]").length).toBe(0);
+      expect(li.querySelector(".alh-score").textContent).toBe(`${p.score} pts`);
+      const winner = li.querySelector(".alh-tag-winner");
+      expect(!!winner).toBe(over.winners.includes(i));
+    });
+    expect(over.winners.length).toBeGreaterThan(0);
+  });
+
+  it("is shown under the result at the end, and not in play", () => {
+    const html = partHtml(tableParts(over));
+    expect(dom(html).querySelectorAll(".alh-result .alh-finals li").length).toBe(over.players.length);
+    const play = fixture("buy-3p");
+    expect(finalBoardsHtml(play)).toBe("");
+    expect(dom(partHtml(tableParts(play))).querySelector(".alh-finals")).toBeNull();
+  });
+});
