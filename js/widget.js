@@ -46,8 +46,9 @@ export { message } from "./protocol.js";
 const focusable = (el) => !!el && el.isConnected && typeof el.focus === "function" && !el.disabled;
 /** A control that goes with the part it was in, and where the focus goes instead (data-keys):
  * Back to live in the replay banner, which goes when the live game shows, to the replay slider;
- * Stop of a review running, which goes when it stops, to Review, there to start it again. */
-const STAND_IN = { "btn-live-banner": "replay", "btn-review-stop": "btn-review" };
+ * Stop of a review running, which goes when it stops, to Review, there to start it again; New
+ * game, which goes with the game over, to the first money card, the first move of the next. */
+const STAND_IN = { "btn-live-banner": "replay", "btn-review-stop": "btn-review", "btn-new_game": "money-0" };
 
 /** Whose board (the index of the focus panel's player) `el` is in, or null. */
 const boardOf = (el) => (el.closest ? el.closest(".alh-focus[data-player]")?.getAttribute("data-player") ?? null : null);

@@ -487,6 +487,22 @@ def test_the_players_of_the_next_game_are_chosen_under_new_game(chromium, artifa
     page.close()
 
 
+def test_new_game_by_keyboard_leaves_the_focus_on_the_first_money_card(chromium):
+    """New game goes with the game over: pressed from the keyboard, the focus goes to the first
+    move of the next game, the first face-up money card (it went to the language list at the top)."""
+    w = AlhambraWidget(played(2, 5))
+    page = open_widget(chromium, w)
+    new = page.get_by_role("button", name="New game", exact=True)
+    new.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.state.view.phase === 'action' && window.state.view.moves === 0")
+    first = page.locator('[data-key="money-0"]')
+    expect(first).to_be_focused()
+    assert first.get_attribute("aria-label").startswith("face-up card ")
+    assert not page.errors, page.errors
+    page.close()
+
+
 def test_before_the_first_move_the_players_of_the_game_may_change(chromium, artifacts):
     """A game no move has been made in: under the table, the players of this game
     unfold; two bots chosen there and "Deal for these players" give a new game for
