@@ -186,3 +186,13 @@ def test_review_rows_from_a_move_on_grades_only_the_moves_after_it():
     for bad in (-1, 9, 2.0, True, "3"):
         with pytest.raises(ValueError, match="start"):
             review_rows(g, iterations=8, start=bad)
+
+
+def test_every_progress_bar_may_be_turned_off_for_the_session(monkeypatch, capsys):
+    # a script, a CI log or a notebook turned into a report: TQDM_DISABLE=1 (tqdm's own switch),
+    # as the README says, where each call's progress=False is too many places
+    monkeypatch.setenv("TQDM_DISABLE", "1")
+    g = Game(2, seed=3)
+    g.play(g.legal_actions()[0])
+    assert len(review(g, iterations=5, progress=True)) == 1
+    assert capsys.readouterr().err == ""
