@@ -100,6 +100,7 @@ export default { render({ el }) {
 } };
 """
 
+
 class TraitValueError(t.TraitError, ValueError):
     """A value the widget's trait cannot take (a seat, a language, a replay
     index): a ``TraitError``, as traitlets raises, and a ``ValueError``, as
