@@ -792,15 +792,16 @@ class AlhambraWidget(anywidget.AnyWidget):
         # the position shown: the game's (epoch) and, while replaying, the one after k moves
         return (self._epoch, self.replay_index)
 
-    def hint(self, seconds: float = 1.0, top: int = 3, wait: bool = False):
+    def hint(self, seconds: float = 1.0, top: int = 3, wait: bool = False, *, iterations: int | None = None):
         """Look for the best moves of the player to act in the position shown
-        (an analysis of about ``seconds``) and show the top ``top`` on the
-        board: the live game's, or while replaying (``replay_index``) the past
-        position's, what was best there. Runs in the background; ``wait=True``
-        (outside a kernel only) waits for the search (not for a bot thinking
-        meanwhile) and returns the hints."""
+        (an analysis of about ``seconds``, or of exactly ``iterations``: then
+        the same hints every time, as ``analyse(iterations=)`` gives) and show
+        the top ``top`` on the board: the live game's, or while replaying
+        (``replay_index``) the past position's, what was best there. Runs in
+        the background; ``wait=True`` (outside a kernel only) waits for the
+        search (not for a bot thinking meanwhile) and returns the hints."""
         from .analysis.hints import candidates, check_top   # (plain rows: hints need no pandas)
-        from .bots.mcts import check_seconds
+        from .bots.mcts import _budget, check_seconds
 
         with self._lock:   # (the position copied whole: outside a kernel a bot's move may be played from its thread)
             g = self._game
@@ -809,6 +810,7 @@ class AlhambraWidget(anywidget.AnyWidget):
                 with use_language(self.lang):  # the refusal in the widget's language, as play()'s
                     raise IllegalMove("E4", "error.E4.nothing_to_hint")
             check_seconds(seconds)   # (checked here: in the background a bad value fails where nobody looks)
+            iterations = _budget(iterations, seconds)[0]
             check_top(top)
             key = self._hint_key()
             if not self._runner.running("hint", key):   # one search at a time for a position
@@ -820,7 +822,8 @@ class AlhambraWidget(anywidget.AnyWidget):
                     return self._hint_key() != key or not self._runner.running("hint", key)
 
                 def work():
-                    rows, _info = candidates(snapshot, seconds=seconds, top=top, seed=len(snapshot.moves), stop=gone)
+                    rows, _info = candidates(snapshot, seconds=seconds, top=top, iterations=iterations,
+                                             seed=len(snapshot.moves), stop=gone)
                     if gone():   # stopped early, its position left: hints of a cut search are not kept
                         raise Cancelled
                     return [_hint_json(r, snapshot) for r in rows]
@@ -959,9 +962,11 @@ class AlhambraWidget(anywidget.AnyWidget):
         each seat's name, or its bot."""
         return [self._bots.get(i, name) for i, name in enumerate(self._game.names)]
 
-    def review(self, seconds_per_move: float = 0.5, wait: bool = False):
+    def review(self, seconds_per_move: float = 0.5, wait: bool = False, *, iterations: int | None = None):
         """Review the game: every move a player made graded by a search of
-        about ``seconds_per_move`` (:func:`alhambra_widget.analysis.review.review_rows`),
+        about ``seconds_per_move``, or of exactly ``iterations`` (then the same
+        review every time, as ``review(game, iterations=)`` gives)
+        (:func:`alhambra_widget.analysis.review.review_rows`),
         on a copy of the game, in the background (one review at a time). The
         replay control then marks the inaccuracies, mistakes and blunders (and
         the move log beside their moves), a table under it sums the review up
@@ -974,9 +979,10 @@ class AlhambraWidget(anywidget.AnyWidget):
         waits and returns the rows of the review."""
         # (checked here: in the background they fail where nobody looks)
         from .analysis.review import check_reviewable
-        from .bots.mcts import check_seconds
+        from .bots.mcts import _budget, check_seconds
 
         check_seconds(seconds_per_move, "seconds_per_move")
+        iterations = _budget(iterations, seconds_per_move)[0]
         with self._lock:   # (the game copied whole: outside a kernel a bot's move may be played from its thread)
             check_reviewable(self._game)
             key = self._epoch
@@ -1003,7 +1009,8 @@ class AlhambraWidget(anywidget.AnyWidget):
                     self._runner.post(self._review_step, key, done[0], total)
 
                 def work():
-                    rows = review_rows(snapshot, seconds_per_move, seed=0, on_row=on_row, stop=gone, start=start)
+                    rows = review_rows(snapshot, seconds_per_move, iterations=iterations, seed=0, on_row=on_row,
+                                       stop=gone, start=start)
                     return (tuple(m.action for m in snapshot.moves),
                             {**graded, **{row["move"]: _reviewed(row, snapshot) for row in rows}})
 

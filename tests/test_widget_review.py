@@ -280,3 +280,22 @@ def test_a_review_that_fails_in_the_background_says_so_in_the_tables_language(mo
     monkeypatch.setattr(review_module, "review_rows", real)
     rows = w.review(seconds_per_move=0.01, wait=True)   # tried again, it runs
     assert rows and w.graded["players"]
+
+
+def test_a_review_and_hints_by_iterations_are_the_same_every_time():
+    # a time budget depends on the machine; a count of iterations does not (as review(game,
+    # iterations=) and analyse(iterations=) give it): a cell run again shows the same grades
+    g = finished_game()
+    first, again = AlhambraWidget(g.copy()), AlhambraWidget(g.copy())
+    rows = first.review(iterations=4, wait=True)
+    assert rows and again.review(iterations=4, wait=True) == rows
+    assert first.graded["moves"] == again.graded["moves"]
+    k = len(g.moves) // 2
+    first.replay_index = again.replay_index = k
+    hints = first.hint(iterations=30, wait=True)
+    assert hints and again.hint(iterations=30, wait=True) == hints
+    for bad in (0, 2.5, True):
+        with pytest.raises(ValueError, match="iterations is a whole number from 1"):
+            first.hint(iterations=bad)
+        with pytest.raises(ValueError, match="iterations is a whole number from 1"):
+            first.review(iterations=bad)
