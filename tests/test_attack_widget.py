@@ -594,7 +594,7 @@ def test_a_hint_flood_runs_one_analysis_per_position_and_other_messages_pass(mon
     calls = Counter()        # position -> analyses started for it
     running = []             # the positions of the analyses running now
 
-    def candidates(game, seconds=1.0, top=3, seed=None, stop=None):
+    def candidates(game, seconds=1.0, top=3, iterations=None, seed=None, stop=None):
         key = game.to_json()
         calls[key] += 1
         running.append(key)
