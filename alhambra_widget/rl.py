@@ -114,6 +114,10 @@ number is scaled into [-1, 1]; ``observation_layout(n)`` lists the fields:
 
 from __future__ import annotations
 
+import hashlib
+import numbers
+import operator
+
 try:
     import gymnasium
     import numpy as np
@@ -123,10 +127,6 @@ try:
 except ImportError as e:  # pragma: no cover - the `rl` extra is not installed
     raise ImportError("alhambra_widget.rl needs pettingzoo, gymnasium and numpy: "
                       "pip install 'alhambra-widget[rl]'") from e
-
-import hashlib
-import numbers
-import operator
 
 from .engine import (BUILDINGS, CURRENCIES, TILES, Build, Buy, EndTurn, Game, GiveToDirk, Pass, Place,
                      Remove, Reserve, Swap, TakeMoney, card, parse)
@@ -554,7 +554,7 @@ class AlhambraEnv(AECEnv):
         index = _whole_index(action)
         chosen = legal.get(index)
         if chosen is None:
-            named = index_action(self.game, index) if 0 <= index < ACTION_SIZE else None
+            named = index_action(self.game, index)
             raise ValueError(f"action {index} ({named if named is not None else 'names nothing here'}) "
                              f"is not legal now; use the observation's action_mask")
         self._cumulative_rewards[agent] = 0

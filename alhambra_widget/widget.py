@@ -715,22 +715,18 @@ class AlhambraWidget(anywidget.AnyWidget):
         return max(self.bot_delay, motion_seconds(g.moves[-1]))
 
     def _bot_done(self, key, action) -> None:
-        if key != self._bot_key() or self.replay_index != -1:
-            self._refresh()
-            self._poke_bots()   # the game changed meanwhile: look again
-            return
-        bot = self._bots[key[1]]
-        if isinstance(action, BaseException):
-            self._refresh()
-            self._message({"kind": "error", "rule": None,
-                           "text": tr("ui.refuse.bot_failed", self.lang, name=self._game.players[key[1]].name,
-                                      error=f"{type(action).__name__}: {action}" if str(action) else
-                                      type(action).__name__)})
-            return
         with self.hold_sync(), use_language(self.lang):
-            if key != self._bot_key():   # (looked at again right before the move: see _bot_key)
+            # looked at right before the move, under the sync's hold: see _bot_key
+            if key != self._bot_key() or self.replay_index != -1:
                 self._refresh()
-                self._poke_bots()
+                self._poke_bots()   # the game changed meanwhile: look again
+                return
+            if isinstance(action, BaseException):
+                self._refresh()
+                self._message({"kind": "error", "rule": None,
+                               "text": tr("ui.refuse.bot_failed", self.lang, name=self._game.players[key[1]].name,
+                                          error=f"{type(action).__name__}: {action}" if str(action) else
+                                          type(action).__name__)})
                 return
             name = self._game.players[key[1]].name
             try:

@@ -86,6 +86,10 @@ export function createAnnouncer(root) {
     region.appendChild(p);
     while (region.childElementCount > KEEP) region.firstElementChild.remove();
   };
+  const cancel = () => {
+    if (waiting !== null) clearTimeout(waiting);
+    waiting = null;
+  };
   return {
     region,
     /** Read out the moves new in `view` not told by `message` (once the update is drawn, in the widget's language). */
@@ -95,8 +99,7 @@ export function createAnnouncer(root) {
       state = got.state;
       const label = t("ui.log.said");
       if (region.getAttribute("aria-label") !== label) region.setAttribute("aria-label", label);
-      if (waiting !== null) clearTimeout(waiting);   // (passed over, or what comes now tells more)
-      waiting = null;
+      cancel();   // (a step passed over, or what comes now tells more)
       // from one replayed position to another, and nothing else to tell: once it stands still
       const stepped = prev && prev.replaying && state.replaying && got.lines.length === 1 && got.lines[0] === state.said;
       if (stepped) {
@@ -108,9 +111,6 @@ export function createAnnouncer(root) {
       return got.lines;
     },
     /** Stop a step of the replay still waiting to be told (the table is gone). */
-    stop() {
-      if (waiting !== null) clearTimeout(waiting);
-      waiting = null;
-    },
+    stop: cancel,
   };
 }

@@ -455,12 +455,11 @@ export function bindInput(root, dispatch) {
     const mark = e.target.closest ? e.target.closest(".alh-review-mark") : null;
     if (mark && root.contains(mark) && (ARROWS[e.key] || e.key === "Home" || e.key === "End") && !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey) {
       // the review's marks: the arrows to the mark before or after, Home and End to the first and last
-      const els = reviewMarks(mark.parentElement);
-      const i = els.indexOf(mark);
-      const j = e.key === "Home" ? 0 : e.key === "End" ? els.length - 1 : i + (ARROWS[e.key][0] + ARROWS[e.key][1] > 0 ? 1 : -1);
-      if (j >= 0 && j < els.length && j !== i) {
+      const items = reviewMarks(mark.parentElement).map((el) => ({ el }));   // (a row: arrowTarget steps along it)
+      const to = e.key === "Home" ? items[0] : e.key === "End" ? items[items.length - 1] : arrowTarget(items, items.find((it) => it.el === mark), e.key);
+      if (to && to.el !== mark) {
         e.preventDefault();
-        els[j].focus();
+        to.el.focus();
       }
       return;
     }

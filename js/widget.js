@@ -400,7 +400,7 @@ function render({ model, el }) {
 
   /** Run a DOM update; if it removed the focused control, focus its successor (same data-key),
    * even one now off (aria-disabled: it stays where the player was), or its stand-in (STAND_IN:
-   * Back to live in the replay banner, gone with the banner: the replay slider); without one, the part it
+   * a control that goes with its part, as Back to live with the replay banner); without one, the part it
    * was in when that part takes the focus (the board): at the same cell, or the control nearest
    * to it, while the board is the same player's (a tile placed where its spot was); else the
    * control before it in the tab order (a message dismissed); else the table. */
