@@ -132,7 +132,7 @@ def parts(page, root, n: int) -> dict:
         "building market": root.get_by_role("region", name="Building market"),
         "money market": root.get_by_role("region", name="Money market"),
         "action bar": root.get_by_role("toolbar", name="Actions"),
-        "acting board": root.get_by_role("region", name="Board in focus"),
+        "acting board": root.get_by_role("region", name="Alhambra in view"),
     }
     players = root.get_by_role("list", name="players").get_by_role("listitem")
     assert players.count() == n
@@ -287,7 +287,7 @@ def test_with_the_file_browser_open_four_players_still_fit_the_screen_side_by_si
         width = root.evaluate("r => r.getBoundingClientRect().width")
         assert 820 < width < 960, f"the widget is {width} px wide: not the width this test is about"
         assert_fits(page, root, 4, f"4 players at {screen[0]} x {screen[1]}, the file browser open")
-        main = root.get_by_role("region", name="Board in focus").bounding_box()
+        main = root.get_by_role("region", name="Alhambra in view").bounding_box()
         side = root.get_by_role("list", name="players").bounding_box()
         assert side["x"] >= main["x"] + main["width"], "the players are not beside the board"
         # the column beside the board has room for what to do now, whole: JupyterLab lays the

@@ -158,7 +158,7 @@ def test_a_tile_placed_by_keyboard_is_told_and_the_focus_stays_on_the_board(read
     assert f"{move} {w.view['status']}" in said, said
     # the next player's board is shown, without that cell: the focus goes to the board, not to the
     # top of the table, and Tab goes on into that board (the fountain: no action said, P6)
-    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "Board in focus"
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "Alhambra in view"
     said = said_after(reader, lambda: page.keyboard.press("Tab"), lambda s: any("push button" in u for u in s))
     assert any(u.startswith("fountain at 0,0 push button") for u in said), said
     assert not page.errors, page.errors
