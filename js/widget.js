@@ -269,6 +269,7 @@ function render({ model, el }) {
     const told = shown !== drawn.shown || ui.note !== drawn.note;
     const hinted = !view.hinting && (view.hints || []).length ? view.hints : null;
     const hintsCame = hinted !== null && hinted !== drawn.hinted;
+    const chose = ui.sel !== drawn.sel && view === drawn.view;
     drawn = { view, sel: ui.sel, lineup: ui.lineup, note: ui.note, shown, hover: ui.hover, strings: texts, hinted };
     fitSelection();
     if (told) {
@@ -276,6 +277,18 @@ function render({ model, el }) {
       revealMessage();
     }
     if (hintsCame) revealHints();
+    if (chose) revealChoice();
+  }
+
+  /** A choice just made that a button now carries out (the cards to take, a tile and the cards to pay
+   * with): on a phone (one column) that button may lie below the screen, under the board and the hand;
+   * the page is brought just far enough to show the buttons, so that the next tap is in view. */
+  function revealChoice() {
+    const ready = body.querySelector(".alh-hold .alh-buttons .alh-primary");
+    const view = root.ownerDocument.defaultView;
+    if (!ready || !view || typeof ready.scrollIntoView !== "function") return;
+    const r = ready.getBoundingClientRect();
+    if (r.bottom > view.innerHeight) ready.closest(".alh-controls").scrollIntoView({ block: "nearest" });
   }
 
   /** What to do now (the sentence over the buttons beside the board) gets four or five lines where

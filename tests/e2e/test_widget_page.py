@@ -312,7 +312,7 @@ def test_a_refused_spot_is_explained_and_nothing_is_sent(chromium, artifacts):
     assert msg.get_attribute("data-rule") == rule
     assert rule in msg.inner_text()
     # ... and at the spot: a callout anchored at the cell clicked, saying the rule and why
-    callout = page.get_by_role("region", name="Board in focus").get_by_role("note")
+    callout = page.get_by_role("region", name="Alhambra in view").get_by_role("note")
     assert callout.get_attribute("data-rule") == rule
     assert rule in callout.inner_text() and w.view["explain"][rule] in callout.inner_text()
     cell = page.locator(f'.alh-focus rect.alh-cell-no[data-x="{x}"][data-y="{y}"]').bounding_box()
@@ -358,7 +358,7 @@ def test_undo_redo_and_replay_buttons(chromium):
     assert f"after move 2 of {n}" in banner.inner_text()
     assert page.locator(".alh-app.alh-replaying").count() == 1
     # the slider sits by the board, under it
-    board = page.get_by_role("region", name="Board in focus").bounding_box()
+    board = page.get_by_role("region", name="Alhambra in view").bounding_box()
     slider = page.get_by_role("slider").bounding_box()
     assert board["y"] + board["height"] <= slider["y"] <= board["y"] + board["height"] + 80
     banner.get_by_role("button", name="Back to live", exact=True).click()
@@ -1016,6 +1016,26 @@ def test_a_refusal_at_the_market_on_a_phone_is_brought_into_view(chromium):
     expect(line).to_contain_text(f"You cannot pay for slot {slot}")
     expect(line).to_contain_text("Take money first, or choose a slot you can pay for.")
     expect(line).to_be_in_viewport()
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_a_choice_made_on_a_phone_brings_its_button_into_view(chromium):
+    """On a phone the buttons lie under the board and the hand, below the screen: a money card
+    tapped brings the page just far enough to show Take (ready to press), and the card tapped stays
+    in view, so that the next tap is in reach."""
+    w = AlhambraWidget(played(4, 3, 40))
+    page = chromium.new_page(viewport={"width": 390, "height": 844})
+    wire(page, w)
+    take = page.get_by_role("button", name=w.strings["ui.btn.take"], exact=True)
+    expect(take).to_have_count(1)
+    expect(take).not_to_be_in_viewport()
+    card = page.get_by_role("button", name=re.compile(r"^" + re.escape(w.strings["ui.money.card"].split("{")[0]))).first
+    card.click()
+    expect(take).to_be_in_viewport()
+    expect(take).to_have_class(re.compile(r"alh-primary"))
+    expect(card).to_be_in_viewport()
+    assert page.evaluate("scrollY") < 200   # (just far enough: not the whole page)
     assert not page.errors, page.errors
     page.close()
 
