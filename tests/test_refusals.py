@@ -215,7 +215,7 @@ def test_values_inside_messages_are_translated():
     assert e.message == "Slot 1 takes florin only; dinar 9 cannot pay for it."   # the README quotes it
     assert e.localized("de") == "Feld 1 nimmt nur Gulden; mit Denar 9 kann man es nicht bezahlen."
     assert e.localized("fi") == ("Ruudun 1 laatan voi maksaa vain valuutalla forintti; "
-                                 "kortit dinaari 9 eivät kelpaa maksuksi.")
+                                 "maksu dinaari 9 ei kelpaa.")
     assert e.localized("ja") == "マス1の支払いに使えるのはフローリンだけです。ディナール9では支払えません。"
     assert e.localized("nl") == "Veld 1 neemt alleen gulden; met dinar 9 kun je het niet betalen."
 

@@ -256,8 +256,8 @@ def test_dirk_takes_a_place_in_the_majorities():
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("de", ("5 Punkte an Dirk", "11 Punkte")), ("fi", ("5 pistettä saa Dirk", "11 pistettä")),
-    ("ja", ("5点はディルクのもの", "合計11点")), ("nl", ("5 punten gaan naar Dirk", "11 punten")),
+    ("de", ("5 Punkte für Gärten an Dirk", "11 Punkte")), ("fi", ("5 pistettä saa Dirk", "11 pistettä")),
+    ("ja", ("5点はディルクのもの", "合計11点")), ("nl", ("5 punten voor tuinen gaan naar Dirk", "11 punten")),
 ])
 def test_the_dirk_lesson_says_the_points_go_to_dirk_in_every_language(lang, words):
     li = [lesson.key for lesson in LESSONS].index("dirk")
@@ -329,7 +329,7 @@ def test_legal_moves_that_miss_the_task_say_so():
     send(w, action_msg(w, "take dirham 7"))                        # legal, but one card
     fb = w.lesson["feedback"]
     assert fb["kind"] == "info" and not w.lesson["done"]
-    assert fb["text"] == t("tutorial.feedback.other", "en", btn_replay="Replay", btn_next="Next")
+    assert fb["text"] == t("tutorial.feedback.other", "en", btn_replay="Start over", btn_next="Next")
     send(w, lesson_msg(w, "replay"))
     assert w.game.history == [] and w.lesson["feedback"] is None and w.message == {}
     # a step of several moves says "carry on" in between
@@ -342,6 +342,72 @@ def test_legal_moves_that_miss_the_task_say_so():
     w.tutor.go(0, 1)
     send(w, action_msg(w, "take dinar 6"))
     assert w.lesson["done"]
+
+
+def test_a_task_done_again_after_start_over_is_praised_again():
+    """Start over sets the step up again: the task done once more is told as the first time
+    (not "this step is done: play on freely"), and the progress counts the step once."""
+    w = AlhambraWidget.tutorial(lesson=1)                          # take florin 2 + dinar 3
+    send(w, action_msg(w, "take florin 2, dinar 3"))
+    first = w.lesson["feedback"]
+    assert first["kind"] == "ok" and w.lesson["done"] and w.lesson["completed"] == 1
+    send(w, lesson_msg(w, "replay"))
+    assert not w.lesson["done"] and w.lesson["feedback"] is None
+    send(w, action_msg(w, "take florin 2, dinar 3"))
+    again = w.lesson["feedback"]
+    assert again["kind"] == "ok" and again["text"] == first["text"] and w.lesson["done"]
+    assert w.lesson["completed"] == 1
+
+
+def test_an_undo_of_the_move_that_did_the_task_takes_back_its_praise():
+    """The table's Undo in a lesson: the move that did the task taken back, the step is no longer
+    marked done and its praise goes; Redo brings both back."""
+    w = AlhambraWidget.tutorial(lesson=1)
+    send(w, action_msg(w, "take florin 2, dinar 3"))
+    assert w.lesson["done"] and w.view["lesson"]["feedback"]["kind"] == "ok"
+    send(w, {"type": "undo", "seat": 0, "stamp": w.view["stamp"]})
+    assert [m for m in w.game.moves if m.player is not None] == []   # (a reshuffle may be left: chance's)
+    for lesson in (w.lesson, w.view["lesson"]):
+        assert not lesson["done"] and lesson["feedback"] is None
+    assert w.lesson["completed"] == 1                              # (done once: the progress keeps it)
+    send(w, {"type": "redo", "seat": 0, "stamp": w.view["stamp"]})
+    assert w.view["lesson"]["done"] and w.view["lesson"]["feedback"]["kind"] == "ok"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refusal_never_says_the_same_sentence_twice(lang):
+    """The engine's own words under a lesson's refusal are left out where the lesson's sentence
+    already says them, and no lesson repeats the engine's words as its own."""
+    tut = Tutorial(lang=lang)
+    for li, lesson in enumerate(LESSONS):
+        for si, step in enumerate(lesson.steps):
+            for notation, rule in wrong_moves(step):
+                tut.go(li, si)
+                op = notation[1] if isinstance(notation, tuple) else None   # ("op", "turn"): a lesson button
+                fb = tut.op(op) if op else tut.refused(notation)
+                assert fb["rule"] == rule
+                if fb["detail"] is not None:
+                    assert fb["detail"].strip() not in fb["text"], (lesson.key, step.key, notation)
+                why = f"tutorial.{lesson.key}.{step.key}.why.{rule}"
+                if why in catalogue(lang) and not op:
+                    engine = tut.game.why_illegal(parse(notation))
+                    assert t(why, lang) != engine.localized(lang), (lesson.key, step.key, notation)
+
+
+def test_the_learner_is_named_in_the_new_language_at_once():
+    """Another language chosen before a move of the step: the same position, the learner named in
+    it ("Sinä", not "You" until the next step); after a move the step's game is kept as it is."""
+    w = AlhambraWidget.tutorial(lesson=1)
+    position = lambda g: ([str(a) for a in g.legal_actions()], [str(x) for x in g.market], [str(c) for c in g.money],  # noqa: E731
+                          [[str(c) for c in p.hand] for p in g.players])
+    start = position(w.game)
+    w.lang = "fi"
+    assert w.game.names[0] == t("tutorial.you", "fi") and w.view["players"][0]["name"] == w.game.names[0]
+    assert position(w.game) == start
+    send(w, action_msg(w, "take dirham 7"))
+    played = w.game
+    w.lang = "de"
+    assert w.game is played and len(w.game.history) == 1
 
 
 # ------------------------------------------------- back, next, replay, progress

@@ -677,7 +677,7 @@ def test_new_game_is_refused_during_a_game_and_in_a_lesson():
     lesson = AlhambraWidget.tutorial(lesson=9)
     game = lesson.game
     send(lesson, type="new_game", stamp=lesson.view["stamp"], seat=lesson.seat)
-    assert lesson.game is game and lesson.message["text"] == "A lesson sets up its own position: Replay starts it again."
+    assert lesson.game is game and lesson.message["text"] == "A lesson sets up its own position: Start over sets it up again."
     with pytest.raises(RuntimeError, match="tutorial"):
         lesson.new_game()
 

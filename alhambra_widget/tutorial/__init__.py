@@ -39,12 +39,13 @@ __all__ = ["Tutorial", "LESSONS", "Lesson", "Step", "rule_explanation", "OPS"]
 #: The lesson buttons every step has (a step may offer more, e.g. "turn").
 OPS = ("back", "replay", "next")
 
-#: placeholders every tutorial text may use: the buttons' and currencies' names as the widget shows them
+#: placeholders every tutorial text may use: the buttons', labels' and currencies' names as the widget shows them
 _BUTTONS = (
     ("btn_take", "ui.btn.take", "Take"), ("btn_buy", "ui.btn.buy", "Buy"),
     ("btn_reserve", "ui.btn.to_reserve", "To reserve"), ("btn_dirk", "ui.btn.dirk", "Give to Dirk"),
     ("btn_next", "tutorial.ui.next", "Next"), ("btn_back", "tutorial.ui.back", "Back"),
-    ("btn_replay", "tutorial.ui.replay", "Replay"), ("btn_turn", "tutorial.ui.turn", "Try it turned"),
+    ("btn_replay", "tutorial.ui.replay", "Start over"), ("btn_turn", "tutorial.ui.turn", "Try it turned"),
+    ("to_place", "ui.table.to_place", "To place"),
     ("florin", "currency.florin", "florin"), ("dirham", "currency.dirham", "dirham"),
     ("dinar", "currency.dinar", "dinar"), ("ducat", "currency.ducat", "ducat"),
 )
@@ -80,6 +81,7 @@ class Tutorial:
         self.completed: set = set()      # (lesson, step) pairs whose task was done
         self.game = None
         self._feedback = None            # (kind, key, params, rule, detail) or None
+        self._reached = None             # the action that did the step's task, in the position set up
         self._fb_id = 0
         self._listeners: list = []
         self.go(lesson)
@@ -94,6 +96,9 @@ class Tutorial:
         lang = check_language(lang)
         if lang != self._lang:
             self._lang = lang
+            if self.game is not None and all(m.player is None for m in self.game.moves):
+                # nothing played in this step yet: the same position, the learner named in the new language
+                self.game = self.current.setup(self.names())
             self._changed()
 
     @property
@@ -122,8 +127,14 @@ class Tutorial:
 
     @property
     def done(self) -> bool:
-        """Is the current step's task done (a step to read is done at once)?"""
-        return (self.lesson, self.step) in self.completed
+        """Is the current step's task done in its position as it stands (a step
+        to read is done at once)? Not after :meth:`replay`, nor once the move
+        that did it is taken back; :attr:`completed` keeps every step ever
+        done, for the progress."""
+        if self.current.reading:
+            return True
+        # (the move that did it still played: an undo at the table may put a reshuffle before it)
+        return self._reached is not None and any(m.action == self._reached for m in self.game.moves)
 
     @property
     def finished(self) -> bool:
@@ -136,6 +147,8 @@ class Tutorial:
         if self._feedback is None:
             return None
         kind, key, params, rule, error = self._feedback
+        if kind == "ok" and not self.done:   # (the move that did it taken back)
+            return None
         text = self.t(key, **params)
         detail = None
         if error is not None:  # the engine's own words, in the tutorial's language where it can
@@ -148,6 +161,8 @@ class Tutorial:
                           explanation=rule_explanation(rule, self._lang))
             if _has(hint, self._lang):
                 text += " " + self.t(hint)
+        if detail is not None and detail.strip() in text:   # (the engine's words said already)
+            detail = None
         return {"kind": kind, "text": text, "rule": rule, "detail": detail, "id": self._fb_id}
 
     def names(self) -> list:
@@ -189,6 +204,7 @@ class Tutorial:
     def _setup(self) -> None:
         self.game = self.current.setup(self.names())
         self._feedback = None
+        self._reached = None
         if self.current.reading:
             self.completed.add((self.lesson, self.step))
         self._changed()
@@ -239,10 +255,11 @@ class Tutorial:
         step, g = self.current, self.game
         if step.reading:
             return self._say("info", "tutorial.feedback.reading")
-        if self.done:
+        if self.done and action != self._reached:   # (the move that did it, played again by Redo: praised again)
             return self._say("info", "tutorial.feedback.free")
         if step.goal(g, action):
             self.completed.add((self.lesson, self.step))
+            self._reached = action
             params = step.params(g) if step.params else {}
             params = {k: join_names(v, self._lang) if isinstance(v, list) else v for k, v in params.items()}
             return self._say("ok", self._key("done"), params)
@@ -313,6 +330,7 @@ class Tutorial:
             "text": self.t(self._key("text")),
             "task": self.t(self._key("task")),
             "rules": list(lesson.rules),
+            "rule_texts": {rule: rule_explanation(rule, self._lang) for rule in lesson.rules},
             "reading": step.reading,
             "feedback": self.feedback,
             "done": self.done,
@@ -342,6 +360,7 @@ class Tutorial:
                 "next_name": self.t("tutorial.ui.next_name"),
                 "replay": self.t("tutorial.ui.replay"),
                 "replay_name": self.t("tutorial.ui.replay_name"),
+                "others": self.t("tutorial.ui.others"),
             },
         }
 

@@ -100,7 +100,12 @@ def decorate_view(w, v: dict) -> None:
     tut = w._tutorial
     if tut is None:
         return
-    v["lesson"] = dict(w.lesson) if w.lesson else tut.state()
+    # (worked out afresh: an undo at the table takes back the move that did the task, and with it
+    # the step's "done" and its praise)
+    state = tut.state()
+    if state != w.lesson:
+        w.set_trait("lesson", state)
+    v["lesson"] = dict(state)
     corners = tut.corner_cells() if w.game is tut.game else []
     legal = v.get("legal")
     if corners and legal and legal.get("player") == 0:
