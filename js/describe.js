@@ -16,6 +16,7 @@
 // Numbers go through Intl.NumberFormat in the widget's language.
 
 import { joinAnd, language, t } from "./i18n.js";
+import { dirkShown } from "./view/common.js";
 
 /** The currencies in slot order (money is named in this order). */
 const CURRENCIES = ["florin", "dirham", "dinar", "ducat"];
@@ -164,7 +165,7 @@ function scoreText(k, view) {
   const r = (view?.rounds || []).find((x) => x.round === k);   // (round 2 is skipped when the bag runs out first)
   if (!r) return t("ui.move.score", { round: num(k), points: "" });
   const pts = r.points.map((p, i) => t("ui.move.points", { name: view.players[i]?.name ?? "", points: num(p) }));
-  if (r.dirk !== null && r.dirk !== undefined) {
+  if (r.dirk !== null && r.dirk !== undefined && (!view?.lesson || dirkShown(view))) {   // (not in a lesson before the one on Dirk)
     const d = Array.isArray(r.dirk) ? r.dirk.reduce((a, b) => a + b, 0) : r.dirk;
     pts.push(t("ui.move.points_dirk", { points: num(d) }));
   }

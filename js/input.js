@@ -14,7 +14,7 @@
 // engine refuses it and the lesson explains the rule.
 
 import { buildingName, cardName, currencyName, ruleText, t } from "./i18n.js";
-import { parseCard, tileName } from "./view/common.js";
+import { dirkShown, parseCard, tileName } from "./view/common.js";
 import { sliderWords } from "./view/controls.js";
 import { LINEUP_KINDS, buyOption, focusHand, hasCell, lineupNamesOf, lineupOf, ruleAt, summarize, tileChoice } from "./selection.js";
 
@@ -203,7 +203,7 @@ export function reduce(ui, ev, view) {
           const rule = ruleAt(entry.no_swap, ev.x, ev.y) ?? "P6";
           return keep(sel, why(view, rule, t("ui.why.swap", { tile: tileName(view, sel.id), where }), [ev.x, ev.y]));
         }
-        return keep(sel, note(t(legal.dirk.length ? "ui.note.bought_no_swap_dirk" : "ui.note.bought_no_swap"), "T4"));
+        return keep(sel, note(t(legal.dirk.length && dirkShown(view) ? "ui.note.bought_no_swap_dirk" : "ui.note.bought_no_swap"), "T4"));
       }
       if (view.phase !== "action") return keep(sel, note(t("ui.note.choose_tile_first"), "T4"));
       if (hasCell(legal.remove, ev.x, ev.y) || view.lesson) {

@@ -565,3 +565,12 @@ export function containsMultiset(big, small) {
   }
   return true;
 }
+
+/** Whether Dirk belongs on the table (his tiles, his button, his points and row in a scoring, his
+ * name in what to do): two players, and in the tutorial only in the lesson on Dirk -- a newcomer
+ * meets him there, not before. */
+export function dirkShown(view) {
+  if (!view.dirk) return false;
+  if (!view.lesson) return true;
+  return (view.lesson.rules || []).some((r) => /^D\d/.test(r));
+}

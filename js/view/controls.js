@@ -4,7 +4,7 @@
 
 import { describeEntry, formatNumber } from "../describe.js";
 import { currencyName, language, ruleText, t, tn } from "../i18n.js";
-import { buttonWords, describeTile, esc, findTile, nameHtml, tileName } from "./common.js";
+import { buttonWords, describeTile, dirkShown, esc, findTile, nameHtml, tileName } from "./common.js";
 import { canHint } from "./hints.js";
 import { box, leaf, partHtml } from "./parts.js";
 import { seatColor, seatDot } from "./players.js";
@@ -81,6 +81,8 @@ export function selectionText(view, ui) {
       return reviewed ? reviewed.text : t("ui.sel.replay", { at: view.replay, n: view.live_moves });
     }
     if (view.phase === "over") return t("ui.sel.over");
+    // in a lesson nobody else moves: not "waiting for Ben", but what to press
+    if (view.lesson?.labels?.others) return view.lesson.labels.others;
     return t("ui.sel.waiting", { name: view.players[view.current].name });
   }
   const name = view.players[legal.player].name;
@@ -103,7 +105,7 @@ export function selectionText(view, ui) {
   if (s.kind === "tile") {
     const tile = describeTile(findTile(view, s.id), false);
     if (s.from === "reserve") return t("ui.sel.reserve_tile", { tile });
-    return t(s.dirk ? "ui.sel.pending_tile_dirk" : "ui.sel.pending_tile", { tile });
+    return t(s.dirk && dirkShown(view) ? "ui.sel.pending_tile_dirk" : "ui.sel.pending_tile", { tile });
   }
   if (view.phase === "place") return t(view.final ? "ui.sel.place_awarded" : "ui.sel.place_bought", { name });
   if (legal.pass) return t("ui.sel.pass", { name });
@@ -153,12 +155,6 @@ export function messageHtml(message, note, view = null) {
   return partHtml(messagePart(message, note, view));
 }
 
-/** Whether Dirk's tiles and button belong on the table: two players, and in the tutorial only in the lesson on Dirk. */
-export function dirkShown(view) {
-  if (!view.dirk) return false;
-  if (!view.lesson) return true;
-  return (view.lesson.rules || []).some((r) => /^D\d/.test(r));
-}
 
 /**
  * The action bar: what is selected and the buttons that send an intent. Every

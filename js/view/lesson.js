@@ -80,7 +80,13 @@ export function lessonPart(lesson) {
   const read = `<div class="alh-lesson-read"><h3 class="alh-lesson-title">${esc(lesson.title)}</h3><p class="alh-lesson-text">${esc(lesson.text)}</p></div>`;
   const rules = lesson.rules && lesson.rules.length
     ? leaf("rules", `<p class="alh-lesson-rules"><span class="alh-label">${esc(L.rules)}</span>` +
-      lesson.rules.map((r) => `<span class="alh-rule alh-rule-quiet">${esc(r)}</span>`).join(" ") + `</p>`)
+      lesson.rules.map((r) => {
+        // the rule in words, on hover and to a screen reader (the chip alone says only its id)
+        const said = lesson.rule_texts?.[r];
+        return said
+          ? `<span class="alh-rule alh-rule-quiet" title="${esc(`${L.rule || "Rule"} ${r}: ${said}`)}">${esc(r)}<span class="alh-sr">: ${esc(said)}</span></span>`
+          : `<span class="alh-rule alh-rule-quiet">${esc(r)}</span>`;
+      }).join(" ") + `</p>`)
     : null;
   let buttons = `<div class="alh-lesson-buttons" role="toolbar" aria-label="${esc(L.region || "Lesson")}">`;
   buttons += button("back", L.back, L.back_name, { before: "\u2190", disabled: !lesson.can_back });

@@ -5,6 +5,7 @@ import { message } from "../widget.js";
 import { controlsHtml } from "./controls.js";
 import { LESSON_CSS, lessonFeedbackHtml, lessonHtml } from "./lesson.js";
 import { tableHtml } from "./table.js";
+import { describeEntry } from "../describe.js";
 
 // The shape of alhambra_widget.tutorial.Tutorial.state() (tests/test_tutorial.py
 // checks that Python sends every key read here).
@@ -14,6 +15,7 @@ const LABELS = {
   info: "Note", finished: "You have done every step of the tutorial.", back: "Back",
   back_name: "Back: the previous step", next: "Next", next_name: "Next: the next step",
   replay: "Replay", replay_name: "Replay: set this step's position up again",
+  others: "The others do not move in a lesson: Next goes on, Start over sets this step up again.",
 };
 
 function lesson(extra = {}) {
@@ -244,5 +246,63 @@ describe("the table in tutorial mode", () => {
     expect(panel).not.toBeNull();
     const status = root.querySelector(".alh-app > .alh-status, .alh-app .alh-status");
     expect(panel.compareDocumentPosition(status) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
+describe("Dirk in the tutorial", () => {
+  // a two-player position, as the lessons on placing and scoring set up: Dirk is in the game (D1)
+  // but a newcomer meets him only in the lesson on him
+  const dirkNamed = (v) => {
+    const entry = v.legal.tiles[0];
+    const ui = reduce(initialUi(), { act: "pending-tile", id: entry.id }, v).ui;
+    v.preview = { round: 1, points: [3, 1], dirk: [5, 0, 0, 0, 0, 0], buildings: [[0], [0]], counts: [[0], [0], [0]], walls: [0, 0], scores: [3, 1] };
+    const root = dom(tableHtml(v, ui));
+    root.querySelector(".alh-log").remove();   // (the fixture's game gave tiles to Dirk: no lesson before his does)
+    const table = root.textContent + [...root.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label")).join(" ");
+    const round = { round: 1, points: [3, 1], dirk: [5, 0, 0, 0, 0, 0] };
+    const told = describeEntry({ name: "Ben", action: "take dinar 3", events: [{ kind: "take", cards: ["dinar 3"] }, { kind: "score", round: 1 }] }, { ...v, rounds: [round] });
+    expect(told).toContain("+3");
+    return { table: table.includes("Dirk"), told: told.includes("Dirk") };
+  };
+
+  it("is named nowhere on the table in a lesson before his", () => {
+    const v = fixture("seated-2p-place");
+    expect(v.dirk.length).toBeGreaterThan(0);
+    v.lesson = lesson({ rules: ["P1", "P3", "P4"] });
+    expect(dirkNamed(v)).toEqual({ table: false, told: false });
+    // a bought tile clicked on a tile of the Alhambra: where it may go, without him
+    const entry = v.legal.tiles[0];
+    const chosen = reduce(initialUi(), { act: "pending-tile", id: entry.id }, v).ui;
+    const [x, y] = [v.players[0].alhambra[0].x, v.players[0].alhambra[0].y];
+    const { ui } = reduce(chosen, { act: "placed", x, y }, v);
+    expect(ui.note.text).not.toContain("Dirk");
+  });
+
+  it("is on the table in his lesson, and in a game", () => {
+    const v = fixture("seated-2p-place");
+    v.lesson = lesson({ rules: ["D1", "D2", "D3", "D4"] });
+    expect(dirkNamed(v)).toEqual({ table: true, told: true });
+    expect(dirkNamed(fixture("seated-2p-place"))).toEqual({ table: true, told: true });
+  });
+});
+
+describe("the others in a lesson", () => {
+  it("are not waited for: once the learner's move passes the turn, the table says what to press", () => {
+    const v = fixture("seated-2p-other");
+    expect(v.legal).toBeFalsy();   // (the other player's turn: nothing for this seat to do)
+    expect(dom(controlsHtml(v, initialUi())).textContent).toContain("Waiting for");
+    v.lesson = lesson();
+    const said = dom(controlsHtml(v, initialUi())).querySelector(".alh-selection").textContent;
+    expect(said).toBe(LABELS.others);
+  });
+});
+
+describe("the rules a lesson cites", () => {
+  it("say what they are, on hover and to a screen reader", () => {
+    const v = lesson({ rule_texts: { P1: "Tiles are never turned.", P3: "Walls meet walls.", P4: "Every tile is reached from the fountain." } });
+    const chips = [...dom(lessonHtml(v)).querySelectorAll(".alh-lesson-rules .alh-rule")];
+    expect(chips.map((c) => c.getAttribute("title"))).toEqual(["Rule P1: Tiles are never turned.", "Rule P3: Walls meet walls.", "Rule P4: Every tile is reached from the fountain."]);
+    expect(chips[0].textContent).toBe("P1: Tiles are never turned.");
+    expect(chips[0].querySelector(".alh-sr").textContent).toBe(": Tiles are never turned.");
   });
 });

@@ -2,7 +2,7 @@
 // of a turn, and Dirk's tiles in a two-player game.
 
 import { t, tn } from "../i18n.js";
-import { BUILDING_COLORS, UNKNOWN_COLORS, artD, control, describeTile, esc, numbersPath, roundRect, svgOpen, tileSvg } from "./common.js";
+import { BUILDING_COLORS, UNKNOWN_COLORS, artD, control, describeTile, dirkShown, esc, numbersPath, roundRect, svgOpen, tileSvg } from "./common.js";
 
 /**
  * @param {object[]} tiles  view tiles
@@ -63,7 +63,7 @@ export function pendingHtml(view, o = {}) {
       cls: "alh-pending-tiles",
       size: o.size ?? 48,
       names: o.names,
-      hint: t(view.n === 2 && !view.final ? "ui.pending.hint_dirk" : "ui.pending.hint"),
+      hint: t(view.n === 2 && !view.final && dirkShown(view) ? "ui.pending.hint_dirk" : "ui.pending.hint"),
     });
     out += `</div>`;
   }

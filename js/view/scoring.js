@@ -4,7 +4,7 @@
 // The latest round is shown; the earlier ones are folded under it.
 
 import { buildingName, joinAnd, t, tn } from "../i18n.js";
-import { BUILDING_LABEL_COLORS, OPEN, buildingShort, buttonWords, esc, nameHtml, num } from "./common.js";
+import { BUILDING_LABEL_COLORS, OPEN, buildingShort, buttonWords, dirkShown, esc, nameHtml, num } from "./common.js";
 import { alhambraSvg } from "./alhambra.js";
 import { box, leaf, partHtml } from "./parts.js";
 import { seatDot } from "./players.js";
@@ -31,7 +31,7 @@ function roundTable(view, r, latest, { whyOpen = false, lazy = false, story: wit
     });
     out += `<td title="${esc(t("ui.longest_wall"))}">${r.walls[i]}</td><td class="alh-round-points">+${r.points[i]}</td><td>${r.scores[i]}</td></tr>`;
   });
-  if (r.dirk) {
+  if (r.dirk && dirkShown(view)) {
     out += `<tr class="alh-dirk-row"><th scope="row">${esc(t("ui.dirk.name"))}</th>`;
     view.buildings.forEach((b, k) => {
       const cnt = r.counts[names.length][k];
@@ -84,7 +84,7 @@ export function scoringPart(view, { earlierOpen = false, lazyEarlier = false, wh
     // the next round as it would be scored now: a line of each player's points,
     // unfolded the same table as a round scored (drawn only once unfolded)
     const label = t("ui.scoring.preview", { round: preview.round });
-    const points = pointsLine(view, preview, { dirk: true });
+    const points = pointsLine(view, preview, { dirk: dirkShown(view) });
     let det = `<details class="alh-preview"${previewOpen ? OPEN : ""}><summary class="alh-fold-summary alh-preview-summary" data-key="preview" data-lm-suppress-shortcuts="true">`;
     det += `${esc(t("ui.label_count", { label, count: points }))}</summary>`;
     if (previewOpen || !lazyEarlier) det += roundTable(view, preview, false, { story: false, cls: "alh-preview-table", caption: label });

@@ -17,8 +17,8 @@
 import { alhambraSvg, boardBox } from "./alhambra.js";
 import { isYou, languages, ruleText, t, tn } from "../i18n.js";
 import { calloutPlace, tableClass } from "../layout.js";
-import { CELL, esc } from "./common.js";
-import { boardHelpHtml, controlsHtml, dirkShown, languageHtml, lineupHtml, messagePart, replayBannerHtml, replayPart, reviewSummaryHtml } from "./controls.js";
+import { CELL, dirkShown, esc } from "./common.js";
+import { boardHelpHtml, controlsHtml, languageHtml, lineupHtml, messagePart, replayBannerHtml, replayPart, reviewSummaryHtml } from "./controls.js";
 import { finalBoardsHtml } from "./finals.js";
 import { handSvg, hiddenHandSvg } from "./hand.js";
 import { lessonPart } from "./lesson.js";
