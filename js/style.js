@@ -446,6 +446,10 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 /* a narrow output: the status line keeps its sentence (the counts are under the deck and the bag) */
 @container alh (max-width: 699.98px) {
   .alh-status .alh-info { display: none; }
+  /* and on two lines where one is too short (a phone): whose turn and what to do, whole */
+  .alh-top { height: auto; min-height: 32px; }
+  .alh-status { height: auto; min-height: 32px; padding: 3px 10px; }
+  .alh-status-text { white-space: normal; }
 }
 /* the wide table and the side by side acting section: last, so that they override the stacked defaults */
 @container alh (min-width: 700px) {

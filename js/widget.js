@@ -235,7 +235,7 @@ function render({ model, el }) {
         if (line && host && host.kids && host.kids.has("message")) {
           keepFocus(() => patchNode(host, line));
           drawn = { ...drawn, note: ui.note, shown };
-          revealMessage();
+          revealMessage(!!ui.note || shown?.kind === "error");
           return;
         }
       }
@@ -270,14 +270,27 @@ function render({ model, el }) {
     const hinted = !view.hinting && (view.hints || []).length ? view.hints : null;
     const hintsCame = hinted !== null && hinted !== drawn.hinted;
     const chose = ui.sel !== drawn.sel && view === drawn.view;
+    const taught = view.lesson?.feedback?.id !== drawn.view?.lesson?.feedback?.id && !!view.lesson?.feedback;
     drawn = { view, sel: ui.sel, lineup: ui.lineup, note: ui.note, shown, hover: ui.hover, strings: texts, hinted };
     fitSelection();
     if (told) {
       fitMessage();
-      revealMessage();
+      revealMessage(!!ui.note || shown?.kind === "error");
     }
     if (hintsCame) revealHints();
     if (chose) revealChoice();
+    if (taught) revealLesson();
+  }
+
+  /** The lesson's answer to a try: on a phone (one column) the lesson panel lies far above the board
+   * tapped, so the page is brought to the answer (and the buttons under it) -- else a tap on the board
+   * would seem to do nothing. Where it is in view already, nothing moves. */
+  function revealLesson() {
+    const answer = body.querySelector(".alh-lesson-feedback");
+    const view = root.ownerDocument.defaultView;
+    if (!answer || !view || typeof answer.scrollIntoView !== "function") return;
+    const r = answer.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > view.innerHeight) answer.scrollIntoView({ block: "nearest" });
   }
 
   /** A choice just made that a button now carries out (the cards to take, a tile and the cards to pay
@@ -356,7 +369,7 @@ function render({ model, el }) {
   /** A message just shown in the column beside the board: where that column is too short for all it
    * holds (a short window, long words) and scrolls, scroll it -- not the page -- to show the message;
    * once the message is gone, back to the column's top. */
-  function revealMessage() {
+  function revealMessage(answer = false) {
     const line = body.querySelector(".alh-hold > .alh-message");
     const hold = line && line.parentElement;
     if (!hold) return;
@@ -369,8 +382,10 @@ function render({ model, el }) {
       const below = line.getBoundingClientRect().bottom - hold.getBoundingClientRect().bottom;
       if (below > 0) hold.scrollTop += below;
     }
-    // on a phone (one column) the line may lie below the screen, far under the market clicked:
-    // the page brought to it, so that a tap never seems to do nothing
+    // on a phone (one column) the answer to a tap (a note, a refusal) may lie below the screen, far
+    // under the market tapped: the page brought to it, so that a tap never seems to do nothing (not
+    // for a move told: the page stays where the player looks, at a lesson's answer say)
+    if (!answer) return;
     const view = root.ownerDocument.defaultView;
     const r = line.getBoundingClientRect();
     if (view && (r.bottom > view.innerHeight || r.top < 0) && typeof line.scrollIntoView === "function") {

@@ -11,6 +11,7 @@ panel's buttons. Screenshots go to test-artifacts/.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from alhambra_widget import AlhambraWidget
 from alhambra_widget.tutorial import LESSONS, rule_explanation
@@ -194,3 +195,31 @@ def test_on_a_wide_table_the_lesson_reads_beside_what_to_do(open_tutorial):
     task = narrow.locator(".alh-lesson-task").bounding_box()
     assert task["y"] >= text["y"] + text["height"], (text, task)
     assert page.errors == [] and narrow.errors == []
+
+
+def test_on_a_phone_the_lessons_answer_to_a_tap_on_the_board_is_brought_into_view(open_tutorial):
+    """On a phone the lesson panel lies far above the board: a refused spot tapped there brings the
+    page up to the lesson's answer (it was off screen: the tap seemed to do nothing), and so does the
+    praise, with Next under it."""
+    li = [lesson.key for lesson in LESSONS].index("place")
+    w = AlhambraWidget.tutorial(lang="en", lesson=li)
+    page = open_tutorial(w, width=390, height=844)
+    page.click('.alh-lesson button[data-op="next"]')        # step 2: walls (P3)
+    page.wait_for_function("window.state.lesson.step === 1")
+    tile = w.game.pending_for(0)[0].id
+    page.click(f'[data-act="pending-tile"][data-id="{tile}"]')
+    wrong = next((x, y) for x, y, rule in w.view["legal"]["tiles"][0]["why_not"] if rule == "P3")
+    spot = page.locator(f'.alh-focus [data-act="spot"][data-x="{wrong[0]}"][data-y="{wrong[1]}"]')
+    spot.scroll_into_view_if_needed()
+    answer = feedback(page)
+    expect(answer).not_to_be_in_viewport()
+    spot.click()
+    expect(answer).to_have_attribute("data-rule", "P3")
+    expect(answer).to_be_in_viewport()
+    right = w.view["legal"]["tiles"][0]["spots"][0]
+    page.click(f'[data-act="pending-tile"][data-id="{tile}"]')
+    page.locator(f'.alh-focus [data-act="spot"][data-x="{right[0]}"][data-y="{right[1]}"]').click()
+    expect(answer).to_have_attribute("data-kind", "ok")
+    expect(answer).to_be_in_viewport()
+    expect(page.locator('.alh-lesson button[data-op="next"]')).to_be_in_viewport()
+    assert not page.errors, page.errors

@@ -1023,10 +1023,13 @@ def test_a_refusal_at_the_market_on_a_phone_is_brought_into_view(chromium):
 def test_a_choice_made_on_a_phone_brings_its_button_into_view(chromium):
     """On a phone the buttons lie under the board and the hand, below the screen: a money card
     tapped brings the page just far enough to show Take (ready to press), and the card tapped stays
-    in view, so that the next tap is in reach."""
+    in view, so that the next tap is in reach. The status line says whose turn it is whole."""
     w = AlhambraWidget(played(4, 3, 40))
     page = chromium.new_page(viewport={"width": 390, "height": 844})
     wire(page, w)
+    status = page.locator(".alh-status-text")   # (whose turn, whole: on two lines where one is too short)
+    expect(status).to_have_text(re.compile(re.escape(w.game.players[w.game.current].name)))
+    assert status.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight + 1")
     take = page.get_by_role("button", name=w.strings["ui.btn.take"], exact=True)
     expect(take).to_have_count(1)
     expect(take).not_to_be_in_viewport()
