@@ -33,6 +33,8 @@
 //   tiles to place    .alh-pending-row[data-player="<p>"]; the reserve .alh-focus[data-player] .alh-reserve
 //   Dirk, deck, discard pile, bag   .alh-dirk, .alh-deck, .alh-discard, .alh-bag
 
+import { tn } from "./i18n.js";
+
 /** The longest a move moves (ms). */
 export const MOVE_MS = 400;
 /** A scoring round counting its points up, after its move (ms). */

@@ -253,3 +253,35 @@ def test_in_japanese_the_log_tells_the_moves_in_japanese(table):
     # the message line says the last move as the log does
     assert describe_move(g.moves[-1], g, "ja") in page.locator(".alh-message").inner_text()
     assert not page.errors, page.errors
+
+
+def test_a_score_counting_up_says_each_number_in_its_own_words(table):
+    """A scoring round counts each player's points up after its move: every number shown on the
+    way is worded as the table words it ("1 pt", "2 pts"), never "1 pts"."""
+    w = AlhambraWidget(players=["Ana", "Ben", "Chi"], seed=5)
+    g = w.game
+    # play on until some move brings a scoring round (a scoring card drawn with the money refilled)
+    while True:
+        scoring = next((a for a in g.legal_actions() if _scores_round(g, a)), None)
+        if scoring is not None:
+            break
+        w.play(g.legal_actions()[0])
+    page = table(w)
+    page.evaluate("""() => { window.samples = []; const look = () => {
+        for (const el of document.querySelectorAll('.alh-player .alh-score')) window.samples.push(el.textContent);
+        if (window.samples.length < 20000) requestAnimationFrame(look); }; requestAnimationFrame(look); }""")
+    play(page, w, scoring)
+    page.evaluate(SETTLED)
+    samples = set(page.evaluate("window.samples"))
+    final = {f"{p.score} pt" if p.score == 1 else f"{p.score} pts" for p in g.players}
+    assert samples - final, "the scores were not seen counting"
+    for s in samples:
+        n, unit = re.fullmatch(r"(\d+) (pts?)", s).groups()
+        assert unit == ("pt" if n == "1" else "pts"), s
+
+
+def _scores_round(g, a) -> bool:
+    h = g.copy()
+    before = len(h.rounds)
+    h.play(a)
+    return len(h.rounds) > before
