@@ -788,9 +788,11 @@ export function createMotion(root, body, { win = typeof window !== "undefined" ?
     const el = a.el;
     const final = el.textContent;
     const target = String(s.to);
+    // a player's score as the table says it ("1 pt", "2 pts"): counted in the words of each number
+    const worded = final === tn("ui.points_short", s.to);
     const set = (v) => {
       if (!el.isConnected || final.indexOf(target) < 0) return;
-      el.textContent = final.replace(target, String(v));
+      el.textContent = worded ? tn("ui.points_short", v) : final.replace(target, String(v));
     };
     const badge = doc.createElement("span");
     badge.className = "alh-motion-points";
