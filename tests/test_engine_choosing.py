@@ -25,11 +25,21 @@ def _patterns_by_definition(values, price):
     return tuple(sorted(out))
 
 
-def test_payment_patterns_match_their_definition():
+def _payments_by_definition(values, price):
+    """The payments of _patterns_by_definition as their values, low to high."""
+    return tuple(tuple(values[i] for i in reversed(idx)) for idx in _patterns_by_definition(values, price))
+
+
+def test_payments_match_their_definition():
     for n in range(0, 6):
         for values in itertools.combinations_with_replacement(range(9, 0, -1), n):
             for price in range(1, 15):
-                assert G._payment_patterns(values, price) == _patterns_by_definition(values, price), (values, price)
+                assert G._payments(values, price) == _payments_by_definition(values, price), (values, price)
+    # and again with the cache emptied first (a payment of a hand is made of those of its smaller cards)
+    G._PAY.clear()
+    for values in [(9, 7, 7, 3, 2, 1), (5, 5, 5, 5, 2, 2)]:
+        for price in range(1, 15):
+            assert G._payments(values, price) == _payments_by_definition(values, price), (values, price)
 
 
 def test_cached_buys_equal_buys_made_the_checked_way():
@@ -37,8 +47,8 @@ def test_cached_buys_equal_buys_made_the_checked_way():
         for values in [(9,), (7, 3), (5, 5, 2), (6, 4, 4, 1, 1), (3, 2, 2, 1)]:
             for price in range(2, 14):
                 got = G._buy_options(k, price, values)
-                want = tuple(A.Buy(k + 1, [card(cur, values[i]) for i in idx])
-                             for idx in G._payment_patterns(values, price))
+                want = tuple(A.Buy(k + 1, [card(cur, v) for v in pay])
+                             for pay in _payments_by_definition(values, price))
                 assert got == want
                 assert all(type(b) is A.Buy for b in got)
 
@@ -88,8 +98,8 @@ def test_option_caches_stay_small_in_a_long_session():
 
 def test_buys_are_made_once_and_shared():
     florin = CURRENCIES[0]
-    a = G._make_buys(0, (5, 3), G._payment_patterns((5, 3), 4))
-    b = G._make_buys(0, (5, 3, 1), G._payment_patterns((5, 3, 1), 4))
+    a = G._buy_options(0, 4, (5, 3))
+    b = G._buy_options(0, 4, (5, 3, 1))
     assert a == (A.Buy(1, [card(florin, 5)]),)
     assert b == (A.Buy(1, [card(florin, 5)]), A.Buy(1, [card(florin, 1), card(florin, 3)]))
     assert a[0] is b[0]   # the same payment: one object, whichever hand it came from

@@ -802,21 +802,15 @@ class Game:
                                             break
                                         v.append(c.value)
                                 v = tuple(v)
-                            pats = _PAY.get((t.price,) + v)   # (_payment_patterns, cached)
+                            pats = _PAY.get((t.price,) + v)   # (_payments, cached)
                             if pats is None:
-                                pats = _payment_patterns(v, t.price)
-                            options.append((i, pats, v))
+                                pats = _payments(v, t.price)
+                            options.append((i, pats))
                             total += len(pats)
                     j = _floor(r() * total)
-                    for i, pats, v in options:
+                    for i, pats in options:
                         if j < len(pats):
-                            pat = pats[j]
-                            cards = _VALUE_CARD[i]   # (the card of a value in this currency)
-                            if len(pat) == 1:
-                                return _new(A.Buy, ("buy", i + 1, (cards[v[pat[0]]],)))
-                            if len(pat) == 2:   # (written out: no list made)
-                                return _new(A.Buy, ("buy", i + 1, (cards[v[pat[1]]], cards[v[pat[0]]])))
-                            return _new(A.Buy, ("buy", i + 1, tuple([cards[v[x]] for x in reversed(pat)])))
+                            return _BUY_OF[i][pats[j]]   # (the shared Buy of those values)
                         j -= len(pats)
                 k -= 1
             if redesign and not k:
@@ -2036,29 +2030,36 @@ def _buy_options(k: int, price: int, values: tuple) -> tuple:
     if got is None:
         if len(_BUYS) > _BUYS_MOST:
             _BUYS.clear()
-        got = _BUYS[key] = _make_buys(k, values, _payment_patterns(values, price))
+        pays = _PAY.get((price,) + values)
+        if pays is None:
+            pays = _payments(values, price)
+        got = _BUYS[key] = tuple(map(_BUY_OF[k].__getitem__, pays))
     return got
 
 
-def _make_buys(k: int, values: tuple, patterns: tuple) -> tuple:
-    """The Buy actions of the slot of currency ``k`` for these payment
-    patterns into cards of these values (made directly: shared cards, no checks).
-    Each Buy is made once and shared (``_BUY_OF``), so a cache entry adds no
-    new actions for the garbage collector to walk."""
-    out = []
-    for idx in patterns:
-        key = (k, *[values[i] for i in reversed(idx)])   # (the values low to high)
-        b = _BUY_OF.get(key)
-        if b is None:
-            cards = _VALUE_CARD[k]
-            b = _BUY_OF[key] = _new(A.Buy, ("buy", k + 1, tuple([cards[v] for v in key[1:]])))
-        out.append(b)
-    return tuple(out)
+class _BuysOf(dict):
+    """card values low to high -> the Buy of those cards of one currency,
+    made on first use (made directly: shared cards, no checks) and shared,
+    so a cache entry adds no new actions for the garbage collector to walk"""
+
+    __slots__ = ("k",)
+
+    def __missing__(self, values):
+        k = self.k
+        cards = _VALUE_CARD[k]
+        b = self[values] = _new(A.Buy, ("buy", k + 1, tuple([cards[v] for v in values])))
+        return b
 
 
-#: (currency index, card values low to high) -> the Buy of those cards (made once, shared): as
+def _buys_of(k: int) -> _BuysOf:
+    d = _BuysOf()
+    d.k = k
+    return d
+
+
+#: per currency index: card values low to high -> the Buy of those cards (made once, shared): as
 #: many as there are payments no card could be left out of, in one currency (a few thousand)
-_BUY_OF: dict = {}
+_BUY_OF = tuple(_buys_of(k) for k in range(4))
 
 
 def _make_take_options(money) -> tuple:
@@ -2125,54 +2126,53 @@ _TAKE_ONE = tuple(_mk(A.TakeMoney, (card_from_key(k),)) for k in range(36))
 _TAKE_MORE: dict = {}   # cards worth at most 4 each, sorted (at most four: a few thousand) -> their options of 2+ cards
 
 
-_PAY: dict = {}
+_PAY: dict = {}   # (price, card values high to low) -> _payments
 
 
-def _payment_patterns(values: tuple, price: int) -> tuple:
-    """Index sets into cards of one currency (values high to low) that pay at
-    least ``price`` and from which no card could be left out (T2); equal cards
-    give one payment. Cached by (values, price)."""
+def _payments(values: tuple, price: int) -> tuple:
+    """The payments from cards of one currency (values high to low) that pay
+    at least ``price`` and from which no card could be left out (T2), each
+    as its cards' values low to high; equal cards give one payment. In the
+    order of the first indices of the values chosen (by index, then more
+    cards after fewer). Cached by (price, values), as is every payment of
+    the cards after the first chosen (a part shared by many hands)."""
     key = (price,) + values
     got = _PAY.get(key)
     if got is None:
         if len(_PAY) > 200_000:
             _PAY.clear()
-        got = _PAY[key] = _make_payment_patterns(values, price)
+        got = _PAY[key] = _make_payments(values, price)
     return got
 
 
-def _make_payment_patterns(values: tuple, price: int) -> tuple:
-    """``_payment_patterns``, worked out."""
-    n = len(values)
-    left = [0] * n   # left[j]: the cards from j on
-    s = 0
-    for j in range(n - 1, -1, -1):
-        s += values[j]
-        left[j] = s
-    if not n or s < price:
-        return ()
+def _make_payments(values: tuple, price: int) -> tuple:
+    """``_payments``, worked out: values descending, every card added is the
+    smallest so far, so a payment is minimal iff it reaches the price with
+    its last card -- with the first card ``v`` chosen, the payments of the
+    cards after it for ``price - v``, each with ``v`` added at its end."""
     out = []
-    _add_payments(values, n, left, price, 0, 0, (), out)
-    return tuple(out)
-
-
-def _add_payments(values, n, left, price, i, total, chosen, out) -> None:
-    """Append to ``out`` the payments that add cards from index ``i`` on to
-    the cards ``chosen`` (worth ``total``, less than the price). Values
-    descending: every card added is the smallest so far, so a payment is
-    minimal iff it reaches the price with its last card."""
     prev = 0
-    for j in range(i, n):
-        if total + left[j] < price:
-            return    # the cards left cannot reach the price
-        v = values[j]
+    rest = sum(values)   # the cards from j on
+    j = 0
+    for v in values:
+        if rest < price:
+            break         # the cards left cannot reach the price
+        rest -= v
+        j += 1
         if v == prev:
-            continue  # equal cards give equal payments
+            continue      # equal cards give equal payments
         prev = v
-        if total + v >= price:
-            out.append(chosen + (j,))
+        if v >= price:
+            out.append((v,))
         else:
-            _add_payments(values, n, left, price, j + 1, total + v, chosen + (j,), out)
+            after = values[j:]
+            sub = _PAY.get((price - v,) + after)
+            if sub is None:
+                sub = _payments(after, price - v)
+            last = (v,)
+            for pay in sub:
+                out.append(pay + last)
+    return tuple(out)
 
 
 _SLOTS = (0, 1, 2, 3)   # the market slots, as indices (a loop over a tuple: no range object)
