@@ -614,9 +614,17 @@ class Game:
                 cur = self.current
                 p = self.players[cur]
                 money = self.money
-                if money:
-                    got = _TAKES.get(tuple(money))
-                    out = [*(got if got is not None else _take_options(money))]
+                if money is _LAST_TAKES[0]:   # the market of the last list (no key to make)
+                    out = [*_LAST_TAKES[1]]
+                elif money:
+                    key = tuple(money)
+                    got = _TAKES.get(key)
+                    if got is None:   # (_take_options, inlined)
+                        if len(_TAKES) > _TAKES_MOST:
+                            _TAKES.clear()
+                        got = _TAKES[key] = _make_take_options(money)
+                    _LAST_TAKES[:] = money, got
+                    out = [*got]
                 else:
                     out = []
                 e = self._pc[cur]
@@ -2005,6 +2013,9 @@ def _building_cells(a) -> list:
 # so a few hundred entries hit as often as tens of thousands.)
 _TAKES: dict = {}   # the money market (a tuple, as it lies) -> take options
 _TAKES_MOST = 256
+#: the money market list (by identity: the engine replaces it when it changes, never changes
+#: it in place) whose take options legal_actions() listed last, and those options
+_LAST_TAKES = [None, ()]
 _BUYS: dict = {}    # (currency index, price, values high to low) -> the buys of that slot
 _BUYS_MOST = 2_000
 
@@ -2067,7 +2078,10 @@ def _make_take_options(money) -> tuple:
     alone (equal cards once), then, by number of cards, every set of cards
     worth 4 or less each that adds up to at most 5 (T1; equal sets once)."""
     ones, more = _take_parts(money)
-    return tuple([_TAKE_ONE[c.key] for c in ones]) + more
+    out = []
+    for c in ones:   # (a loop: a list comprehension is a function call)
+        out.append(_TAKE_ONE[c.key])
+    return (*out, *more)
 
 
 def _take_parts(money) -> tuple:
