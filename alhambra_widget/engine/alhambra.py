@@ -685,7 +685,7 @@ class Alhambra:
         rm = self._rm
         if rm is None:
             rm = self._removable_cells()
-        out = acts[key] = list(map(_REMOVE.__getitem__, rm))
+        out = acts[key] = [*map(_REMOVE.__getitem__, rm)]
         if key:
             # builds: every open frontier cell a tile's walls fit (P2-P5)
             ks, sides = self._cells or self._open()

@@ -2102,9 +2102,31 @@ def _take_parts(money) -> tuple:
             c1, c3 = c3, c1
         if c1.key > c2.key:
             c1, c2 = c2, c1
-        cards = (c0, c1, c2, c3)
-    else:
-        cards = sorted(money, key=_KEY)
+        # (the loop below, written out: equal cards lie side by side)
+        ones = [c0]
+        if c1 is not c0:
+            ones.append(c1)
+        if c2 is not c1:
+            ones.append(c2)
+        if c3 is not c2:
+            ones.append(c3)
+        low = []
+        if c0.value < 5:
+            low.append(c0)
+        if c1.value < 5:
+            low.append(c1)
+        if c2.value < 5:
+            low.append(c2)
+        if c3.value < 5:
+            low.append(c3)
+        if len(low) < 2:
+            return ones, ()
+        low = tuple(low)
+        more = _TAKE_MORE.get(low)
+        if more is None:
+            more = _TAKE_MORE[low] = _make_take_more(low)
+        return ones, more
+    cards = sorted(money, key=_KEY)
     ones = []
     low = []
     prev = None
