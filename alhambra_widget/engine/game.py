@@ -761,12 +761,9 @@ class Game:
             e = self._pc[cur]
             purse = e[1] if e is not None and e[0] is p.hand else self._purse(cur)
             market = self.market
-            buy = False
-            for i in _SLOTS:
-                t = market[i]
-                if t is not None and purse[i] >= t.price:
-                    buy = True
-                    break
+            t0, t1, t2, t3 = market   # (a tile the purse pays for, slot by slot, written out)
+            buy = ((t0 is not None and purse[0] >= t0.price) or (t1 is not None and purse[1] >= t1.price)
+                   or (t2 is not None and purse[2] >= t2.price) or (t3 is not None and purse[3] >= t3.price))
             a = p.alhambra
             redesign = a._canrm   # (Alhambra._can_remove, cached until it changes)
             if redesign is None:
@@ -844,8 +841,9 @@ class Game:
             n_place = len(mine) * n_free
             n_other = len(mine) * (2 if len(self.players) == 2 and not self.final else 1)
             fr = a._frontier
+            n_all = n_place + n_other
             for _ in _TRIES:
-                i = _floor(r() * (n_place + n_other))
+                i = _floor(r() * n_all)
                 if i >= n_place:
                     i -= n_place
                     if i < len(mine):
@@ -876,7 +874,8 @@ class Game:
         nr = len(masks) - 1   # (not the fountain)
         nf = len(fr) if res else 0
         nb = len(res) * nf
-        total = nr + nb + len(res) * nr
+        nrb = nr + nb
+        total = nrb + len(res) * nr
         for _ in _TRIES:
             i = _floor(r() * total)
             if i < nr:
@@ -887,7 +886,7 @@ class Game:
                 # only a hole could stop it, P5 -- Alhambra._removal_rule_at)
                 if (a._sk[q] < 240 if _ONE[a._links[q]] else a._removal_rule_at(q) is None):
                     return _REMOVE[q]
-            elif i < nr + nb:
+            elif i < nrb:
                 if free is None:
                     cells = a._cells   # (the free cells, sorted, if worked out already)
                     free = cells[0] if cells is not None else sorted(fr)
@@ -900,7 +899,7 @@ class Game:
             else:
                 if tiles is None:
                     tiles = _building_cells(a)
-                j = i - nr - nb
+                j = i - nrb
                 t = res[j // nr]
                 q = tiles[j % nr]
                 if _SWAPB[t.mask][a._sk[q]]:   # Alhambra._swap_fits, inlined
