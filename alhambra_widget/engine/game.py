@@ -614,8 +614,9 @@ class Game:
                 cur = self.current
                 p = self.players[cur]
                 money = self.money
-                if money is _LAST_TAKES[0]:   # the market of the last list (no key to make)
-                    out = [*_LAST_TAKES[1]]
+                last = _LAST_TAKES[0]   # (read as one object: another thread may replace it)
+                if money is last[0]:   # the market of the last list (no key to make)
+                    out = [*last[1]]
                 elif money:
                     key = tuple(money)
                     got = _TAKES.get(key)
@@ -623,7 +624,7 @@ class Game:
                         if len(_TAKES) > _TAKES_MOST:
                             _TAKES.clear()
                         got = _TAKES[key] = _make_take_options(money)
-                    _LAST_TAKES[:] = money, got
+                    _LAST_TAKES[0] = (money, got)
                     out = [*got]
                 else:
                     out = []
@@ -2015,9 +2016,9 @@ def _building_cells(a) -> list:
 # so a few hundred entries hit as often as tens of thousands.)
 _TAKES: dict = {}   # the money market (a tuple, as it lies) -> take options
 _TAKES_MOST = 256
-#: the money market list (by identity: the engine replaces it when it changes, never changes
-#: it in place) whose take options legal_actions() listed last, and those options
-_LAST_TAKES = [None, ()]
+#: in one pair: the money market list (by identity: the engine replaces it when it changes, never
+#: changes it in place) whose take options legal_actions() listed last, and those options
+_LAST_TAKES = [(None, ())]
 _BUYS: dict = {}    # (currency index, price, values high to low) -> the buys of that slot
 _BUYS_MOST = 2_000
 
