@@ -103,3 +103,22 @@ def test_buys_are_made_once_and_shared():
     assert a == (A.Buy(1, [card(florin, 5)]),)
     assert b == (A.Buy(1, [card(florin, 5)]), A.Buy(1, [card(florin, 1), card(florin, 3)]))
     assert a[0] is b[0]   # the same payment: one object, whichever hand it came from
+
+
+def test_take_options_of_the_market_listed_last_follow_every_market():
+    # legal_actions() reads the options of the money market it listed last by
+    # identity: two games played in turn, and undo (a snapshot's lists put
+    # back), still list each market's own options first
+    rng = random.Random(11)
+    games = [Game(3, seed=21), Game(4, seed=22)]
+    for step in range(400):
+        g = games[step % 2]
+        if g.is_over:
+            continue
+        acts = g.legal_actions()
+        if g.phase == "action" and g.money:
+            takes = G._make_take_options(g.money)
+            assert tuple(acts[:len(takes)]) == takes
+        g.play(rng.choice(acts))
+        if step % 7 == 0 and len(g.moves) > 3:
+            g.undo()
