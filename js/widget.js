@@ -235,7 +235,7 @@ function render({ model, el }) {
         if (line && host && host.kids && host.kids.has("message")) {
           keepFocus(() => patchNode(host, line));
           drawn = { ...drawn, note: ui.note, shown };
-          revealMessage(!!ui.note || shown?.kind === "error");
+          revealMessage();
           return;
         }
       }
@@ -275,7 +275,7 @@ function render({ model, el }) {
     fitSelection();
     if (told) {
       fitMessage();
-      revealMessage(!!ui.note || shown?.kind === "error");
+      revealMessage();
     }
     if (hintsCame) revealHints();
     if (chose) revealChoice();
@@ -286,11 +286,7 @@ function render({ model, el }) {
    * tapped, so the page is brought to the answer (and the buttons under it) -- else a tap on the board
    * would seem to do nothing. Where it is in view already, nothing moves. */
   function revealLesson() {
-    const answer = body.querySelector(".alh-lesson-feedback");
-    const view = root.ownerDocument.defaultView;
-    if (!answer || !view || typeof answer.scrollIntoView !== "function") return;
-    const r = answer.getBoundingClientRect();
-    if (r.top < 0 || r.bottom > view.innerHeight) answer.scrollIntoView({ block: "nearest" });
+    inView(body.querySelector(".alh-lesson-feedback"));
   }
 
   /** A choice just made that a button now carries out (the cards to take, a tile and the cards to pay
@@ -298,10 +294,16 @@ function render({ model, el }) {
    * the page is brought just far enough to show the buttons, so that the next tap is in view. */
   function revealChoice() {
     const ready = body.querySelector(".alh-hold .alh-buttons .alh-primary");
+    if (ready) inView(ready, ready.closest(".alh-controls"));
+  }
+
+  /** Where `el` lies (partly) outside the window, scroll the page just far enough to show `box` (the
+   * element or a block around it); else nothing moves. */
+  function inView(el, box = el) {
     const view = root.ownerDocument.defaultView;
-    if (!ready || !view || typeof ready.scrollIntoView !== "function") return;
-    const r = ready.getBoundingClientRect();
-    if (r.bottom > view.innerHeight) ready.closest(".alh-controls").scrollIntoView({ block: "nearest" });
+    if (!el || !box || !view || typeof box.scrollIntoView !== "function") return;
+    const r = el.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > view.innerHeight) box.scrollIntoView({ block: "nearest" });
   }
 
   /** What to do now (the sentence over the buttons beside the board) gets four or five lines where
@@ -369,7 +371,7 @@ function render({ model, el }) {
   /** A message just shown in the column beside the board: where that column is too short for all it
    * holds (a short window, long words) and scrolls, scroll it -- not the page -- to show the message;
    * once the message is gone, back to the column's top. */
-  function revealMessage(answer = false) {
+  function revealMessage() {
     const line = body.querySelector(".alh-hold > .alh-message");
     const hold = line && line.parentElement;
     if (!hold) return;
@@ -385,12 +387,7 @@ function render({ model, el }) {
     // on a phone (one column) the answer to a tap (a note, a refusal) may lie below the screen, far
     // under the market tapped: the page brought to it, so that a tap never seems to do nothing (not
     // for a move told: the page stays where the player looks, at a lesson's answer say)
-    if (!answer) return;
-    const view = root.ownerDocument.defaultView;
-    const r = line.getBoundingClientRect();
-    if (view && (r.bottom > view.innerHeight || r.top < 0) && typeof line.scrollIntoView === "function") {
-      line.scrollIntoView({ block: "nearest" });
-    }
+    if (drawn.note || drawn.shown?.kind === "error") inView(line);
   }
 
   /** Hints just come: the column beside the board scrolled so that they are in view, their last

@@ -155,7 +155,6 @@ export function messageHtml(message, note, view = null) {
   return partHtml(messagePart(message, note, view));
 }
 
-
 /**
  * The action bar: what is selected and the buttons that send an intent. Every
  * button of the game is always there, disabled when it cannot be used now,
