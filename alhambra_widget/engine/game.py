@@ -2122,23 +2122,16 @@ def _take_parts(money) -> tuple:
             low.append(c2)
         if c3.value < 5:
             low.append(c3)
-        if len(low) < 2:
-            return ones, ()
-        low = tuple(low)
-        more = _TAKE_MORE.get(low)
-        if more is None:
-            more = _TAKE_MORE[low] = _make_take_more(low)
-        return ones, more
-    cards = sorted(money, key=_KEY)
-    ones = []
-    low = []
-    prev = None
-    for c in cards:
-        if c is not prev:
-            ones.append(c)
-            prev = c
-        if c.value < 5:
-            low.append(c)
+    else:
+        ones = []
+        low = []
+        prev = None
+        for c in sorted(money, key=_KEY):
+            if c is not prev:
+                ones.append(c)
+                prev = c
+            if c.value < 5:
+                low.append(c)
     if len(low) < 2:
         return ones, ()
     low = tuple(low)
