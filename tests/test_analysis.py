@@ -379,3 +379,27 @@ def test_standings_of_a_finished_game_are_its_last_round_as_scored_not_a_fourth(
     rnd, buildings, players = s                      # still three tables' worth, as before
     assert not standings(g, round=3).final          # asked for: a preview, as documented
     assert not standings(Game(3, seed=1)).final
+
+
+def test_standings_name_a_player_by_seat_where_another_column_has_their_name():
+    """A player named Dirk in a 2-player game (where Dirk, the neutral player, has a column), or
+    leader, or "Ana points" beside an Ana: their columns are named with the seat, none overwritten."""
+    g = play_game([Greedy(seed=1)] * 2, seed=2, names=["Dirk", "Ana"]).position_at(60)
+    s = standings(g)
+    rec = g.scoring_preview()
+    assert list(s.buildings["Dirk (seat 1)"]) == list(rec["counts"][0])   # the player Dirk
+    assert list(s.buildings["Dirk"]) == list(rec["counts"][2])              # the neutral Dirk
+    assert list(s.buildings["Dirk (seat 1) points"]) == list(rec["buildings"][0])
+    for leader in s.buildings["leader"].dropna():   # (the player by seat, the neutral Dirk by name)
+        assert set(leader.split(" & ")) <= {"Dirk (seat 1)", "Ana", "Dirk"}, leader
+    g3 = play_game([Greedy(seed=1)] * 3, seed=2, names=["Ana", "Ana points", "margin"]).position_at(60)
+    cols = list(standings(g3).buildings.columns)
+    assert len(cols) == len(set(cols))
+    assert {"Ana", "Ana points (seat 2)", "margin (seat 3)", "leader", "margin", "Ana points",
+            "Ana points (seat 2) points", "margin (seat 3) points"} == set(cols)
+    assert repr(standings(play_game([Greedy(seed=1)] * 2, seed=2))).startswith("Standings(round=3,")
+
+
+def test_a_tournament_refuses_an_executor_that_cannot_run_games():
+    with pytest.raises(TypeError, match="executor is a concurrent.futures.Executor"):
+        tournament([Greedy(), Random()], games=2, executor=5, progress=False)

@@ -167,7 +167,7 @@ def test_the_summary_counts_each_players_grades_and_mean_loss(game, reviewed):
     first = reviewed[reviewed.player == 0]
     assert list(review_summary(first).player) == [0]
     named = review_summary(first, names=game.names)
-    assert list(named.moves)[1:] == [0] * (game.n - 1) and list(named.mean_loss)[1:] == [0.0] * (game.n - 1)
+    assert list(named.moves)[1:] == [0] * (game.n - 1) and named.mean_loss.iloc[1:].isna().all()
     assert len(review_summary(reviewed.iloc[:0])) == 0
     with pytest.raises(ValueError, match="takes the table of review.*lacks grade, loss"):
         review_summary(reviewed[["player", "name"]])
@@ -205,3 +205,48 @@ def test_every_progress_bar_may_be_turned_off_for_the_session():
                              env={**{k: v for k, v in os.environ.items() if k != "TQDM_DISABLE"}, **env})
         assert run.returncode == 0 and run.stdout.strip() == "1", run.stderr
         assert ("review" in run.stderr) is bar, run.stderr
+
+
+def test_the_plot_shows_as_a_picture_in_a_fresh_notebook(reviewed):
+    """A notebook that never imported pyplot has no display for matplotlib's figures: the plot
+    shows itself as a PNG (IPython's own display of a figure, where set up, comes first)."""
+    import subprocess
+    import sys
+    code = ("import pickle, sys; from IPython.core.interactiveshell import InteractiveShell\n"
+            "from alhambra_widget.analysis import plot_review\n"
+            "assert 'matplotlib.pyplot' not in sys.modules\n"
+            "fig = plot_review(pickle.load(sys.stdin.buffer))\n"
+            "data, _ = InteractiveShell.instance().display_formatter.format(fig)\n"
+            "print(sorted(data), data['image/png'][:4] == b'\\x89PNG')")
+    import pickle
+    out = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(reviewed), capture_output=True, check=True)
+    assert out.stdout.decode().split() == ["['image/png',", "'text/plain']", "True"]
+
+
+def test_the_plot_refuses_a_table_that_is_not_a_review_and_names_of_the_wrong_count(reviewed, game):
+    with pytest.raises(ValueError, match="lacks .*wins"):
+        plot_review(pd.DataFrame({"a": [1]}))
+    with pytest.raises(ValueError, match=f"{game.n} of them, not 1"):
+        plot_review(reviewed, names=["Ana"])
+    fig = plot_review(reviewed, names=[f"P{i}" for i in range(game.n)])
+    assert [ln.get_label() for ln in fig.axes[0].lines] == [f"P{i}" for i in range(game.n)]
+
+
+def test_a_wrong_budget_is_refused_before_any_progress_bar(game, capsys):
+    for kwargs, words in [({"iterations": 0}, "iterations is a whole number"),
+                          ({"iterations": 10, "seconds_per_move": "fast"}, "seconds_per_move is a positive")]:
+        with pytest.raises(ValueError, match=words):
+            review(game, **kwargs)
+        assert capsys.readouterr().err == ""   # (no bar drawn, then left at 0%)
+    with pytest.raises(TypeError, match="seed is None, a number or a text, not list"):
+        review(game, iterations=10, seed=[1], progress=False)
+
+
+def test_grades_are_for_losses_from_0_to_1_and_a_seat_without_moves_has_no_mean_loss(reviewed, game):
+    for loss in (-0.1, 1.5):
+        with pytest.raises(ValueError, match="from 0 to 1"):
+            grade(loss)
+    names = [*game.names, "Nobody"]
+    s = review_summary(reviewed, names=names)
+    assert s.moves.iloc[-1] == 0 and s.mean_loss.isna().iloc[-1]
+    assert not s.mean_loss.iloc[:-1].isna().any()

@@ -19,7 +19,10 @@ ANALYSE_COLUMNS = ["action", "kind", "win_probability", "expected_margin", "visi
 def analyse(game: Game, seconds: float = 1.0, *, top: int | None = 10, iterations: int | None = None,
             seed=None):
     """The best candidate actions for the player to move, best first, as a
-    pandas DataFrame.
+    pandas DataFrame: first the action the search looked at most (``visits``:
+    the one a search plays), which may differ from the highest
+    ``win_probability`` among actions looked at less, whose estimates it
+    trusts less.
 
     Runs an information-set tree search (:class:`~alhambra_widget.bots.MCTS`)
     for about ``seconds`` (or exactly ``iterations``; then the answer is

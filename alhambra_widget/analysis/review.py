@@ -28,13 +28,14 @@ not by the draw that followed.
 
 from __future__ import annotations
 
+import io
 import numbers
 
-from ..bots.mcts import MCTS, check_seconds
+from ..bots.mcts import MCTS, check_iterations, check_seconds
 from ..engine import Game
 from ..engine.errors import _shown
 from ..i18n import t
-from ._frame import progress_bar, require_game, require_pandas, table
+from ._frame import INSTALL_HINT, progress_bar, require_game, require_pandas, table
 
 __all__ = ["review", "review_rows", "review_summary", "summary_rows", "plot_review", "grade", "GRADES",
            "REVIEW_COLUMNS", "SUMMARY_COLUMNS"]
@@ -57,6 +58,8 @@ def grade(loss: float) -> str:
     """
     if isinstance(loss, bool) or not isinstance(loss, numbers.Real) or loss != loss:
         raise TypeError(f"grade() takes a win-probability loss, a number from 0 to 1, not {_shown(loss)}")
+    if not 0 <= loss <= 1:
+        raise ValueError(f"grade() takes a win-probability loss, a number from 0 to 1, not {_shown(loss)}")
     for name, bound in GRADES:
         if loss <= bound:
             return name
@@ -82,8 +85,10 @@ def review_rows(game: Game, seconds_per_move: float = 0.5, *, iterations: int | 
     ``start``: only the moves after the first ``start`` (those before are
     graded already: a game played on from a position reviewed)."""
     moves = check_reviewable(require_game(game, "review")).moves
-    if iterations is None:
-        check_seconds(seconds_per_move, "seconds_per_move")
+    # (checked before the progress bar shows: a wrong budget is told at once)
+    check_seconds(seconds_per_move, "seconds_per_move")
+    if iterations is not None:
+        iterations = check_iterations(iterations)
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= len(moves):
         raise ValueError(f"start is the number of moves graded already, 0 to {len(moves)}, not {start!r}")
     todo = [k for k, m in enumerate(moves) if m.player is not None and k >= start]
@@ -161,8 +166,13 @@ def review(game: Game, seconds_per_move: float = 0.5, *, progress: bool = True, 
     probability before the move, with the best move), ``win_after`` (with
     the move played), ``loss`` (``win_before - win_after``, at least 0),
     ``grade``, ``forced`` (the only legal move) and ``wins`` (every seat's
-    estimated win probability after the move played, a list by seat).
+    estimated win probability after the move played, a list by seat; for a
+    forced move, not searched, the evaluation of the position before it).
     :func:`plot_review` draws the ``wins``.
+
+    A loss is win probability: a player with little chance left has little
+    to lose, so their moves grade well whatever they play. Compare grades
+    and ``mean_loss`` between players in games alike, not as a rating.
 
     >>> from alhambra_widget.bots import Greedy, play_game
     >>> g = Game(2, seed=3)
@@ -194,11 +204,15 @@ def summary_rows(rows, names) -> list:
     return out
 
 
+_NO_MOVES = float("nan")   # (review_summary's mean loss of a seat that made no move: not a perfect 0)
+
+
 def review_summary(df, names=None):
     """Per player, from a :func:`review` table: how many moves they made,
     how many got each grade, and ``mean_loss``, the win probability a move
     of theirs lost on average (0.02: two percentage points; the smaller the
-    better), as a pandas DataFrame with a row per seat.
+    better; NaN for a seat that made no move), as a pandas DataFrame with a
+    row per seat.
 
     ``names`` gives the seats' names in order (default: the names in the
     table; a seat that made no move then is left out).
@@ -228,6 +242,9 @@ def review_summary(df, names=None):
             raise ValueError(f"names has {len(names)} entries, but the table has moves of seat {most} "
                              f"(seats count from 0: give a name for each)")
         out = summary_rows(rows, names)
+        for r in out:
+            if not r["moves"]:
+                r["mean_loss"] = _NO_MOVES
     return table(out, columns=SUMMARY_COLUMNS)
 
 
@@ -238,10 +255,12 @@ def plot_review(df, ax=None, *, names=None, lang: str | None = None):
     the matplotlib Figure (``ax`` draws into an existing Axes); the labels
     are in ``lang`` (default: the current language). Needs matplotlib
     (``pip install 'alhambra-widget[analysis]'``)."""
+    missing = [c for c in ("move", "player", "name", "grade", "wins") if c not in getattr(df, "columns", ())]
+    if missing:
+        raise ValueError(f"plot_review takes the table of review(game); this one lacks {', '.join(missing)}")
     if ax is None:
         # a Figure of its own, not pyplot's: no global state, shown once in a notebook
-        from matplotlib.figure import Figure
-        fig = Figure(figsize=(8, 3.5), layout="constrained")
+        fig = _figure_class()(figsize=(8, 3.5), layout="constrained")
         ax = fig.add_subplot(1, 1, 1)
     else:
         fig = ax.figure
@@ -255,6 +274,10 @@ def plot_review(df, ax=None, *, names=None, lang: str | None = None):
         for p, nm in zip(df["player"], df["name"]):
             names.setdefault(int(p), nm)
         names = [names.get(s, f"seat {s}") for s in range(n)]
+    else:
+        names = list(names)
+        if len(names) != n:
+            raise ValueError(f"names gives the seats' names in order: {n} of them, not {len(names)}")
     from ..render import PALETTE   # the table's colours: each seat's line as its panel's stripe
 
     seats, grades = PALETTE["seats"], PALETTE["review"]
@@ -272,5 +295,30 @@ def plot_review(df, ax=None, *, names=None, lang: str | None = None):
     ax.set_ylim(0, 1)
     ax.set_xlabel(t("review.move", lang))
     ax.set_ylabel(t("review.win_probability", lang))
-    ax.legend(loc="upper left", fontsize="small", ncol=2)
+    ax.legend(loc="best", fontsize="small", ncol=2)
     return fig
+
+
+_FIGURE = None
+
+
+def _figure_class():
+    """A matplotlib Figure that shows itself as a picture in a notebook, also where pyplot (and with
+    it IPython's own display of figures) was never imported."""
+    global _FIGURE
+    if _FIGURE is None:
+        try:
+            from matplotlib.figure import Figure
+        except ImportError as e:
+            raise ImportError(f"plot_review draws with matplotlib, which is not installed: {INSTALL_HINT}") from e
+
+        class ReviewFigure(Figure):
+            __doc__ = _figure_class.__doc__
+
+            def _repr_png_(self):
+                out = io.BytesIO()
+                self.savefig(out, format="png", dpi=100)
+                return out.getvalue()
+
+        _FIGURE = ReviewFigure
+    return _FIGURE

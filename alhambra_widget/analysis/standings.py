@@ -23,6 +23,12 @@ class Standings(TitledTables, namedtuple("Standings", ["round", "buildings", "pl
     def _title(self) -> str:
         return t("ui.scoring.round_final" if self.final else "ui.scoring.preview", round=self.round)
 
+    def __repr__(self) -> str:   # (the last round of a finished game is Standings too)
+        return "Standings" + super().__repr__()[len(type(self).__name__):]
+
+    # (IPython takes a class's own __repr__ before a _repr_pretty_ it inherits: the titled tables)
+    _repr_pretty_ = TitledTables._repr_pretty_
+
     def _tables(self) -> tuple:
         return self.buildings, self.players
 
@@ -48,7 +54,10 @@ def standings(game: Game, round: int | None = None) -> Standings:
     ``buildings`` has one row per building type: the count of each player
     (and ``Dirk``), the ``leader`` (names joined by `` & `` on a tie, ``None``
     if nobody has one), the ``margin`` (tiles the leader has over the next
-    entry; 0 on a tie) and each player's points (``<name> points``).
+    entry; 0 on a tie) and each player's points (``<name> points``). A
+    player whose name another column has (a player named ``Dirk`` in a
+    2-player game, ``leader``, ``Ana points`` beside an ``Ana``) is named
+    with the seat in the columns: ``Dirk (seat 1)``.
     ``players`` has one row per player: ``player``, ``buildings`` (majority
     points), ``wall`` (longest external wall), ``points`` (the round's
     total), ``score`` now and ``score_after`` the round. Both are pandas
@@ -68,7 +77,11 @@ def standings(game: Game, round: int | None = None) -> Standings:
     round = preview["round"]
     entries = preview["counts"]
     pts = preview["buildings"]
-    entry_names = list(names) + (["Dirk"] if preview["dirk"] is not None else [])
+    dirk = preview["dirk"] is not None
+    # a column per player, named as the player unless another column has that name
+    taken = {"building", "leader", "margin", *(["Dirk"] if dirk else []), *(f"{nm} points" for nm in names)}
+    labels = [f"{nm} (seat {i + 1})" if nm in taken else nm for i, nm in enumerate(names)]
+    entry_names = labels + (["Dirk"] if dirk else [])
     b_rows = []
     for b, building in enumerate(BUILDINGS):
         col = [e[b] for e in entries]
@@ -83,7 +96,7 @@ def standings(game: Game, round: int | None = None) -> Standings:
             row["margin"] = 0 if len(leaders) > 1 else best - (max(rest) if rest else 0)
         else:
             row["leader"], row["margin"] = None, 0
-        for i, nm in enumerate(names):
+        for i, nm in enumerate(labels):
             row[f"{nm} points"] = pts[i][b]
         b_rows.append(row)
     p_rows = []

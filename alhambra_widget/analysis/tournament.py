@@ -178,6 +178,9 @@ def tournament(players, games: int = 1000, seed: int = 0, executor: Executor | N
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed is a whole number (the first game's; game k plays seed + k), not {_shown(seed)}")
     _check_workers(workers)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(f"executor is a concurrent.futures.Executor (anything with submit(), such as "
+                        f"client.get_executor() of dask.distributed), not {type(executor).__name__}")
     labels = labels_of(players)
     n_seeds = math.ceil(games / n)
     specs = [(k * n + r, seed + k, r, players, labels) for k in range(n_seeds) for r in range(n)]

@@ -32,7 +32,10 @@ class Bot:
 
     def __init__(self, seed=None):
         self.seed = seed
-        self.rng = random.Random(seed)
+        try:
+            self.rng = random.Random(seed)
+        except TypeError:
+            raise TypeError(f"a bot's seed is None, a number or a text, not {type(seed).__name__}") from None
 
     def choose(self, game: Game, seat: int | None = None):
         raise NotImplementedError

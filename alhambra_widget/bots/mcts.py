@@ -144,15 +144,21 @@ def check_seconds(value, name: str = "seconds") -> float:
     return value
 
 
+def check_iterations(value) -> int:
+    """``value`` as an int if it is a number of iterations a search can do (a
+    whole number from 1; 1e3 too), else ValueError. Not 2.5, which would have
+    been cut to 2 without a word."""
+    whole = isinstance(value, numbers.Integral) or (isinstance(value, float) and value.is_integer())
+    if isinstance(value, bool) or not whole or value < 1:
+        raise ValueError(f"iterations is a whole number from 1, not {value!r}")
+    return int(value)
+
+
 def _budget(iterations, seconds):
     if iterations is None and seconds is None:
         iterations = DEFAULT_ITERATIONS
     if iterations is not None:
-        # a whole number from 1 (1e3 too); not 2.5, which would have been cut to 2 without a word
-        whole = isinstance(iterations, numbers.Integral) or (isinstance(iterations, float) and iterations.is_integer())
-        if isinstance(iterations, bool) or not whole or iterations < 1:
-            raise ValueError(f"iterations is a whole number from 1, not {iterations!r}")
-        iterations = int(iterations)
+        iterations = check_iterations(iterations)
     if seconds is not None:
         check_seconds(seconds)
     return iterations, seconds
