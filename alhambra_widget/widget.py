@@ -1727,7 +1727,8 @@ def _review_json(moves: dict, game, lang: str) -> dict:
     win chance after each move reviewed (``chances``: ``[move index, seat 0
     in %, seat 1 in %, ...]``, for the graph along the replay slider), and
     per seat the grades of its moves and the win chance a move lost on
-    average (``players``, in percentage points)."""
+    average (``players``: ``loss``, a probability as each marked move's
+    ``loss`` is)."""
     from .analysis.review import GRADES, summary_rows
 
     out = {}
@@ -1747,7 +1748,7 @@ def _review_json(moves: dict, game, lang: str) -> dict:
                            "title": tr("review.mark", lang, n=index, grade=grade, best=best),
                            "text": tr("review.at", lang, n=index, grade=grade, played=played)}
     chances.sort()
-    players = [{**{g: p[g] for g, _ in GRADES}, "moves": p["moves"], "loss": round(100 * p["mean_loss"], 1)}
+    players = [{**{g: p[g] for g, _ in GRADES}, "moves": p["moves"], "loss": round(p["mean_loss"], 4)}
                for p in summary_rows([m["row"] for m in moves.values()], names)]
     counts = {g: sum(p[g] for p in players) for g, _ in GRADES}   # (the players' grades, added up)
     grades = {g: tr(f"review.grade.{g}", lang) for g, _ in GRADES}

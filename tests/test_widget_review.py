@@ -82,7 +82,7 @@ def test_review_grades_every_move_and_marks_the_bad_ones(reviewed):
         mine = [row for row in rows if row["player"] == seat]
         assert p["moves"] == len(mine) == sum(p[grade] for grade in GRADES) > 0
         assert all(p[grade] == sum(row["grade"] == grade for row in mine) for grade in GRADES)
-        assert p["loss"] == round(100 * sum(row["loss"] for row in mine) / len(mine), 1)
+        assert p["loss"] == round(sum(row["loss"] for row in mine) / len(mine), 4)
     assert sum(p["moves"] for p in r["players"]) == len(rows)
     # the review rides in a trait of its own: the view, sent after every
     # move and replay step, stays as small as without it

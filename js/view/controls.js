@@ -345,7 +345,7 @@ export function reviewSummaryHtml(view) {
     const name = view.players[i] ? view.players[i].name : String(i + 1);
     out += `<tr><th scope="row">${seatDot(i)}${nameHtml(name)}</th><td>${p.moves}</td>`;
     for (const g of grades) out += `<td>${p[g] ? p[g] : "\u2013"}</td>`;
-    out += `<td title="${lossTitle}">${esc(pct((p.loss || 0) / 100))}</td></tr>`;
+    out += `<td title="${lossTitle}">${p.moves ? esc(pct(p.loss || 0)) : "\u2013"}</td></tr>`;   // (no moves: no loss to tell)
   });
   return out + `</tbody></table>`;
 }

@@ -22,10 +22,10 @@ const REVIEW = {
   counts: { best: 7, good: 2, inaccuracy: 1, mistake: 1, blunder: 1 },
   // per seat of the over-4p fixture (four players)
   players: [
-    { moves: 6, best: 3, good: 1, inaccuracy: 0, mistake: 1, blunder: 1, loss: 5.0 },
-    { moves: 5, best: 3, good: 1, inaccuracy: 1, mistake: 0, blunder: 0, loss: 0.8 },
+    { moves: 6, best: 3, good: 1, inaccuracy: 0, mistake: 1, blunder: 1, loss: 0.05 },
+    { moves: 5, best: 3, good: 1, inaccuracy: 1, mistake: 0, blunder: 0, loss: 0.008 },
     { moves: 0, best: 0, good: 0, inaccuracy: 0, mistake: 0, blunder: 0, loss: 0 },
-    { moves: 1, best: 1, good: 0, inaccuracy: 0, mistake: 0, blunder: 0, loss: 0.04 },
+    { moves: 1, best: 1, good: 0, inaccuracy: 0, mistake: 0, blunder: 0, loss: 0.0004 },
   ],
   grades: { best: "best", good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder" },
 };
@@ -179,7 +179,7 @@ describe("the game review", () => {
     const cells = (r) => [...r.querySelectorAll("td")].map((td) => td.textContent);
     expect(cells(rows[0])).toEqual(["6", "3", "1", "\u2013", "1", "1", "5.0%"]);
     expect(cells(rows[1])).toEqual(["5", "3", "1", "1", "\u2013", "\u2013", "0.8%"]);
-    expect(cells(rows[2])).toEqual(["0", "\u2013", "\u2013", "\u2013", "\u2013", "\u2013", "0.0%"]);
+    expect(cells(rows[2])).toEqual(["0", "\u2013", "\u2013", "\u2013", "\u2013", "\u2013", "\u2013"]);
     // percent as the language writes it (Intl)
     useStrings(pick(uiDe), "de");
     const de = dom(reviewSummaryHtml(v)).querySelector("table");
