@@ -502,6 +502,12 @@ function render({ model, el }) {
     const res = reduce(ui, ev, view);
     ui = res.ui;
     if (res.intent) model.send(message(res.intent, view));
+    if (pressing && ev.act === "lineup-name") {
+      // a name field left by pressing a button of the line-up (Deal): the name counts at once, but
+      // the line-up is drawn again only after that click, so that the click reaches its button
+      afterPress = draw;
+      return;
+    }
     draw();
     if (ev.key && (ev.act === "pending-tile" || ev.act === "reserve-tile") && ui.sel?.kind === "tile") focusFirstSpot();
   }
@@ -565,6 +571,20 @@ function render({ model, el }) {
     // the part drawn around it no longer matches its markup: draw it anew next time
     if (leaf) leaf.html = null;
   };
+  // a pointer pressed inside the table, until its click has happened (see dispatch: lineup-name)
+  let pressing = false;
+  let afterPress = null;
+  const pressed = () => { pressing = true; };
+  const released = () => {
+    if (!pressing) return;
+    pressing = false;
+    const then = afterPress;
+    afterPress = null;
+    if (then) setTimeout(then, 0);   // (after the click this release makes)
+  };
+  root.addEventListener("pointerdown", pressed, true);
+  root.ownerDocument.addEventListener("pointerup", released, true);
+  root.ownerDocument.addEventListener("pointercancel", released, true);
   root.addEventListener("click", onSummary, true);
   root.addEventListener("toggle", onToggle, true);
   const unbind = bindInput(root, dispatch);
@@ -600,6 +620,9 @@ function render({ model, el }) {
     unbind();
     root.removeEventListener("click", onSummary, true);
     root.removeEventListener("toggle", onToggle, true);
+    root.removeEventListener("pointerdown", pressed, true);
+    root.ownerDocument.removeEventListener("pointerup", released, true);
+    root.ownerDocument.removeEventListener("pointercancel", released, true);
     model.off("change:view", draw);
     model.off("change:graded", draw);
     model.off("change:message", onMessage);

@@ -535,6 +535,21 @@ def test_before_the_first_move_the_players_of_the_game_may_change(chromium, arti
     page.close()
 
 
+def test_a_name_typed_and_then_deal_clicked_deals_with_that_name_at_the_first_click(chromium):
+    """A name typed into the line-up and Deal clicked at once (no Enter): the click deals, with the
+    name. (Leaving the field redrew the line-up under the pressed button: the first click was lost.)"""
+    w = AlhambraWidget(players=["Ana", "Ben", "Chi"], seed=3, autoplay=False)
+    page = open_widget(chromium, w)
+    page.locator("details.alh-lineup summary").click()
+    page.get_by_role("combobox", name="Players", exact=True).select_option("4")
+    page.get_by_role("textbox", name="Name at seat 4", exact=True).fill("Dan")
+    page.get_by_role("button", name="Deal for these players", exact=True).click()
+    page.wait_for_function("window.state.view.players.length === 4")
+    assert w.game.names[3] == "Dan" and w.game.n == 4
+    assert not page.errors, page.errors
+    page.close()
+
+
 def test_earlier_scoring_rounds_unfold_by_mouse_and_keyboard(chromium):
     """The latest scoring round is shown in full; the earlier ones, why a round
     gave its points and (at the end) the moves are folded (and not drawn) until
