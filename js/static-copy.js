@@ -58,7 +58,8 @@ export function followKernel(el, root, strings = () => {}) {
       note = root.ownerDocument.createElement("p");
       note.className = "alh-static-note";
       note.setAttribute("role", "note");
-      note.textContent = t("ui.static.note");
+      // (a live table whose kernel went away since: markLost)
+      note.textContent = t(el && el.dataset && el.dataset.alhLost ? "ui.static.lost" : "ui.static.note");
       const style = root.querySelector(":scope > style");
       root.insertBefore(note, style ? style.nextSibling : root.firstChild);
       disableControls(root);
@@ -78,6 +79,17 @@ export function followKernel(el, root, strings = () => {}) {
     watch.disconnect();
     controls.disconnect();
   };
+}
+
+/**
+ * The kernel behind a live table went away (restarted or stopped: a message to it cannot be
+ * sent, and the host has not marked the view): mark the view's element as its host marks a
+ * disconnected view, so that followKernel turns the table off, saying why.
+ */
+export function markLost(el) {
+  if (!el || !el.classList) return;
+  el.dataset.alhLost = "1";
+  el.classList.add(DISCONNECTED);
 }
 
 /**

@@ -47,6 +47,20 @@ describe("a table with no kernel behind it", () => {
     expect(acts.every((e) => e.disabled || e.getAttribute("aria-disabled") === "true")).toBe(true);
   });
 
+  it("turns off, saying why, when a click cannot reach the kernel (it went away unmarked)", async () => {
+    const model = fakeModel({ view: fixture("buy-3p"), message: {} });
+    model.send = () => { throw new Error("Cannot send"); };   // (as a comm whose kernel restarted)
+    const { el, root } = mount(model, false);
+    expect(root.classList.contains("alh-static")).toBe(false);
+    root.querySelector('button[data-act="undo"]').click();   // (an intent sent at once)
+    await tick();
+    expect(noKernel(el)).toBe(true);
+    expect(root.classList.contains("alh-static")).toBe(true);
+    expect(root.querySelector('[role="note"]').textContent).toBe(EN["ui.static.lost"]);
+    const acts = [...root.querySelectorAll("[data-act]")];
+    expect(acts.every((e) => e.disabled || e.getAttribute("aria-disabled") === "true")).toBe(true);
+  });
+
   it("stops watching when the view goes", async () => {
     const el = document.createElement("div");
     const root = document.createElement("div");

@@ -29,7 +29,7 @@ import { t, useStrings } from "./i18n.js";
 import { bindInput, initialUi, reduce, rove } from "./input.js";
 import { message } from "./protocol.js";
 import { mount, nodeAt, patch, patchNode } from "./patch.js";
-import { echoMoves, followKernel } from "./static-copy.js";
+import { echoMoves, followKernel, markLost } from "./static-copy.js";
 import { CSS } from "./style.js";
 import { boardHelpHtml } from "./view/controls.js";
 import { LESSON_CSS } from "./view/lesson.js";
@@ -501,7 +501,16 @@ function render({ model, el }) {
     strings();
     const res = reduce(ui, ev, view);
     ui = res.ui;
-    if (res.intent) model.send(message(res.intent, view));
+    if (res.intent) {
+      try {
+        model.send(message(res.intent, view));
+      } catch (err) {
+        // the kernel went away (restarted, stopped) and the host did not mark this view: the
+        // table turns off and says so (a click must never seem to do nothing)
+        markLost(el);
+        ui = { ...ui, sel: null };
+      }
+    }
     if (pressing && ev.act === "lineup-name") {
       // a name field left by pressing a button of the line-up (Deal): the name counts at once, but
       // the line-up is drawn again only after that click, so that the click reaches its button
