@@ -307,6 +307,21 @@ def test_narration_of_ties_rounding_and_walls():
     assert all(len(x) == len(lines) for x in (fi, ja, de, nl))
 
 
+def test_a_share_rounded_down_to_nothing_is_told_too():
+    """Round 1 pays 1 point for the most pavilions: two players with one each share it, and get
+    0 each. The narration says so (it said nothing: "why did I get nothing?" was left open); a
+    place the round does not pay stays unsaid."""
+    counts = [[1, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1]]
+    r = round_record(1, counts, [0, 0, 0], 3)
+    assert r["buildings"][0][0] == r["buildings"][1][0] == 0
+    lines = narrate_round([r], 0, "en", names=["Ana", "Dee", "Chi"])
+    assert "Ana and Dee share first place for pavilions (1 each) and score 0 points each " \
+           "(1 point shared by 2, rounded down)." in lines
+    assert not any("second" in line for line in lines)   # (round 1 pays first places only)
+    for lang in ("de", "fi", "ja", "nl"):
+        assert len(narrate_round([r], 0, lang, names=["Ana", "Dee", "Chi"])) == len(lines), lang
+
+
 def test_narration_speaks_to_a_player_called_you():
     # the README's line-up against bots, and the tutorial's learner: "You have", not "You has"
     counts = [[0, 0, 0, 0, 2, 1], [0, 0, 0, 0, 2, 3], [1, 0, 0, 0, 0, 3]]

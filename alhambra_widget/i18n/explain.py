@@ -431,10 +431,10 @@ def narrate_round(game_or_round_data, round_index: int = -1, lang: str | None = 
             k = len(members)
             total = sum(paid[place - 1:place - 1 + k])
             each = total // k
-            if each == 0:
+            if total == 0:   # (a place this round does not pay; a share rounded down to 0 is told)
                 continue
             params = dict(buildings=buildings_name(building, lang), count=col[members[0]],
-                          points=_points(each, lang), sum=total, k=k)
+                          points=_points(each, lang), sum_points=_points(total, lang), k=k)
             if dirk_seat in members:
                 dirk_placed = True
                 dirk_points += each
