@@ -438,6 +438,9 @@ describe("a scoring round as an event", () => {
     const pop = dialog(el);
     expect(pop.dataset.round).toBe("2");
     expect(pop.getAttribute("aria-label")).toBe("Scoring round 2");
+    // its title once in sight (the table's caption for a screen reader), the buildings' letters in words
+    expect(pop.querySelector("caption").classList.contains("alh-sr")).toBe(true);
+    expect(pop.querySelector(".alh-legend").textContent).toMatch(/^P Pavilion · S Seraglio · A Arcades · C Chambers · G Garden · T Tower\. /);
     const r2 = over.rounds[1];
     over.players.forEach((p, i) => {
       const row = pop.querySelector(`tr[data-player="${i}"]`);
@@ -478,10 +481,12 @@ describe("a scoring round as an event", () => {
     expect(pop.getAttribute("aria-modal")).toBe("true");
     const close = pop.querySelector('button[data-act="pop-close"]');
     expect(document.activeElement).toBe(close);
-    // Tab and Shift+Tab go round the panel's controls, never to the table under it
-    expect(key(close, "Tab")).toBe(false); // (the browser's own move prevented)
-    expect(document.activeElement).toBe(close);
-    key(close, "Tab", { shiftKey: true });
+    // Tab and Shift+Tab go round the panel's controls (Continue, why the points), never to the table under it
+    const why = pop.querySelector("summary.alh-why-summary");
+    expect(why.textContent).toBe("Why the points of scoring round 2");
+    expect(key(close, "Tab", { shiftKey: true })).toBe(false); // (the browser's own move prevented: round to the last)
+    expect(document.activeElement).toBe(why);
+    expect(key(why, "Tab")).toBe(false); // (and from the last round to the first)
     expect(document.activeElement).toBe(close);
     // Escape closes it, and the focus is back where it was
     key(close, "Escape");

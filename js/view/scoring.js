@@ -9,11 +9,12 @@ import { alhambraSvg } from "./alhambra.js";
 import { box, leaf, partHtml } from "./parts.js";
 import { seatDot } from "./players.js";
 
-function roundTable(view, r, latest, { whyOpen = false, lazy = false, story: withStory = true, cls = "", caption = null } = {}) {
+function roundTable(view, r, latest, { whyOpen = false, lazy = false, story: withStory = true, cls = "", caption = null, captionSr = false, key = "" } = {}) {
   const names = view.players.map((p) => p.name);
   const just = latest ? ` data-just="${esc(t("ui.scoring.just_scored"))}"` : "";
   let out = `<table class="alh-round${latest ? " alh-latest" : ""}${cls ? " " + cls : ""}" data-round="${r.round}">`;
-  out += `<caption${just}>${esc(caption ?? t(r.round === 3 ? "ui.scoring.round_final" : "ui.scoring.round", { round: r.round }))}</caption>`;
+  // (a caption for a screen reader only where a heading over the table says it already: the pop's)
+  out += `<caption${just}${captionSr ? ` class="alh-sr"` : ""}>${esc(caption ?? t(r.round === 3 ? "ui.scoring.round_final" : "ui.scoring.round", { round: r.round }))}</caption>`;
   out += `<thead><tr><th scope="col">${esc(t("ui.scoring.player"))}</th>`;
   view.buildings.forEach((b) => {
     const [bg, ink] = BUILDING_LABEL_COLORS[b];
@@ -47,7 +48,7 @@ function roundTable(view, r, latest, { whyOpen = false, lazy = false, story: wit
   const story = withStory && Array.isArray(r.narration) ? r.narration : [];
   if (story.length) {
     const why = esc(t("ui.scoring.narration", { round: r.round }));
-    let det = `<details class="alh-why"${whyOpen ? OPEN : ""}><summary class="alh-why-summary alh-fold-summary" data-key="why-${r.round}" data-lm-suppress-shortcuts="true">${why}</summary>`;
+    let det = `<details class="alh-why"${whyOpen ? OPEN : ""}><summary class="alh-why-summary alh-fold-summary" data-key="${key}why-${r.round}" data-lm-suppress-shortcuts="true">${why}</summary>`;
     if (whyOpen || !lazy) {
       det += `<ul class="alh-narration" aria-label="${why}">`;
       for (const line of story) det += `<li>${esc(line)}</li>`;
@@ -165,7 +166,8 @@ export function scoringPopHtml(view, round, { boards = false } = {}) {
   out += `<div class="alh-pop-head"><h3 class="alh-pop-title">${esc(title)}</h3>`;
   const close = buttonWords(t("ui.table.scoring_close"), t("ui.table.scoring_close_aria"));
   out += `<button type="button" class="alh-btn alh-primary" data-act="pop-close" data-key="btn-pop-close" data-lm-suppress-shortcuts="true"${close.attrs}>${close.html}</button></div>`;
-  out += roundTable(view, r, false, { story: false, cls: "alh-pop-table" });
+  // the round's table, why each got their points (folded, as under the table), and the buildings' letters
+  out += roundTable(view, r, false, { cls: "alh-pop-table", captionSr: true, key: "pop-", whyOpen: false });
   if (boards) {
     out += `<div class="alh-pop-boards">`;
     view.players.forEach((p, i) => {
@@ -174,7 +176,8 @@ export function scoringPopHtml(view, round, { boards = false } = {}) {
     });
     out += `</div>`;
   }
-  out += `<p class="alh-muted alh-legend">${esc(t("ui.scoring.legend"))}</p>`;
+  const letters = view.buildings.map((b) => `${buildingShort(b)} ${buildingName(b)}`).join(" \u00b7 ");
+  out += `<p class="alh-muted alh-legend">${esc(letters)}. ${esc(t("ui.scoring.legend"))}</p>`;
   return out + `</div></div>`;
 }
 
