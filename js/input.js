@@ -71,8 +71,8 @@ export function reduce(ui, ev, view) {
       return { ui: clear, intent: { type: "undo" } };
     case "redo":
       return { ui: clear, intent: { type: "redo" } };
-    case "hint":
-      return { ui, intent: { type: "hint" } };
+    case "hint":   // (a note at a cell goes: the hints' marks come on the board, where it would hide one)
+      return { ui: ui.note ? { ...ui, note: null } : ui, intent: { type: "hint" } };
     case "review":
       return { ui, intent: { type: "review" } };
     case "review-stop":

@@ -226,6 +226,16 @@ describe("undo, redo, replay", () => {
     expect(said({ ...past, can_play_from: false })).toBe("You are watching the replay: press Live to play.");
   });
 
+  it("asking for hints takes a note at a cell away (the hints' marks come where it lay), the choice stays", () => {
+    const sel = { kind: "tile", id: 7 };
+    const noted = { ...initialUi(), sel, note: { kind: "why", rule: "P4", at: [1, -2], text: "1,-2: not allowed (rule P4)." } };
+    const { ui, intent } = reduce(noted, { act: "hint" }, v);
+    expect(intent).toEqual({ type: "hint" });
+    expect(ui.note).toBeNull();
+    expect(ui.sel).toBe(sel);
+    expect(reduce(initialUi(), { act: "hint" }, v).ui).toEqual(initialUi());
+  });
+
   it("play on from the position replayed, and from nowhere else", () => {
     expect(reduce(initialUi(), { act: "play-from" }, { ...v, replay: 4 }).intent).toEqual({ type: "play_from", index: 4 });
     expect(reduce(initialUi(), { act: "play-from" }, { ...v, replay: 0 }).intent).toEqual({ type: "play_from", index: 0 });
