@@ -460,7 +460,7 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
   .alh-app > .alh-lesson, .alh-app > .alh-bottom { grid-column: 1 / -1; }
   /* the acting player's section fills the window's height left under the markets (JupyterLab's
      menus and toolbars take ~120 px of it), so that the table fits the screen */
-  .alh-focus { height: clamp(430px, calc(100vh - 290px), 720px); }
+  .alh-focus { height: clamp(380px, calc(100vh - 290px), 720px); }
   .alh-tutorial .alh-focus { height: clamp(430px, calc(100vh - 420px), 640px); }
   .alh-focus-board { height: auto; }
   /* the last moves fill the column of players down to the main column's end, and scroll */

@@ -1058,6 +1058,23 @@ def test_a_choice_made_on_a_phone_brings_its_button_into_view(chromium):
     page.close()
 
 
+def test_on_a_short_window_the_board_the_hand_and_the_buttons_are_in_view(chromium):
+    """A browser window on a 768-pixel laptop screen, JupyterLab's bars at its top, leaves the table
+    some 560 pixels: the acting player's section gives up height (down to 380 pixels, its column
+    beside the board scrolling), so that the board, the hand, Take and Undo stay in view."""
+    w = AlhambraWidget(played(4, 3, 40))
+    page = chromium.new_page(viewport={"width": 1366, "height": 560})
+    wire(page, w)
+    page.get_by_role("button", name=re.compile(r"^" + re.escape(w.strings["ui.money.card"].split("{")[0]))).first.click()
+    for control in (page.get_by_role("region", name="Alhambra in view"),
+                    page.get_by_role("button", name=w.strings["ui.btn.take"], exact=True),
+                    page.get_by_role("button", name=re.compile("^" + re.escape(w.strings["ui.btn.undo"]))),
+                    page.get_by_role("slider")):
+        expect(control).to_be_in_viewport(ratio=1)
+    assert not page.errors, page.errors
+    page.close()
+
+
 def test_the_alhambras_at_the_end_are_drawn_under_the_result(chromium, artifacts):
     """At the end, every player's Alhambra as it ended, named, side by side under the result: three
     of them within a 1,366 x 768 screen, and none wider than the table."""
