@@ -937,6 +937,27 @@ def test_the_log_numbers_the_moves_as_the_game_does_after_an_undo_at_the_table(w
     assert w.view["replay"] == chance[0]["n"] and w.view["log"][-1] == chance[0]
 
 
+def test_undo_and_redo_at_the_table_again_and_again_leave_one_reshuffle(w):
+    """Several moves taken back at the table and played again, cycle after cycle: each undo ends in
+    a reshuffle of what nobody has seen, which supersedes the one taken back before (that one,
+    played again by redo, would bring back an order seen already). The record keeps at most one
+    reshuffle, so redo stays quick and the game can be finished (it piled up one reshuffle for
+    every move taken back in each cycle, up to the record's limit of moves)."""
+    g = w.game
+    play_random(g, 40, seed=4)
+    people = [m for m in g.moves if m.player is not None]
+    for _ in range(15):
+        for _ in range(6):
+            w.undo()
+        while w.redo() is not None:
+            pass
+    chance = [m for m in g.moves if m.player is None]
+    assert len(chance) <= 1, len(chance)
+    assert len([m for m in g.moves if m.player is not None]) <= len(people)
+    g.check()
+    play_random(g, 5, seed=5)   # (and the game goes on)
+
+
 def test_play_from_takes_back_only_what_the_seat_may_undo():
     g = Game(["Ana", "Ben", "Cy"], seed=3)
     play_random(g, 9, seed=4)

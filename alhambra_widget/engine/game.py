@@ -994,8 +994,11 @@ class Game:
         another order, so a later move may find another market (a purchase
         of another price, a tile to place that is not there). Tried on a copy
         with the same hidden order, so the moves kept are exactly those
-        ``redo`` will play."""
+        ``redo`` will play. A reshuffle taken back is dropped from it: this
+        one supersedes it (played again, it would bring back an order seen
+        before, and every undo and redo at the table would add one more)."""
         redo = self._redo
+        redo[:] = [a for a in redo if a.kind != A.CHANCE]
         trial = self.copy(history=False)
         kept = 0
         for action in reversed(redo):
