@@ -217,6 +217,7 @@ class AlhambraWidget(anywidget.AnyWidget):
             bots.update(more)
         self._save_path = None if save is None else _save_file(save)
         self._saved = False            # whether the last write of the game to save_path went through
+        self._save_failure = None      # the id of the message that told the last write failed
         self._played: list = []        # the games finished at this table before this one, by New game: (names, winners)
         if self._save_path is not None and self._save_path.exists() and self._save_path.stat().st_size:
             # (an empty file holds no game: the game is kept in it from now on)
@@ -255,6 +256,8 @@ class AlhambraWidget(anywidget.AnyWidget):
         if self._save_path is not None:
             _write_record(self._save_path, game)   # a file it cannot write is refused at once (OSError)
         super().__init__(**kwargs)     # lang="fi" is validated here
+        if self._save_path is not None:
+            _hand_over(self._save_path, self)
         self.set_trait("strings", front_end_strings(self.lang))
         self._attach(game)
         if seat is None:
@@ -340,6 +343,8 @@ class AlhambraWidget(anywidget.AnyWidget):
         try:
             _write_record(path, self._game)
             self._saved = True
+            if self._ready and self.message.get("id") == self._save_failure:
+                self._message({})   # (saved again: "the game goes on, unsaved" is no longer true)
             return True
         except OSError as e:
             self._saved = False
@@ -348,6 +353,7 @@ class AlhambraWidget(anywidget.AnyWidget):
                 self._message({"kind": "error", "rule": None,
                                "text": tr("ui.refuse.save_failed", self.lang, path=_short(str(path), 120),
                                           error=_short(e.strerror or str(e), 160))})
+                self._save_failure = self._msg_id
             return False
 
     def _game_event(self, game, event, move) -> None:
@@ -1776,6 +1782,21 @@ def _post_run_cell(*_args, **_kwargs):
                 w.refresh()
         except Exception:
             log.exception("refresh after a cell failed")
+
+
+def _hand_over(path, new) -> None:
+    """The file ``path`` is kept by the table ``new`` from now on: any other live table keeping its
+    game there stops (it would write its own game over this one's after every move -- the same cell
+    run again while a bot of the first table was thinking), and says so in its message line."""
+    for other in list(_LIVE):
+        if other is new or other._save_path != path:
+            continue
+        with other._lock:
+            other._save_path = None
+            other._saved = False
+            if other._ready:
+                other._message({"kind": "info", "rule": None,
+                                "text": tr("ui.told.save_handed", other.lang, file=_short(str(path), 120))})
 
 
 def _hook_cells(w) -> None:

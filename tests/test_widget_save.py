@@ -101,6 +101,26 @@ def test_a_widget_made_again_with_the_file_goes_on_with_its_game(tmp_path):
     assert AlhambraWidget(save=f).game.to_json() == saved(f).to_json()
 
 
+def test_a_cell_run_again_before_the_first_table_is_closed_keeps_the_file_for_the_new_table(tmp_path):
+    """The same cell run again while the first table lives on (a bot of it thinking, say): the new
+    table goes on with the game in the file and keeps the file from then on; the first stops
+    writing to it (it wrote its own game over the new one after each of its moves) and says so."""
+    f = tmp_path / "g.json"
+    first = AlhambraWidget(players=["Ana", "Ben"], seed=3, save=f, autoplay=False)
+    some_moves(first, 3, seed=4)
+    second = AlhambraWidget(players=["Ana", "Ben"], seed=3, save=f, autoplay=False)
+    assert second.game.to_json() == first.game.to_json()
+    some_moves(second, 2, seed=5)
+    some_moves(first, 1, seed=6)                     # a move of the first table after the second opened
+    assert saved(f).to_json() == second.game.to_json()
+    assert first.save_path is None and second.save_path == f.absolute()
+    assert first.view["saved"] is None
+    assert first.message["text"].startswith("This table no longer keeps its game in ")
+    first.close()
+    some_moves(second, 1, seed=7)
+    assert saved(f).to_json() == second.game.to_json()
+
+
 def test_a_new_game_is_written_over_the_old_one(tmp_path):
     f = tmp_path / "g.json"
     w = AlhambraWidget(players=["Ana", "Ben"], seed=1, save=f)
@@ -175,9 +195,10 @@ def test_when_saving_fails_later_the_table_says_so_and_the_game_goes_on(tmp_path
     assert not folder.exists()
     # once it can be written again, the next change writes the whole game
     folder.mkdir()
-    w.undo()
+    w.play(w.game.legal_actions()[0])                    # (a move from a cell: no message of its own)
     assert saved(f).to_json() == w.game.to_json()
     assert w.view["saved"] == "g.json"
+    assert w.message == {}                               # ("unsaved" is no longer true)
 
 
 def test_the_tutorial_keeps_no_game_in_a_file(tmp_path):
