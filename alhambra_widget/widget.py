@@ -60,6 +60,7 @@ Design
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 import numbers
@@ -1620,6 +1621,11 @@ def _saved_game(path: pathlib.Path, players) -> Game:
     with path.open("rb") as f:   # (a record's most bytes, and one more: a larger file is refused unread)
         data = f.read(MAX_RECORD_CHARS * 4 + 1)
     try:
+        if len(data) <= MAX_RECORD_CHARS * 4:
+            try:   # (not JSON at all: said so, not the advice for a file's name given as its text)
+                json.loads(data)
+            except (ValueError, RecursionError):
+                raise RecordError("it is not JSON text") from None
         game = Game.from_json(data)
     except RecordError as e:   # (the file named: which file is not a record is the first question)
         raise RecordError(f"{path} is not a game record that can be played on: {e}. Save to another "

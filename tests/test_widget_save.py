@@ -157,6 +157,19 @@ def test_what_does_not_fit_the_file_is_refused_and_the_file_stays_as_it_was(tmp_
         assert broken.read_bytes() == text.encode("utf-8", "surrogateescape")
 
 
+def test_a_file_that_is_not_json_is_refused_as_such(tmp_path):
+    """Binary junk, or a line of text, in the file: refused as not JSON, naming the file (not with
+    the advice for a file's name given as a record's text: the widget read the file itself)."""
+    f = tmp_path / "evening.json"
+    for data in (b"\x00\xff" * 10, b"evening.json", b"PK\x03\x04 zip file"):
+        f.write_bytes(data)
+        with pytest.raises(RecordError) as e:
+            AlhambraWidget(players=["A", "B"], save=f)
+        assert str(f) in str(e.value) and "it is not JSON text" in str(e.value)
+        assert "read the file first" not in str(e.value)
+        assert f.read_bytes() == data
+
+
 def test_a_file_that_cannot_be_written_is_refused_at_once(tmp_path):
     with pytest.raises(OSError, match="there is no folder .*no such folder"):
         AlhambraWidget(players=2, save=tmp_path / "no such folder" / "g.json")
