@@ -204,9 +204,6 @@ def summary_rows(rows, names) -> list:
     return out
 
 
-_NO_MOVES = float("nan")   # (review_summary's mean loss of a seat that made no move: not a perfect 0)
-
-
 def review_summary(df, names=None):
     """Per player, from a :func:`review` table: how many moves they made,
     how many got each grade, and ``mean_loss``, the win probability a move
@@ -244,7 +241,7 @@ def review_summary(df, names=None):
         out = summary_rows(rows, names)
         for r in out:
             if not r["moves"]:
-                r["mean_loss"] = _NO_MOVES
+                r["mean_loss"] = float("nan")   # (no moves: no loss to tell, not a perfect 0)
     return table(out, columns=SUMMARY_COLUMNS)
 
 
