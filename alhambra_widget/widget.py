@@ -132,6 +132,15 @@ BOT_TRIES = 3
 MOVE_SECONDS = 0.4
 SCORE_SECONDS = 0.5
 
+# One lock for every table of this process. Outside a kernel (a script, marimo) a bot's move is
+# played from the bot's own thread, under its table's lock; two tables may show one game (one per
+# seat, each with the bots seated), and with a lock each, both could play a bot's move on that game
+# at once. A table may also show another game later, so a lock per game would have to move with
+# it. One lock: no two tables change a game at the same moment, and no two locks are ever taken in
+# opposite orders. What it guards is short (a move, a view made); a bot thinks outside it. (In a
+# kernel every change is made on the kernel's thread anyway.)
+_TABLE_LOCK = threading.RLock()
+
 
 def motion_seconds(move) -> float:
     """How long the page shows ``move`` moving (js/motion.js)."""
@@ -241,7 +250,7 @@ class AlhambraWidget(anywidget.AnyWidget):
         self._on_move: list = []
         self._chance = random.Random() # fresh samples of the hidden order after an undo
         self._ready = False
-        self._lock = threading.RLock()
+        self._lock = _TABLE_LOCK       # (shared by every table: see _TABLE_LOCK)
         self._runner = Runner(self._lock)
         self._bots = _check_bots(bots, game)
         self.bot_delay = bot_delay

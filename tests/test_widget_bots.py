@@ -836,3 +836,30 @@ def test_a_bots_answer_is_not_played_after_a_cell_changed_the_game_from_another_
     assert [m.player for m in g.moves if m.player is not None] == [] and g.current == 0
     w.hold_sync = hold
     w.close()
+
+
+def test_two_tables_of_one_game_never_change_it_at_once():
+    # Outside a kernel a table plays its bots' moves from the bot's thread, under the table's lock.
+    # Two tables may show one game (one per seat, each with the bots seated): while one of them is
+    # in the middle of a change, the other's bot, its answer ready, waits -- else both could play
+    # on the game at once (a corrupted game, seen under a fast thread switch).
+    answered = threading.Event()
+
+    class Taker(Bot):
+        def choose(self, game, seat=None):
+            answered.set()
+            return game.legal_actions("take")[0]
+
+    g = Game(["Ana", "Ben"], seed=human_first(2))
+    mine = AlhambraWidget(g, seat=0, autoplay=False)
+    theirs = AlhambraWidget(g, seat=1, bots={1: Taker()}, bot_delay=0)
+    with mine._lock:                              # a change at the first table, under way
+        g.play(g.legal_actions("take")[0])        # Ana's move: Ben's bot at the other table thinks
+        assert answered.wait(10)
+        time.sleep(0.3)                           # its answer ready: it must not be played now
+        assert len(g.moves) == 1 and g.current == 1
+    assert theirs.wait(10)                        # the change done, the bot's move follows
+    assert len(g.moves) == 2 and g.moves[-1].player == 1 and g.current == 0
+    g.check()
+    mine.close()
+    theirs.close()
