@@ -236,3 +236,35 @@ def test_japanese_puts_no_space_between_a_currency_and_an_amount():
     texts = {k: v for k, v in catalogue("ja").items() if not k.startswith("_")}
     assert {k: v for k, v in texts.items() if spaced.search(v)} == {}
     assert t("ui.sel.buy_what", "ja", slot=2, tile="塔 9", price=7, currency="フローリン") == "マス2：塔 9、コストはフローリンで7"
+
+
+# ---- hints in plain words ---------------------------------------------------------------------
+# The hint list beside the board (js/view/hints.js) says a move's estimates as a newcomer reads
+# them: the win chance as a chance to win, the margin rounded to whole points with its sign in
+# words ("about 19 points behind"), counted (_one/_other); the exact values in its tooltip.
+
+HINT_WORDS = {   # language: (19 behind, 1 ahead, under half a point either way, a 16% chance)
+    "en": ("about 19 points behind", "about 1 point ahead", "neck and neck", "16% chance to win"),
+    "de": ("etwa 19 Punkte Rückstand", "etwa 1 Punkt Vorsprung", "Kopf an Kopf", "16 % Gewinnchance"),
+    "fi": ("noin 19 pistettä perässä", "noin 1 piste edellä", "tasoissa", "voittomahdollisuus 16 %"),
+    "ja": ("トップと約19点差", "約1点差でトップ", "ほぼ同点", "勝率16%"),
+    "nl": ("zo'n 19 punten achterstand", "zo'n 1 punt voorsprong", "nek aan nek",
+           "16% winkans"),
+}
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_a_hint_says_its_win_chance_and_margin_in_plain_words(lang):
+    behind, ahead, level, chance = HINT_WORDS[lang]
+    percent = {"de": "16 %", "fi": "16 %"}.get(lang, "16%")     # (as Intl.NumberFormat writes it in the front end)
+    assert tn("ui.bots.margin_behind", 19, lang) == behind
+    assert tn("ui.bots.margin_ahead", 1, lang) == ahead
+    assert t("ui.bots.margin_level", lang) == level
+    item = t("ui.bots.hint_item", lang, action="A", win=percent, margin=behind)
+    assert chance in item and item.endswith(behind)
+    assert chance in t("ui.bots.hint_item_win", lang, action="A", win=percent)
+    assert chance in t("ui.review.played_item", lang, action="A", win=percent)
+    # the terse labels are gone from the list; the exact estimates are said in the tooltip's words
+    assert not re.search(r"\b(margin|Abstand|ero|verschil|wins|gewinnt|voitto|wint)\b|点差 ", item)
+    assert placeholders(t("ui.bots.hint_detail", lang)) == {"win", "margin"}
+    assert placeholders(t("ui.bots.hint_detail_win", lang)) == {"win"}
