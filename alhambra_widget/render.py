@@ -56,7 +56,7 @@ from importlib import resources
 from .engine.errors import _shown
 from .engine.state import seat_index
 from .i18n import is_you, t as _t, tn as _tn, use_language
-from .i18n.format import walls_words
+from .i18n.format import money_name, walls_words
 
 __all__ = ["alhambra_svg", "board_svg", "game_svg", "tile_svg", "view_svg", "CELL", "PALETTE", "ARTWORK",
            "BUILDING_COLORS", "CURRENCY_COLORS"]
@@ -489,7 +489,7 @@ def _card(out, card: str, x, y, w, h, *, big=False, small=False, strip=None):
     name = _t(f"currency.{cur}")
     symbol = ARTWORK["currencies"].get(cur, "")
     out.append(f'<g class="alh-card alh-{cur}" data-currency="{cur}" data-value="{value}">'
-               f'<title>{_esc(_t("ui.card", currency=name, value=value))}</title>')
+               f'<title>{_esc(money_name(cur, value))}</title>')
     out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="{_n(w * 0.14)}" '
                f'fill="{fill}" stroke="{edge}" stroke-width="1.5"/>')
     if strip is not None and strip < w * 0.72:   # narrower than the small layout's left part

@@ -15,7 +15,7 @@
 //
 // Numbers go through Intl.NumberFormat in the widget's language.
 
-import { joinAnd, language, t } from "./i18n.js";
+import { joinAnd, language, moneyName, t } from "./i18n.js";
 import { dirkShown } from "./view/common.js";
 
 /** The currencies in slot order (money is named in this order). */
@@ -49,14 +49,14 @@ export function cardsText(cards) {
   const groups = [];
   for (const cur of CURRENCIES) {
     const vals = cards.filter((c) => String(c).split(" ")[0] === cur).map(value).sort((a, b) => a - b);
-    if (vals.length) groups.push(t("ui.card", { currency: t(`currency.${cur}`), value: vals.map(num).join("+") }));
+    if (vals.length) groups.push(moneyName(cur, vals.map(num).join("+")));
   }
   return joinAnd(groups);
 }
 
 function cardText(card) {
   const [cur, v] = String(card).split(" ");
-  return t("ui.card", { currency: t(`currency.${cur}`), value: v });
+  return moneyName(cur, v);
 }
 
 /** A cell in words, from the fountain: "east of the fountain" next to it, else "2 north, 1 west of the fountain". */

@@ -20,7 +20,7 @@ import { useStrings } from "./i18n.js";
 import { replayBannerHtml } from "./view/controls.js";
 
 // the strings trait of each language, as alhambra_widget/i18n/strings.py makes it (English fills gaps)
-const FRONT = /^(ui|building|currency|rule|list)\./;
+const FRONT = /^(ui|building|currency|card|rule|list)\./;
 const pick = (...cats) => Object.fromEntries(cats.flatMap((c) => Object.entries(c)).filter(([k]) => FRONT.test(k)));
 const EN = pick(namesEn, uiEn);
 const STRINGS = {

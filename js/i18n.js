@@ -1,7 +1,7 @@
 // The widget's texts, in the widget's language.
 //
 // Python sends the strings of the widget's language in the `strings` trait
-// (the ui.*, building.*, currency.* and rule.* keys of its catalogue,
+// (the ui.*, building.*, currency.*, card.*, rule.* and list.* keys of its catalogue,
 // alhambra_widget/i18n/locales/<lang>/*.json). The views read them through
 // t(key, params) / tn(key, n, params): the same {name} placeholders and the
 // same _one / _other counted keys as alhambra_widget.i18n.t / tn in Python.
@@ -98,10 +98,17 @@ export function currencyName(c) {
   return t(`currency.${c}`);
 }
 
-/** "dirham 4" in the language in use ("Dirham 4", "ディルハム 4" ...). */
+/** A currency and a value -- one card's, or several cards' as "1+3" -- joined as the language in
+ * use joins them: "dirham 4", "Dirham 4", "ディルハム4" (Japanese writes the value right after the
+ * currency). The one place a card is put into words (card.name, as Python's money_name). */
+export function moneyName(currency, value) {
+  return t("card.name", { currency: currencyName(currency), value });
+}
+
+/** A card ("dirham 4") in words in the language in use ("Dirham 4", "ディルハム4" ...). */
 export function cardName(card) {
   const [cur, value] = String(card).split(" ");
-  return t("ui.card", { currency: currencyName(cur), value });
+  return moneyName(cur, value);
 }
 
 /** "a, b and c" in the language in use. */

@@ -16,10 +16,11 @@ import tableDe from "../alhambra_widget/i18n/locales/de/table.json";
 import tableFi from "../alhambra_widget/i18n/locales/fi/table.json";
 import tableJa from "../alhambra_widget/i18n/locales/ja/table.json";
 import { dom, fakeModel, fixture } from "./fixtures.js";
-import { EN, buildingName, cardName, fill, joinAnd, languages, ruleText, t, tn, useStrings } from "./i18n.js";
+import { EN, buildingName, cardName, fill, joinAnd, languages, moneyName, ruleText, t, tn, useStrings } from "./i18n.js";
+import { cardsText, describeAction } from "./describe.js";
 import { initialUi, reduce } from "./input.js";
 import { boardHelpHtml, controlsHtml, hoverText, languageHtml } from "./view/controls.js";
-import { describeTile, text, textWidth, tileSvg } from "./view/common.js";
+import { cardSvg, describeTile, text, textWidth, tileSvg } from "./view/common.js";
 import { tableHtml } from "./view/table.js";
 import widget, { message } from "./widget.js";
 
@@ -68,7 +69,7 @@ describe("t and tn", () => {
   it("name buildings, cards, lists and rules in the language in use", () => {
     useStrings(JA);
     expect(buildingName("tower")).toBe("塔");
-    expect(cardName("dinar 3")).toBe("ディナール 3");
+    expect(cardName("dinar 3")).toBe("ディナール3");
     expect(joinAnd(["A", "B", "C"])).toBe("A、BとC");
     useStrings(DE);
     expect(joinAnd(["Ana", "Ben"])).toBe("Ana und Ben");
@@ -78,6 +79,20 @@ describe("t and tn", () => {
     useStrings({ ...DE, "rule.P3": "Seiten passen." });
     expect(ruleText({ explain: {} }, "P3")).toBe("Seiten passen.");
     expect(ruleText(null, null)).toBe("");
+  });
+
+  it("join a currency and its value as the language does, in every text and on the cards drawn", () => {
+    // one text of the language (card.name): Japanese writes the value right after the currency
+    const named = () => [cardName("florin 2"), moneyName("dinar", "3+4"), cardsText(["dirham 4", "dinar 3"]),
+      dom(`<svg>${cardSvg("florin 2", 0, 0, 40, 60)}</svg>`).querySelector("title").textContent,
+      describeAction("take florin 2", null)];
+    useStrings(JA);
+    expect(named()).toEqual(["フローリン2", "ディナール3+4", "ディルハム4とディナール3", "フローリン2", expect.stringContaining("フローリン2")]);
+    expect(named().join("")).not.toMatch(/(フローリン|ディルハム|ディナール|ドゥカート) /);
+    useStrings(DE);
+    expect(named().slice(0, 4)).toEqual(["Gulden 2", "Denar 3+4", "Dirham 4 und Denar 3", "Gulden 2"]);
+    useStrings(null);
+    expect(named().slice(0, 4)).toEqual(["florin 2", "dinar 3+4", "dirham 4 and dinar 3", "florin 2"]);
   });
 
   it("list the languages the kernel offers, each in its own name", () => {

@@ -195,3 +195,76 @@ def test_a_refusal_and_the_end_of_game_award_speak_to_a_player_called_you():
         g2.play("buy 1 with florin 9+9")
     assert t("ui.move.award", "en", name="You", tile="Chambers (9)", slot=2, currency="dirham") == \
         "You get Chambers (9) from slot 2, with the most dirham."
+
+
+# ---- a card in words ------------------------------------------------------------------------
+# How a language joins a currency and a value is one text of its catalogue (card.name): the
+# refusals, the moves told, the static picture's cards and the front end (its strings) all use
+# it. Japanese writes the value right after the currency ("フローリン2").
+
+@pytest.mark.parametrize("lang, florin_2, dirham_4_dinar_3", [
+    ("en", "florin 2", "dirham 4 and dinar 3"),
+    ("de", "Gulden 2", "Dirham 4 und Denar 3"),
+    ("fi", "forintti 2", "dirhami 4 ja dinaari 3"),
+    ("ja", "フローリン2", "ディルハム4とディナール3"),
+    ("nl", "gulden 2", "dirham 4 en dinar 3"),
+])
+def test_a_card_is_put_into_words_by_one_text_of_its_language(lang, florin_2, dirham_4_dinar_3):
+    from alhambra_widget import Game, card
+    from alhambra_widget.i18n.format import card_name, cards_name, money_name
+    from alhambra_widget.i18n.moves import cards_text
+    from alhambra_widget.i18n.strings import front_end_strings
+    from alhambra_widget.render import game_svg
+
+    assert money_name("florin", 2, lang) == card_name(card("florin", 2), lang) == florin_2
+    assert cards_text(["florin 2"], lang) == cards_name([card("florin", 2)], lang) == florin_2
+    assert cards_text(["dirham 4", "dinar 3"], lang) == dirham_4_dinar_3
+    # the cards drawn in the static picture have the same names (their tooltips)
+    shown = re.findall(r'class="alh-card alh-(\w+)" data-currency="\w+" data-value="(\d+)"><title>([^<]*)</title>',
+                       game_svg(Game(["Ana", "Ben"], seed=1), lang=lang))
+    assert shown
+    assert all(name == money_name(cur, value, lang) for cur, value, name in shown)
+    # the front end gets the same text, and no other text joins a currency and a value
+    assert front_end_strings(lang)["card.name"] == catalogue(lang)["card.name"]
+    assert [k for k, v in catalogue(lang).items() if v in ("{currency} {value}", "{currency}{value}")] == ["card.name"]
+
+
+def test_japanese_puts_no_space_between_a_currency_and_an_amount():
+    money = r"(?:\{currency\}|フローリン|ディルハム|ディナール|ドゥカート)"
+    amount = r"(?:\d|\{(?:value|price|total|n)\})"
+    spaced = re.compile(rf"{money} +{amount}|{amount} +{money}")
+    texts = {k: v for k, v in catalogue("ja").items() if not k.startswith("_")}
+    assert {k: v for k, v in texts.items() if spaced.search(v)} == {}
+    assert t("ui.sel.buy_what", "ja", slot=2, tile="塔 9", price=7, currency="フローリン") == "マス2：塔 9、コストはフローリンで7"
+
+
+# ---- hints in plain words ---------------------------------------------------------------------
+# The hint list beside the board (js/view/hints.js) says a move's estimates as a newcomer reads
+# them: the win chance as a chance to win, the margin rounded to whole points with its sign in
+# words ("about 19 points behind"), counted (_one/_other); the exact values in its tooltip.
+
+HINT_WORDS = {   # language: (19 behind, 1 ahead, under half a point either way, a 16% chance)
+    "en": ("about 19 points behind", "about 1 point ahead", "neck and neck", "16% chance to win"),
+    "de": ("etwa 19 Punkte Rückstand", "etwa 1 Punkt Vorsprung", "Kopf an Kopf", "16 % Gewinnchance"),
+    "fi": ("noin 19 pistettä perässä", "noin 1 piste edellä", "tasoissa", "voittomahdollisuus 16 %"),
+    "ja": ("トップと約19点差", "約1点差でトップ", "ほぼ同点", "勝率16%"),
+    "nl": ("zo'n 19 punten achterstand", "zo'n 1 punt voorsprong", "nek aan nek",
+           "16% winkans"),
+}
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_a_hint_says_its_win_chance_and_margin_in_plain_words(lang):
+    behind, ahead, level, chance = HINT_WORDS[lang]
+    percent = {"de": "16 %", "fi": "16 %"}.get(lang, "16%")     # (as Intl.NumberFormat writes it in the front end)
+    assert tn("ui.bots.margin_behind", 19, lang) == behind
+    assert tn("ui.bots.margin_ahead", 1, lang) == ahead
+    assert t("ui.bots.margin_level", lang) == level
+    item = t("ui.bots.hint_item", lang, action="A", win=percent, margin=behind)
+    assert chance in item and item.endswith(behind)
+    assert chance in t("ui.bots.hint_item_win", lang, action="A", win=percent)
+    assert chance in t("ui.review.played_item", lang, action="A", win=percent)
+    # the terse labels are gone from the list; the exact estimates are said in the tooltip's words
+    assert not re.search(r"\b(margin|Abstand|ero|verschil|wins|gewinnt|voitto|wint)\b|点差 ", item)
+    assert placeholders(t("ui.bots.hint_detail", lang)) == {"win", "margin"}
+    assert placeholders(t("ui.bots.hint_detail_win", lang)) == {"win"}

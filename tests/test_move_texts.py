@@ -182,7 +182,7 @@ def test_places_are_told_from_the_fountain(pos, en, ja):
 def test_cards_are_grouped_by_currency_in_slot_order():
     assert cards_text(["ducat 2", "florin 2", "florin 1"], "en") == "florin 1+2 and ducat 2"
     assert cards_text(["dinar 3"], "de") == "Denar 3"
-    assert cards_text(["dirham 4", "dinar 3"], "ja") == "ディルハム 4とディナール 3"
+    assert cards_text(["dirham 4", "dinar 3"], "ja") == "ディルハム4とディナール3"
 
 
 def test_a_scoring_round_says_each_players_points_and_dirks():

@@ -27,7 +27,8 @@ from ..engine.errors import Text, install_text_layer
 from . import catalogue, get_language, shown_name, t
 
 __all__ = [
-    "Text", "localize", "localize_params", "tile_name", "tile_names", "walls_words", "card_name", "cards_name", "building_name",
+    "Text", "localize", "localize_params", "tile_name", "tile_names", "walls_words", "money_name", "card_name", "cards_name",
+    "building_name",
     "buildings_name", "currency_name", "pos_name", "join_names", "side_names", "sentences",
 ]
 
@@ -110,8 +111,16 @@ def walls_words(sides, lang: str | None = None) -> str:
     return t("ui.tile.walls", lang, sides=" ".join(t(f"ui.side.{s}", lang) for s in order))
 
 
+def money_name(currency, value, lang: str | None = None) -> str:
+    """A currency and a value -- one card's, or several cards' as ``1+3`` -- joined as
+    ``lang`` joins them: ``florin 2``, ``Gulden 2``, ``フローリン2`` (Japanese writes the
+    value right after the currency). The one place a card is put into words (the
+    catalogue's ``card.name``, which the front end's ``moneyName`` in js/i18n.js uses too)."""
+    return t("card.name", lang, currency=currency_name(currency, lang), value=value)
+
+
 def card_name(card, lang: str | None = None) -> str:
-    return t("card.name", lang, currency=currency_name(card.currency, lang), value=card.value)
+    return money_name(card.currency, card.value, lang)
 
 
 def cards_name(cards, lang: str | None = None) -> str:
@@ -123,8 +132,7 @@ def cards_name(cards, lang: str | None = None) -> str:
     for cur in CURRENCIES:
         vals = sorted(c.value for c in cards if c.currency is cur)
         if vals:
-            groups.append(t("card.name", lang, currency=currency_name(cur, lang),
-                            value="+".join(map(str, vals))))
+            groups.append(money_name(cur, "+".join(map(str, vals)), lang))
     if not groups:
         return t("card.none", lang)
     return t("list.sep", lang).join(groups)

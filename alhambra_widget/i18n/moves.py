@@ -23,7 +23,7 @@ The notation (``str(move.action)``) stays what scripts read and write.
 from __future__ import annotations
 
 from . import t
-from .format import join_names, sentences
+from .format import join_names, money_name, sentences
 
 __all__ = ["log_entry", "describe_move", "describe_entry", "describe_parts", "place_text", "cards_text"]
 
@@ -79,7 +79,7 @@ def cards_text(cards, lang: str | None = None) -> str:
     for cur in _CURRENCIES:
         vals = sorted(_value(c) for c in cards if c.split(" ")[0] == cur)
         if vals:
-            groups.append(t("ui.card", lang, currency=t(f"currency.{cur}", lang), value="+".join(map(_num, vals))))
+            groups.append(money_name(cur, "+".join(map(_num, vals)), lang))
     return join_names(groups, lang)
 
 
@@ -184,7 +184,7 @@ def _after(entry, events, names, rounds, lang) -> list:
 
 def _card(card: str, lang) -> str:
     cur, value = card.split(" ")
-    return t("ui.card", lang, currency=t(f"currency.{cur}", lang), value=value)
+    return money_name(cur, value, lang)
 
 
 def _score(k: int, names, rounds, lang) -> str:

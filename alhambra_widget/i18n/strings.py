@@ -2,7 +2,7 @@
 
 :func:`front_end_strings` is what the widget syncs in its ``strings`` trait
 (once per language change, apart from the game state): every ``ui.*``,
-``building.*``, ``currency.*``, ``rule.*`` and ``list.*`` text of the language (English
+``building.*``, ``currency.*``, ``card.*``, ``rule.*`` and ``list.*`` text of the language (English
 where a text is missing), and, for the language switch, each language's own
 name as ``language.<code>``. The front end reads them with ``t(key, params)``
 and ``tn(key, n, params)`` (js/i18n.js), the same ``{name}`` placeholders and
@@ -18,7 +18,7 @@ from . import DEFAULT, LANGUAGES, catalogue, check_language, t
 __all__ = ["front_end_strings", "PREFIXES"]
 
 #: Key prefixes the front end uses.
-PREFIXES = ("ui.", "building.", "currency.", "rule.", "list.")
+PREFIXES = ("ui.", "building.", "currency.", "card.", "rule.", "list.")
 #: ... except texts only Python shows: the static picture's (alhambra_widget/render.py), the
 #: kernel's refusals of an intent and what else it tells in the message line (an undo, Play from
 #: here: the widget's message line gets them as text, in its language)

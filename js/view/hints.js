@@ -6,10 +6,12 @@
 //   thinking: the seat of the bot thinking, or null
 //   hinting:  true while the hint search runs
 //   hints:    null or [{action, verb, kind, win, margin, slot?, cards?, tile?, cell?}, ...]
-//             best first (at most three)
+//             best first (at most three); win: the mover's win chance if they play it, margin:
+//             their final score minus the best other player's, on average (both estimated by
+//             the search; margin null in a review's list)
 
 import { describeAction, formatNumber, notationTitle } from "../describe.js";
-import { t } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 import { esc, num } from "./common.js";
 
 /** "Greedy is thinking…" in the status line, or "" when no bot thinks. */
@@ -57,26 +59,48 @@ export function hintsHtml(view) {
   const title = hints.some((h) => h.played) ? t("ui.review.button") : t(play ? "ui.bots.hints_title_play" : "ui.bots.hints_title");
   let out = `<div class="alh-hints"><span class="alh-label">${esc(title)}</span><ol class="alh-hint-list">`;
   hints.forEach((h, i) => {
-    // the move in words, the numbers as the language writes them ("52 %", "−3,0")
+    // the move in words, the estimates as a newcomer reads them ("52% chance to win, about 2
+    // points ahead"); their exact values in the tooltip, beside the notation (hintDetail)
     // (the review's better move has no margin estimate: margin null; the move
     // played beside it is marked apart)
     const p = { action: describeAction(h.action, view), win: formatNumber(h.win, { style: "percent", maximumFractionDigits: 0 }) };
     const text = h.played
       ? t("ui.review.played_item", p)
-      : h.margin === null || h.margin === undefined
-        ? t("ui.bots.hint_item_win", p)
-        : t("ui.bots.hint_item", { ...p, margin: formatNumber(h.margin, { signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+      : hasMargin(h)
+        ? t("ui.bots.hint_item", { ...p, margin: marginWords(h.margin) })
+        : t("ui.bots.hint_item_win", p);
+    const detail = `${hintDetail(h)}\n${notationTitle(h.action)}`;
     const badge = h.played ? `<span class="alh-hint-badge alh-hint-played" aria-hidden="true">${PLAYED}</span>` : `<span class="alh-hint-badge" aria-hidden="true">${i + 1}</span>`;
     if (play && !h.played) {
       // what a click does, said before the hint's own words (its name holds the words shown, WCAG 2.5.3)
       const said = t(play === "try" ? "ui.bots.hint_try_said" : "ui.bots.hint_play_said");
       out += `<li data-hint="${i + 1}"><button type="button" class="alh-hint-play" data-act="hint-play" data-i="${i + 1}" data-key="hint-play-${i + 1}" ` +
-        `title="${esc(`${said} ${text}\n${notationTitle(h.action)}`)}"><span class="alh-sr">${esc(said)} </span>${badge} ${esc(text)}</button></li>`;
+        `title="${esc(`${said} ${text}\n${detail}`)}"><span class="alh-sr">${esc(said)} </span>${badge} ${esc(text)}</button></li>`;
     } else {
-      out += `<li data-hint="${h.played ? "played" : i + 1}" title="${esc(notationTitle(h.action))}">${badge} ${esc(text)}</li>`;
+      out += `<li data-hint="${h.played ? "played" : i + 1}" title="${esc(detail)}">${badge} ${esc(text)}</li>`;
     }
   });
   return out + `</ol></div>`;
+}
+
+const hasMargin = (h) => h.margin !== null && h.margin !== undefined && !h.played;
+
+/** A hint's margin (the mover's final score minus the best other player's, on average) in words:
+ * rounded to a whole point, its sign said ("about 19 points behind", "about 1 point
+ * ahead"; under half a point: "neck and neck"). */
+export function marginWords(margin) {
+  const n = Math.round(Math.abs(margin));
+  if (!Number.isFinite(n) || n === 0) return t("ui.bots.margin_level");
+  return tn(margin > 0 ? "ui.bots.margin_ahead" : "ui.bots.margin_behind", n);
+}
+
+/** A hint's estimates as the search gave them, for the tooltip: what they are, the win chance to
+ * a tenth of a percent, the margin to a tenth of a point with its sign. */
+export function hintDetail(h) {
+  const win = formatNumber(h.win, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return hasMargin(h)
+    ? t("ui.bots.hint_detail", { win, margin: formatNumber(h.margin, { signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1 }) })
+    : t("ui.bots.hint_detail_win", { win });
 }
 
 /**

@@ -3,11 +3,27 @@ import { accessibleName, dom, fixture } from "../fixtures.js";
 import botsDe from "../../alhambra_widget/i18n/locales/de/bots.json";
 import namesDe from "../../alhambra_widget/i18n/locales/de/names.json";
 import uiDe from "../../alhambra_widget/i18n/locales/de/ui.json";
+import botsFi from "../../alhambra_widget/i18n/locales/fi/bots.json";
+import namesFi from "../../alhambra_widget/i18n/locales/fi/names.json";
+import uiFi from "../../alhambra_widget/i18n/locales/fi/ui.json";
+import botsJa from "../../alhambra_widget/i18n/locales/ja/bots.json";
+import namesJa from "../../alhambra_widget/i18n/locales/ja/names.json";
+import uiJa from "../../alhambra_widget/i18n/locales/ja/ui.json";
+import botsNl from "../../alhambra_widget/i18n/locales/nl/bots.json";
+import namesNl from "../../alhambra_widget/i18n/locales/nl/names.json";
+import uiNl from "../../alhambra_widget/i18n/locales/nl/ui.json";
 import { tileText } from "../describe.js";
 import { EN, useStrings } from "../i18n.js";
 
 const pick = (cat) => Object.fromEntries(Object.entries(cat).filter(([k]) => !k.startsWith("_")));
-import { canHint, hintBadge, hintMarks, hintPlay, hintsHtml, thinkingHtml } from "./hints.js";
+import { canHint, hintBadge, hintDetail, hintMarks, hintPlay, hintsHtml, marginWords, thinkingHtml } from "./hints.js";
+
+const LANG = {
+  de: () => ({ ...EN, ...pick(namesDe), ...pick(uiDe), ...pick(botsDe) }),
+  fi: () => ({ ...EN, ...pick(namesFi), ...pick(uiFi), ...pick(botsFi) }),
+  ja: () => ({ ...EN, ...pick(namesJa), ...pick(uiJa), ...pick(botsJa) }),
+  nl: () => ({ ...EN, ...pick(namesNl), ...pick(uiNl), ...pick(botsNl) }),
+};
 
 const HINTS = [
   { action: "buy 2 with dirham 3+4", verb: "buy", kind: "buy", win: 0.523, margin: 2.1, slot: 2, cards: ["dirham 3", "dirham 4"] },
@@ -16,24 +32,65 @@ const HINTS = [
 ];
 
 describe("hints", () => {
-  it("lists the hints numbered, with win chance and margin", () => {
+  it("lists the hints numbered, with the win chance and the margin in plain words", () => {
     useStrings(null);
     const view = { ...fixture("hotseat-3p"), hints: HINTS, hinting: false, legal: null };   // (nobody here may play them)
     const items = [...dom(hintsHtml(view)).querySelectorAll("li")];
     expect(items.map((li) => li.getAttribute("data-hint"))).toEqual(["1", "2", "3"]);
-    // the move in words (the building of slot 2), its notation as the tooltip
+    // the move in words (the building of slot 2); the margin rounded to a whole point, its sign in words
     const slot2 = tileText(view.market[1].tile, "thing");
-    expect(items[0].textContent).toContain(`buy ${slot2} with dirham 3+4: wins 52%, margin +2.1`);
-    expect(items[0].getAttribute("title")).toBe("Notation: buy 2 with dirham 3+4");
-    expect(items[1].textContent).toContain("take dinar 2+3: wins 41%, margin -3.0");
+    expect(items[0].textContent).toContain(`buy ${slot2} with dirham 3+4: 52% chance to win, about 2 points ahead`);
+    expect(items[1].textContent).toContain("take dinar 2+3: 41% chance to win, about 3 points behind");
+    expect(items[2].textContent).toContain(": 30% chance to win, about 8 points behind");
+    // the exact estimates, said what they are, and the notation in the tooltip
+    expect(items[0].getAttribute("title")).toBe(
+      "Estimate: win chance 52.3%; final score +2.1 points against the best other player, on average\nNotation: buy 2 with dirham 3+4");
+    expect(items[2].getAttribute("title")).toContain("win chance 30.0%; final score -8.3 points");
   });
 
-  it("writes the numbers as the language does", () => {
-    useStrings({ ...EN, ...pick(namesDe), ...pick(uiDe), ...pick(botsDe) }, "de");
-    const view = { ...fixture("hotseat-3p"), hints: HINTS, hinting: false };
-    const items = [...dom(hintsHtml(view)).querySelectorAll("li")];
-    expect(items[1].textContent).toContain("Denar 2+3 nehmen: gewinnt 41\u00a0%, Abstand -3,0");
-    expect(items[2].textContent).toContain("Abstand -8,3");
+  it("says the margin as a newcomer reads it: about so many points ahead or behind, one point, neck and neck", () => {
+    useStrings(null);
+    expect(marginWords(-19.2)).toBe("about 19 points behind");
+    expect(marginWords(4.4)).toBe("about 4 points ahead");
+    expect(marginWords(1.3)).toBe("about 1 point ahead");
+    expect(marginWords(-0.6)).toBe("about 1 point behind");
+    expect(marginWords(0.4)).toBe("neck and neck");
+    expect(marginWords(-0.49)).toBe("neck and neck");
+    expect(marginWords(0)).toBe("neck and neck");
+    expect(hintDetail({ win: 0.163, margin: -19.2 })).toBe("Estimate: win chance 16.3%; final score -19.2 points against the best other player, on average");
+    expect(hintDetail({ win: 0.62, margin: null })).toBe("Estimate: win chance 62.0%");
+  });
+
+  it("writes the words and the numbers as each language does", () => {
+    const view = { ...fixture("hotseat-3p"), hints: HINTS, hinting: false, legal: null };
+    const said = (lang) => {
+      useStrings(lang === "en" ? null : LANG[lang](), lang);
+      return [...dom(hintsHtml(view)).querySelectorAll("li")].map((li) => [li.textContent, li.getAttribute("title")]);
+    };
+    const de = said("de");
+    expect(de[1][0]).toContain("Denar 2+3 nehmen: 41\u00a0% Gewinnchance, etwa 3 Punkte Rückstand");
+    expect(de[0][0]).toContain("52\u00a0% Gewinnchance, etwa 2 Punkte Vorsprung");
+    expect(de[2][1]).toContain("Gewinnwahrscheinlichkeit 30,0\u00a0%; Endstand im Mittel -8,3 Punkte");
+    expect(said("fi")[1][0]).toContain(": voittomahdollisuus 41\u00a0%, noin 3 pistettä perässä");
+    const ja = said("ja");
+    expect(ja[0][0]).toContain("：勝率52%、約2点差でトップ");
+    expect(ja[1][0]).toContain("：勝率41%、トップと約3点差");
+    expect(ja[1][1]).toContain("勝率41.0%、終了時の平均点差-3.0点");
+    expect(said("nl")[2][0]).toContain(": 30% winkans, zo'n 8 punten achterstand");
+    useStrings(LANG.de(), "de");
+    expect(marginWords(1.2)).toBe("etwa 1 Punkt Vorsprung");
+    expect(marginWords(-0.2)).toBe("Kopf an Kopf");
+    useStrings(LANG.fi(), "fi");
+    expect(marginWords(-1)).toBe("noin 1 piste perässä");
+    useStrings(LANG.nl(), "nl");
+    expect(marginWords(1)).toBe("zo'n 1 punt voorsprong");
+    // in every language: no signed or decimal number in the list, all of them in the tooltip
+    for (const lang of ["en", ...Object.keys(LANG)]) {
+      for (const [text, title] of said(lang)) {
+        expect(text, lang).not.toMatch(/(?<!\d)[+\-\u2212]\d|\d[.,]\d/);   // ("dirham 3+4" is the move's cards)
+        expect(title, lang).toMatch(/\d[.,]\d/);
+      }
+    }
     useStrings(null);
   });
 
@@ -46,9 +103,10 @@ describe("hints", () => {
     const buttons = [...dom(hintsHtml(live)).querySelectorAll("li > button[data-act=hint-play]")];
     expect(buttons.map((b) => b.getAttribute("data-i"))).toEqual(["1", "2", "3"]);
     const slot2 = tileText(live.market[1].tile, "thing");
-    expect(accessibleName(buttons[0])).toBe(`Play this move: buy ${slot2} with dirham 3+4: wins 52%, margin +2.1`);
+    expect(accessibleName(buttons[0])).toBe(`Play this move: buy ${slot2} with dirham 3+4: 52% chance to win, about 2 points ahead`);
     expect(buttons[0].getAttribute("title")).toContain("Notation: buy 2 with dirham 3+4");
-    expect(buttons[0].textContent).toContain("wins 52%");
+    expect(buttons[0].getAttribute("title")).toContain("win chance 52.3%; final score +2.1 points");
+    expect(buttons[0].textContent).toContain("52% chance to win");
     // replaying: where the viewer may play on from there and act in it, "on from here with it"
     const past = { ...live, legal: null, replay: 4, can_play_from: true };
     expect(hintPlay(past)).toBe("try");

@@ -227,11 +227,14 @@ describe("the game review", () => {
     const list = dom(hintsHtml(v));
     expect(list.querySelector(".alh-label").textContent).toBe("Review");   // the review's verdict, not a hint for now
     const items = [...list.querySelectorAll("li")];
-    expect(items[0].textContent).toContain("take dinar 2+3: wins 62%");
-    expect(items[0].textContent).not.toContain("margin");
+    expect(items[0].textContent).toContain("take dinar 2+3: 62% chance to win");
+    expect(items[0].textContent).not.toMatch(/ahead|behind|neck and neck/);
+    // (a button that plays it: the viewer may act here) its exact estimate in the tooltip
+    expect(items[0].querySelector("button").getAttribute("title")).toMatch(/: 62% chance to win\nEstimate: win chance 62\.0%\nNotation: take dinar 2\+3$/);
+    expect(items[1].getAttribute("title")).toBe("Estimate: win chance 41.0%\nNotation: buy 2 with dirham 3+4");
     expect(items[0].querySelector(".alh-hint-badge").textContent).toBe("1");
     // the move played: a cross where a hint has its rank, said to be the move played
-    expect(items[1].textContent).toMatch(/^\s*\u2717\s+played: .*: wins 41%$/);
+    expect(items[1].textContent).toMatch(/^\s*\u2717\s+played: .*: 41% chance to win$/);
     expect(items[1].querySelector(".alh-hint-badge.alh-hint-played")).not.toBeNull();
     expect(items[1].getAttribute("data-hint")).toBe("played");
     // on the table: the better move's marks numbered 1, the played one's a cross

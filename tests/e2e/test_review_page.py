@@ -71,7 +71,8 @@ def test_review_button_marks_and_the_better_move_on_the_board(chromium, artifact
     expect(page.locator(".alh-selection")).to_have_text(m["text"])
     assert page.locator(".alh-hint-mark").count() >= 1      # the better move, marked on the table
     hints = page.locator(".alh-hints li")    # the better move, then the move played (a cross)
-    assert hints.count() == 2 and "margin" not in hints.first.inner_text()
+    assert hints.count() == 2 and "chance to win" in hints.first.inner_text()
+    assert not re.search(r"ahead|behind|neck and neck", hints.first.inner_text())   # (the review estimates no margin)
     assert hints.nth(1).get_attribute("data-hint") == "played" and "played:" in hints.nth(1).inner_text()
     assert page.locator(".alh-hint-mark.alh-hint-played").count() >= 1      # and the move played, marked apart
     # both in full view beside the board (the action buttons, idle in a replay, give them room)
@@ -88,7 +89,8 @@ def test_review_button_marks_and_the_better_move_on_the_board(chromium, artifact
     page.push()
     page.wait_for_function("() => (window.state.view.hints || []).length && window.state.view.hints.every((h) => !h.played)")
     hints = page.locator(".alh-hints li")
-    assert 1 <= hints.count() <= 3 and "margin" in hints.first.inner_text()
+    assert 1 <= hints.count() <= 3 and re.search(r"chance to win, (about \d+ points? (ahead|behind)|neck and neck)",
+                                                 hints.first.inner_text())
     assert page.locator(".alh-hint-mark.alh-hint-played").count() == 0 and page.locator(".alh-hint-mark").count() >= 1
     assert w.replay_index == int(index) - 1 and w.graded["moves"] == marked   # still there, still reviewed
     # a click on the best of them plays on from there with it: the later moves taken back
