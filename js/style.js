@@ -228,12 +228,29 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 /* another player's tiles to place ("Ben — to place:"): on two lines where one is too short, the name whole first */
 .alh-hold .alh-label.alh-label-other { white-space: normal; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-height: 1.2; max-width: 50%; }
 .alh-focus-pending .alh-pending, .alh-focus-pending .alh-pending-row { min-width: 0; flex: 1 1 auto; }
-.alh-focus-hints { min-height: 0; overflow: auto; flex: 1 1 auto; font-size: .92em; }
-/* hints shown: their whole height, the column beside the board scrolling to them (revealHints),
-   never squeezed to a line or two under the action bar on a 720-pixel screen */
-.alh-hold .alh-focus-hints:has(> *) { flex: none; }
-.alh-focus-hints .alh-hints { gap: 0 6px; }
-.alh-hold .alh-hints > .alh-label { max-width: none; white-space: normal; }   /* (the list's title whole, "choose one to play it" too) */
+/* the hints: the room left under the message line, and no more, so that the hand, the buttons and
+   the board stay in view (the column scrolled to hints of their whole height, the hand out of
+   sight); but never less than the title and the best hint (where the column is too short for
+   that, it scrolls just so far, revealHints). The title on one line, each hint on two lines at
+   most (whole in its tooltip), the list scrolling on its own where they need more. A move told
+   in the message line gives its room to the hints asked for after it (it is in the log too);
+   a refusal or a note keeps its room, the hints taking what is left. */
+.alh-focus-hints { min-height: 0; flex: 1 1 auto; display: flex; flex-direction: column; font-size: .92em; line-height: 1.3; }
+.alh-hold .alh-focus-hints:has(> *) { min-height: calc(3 * 1.3em + 6px); }
+.alh-hold:has(> .alh-focus-hints > *) > .alh-message:is(:empty, .alh-told) { display: none; }
+.alh-focus-hints .alh-hints { flex: 0 1 auto; flex-direction: column; flex-wrap: nowrap; align-items: stretch; gap: 2px; min-height: 0; }
+.alh-hold .alh-hints > .alh-label { max-width: none; flex: none; }   /* (the list's title on one line, whole in its tooltip) */
+.alh-focus-hints .alh-hint-list { flex: 0 1 auto; min-height: 0; overflow-y: auto; overscroll-behavior: contain; }
+/* ... a shade at its edge where more hints lie beyond it (where scroll bars show only while scrolling):
+   the shades stay at the list's edges, the covers in the page's colour move with the hints and hide
+   them at the first and the last */
+.alh-focus-hints .alh-hint-list {
+  --alh-shade: color-mix(in srgb, var(--alh-fg) 35%, transparent);
+  background: linear-gradient(var(--alh-bg) 40%, transparent) top / 100% 14px no-repeat local,
+    linear-gradient(transparent, var(--alh-bg) 60%) bottom / 100% 14px no-repeat local,
+    radial-gradient(farthest-side at 50% 0, var(--alh-shade), transparent) top / 100% 6px no-repeat scroll,
+    radial-gradient(farthest-side at 50% 100%, var(--alh-shade), transparent) bottom / 100% 6px no-repeat scroll; }
+.alh-hint-list:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: -3px; }
 /* two lines at most, cut with an ellipsis (the whole text in its tooltip) */
 .alh-board-help { margin: 0; height: calc(2 * 1.35em); overflow: hidden; color: var(--alh-fg); display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
 .alh-board-help.alh-help-on { font-weight: 600; }
@@ -339,8 +356,12 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 @media (prefers-reduced-motion: reduce) { .alh-spinner { animation: none; border-right-color: currentColor; opacity: .6; } }
 .alh-hints { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 10px; }
 .alh-hint-list { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; gap: 2px; }
+/* a hint: its number, then its words on two lines at most */
+.alh-hint-list > li, .alh-hint-play { display: flex; align-items: flex-start; gap: 5px; min-width: 0; }
+.alh-hint-text { min-width: 0; overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
+.alh-hint-badge { flex: none; }
 /* a hint that plays with a click: its words as they were, a button by its hover and focus */
-.alh-hint-play { font: inherit; color: inherit; background: none; border: 0; margin: 0; padding: 0 2px; text-align: start; cursor: pointer; border-radius: 4px; }
+.alh-hint-play { font: inherit; line-height: inherit; color: inherit; background: none; border: 0; margin: 0; padding: 0 2px; width: 100%; text-align: start; cursor: pointer; border-radius: 4px; }
 .alh-hint-play:hover:not(:disabled) { background: var(--alh-info-bg); text-decoration: underline; }
 .alh-hint-play:disabled { cursor: default; }   /* (a saved copy: no kernel to play it) */
 .alh-hint-play:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }

@@ -503,6 +503,19 @@ describe("log, scoring, controls", () => {
     expect(dom(messageHtml({}, null)).querySelector(".alh-message").textContent).toBe("");
   });
 
+  it("marks a move told by the kernel apart from a note or a refusal (it gives its room to hints)", () => {
+    const told = dom(messageHtml({ kind: "info", rule: null, text: "Ana took dinar 2.", id: 4 }, null)).querySelector(".alh-message");
+    expect([...told.classList]).toEqual(["alh-message", "alh-info-msg", "alh-told"]);
+    const note = dom(messageHtml({ kind: "info", rule: null, text: "Ana took dinar 2.", id: 4 }, { kind: "note", rule: "T2", text: "You cannot pay." })).querySelector(".alh-message");
+    expect(note.classList.contains("alh-told")).toBe(false);
+    expect(note.textContent).toContain("You cannot pay.");
+    for (const m of [{ kind: "error", rule: "P5", text: "A hole.", id: 3 }, {}]) {
+      expect(dom(messageHtml(m, null)).querySelector(".alh-told")).toBeNull();
+    }
+    // and the style sheet takes away only those (and an empty line) while hints are shown
+    expect(CSS).toMatch(/\.alh-hold:has\(> \.alh-focus-hints > \*\) > \.alh-message:is\(:empty, \.alh-told\) \{ display: none; \}/);
+  });
+
   it("counts the moves of the live game in words: one move, two moves", () => {
     const pos = (n) => dom(replayHtml({ ...fixture("buy-3p"), replay: null, live_moves: n })).querySelector(".alh-replay-pos").textContent;
     expect(pos(1)).toBe("live (1 move)");

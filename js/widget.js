@@ -328,9 +328,11 @@ function render({ model, el }) {
   }
 
   /** The room left under the message line beside the board: less than none where the column
-   * already holds more than it shows (a window made shorter) and scrolls. */
+   * already holds more than it shows (a window made shorter) and scrolls. Hints shown there keep
+   * their least height (the title and the best hint). */
   function roomLeft(hold, room) {
-    return room.getBoundingClientRect().height - Math.max(0, hold.scrollHeight - hold.clientHeight);
+    const keep = room.firstElementChild ? parseFloat(getComputedStyle(room).minHeight) || 0 : 0;
+    return room.getBoundingClientRect().height - keep - Math.max(0, hold.scrollHeight - hold.clientHeight);
   }
 
   /** The lines beyond three given to a block of the column beside the board (a CSS variable of it). */
@@ -390,16 +392,31 @@ function render({ model, el }) {
     if (drawn.note || drawn.shown?.kind === "error") inView(line);
   }
 
-  /** Hints just come: the column beside the board scrolled so that they are in view, their last
-   * line first, never their first line out of view (the hand above may go out of view instead). */
+  /** Hints just come. Beside the board they take the room left under the message line and scroll
+   * on their own (js/style.js), so the hand and the buttons stay where they are; only a column too
+   * short for their least height (the title and the best hint) is scrolled, just so far, never
+   * their first line out of view. A list cut that holds no button takes the keyboard's focus, to
+   * be scrolled. In one column (a phone) the page is brought to their title and the best hint
+   * where these lie outside the window. */
   function revealHints() {
     const room = body.querySelector(".alh-hold .alh-focus-hints");
     const hold = room && room.closest(".alh-hold");
-    if (!hold || !room.firstElementChild || hold.scrollHeight <= hold.clientHeight) return;
-    const box = hold.getBoundingClientRect();
-    const r = room.getBoundingClientRect();
-    const by = Math.min(r.bottom - box.bottom, r.top - box.top);
-    if (by > 0) hold.scrollTop += by;
+    if (!hold || !room.firstElementChild) return;
+    const list = room.querySelector(".alh-hint-list");
+    if (list && !list.querySelector("button")) {
+      if (list.scrollHeight > list.clientHeight + 1) list.setAttribute("tabindex", "0");
+      else list.removeAttribute("tabindex");
+    }
+    if (hold.scrollHeight > hold.clientHeight) {
+      const box = hold.getBoundingClientRect();
+      const r = room.getBoundingClientRect();
+      const by = Math.min(r.bottom - box.bottom, r.top - box.top);
+      if (by > 0) hold.scrollTop += by;
+    }
+    const board = body.querySelector(".alh-focus-board");
+    if (board && hold.getBoundingClientRect().top >= board.getBoundingClientRect().bottom) {
+      inView(room.querySelector(".alh-hint-list > li") || room.firstElementChild, room);
+    }
   }
 
   /** What the table's voice says (js/announce.js), once this update is drawn: the view and the

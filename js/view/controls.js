@@ -130,7 +130,8 @@ export function selectionText(view, ui) {
 export function messagePart(message, note, view = null) {
   const m = note || (message && message.text ? message : null);
   if (!m) return box("message", `<div class="alh-message" role="status" aria-live="polite">`, [], `</div>`);
-  const kind = m.kind === "error" ? "alh-error" : m.kind === "why" ? "alh-why" : "alh-info-msg";
+  // (a move told by the kernel gives its room to hints asked for after it: js/style.js)
+  const kind = m.kind === "error" ? "alh-error" : m.kind === "why" ? "alh-why" : m === note ? "alh-info-msg" : "alh-info-msg alh-told";
   const text = m.kind === "error" ? t("ui.msg.refused", { text: m.text }) : m.text;
   // No title inside the live region: a screen reader (Orca) reads an element's tooltip before its
   // words, so the message would be read twice. The rule's mark keeps its tooltip (the rule's

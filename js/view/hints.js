@@ -49,7 +49,12 @@ export function hintPlay(view) {
 
 /** The hint list (numbered like the marks on the table), or the search in progress. (Drawn in a
  * live region kept in place, the room for hints beside the board, js/view/table.js.) Where a
- * hint may be played (hintPlay), each is a button that plays it. */
+ * hint may be played (hintPlay), each is a button that plays it.
+ *
+ * Compact, to fit the room left under the action bar beside the board without pushing the hand
+ * out of view: the title on one line, each hint on two lines at most (its whole words in its
+ * tooltip, and in its accessible name), the list scrolling on its own where even that is too
+ * tall (js/style.js .alh-focus-hints). */
 export function hintsHtml(view) {
   if (view.hinting) return `<div class="alh-hints">${esc(t("ui.bots.hinting"))}</div>`;
   const hints = view.hints || [];
@@ -57,7 +62,7 @@ export function hintsHtml(view) {
   // replaying to a move the review marked, the list is the review's: its better move and the move played
   const play = hintPlay(view);
   const title = hints.some((h) => h.played) ? t("ui.review.button") : t(play ? "ui.bots.hints_title_play" : "ui.bots.hints_title");
-  let out = `<div class="alh-hints"><span class="alh-label">${esc(title)}</span><ol class="alh-hint-list">`;
+  let out = `<div class="alh-hints"><span class="alh-label alh-hints-title" title="${esc(title)}">${esc(title)}</span><ol class="alh-hint-list">`;
   hints.forEach((h, i) => {
     // the move in words, the estimates as a newcomer reads them ("52% chance to win, about 2
     // points ahead"); their exact values in the tooltip, beside the notation (hintDetail)
@@ -71,13 +76,15 @@ export function hintsHtml(view) {
         : t("ui.bots.hint_item_win", p);
     const detail = `${hintDetail(h)}\n${notationTitle(h.action)}`;
     const badge = h.played ? `<span class="alh-hint-badge alh-hint-played" aria-hidden="true">${PLAYED}</span>` : `<span class="alh-hint-badge" aria-hidden="true">${i + 1}</span>`;
+    // (the words on two lines at most: whole in the tooltip)
+    const words = `<span class="alh-hint-text">${esc(text)}</span>`;
     if (play && !h.played) {
       // what a click does, said before the hint's own words (its name holds the words shown, WCAG 2.5.3)
       const said = t(play === "try" ? "ui.bots.hint_try_said" : "ui.bots.hint_play_said");
       out += `<li data-hint="${i + 1}"><button type="button" class="alh-hint-play" data-act="hint-play" data-i="${i + 1}" data-key="hint-play-${i + 1}" ` +
-        `title="${esc(`${said} ${text}\n${detail}`)}"><span class="alh-sr">${esc(said)} </span>${badge} ${esc(text)}</button></li>`;
+        `title="${esc(`${said} ${text}\n${detail}`)}"><span class="alh-sr">${esc(said)} </span>${badge} ${words}</button></li>`;
     } else {
-      out += `<li data-hint="${h.played ? "played" : i + 1}" title="${esc(detail)}">${badge} ${esc(text)}</li>`;
+      out += `<li data-hint="${h.played ? "played" : i + 1}" title="${esc(`${text}\n${detail}`)}">${badge} ${words}</li>`;
     }
   });
   return out + `</ol></div>`;

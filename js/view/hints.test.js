@@ -43,7 +43,7 @@ describe("hints", () => {
     expect(items[1].textContent).toContain("take dinar 2+3: 41% chance to win, about 3 points behind");
     expect(items[2].textContent).toContain(": 30% chance to win, about 8 points behind");
     // the exact estimates, said what they are, and the notation in the tooltip
-    expect(items[0].getAttribute("title")).toBe(
+    expect(items[0].getAttribute("title")).toBe(`buy ${slot2} with dirham 3+4: 52% chance to win, about 2 points ahead\n` +
       "Estimate: win chance 52.3%; final score +2.1 points against the best other player, on average\nNotation: buy 2 with dirham 3+4");
     expect(items[2].getAttribute("title")).toContain("win chance 30.0%; final score -8.3 points");
   });
@@ -59,6 +59,30 @@ describe("hints", () => {
     expect(marginWords(0)).toBe("neck and neck");
     expect(hintDetail({ win: 0.163, margin: -19.2 })).toBe("Estimate: win chance 16.3%; final score -19.2 points against the best other player, on average");
     expect(hintDetail({ win: 0.62, margin: null })).toBe("Estimate: win chance 62.0%");
+  });
+
+  it("is compact: a title on one line, each hint's words a block of their own, whole in the tooltip", () => {
+    // (the style sheet cuts the title to a line and a hint's words to two, and lets the list
+    // scroll within the room beside the board, so the hand above stays in view: the words cut
+    // are read whole in the tooltip, and by a screen reader)
+    useStrings(null);
+    const live = { ...fixture("hotseat-3p"), hints: HINTS, hinting: false, replay: null, bots: {} };
+    for (const view of [live, { ...live, legal: null }]) {
+      const el = dom(hintsHtml(view));
+      const title = el.querySelector(".alh-hints > .alh-hints-title");
+      expect(title.getAttribute("title")).toBe(title.textContent);
+      const items = [...el.querySelectorAll(".alh-hint-list > li")];
+      expect(items.length).toBe(3);
+      for (const li of items) {
+        const words = li.querySelectorAll(".alh-hint-text");
+        expect(words.length).toBe(1);
+        const tip = (li.querySelector("button") || li).getAttribute("title");
+        expect(tip).toContain(words[0].textContent);
+        expect(tip).toContain("Notation: ");
+        // the number before the words, apart from them
+        expect(words[0].previousElementSibling.classList.contains("alh-hint-badge")).toBe(true);
+      }
+    }
   });
 
   it("writes the words and the numbers as each language does", () => {
