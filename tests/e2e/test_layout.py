@@ -8,6 +8,9 @@ once the widget is scrolled to its top -- nothing of a turn needs scrolling.
 Then a turn is played by clicking (select, take; select, buy; place): the
 markets, the board and the action bar keep their boxes to the pixel after
 every step. Elements are found by their role and accessible name.
+Hint asked for with four players at 1366 x 768, in JupyterLab Light and
+Dark: the hints fit the room beside the board, and the hand, Take, Undo,
+Hint and the board stay where they were, whole in view.
 Screenshots of 2, 4 and 6 players in JupyterLab Light and Dark go to
 test-artifacts/layout-*.png.
 """
@@ -308,4 +311,90 @@ def test_six_players_fit_a_1440x900_screen(browser, lab, artifacts, tmp_path):
         shots(page, root, "layout-6p")
         assert page.errors == []
     finally:
+        ctx.close()
+
+
+# how much of an element the visible notebook area and the scrolling blocks around it (the column
+# beside the board, the hint list) cut off, in pixels at each side (0: it shows whole)
+CUT = """(el) => {
+  const box = el.getBoundingClientRect();
+  let [l, t, r, b] = [box.left, box.top, box.right, box.bottom];
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    const area = p.classList.contains('jp-WindowedPanel-outer');
+    const s = getComputedStyle(p);
+    if (!area && s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+    const c = p.getBoundingClientRect();
+    [l, t, r, b] = [Math.max(l, c.left), Math.max(t, c.top), Math.min(r, c.right), Math.min(b, c.bottom)];
+    if (area) break;
+  }
+  return Math.max(0, l - box.left, t - box.top, box.right - r, box.bottom - b);
+}"""
+
+
+def fully_shown(locator) -> bool:
+    """The element shows whole (to a pixel): not cut by the notebook's visible area nor by a scrolling block."""
+    return locator.evaluate(CUT) <= 1
+
+
+@pytest.mark.parametrize("theme", ["JupyterLab Light", "JupyterLab Dark"])
+def test_hints_fit_beside_the_board_and_the_hand_stays_in_view(browser, lab, artifacts, tmp_path, theme):
+    """Hint asked for at a 1366 x 768 window with four players, after a move told in the message
+    line: the hints fit the room under the action bar (the list's title and the best hint whole,
+    the others in a list that scrolls on its own), and the hand, Take, Undo, Hint and the acting
+    board stay where they were, whole in view. (The column beside the board scrolled to the hints,
+    the hand out of sight.) Each hint reached by the keyboard is shown without moving the hand."""
+    ctx, page, root = open_table(browser, lab, tmp_path, 4, (1366, 768))
+    try:
+        if theme != "JupyterLab Light":
+            _theme(page, theme)
+        # a move by clicking: its message told beside the board
+        root.get_by_role("button", name=re.compile(r"^face-up card ")).first.click()
+        root.get_by_role("button", name="Take", exact=True).click()
+        moved_to(root, 41)
+        expect(root.locator(".alh-message.alh-info-msg")).to_be_visible()
+        to_top(page, root)
+        focus = root.get_by_role("region", name=re.compile(r": hand, Alhambra and reserve$"))
+        keep = {
+            "hand": focus.get_by_role("group", name=re.compile(r"'s hand: \d+ cards?$")),
+            "Take": root.get_by_role("button", name="Take", exact=True),
+            "Undo": root.get_by_role("button", name=re.compile(r"^Undo\b")),
+            "Hint": root.get_by_role("button", name="Hint", exact=True),
+            "acting board": root.get_by_role("region", name="Alhambra in view"),
+        }
+        before = {k: loc.bounding_box() for k, loc in keep.items()}
+        assert all(fully_shown(loc) for loc in keep.values()), "not all in view before Hint"
+
+        keep["Hint"].click()
+        plays = root.get_by_role("button", name=re.compile(r"^Play this move: "))
+        expect(plays.first).to_be_visible(timeout=60_000)
+        page.evaluate(SETTLED)
+        page.wait_for_timeout(100)
+        n = plays.count()
+        assert 1 <= n <= 3
+        after = {k: loc.bounding_box() for k, loc in keep.items()}
+        moved = {k: (before[k], after[k]) for k in keep if after[k] != before[k]}
+        assert not moved, f"moved by Hint: {moved}"
+        hidden = [k for k, loc in keep.items() if not fully_shown(loc)]
+        assert not hidden, f"out of view after Hint: {hidden}"
+        # the list's title and the best hint whole, in view; every hint inside the room for them
+        title = root.get_by_text(re.compile(r"^Hints \(choose one to play it\)$"))
+        assert fully_shown(title) and fully_shown(plays.first), "the hints' title or the best hint is cut"
+        room = root.get_by_role("status", name="Hints").bounding_box()
+        hold = root.locator(".alh-hold").bounding_box()
+        assert room["y"] + room["height"] <= hold["y"] + hold["height"] + 1, (room, hold)
+        area = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer")
+        area.screenshot(path=str(ARTIFACTS / f"layout-4p-hints-{theme.split()[-1].lower()}.png"))
+        # each hint by the keyboard: brought into view within the list, the hand where it was
+        for i in range(n):
+            plays.nth(i).focus()
+            page.wait_for_timeout(50)
+            assert fully_shown(plays.nth(i)), f"hint {i + 1} focused but not shown whole"
+            assert keep["hand"].bounding_box() == before["hand"], f"the hand moved to show hint {i + 1}"
+        faint = {sel: c for sel, c in root.evaluate(CONTRAST, [".alh-hints-title", ".alh-hint-text"]).items()
+                 if c is None or c["ratio"] < 4.5}
+        assert not faint, (theme, faint)
+        assert page.errors == []
+    finally:
+        if theme != "JupyterLab Light":   # (the theme is the session's JupyterLab setting: back for the next tests)
+            _theme(page, "JupyterLab Light")
         ctx.close()

@@ -1058,6 +1058,37 @@ def test_a_choice_made_on_a_phone_brings_its_button_into_view(chromium):
     page.close()
 
 
+def test_hints_asked_for_on_a_phone_are_brought_into_view_and_fit_its_width(chromium, artifacts):
+    """On a phone (one column, 390 px, a dark page) the hints come under the action bar and the
+    message line, below the screen: the page is brought just far enough to show their title and
+    the best hint, Hint still in view (before, the tap seemed to do nothing). Each hint keeps to
+    two lines and nothing sticks out sideways."""
+    w = AlhambraWidget(played(4, 3, 40))
+    page = chromium.new_page(viewport={"width": 390, "height": 844}, color_scheme="dark")
+    wire(page, w)
+    page.get_by_role("button", name=re.compile(r"^" + re.escape(w.strings["ui.money.card"].split("{")[0]))).first.click()
+    page.get_by_role("button", name=w.strings["ui.btn.take"], exact=True).click()
+    expect(page.locator(".alh-hold > .alh-message")).to_contain_text(w.game.players[w.game.moves[-1].player].name)
+    hint = page.get_by_role("button", name="Hint", exact=True)
+    hint.scroll_into_view_if_needed()
+    hint.click()
+    page.wait_for_function("() => window.sent.some((m) => m.type === 'hint')")
+    assert w.wait(60)
+    page.push()
+    plays = page.get_by_role("button", name=re.compile(r"^Play this move: "))
+    expect(plays.first).to_be_attached()
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
+    expect(page.get_by_text(re.compile(r"^Hints \(choose one to play it\)$"))).to_be_in_viewport(ratio=1)
+    expect(plays.first).to_be_in_viewport(ratio=1)
+    expect(hint).to_be_in_viewport(ratio=1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for words in page.locator(".alh-hint-text").all():
+        assert words.evaluate("e => e.getBoundingClientRect().height <= 2 * parseFloat(getComputedStyle(e).lineHeight) + 1")
+    page.screenshot(path=str(artifacts / "phone-hints-dark.png"))
+    assert not page.errors, page.errors
+    page.close()
+
+
 def test_on_a_short_window_the_board_the_hand_and_the_buttons_are_in_view(chromium):
     """A browser window on a 768-pixel laptop screen, JupyterLab's bars at its top, leaves the table
     some 560 pixels: the acting player's section gives up height (down to 380 pixels, its column
@@ -1092,29 +1123,45 @@ def test_the_alhambras_at_the_end_are_drawn_under_the_result(chromium, artifacts
     page.close()
 
 
-def test_hints_asked_for_are_in_full_view_beside_the_board(chromium):
-    """Hint on a 1,280 x 720 or 1,366 x 768 screen: the three best moves, each with its win chance and
-    the button that plays it, are in view -- the column beside the board scrolls to them (they
-    were squeezed to a 3-pixel box under the action bar, the first one cut mid-sentence)."""
-    where = """() => { const h = document.querySelector('.alh-hold'), a = h.getBoundingClientRect();
-        return [...h.querySelectorAll('.alh-focus-hints button[data-act="hint-play"]')].map((b) => {
-            const r = b.getBoundingClientRect();
-            return {top: r.top - a.top, below: r.bottom - a.bottom, cut: b.scrollHeight - b.clientHeight}; }); }"""
+def test_hints_asked_for_fit_beside_the_board_and_the_hand_stays_in_view(chromium):
+    """Hint on a 1,280 x 720 or 1,366 x 768 screen: the hints fit the room under the action bar.
+    Their title and the best move, its win chance and the button that plays it, are in view at
+    once; the others, where there is no room for them, in a list that scrolls on its own, each
+    shown whole when the keyboard reaches it; and the column beside the board never scrolls, so
+    the hand, Take and Hint stay in view. (They were squeezed to a 3-pixel box under the action
+    bar, the first one cut mid-sentence; then the column scrolled to them, the hand out of sight.)"""
+    where = """(b) => { const h = document.querySelector('.alh-hold'), a = h.getBoundingClientRect();
+        const l = b.closest('.alh-hint-list').getBoundingClientRect(), r = b.getBoundingClientRect();
+        return {top: r.top - Math.max(a.top, l.top), below: r.bottom - Math.min(a.bottom, l.bottom),
+                cut: b.scrollHeight - b.clientHeight, scrolled: h.scrollTop}; }"""
     g = played(3, 4, 25)
     for width, height, lang in ((1280, 720, "en"), (1366, 768, "en"), (1366, 768, "de")):
         w = AlhambraWidget(g.copy(), lang=lang)
         page = chromium.new_page(viewport={"width": width, "height": height})
         wire(page, w)
         bar = page.get_by_role("toolbar", name=w.strings["ui.controls.aria"])
-        bar.get_by_role("button", name=w.strings["ui.bots.hint"], exact=True).click()
+        me = w.strings["ui.hand.of"].replace("{name}", w.view["players"][w.view["current"]]["name"])
+        hand = page.get_by_role("group", name=re.compile("^" + re.escape(me) + ": "))
+        keep = [hand, bar.get_by_role("button", name=w.strings["ui.btn.take"], exact=True),
+                bar.get_by_role("button", name=w.strings["ui.bots.hint"], exact=True)]
+        before = [k.bounding_box() for k in keep]
+        keep[-1].click()
         assert w.wait(60)
         page.push()
-        page.locator('.alh-focus-hints button[data-act="hint-play"]').first.wait_for()
+        plays = page.locator('.alh-focus-hints button[data-act="hint-play"]')
+        plays.first.wait_for()
         page.wait_for_timeout(100)
-        got = page.evaluate(where)
-        assert len(got) == len(w.view["hints"]) >= 2, got
-        for hint in got:
-            assert hint["top"] >= -1 and hint["below"] <= 1 and hint["cut"] <= 1, (width, height, lang, got)
+        assert plays.count() == len(w.view["hints"]) >= 2
+        assert [k.bounding_box() for k in keep] == before, (width, height, lang, "moved by Hint")
+        for k in keep:
+            expect(k).to_be_in_viewport(ratio=1)
+        best = plays.first.evaluate(where)
+        assert best["top"] >= -1 and best["below"] <= 1 and best["cut"] <= 1 and best["scrolled"] == 0, (width, height, lang, best)
+        for i in range(plays.count()):
+            plays.nth(i).focus()
+            got = plays.nth(i).evaluate(where)
+            assert got["top"] >= -1 and got["below"] <= 1 and got["cut"] <= 1 and got["scrolled"] == 0, (width, height, lang, i, got)
+        assert not page.errors, page.errors
         page.close()
 
 
