@@ -314,7 +314,9 @@ function render({ model, el }) {
     const hold = body.querySelector(".alh-hold");
     const sel = hold && hold.querySelector(".alh-selection");
     const room = hold && hold.querySelector(".alh-focus-hints");
-    if (!sel || !room || room.firstElementChild) return;
+    // (nor while the column is not laid out: JupyterLab hides it for a moment as it changes its theme,
+    // and lines fitted to nothing stayed so)
+    if (!sel || !room || room.firstElementChild || !hold.clientHeight) return;
     const key = `${hold.clientWidth}x${hold.clientHeight} ${local.lang} ${root.querySelector(".alh-replaying") ? 1 : 0}`;
     if (hold.dataset.fit === key) return;
     hold.dataset.fit = key;
@@ -348,7 +350,7 @@ function render({ model, el }) {
     const hold = body.querySelector(".alh-hold");
     const msg = hold && hold.querySelector(":scope > .alh-message");
     const room = hold && hold.querySelector(".alh-focus-hints");
-    if (msg && room) {
+    if (msg && room && hold.clientHeight) {
       const text = msg.querySelector(".alh-message-text");
       const had = extraLines(hold, "--alh-msg-lines");
       let lines = 3;
