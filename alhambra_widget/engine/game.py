@@ -632,18 +632,27 @@ class Game:
                 if e is None or e[0] is not p.hand:
                     self._purse(cur)
                     e = self._pc[cur]
-                purse = e[1]
-                market = self.market
-                vals = None
-                for i in _SLOTS:
-                    t = market[i]
-                    if t is not None and purse[i] >= t.price:
-                        if vals is None:
-                            vals = e[2]   # (the entry of this very hand)
-                            if vals is None:
-                                vals = self._hand_values(cur)
-                        got = _BUYS.get((i, t.price, vals[i]))
-                        out += got if got is not None else _buy_options(i, t.price, vals[i])
+                # the buys of each slot whose tile the purse pays for (written out
+                # slot by slot: cheaper than a loop over the slots)
+                p0, p1, p2, p3 = e[1]
+                t0, t1, t2, t3 = self.market
+                vals = e[2]   # (the entry of this very hand: None until its values are asked for)
+                if t0 is not None and p0 >= t0.price:
+                    vals = vals or self._hand_values(cur)
+                    got = _BUYS.get((0, t0.price, vals[0]))
+                    out += got if got is not None else _buy_options(0, t0.price, vals[0])
+                if t1 is not None and p1 >= t1.price:
+                    vals = vals or self._hand_values(cur)
+                    got = _BUYS.get((1, t1.price, vals[1]))
+                    out += got if got is not None else _buy_options(1, t1.price, vals[1])
+                if t2 is not None and p2 >= t2.price:
+                    vals = vals or self._hand_values(cur)
+                    got = _BUYS.get((2, t2.price, vals[2]))
+                    out += got if got is not None else _buy_options(2, t2.price, vals[2])
+                if t3 is not None and p3 >= t3.price:
+                    vals = vals or self._hand_values(cur)
+                    got = _BUYS.get((3, t3.price, vals[3]))
+                    out += got if got is not None else _buy_options(3, t3.price, vals[3])
                 out += p.alhambra._redesigns(p.reserve)
                 if self.extra:
                     out.append(_END)
