@@ -1396,7 +1396,7 @@ class Game:
                 deck = self._claim(_DECK)
             c = deck.pop()
             if ev is not None:
-                ev += ("money", None, None, None, None, None, (c,), (), None)
+                ev += ("money", None, None, None, None, None, _ALONE[c.key], (), None)
             self.money = money + [c]
         elif k < 4 and (self.deck or self.discard):
             deck = self.deck if self._own & _DECK else self._claim(_DECK)
@@ -2167,6 +2167,9 @@ def _make_take_more(low: tuple) -> tuple:
 
 _VALUE_CARD = tuple((None,) + tuple(card_from_key(9 * k + v - 1) for v in range(1, 10)) for k in range(4))  # [currency][value]
 _TAKE_ONE = tuple(_mk(A.TakeMoney, (card_from_key(k),)) for k in range(36))
+#: per card key: the card alone in a tuple, shared (a refill's event holds one: no new object for the
+#: garbage collector to walk through with every move kept in the record)
+_ALONE = tuple(t[1] for t in _TAKE_ONE)
 _TAKE_MORE: dict = {}   # cards worth at most 4 each, sorted (at most four: a few thousand) -> their options of 2+ cards
 
 
