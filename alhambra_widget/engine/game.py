@@ -639,20 +639,20 @@ class Game:
                 vals = e[2]   # (the entry of this very hand: None until its values are asked for)
                 if t0 is not None and p0 >= t0.price:
                     vals = vals or self._hand_values(cur)
-                    got = _BUYS.get((0, t0.price, vals[0]))
-                    out += got if got is not None else _buy_options(0, t0.price, vals[0])
+                    got = _BUYS.get(key := (0, t0.price, vals[0]))
+                    out += got if got is not None else _new_buys(key)
                 if t1 is not None and p1 >= t1.price:
                     vals = vals or self._hand_values(cur)
-                    got = _BUYS.get((1, t1.price, vals[1]))
-                    out += got if got is not None else _buy_options(1, t1.price, vals[1])
+                    got = _BUYS.get(key := (1, t1.price, vals[1]))
+                    out += got if got is not None else _new_buys(key)
                 if t2 is not None and p2 >= t2.price:
                     vals = vals or self._hand_values(cur)
-                    got = _BUYS.get((2, t2.price, vals[2]))
-                    out += got if got is not None else _buy_options(2, t2.price, vals[2])
+                    got = _BUYS.get(key := (2, t2.price, vals[2]))
+                    out += got if got is not None else _new_buys(key)
                 if t3 is not None and p3 >= t3.price:
                     vals = vals or self._hand_values(cur)
-                    got = _BUYS.get((3, t3.price, vals[3]))
-                    out += got if got is not None else _buy_options(3, t3.price, vals[3])
+                    got = _BUYS.get(key := (3, t3.price, vals[3]))
+                    out += got if got is not None else _new_buys(key)
                 out += p.alhambra._redesigns(p.reserve)
                 if self.extra:
                     out.append(_END)
@@ -2053,13 +2053,18 @@ def _buy_options(k: int, price: int, values: tuple) -> tuple:
     from which no card could be left out, its cards low to high."""
     key = (k, price, values)
     got = _BUYS.get(key)
-    if got is None:
-        if len(_BUYS) > _BUYS_MOST:
-            _BUYS.clear()
-        pays = _PAY.get((price,) + values)
-        if pays is None:
-            pays = _payments(values, price)
-        got = _BUYS[key] = tuple(map(_BUY_OF[k].__getitem__, pays))
+    return got if got is not None else _new_buys(key)
+
+
+def _new_buys(key: tuple) -> tuple:
+    """``_buy_options(*key)`` for a key not in the cache: worked out and kept."""
+    if len(_BUYS) > _BUYS_MOST:
+        _BUYS.clear()
+    k, price, values = key
+    pays = _PAY.get((price,) + values)
+    if pays is None:
+        pays = _payments(values, price)
+    got = _BUYS[key] = tuple(map(_BUY_OF[k].__getitem__, pays))
     return got
 
 
