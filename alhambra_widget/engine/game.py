@@ -1153,7 +1153,7 @@ class Game:
         market[k] = None
         self.market = market
         pending = self.pending
-        self.pending = pending + [(cur, t)] if pending else [(cur, t)]
+        self.pending = [*pending, (cur, t)]
         self.actions_this_turn += 1
         # (_after_action, inlined: with a tile to place the turn goes on)
         ev = self._events
@@ -1180,7 +1180,7 @@ class Game:
         if not self._own >> cur & 1:   # shared: a copy of its own first
             a = self._alhambra(cur)
         t = a._take(q)
-        res = p.reserve + [t]
+        res = [*p.reserve, t]
         res.sort(key=_tid)
         p.reserve = res
         ev = self._events
@@ -1327,7 +1327,7 @@ class Game:
         else:
             self._pending_index(action)   # raises
         p = self.players[cur]
-        res = p.reserve + [t]
+        res = [*p.reserve, t]
         res.sort(key=_tid)
         p.reserve = res
         # (the last tile to place, as nearly always: no slices)
@@ -1397,7 +1397,7 @@ class Game:
             c = deck.pop()
             if ev is not None:
                 ev += ("money", None, None, None, None, None, _ALONE[c.key], (), None)
-            self.money = money + [c]
+            self.money = [*money, c]
         elif k < 4 and (self.deck or self.discard):
             deck = self.deck if self._own & _DECK else self._claim(_DECK)
             drawn = []
