@@ -772,8 +772,13 @@ class Game:
             purse = e[1] if e is not None and e[0] is p.hand else self._purse(cur)
             market = self.market
             t0, t1, t2, t3 = market   # (a tile the purse pays for, slot by slot, written out)
-            buy = ((t0 is not None and purse[0] >= t0.price) or (t1 is not None and purse[1] >= t1.price)
-                   or (t2 is not None and purse[2] >= t2.price) or (t3 is not None and purse[3] >= t3.price))
+            # (a condition, not a value: a comparison followed by a jump is
+            # the interpreter's quick one of two ints)
+            if (t0 is not None and purse[0] >= t0.price) or (t1 is not None and purse[1] >= t1.price) \
+                    or (t2 is not None and purse[2] >= t2.price) or (t3 is not None and purse[3] >= t3.price):
+                buy = True
+            else:
+                buy = False
             a = p.alhambra
             redesign = a._canrm   # (Alhambra._can_remove, cached until it changes)
             if redesign is None:
