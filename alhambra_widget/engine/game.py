@@ -609,8 +609,9 @@ class Game:
         phase = self.phase
         if kind is None:
             if phase == "action":
-                # (the caches of _take_options, _hand_values and _buy_options
-                # read here first: a function call costs more than a look-up)
+                # (the take options of the market listed last, and the caches of
+                # _hand_values and _buy_options, read here first: a function
+                # call costs more than a look-up)
                 cur = self.current
                 p = self.players[cur]
                 money = self.money
@@ -618,12 +619,14 @@ class Game:
                 if money is last[0]:   # the market of the last list (no key to make)
                     out = [*last[1]]
                 elif money:
-                    key = tuple(money)
-                    got = _TAKES.get(key)
-                    if got is None:   # (_take_options, inlined)
-                        if len(_TAKES) > _TAKES_MOST:
-                            _TAKES.clear()
-                        got = _TAKES[key] = _make_take_options(money)
+                    # a market new to this list worked out afresh: not looked up
+                    # in nor added to the cache by value (_TAKES, the options of
+                    # the take kind asked alone): here, where every market but
+                    # one just listed is new (that one is found by identity),
+                    # a hit is rare (once in a few games on the public path: a
+                    # copy's or an undo's market) and keeping every market cost
+                    # more (its key, the entries the garbage collector walks)
+                    got = _make_take_options(money)
                     _LAST_TAKES[0] = (money, got)
                     out = [*got]
                 else:
@@ -2030,8 +2033,9 @@ def _building_cells(a) -> list:
 # holds objects the garbage collector walks through on each full collection,
 # so a large cache costs a long session more time than its extra hits save.
 # (Nearly every hit of the take options is the market of a move or two ago,
-# so a few hundred entries hit as often as tens of thousands.)
-_TAKES: dict = {}   # the money market (a tuple, as it lies) -> take options
+# so a few hundred entries hit as often as tens of thousands. legal_actions()
+# keeps only the market it listed last, by identity: see there.)
+_TAKES: dict = {}   # the money market (a tuple, as it lies) -> take options (of the take kind asked alone)
 _TAKES_MOST = 256
 #: in one pair: the money market list (by identity: the engine replaces it when it changes, never
 #: changes it in place) whose take options legal_actions() listed last, and those options
