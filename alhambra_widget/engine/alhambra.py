@@ -898,10 +898,16 @@ class Alhambra:
             tiles.insert(i, p)
             keys = bytearray(keys)
             keys.insert(i, m | nb << 4)
-            for off in _OFFS[nb]:
-                q = p + off
-                if q:
-                    keys[bisect_left(tiles, q)] = sks[q]
+            # the neighbours' keys: west and east lie next to p in the list
+            # (no cell between), north before it and south after it
+            if tile_n and p != ROW:
+                keys[bisect_left(tiles, p - ROW, 0, i)] = sks[p - ROW]
+            if tile_e and p != -1:
+                keys[i + 1] = sks[p + 1]
+            if tile_s and p != -ROW:
+                keys[bisect_left(tiles, p + ROW, i + 1)] = sks[p + ROW]
+            if tile_w and p != 1:
+                keys[i - 1] = sks[p - 1]
             self._swapinfo = (tiles, bytes(keys))
         else:
             self._swapinfo = None
@@ -1094,10 +1100,15 @@ class Alhambra:
             del tiles[i]
             keys = bytearray(keys)
             del keys[i]
-            for off in _OFFS[nb]:
-                q = p + off
-                if q:
-                    keys[bisect_left(tiles, q)] = sks[q]
+            # (west and east lay next to p in the list, north before, south after)
+            if tile_n and p != ROW:
+                keys[bisect_left(tiles, p - ROW, 0, i)] = sks[p - ROW]
+            if tile_e and p != -1:
+                keys[i] = sks[p + 1]
+            if tile_s and p != -ROW:
+                keys[bisect_left(tiles, p + ROW, i)] = sks[p + ROW]
+            if tile_w and p != 1:
+                keys[i - 1] = sks[p - 1]
             self._swapinfo = (tiles, bytes(keys))
         else:
             self._swapinfo = None

@@ -609,8 +609,9 @@ class Game:
         phase = self.phase
         if kind is None:
             if phase == "action":
-                # (the caches of _take_options, _hand_values and _buy_options
-                # read here first: a function call costs more than a look-up)
+                # (the take options of the market listed last, and the caches of
+                # _hand_values and _buy_options, read here first: a function
+                # call costs more than a look-up)
                 cur = self.current
                 p = self.players[cur]
                 money = self.money
@@ -618,12 +619,14 @@ class Game:
                 if money is last[0]:   # the market of the last list (no key to make)
                     out = [*last[1]]
                 elif money:
-                    key = tuple(money)
-                    got = _TAKES.get(key)
-                    if got is None:   # (_take_options, inlined)
-                        if len(_TAKES) > _TAKES_MOST:
-                            _TAKES.clear()
-                        got = _TAKES[key] = _make_take_options(money)
+                    # a market new to this list worked out afresh: not looked up
+                    # in nor added to the cache by value (_TAKES, the options of
+                    # the take kind asked alone): here, where every market but
+                    # one just listed is new (that one is found by identity),
+                    # a hit is rare (once in a few games on the public path: a
+                    # copy's or an undo's market) and keeping every market cost
+                    # more (its key, the entries the garbage collector walks)
+                    got = _make_take_options(money)
                     _LAST_TAKES[0] = (money, got)
                     out = [*got]
                 else:
@@ -632,18 +635,27 @@ class Game:
                 if e is None or e[0] is not p.hand:
                     self._purse(cur)
                     e = self._pc[cur]
-                purse = e[1]
-                market = self.market
-                vals = None
-                for i in _SLOTS:
-                    t = market[i]
-                    if t is not None and purse[i] >= t.price:
-                        if vals is None:
-                            vals = e[2]   # (the entry of this very hand)
-                            if vals is None:
-                                vals = self._hand_values(cur)
-                        got = _BUYS.get((i, t.price, vals[i]))
-                        out += got if got is not None else _buy_options(i, t.price, vals[i])
+                # the buys of each slot whose tile the purse pays for (written out
+                # slot by slot: cheaper than a loop over the slots)
+                p0, p1, p2, p3 = e[1]
+                t0, t1, t2, t3 = self.market
+                vals = e[2]   # (the entry of this very hand: None until its values are asked for)
+                if t0 is not None and p0 >= t0.price:
+                    vals = vals or self._hand_values(cur)
+                    got = _BUYS.get(key := (0, t0.price, vals[0]))
+                    out += got if got is not None else _new_buys(key)
+                if t1 is not None and p1 >= t1.price:
+                    vals = vals or self._hand_values(cur)
+                    got = _BUYS.get(key := (1, t1.price, vals[1]))
+                    out += got if got is not None else _new_buys(key)
+                if t2 is not None and p2 >= t2.price:
+                    vals = vals or self._hand_values(cur)
+                    got = _BUYS.get(key := (2, t2.price, vals[2]))
+                    out += got if got is not None else _new_buys(key)
+                if t3 is not None and p3 >= t3.price:
+                    vals = vals or self._hand_values(cur)
+                    got = _BUYS.get(key := (3, t3.price, vals[3]))
+                    out += got if got is not None else _new_buys(key)
                 out += p.alhambra._redesigns(p.reserve)
                 if self.extra:
                     out.append(_END)
@@ -763,8 +775,13 @@ class Game:
             purse = e[1] if e is not None and e[0] is p.hand else self._purse(cur)
             market = self.market
             t0, t1, t2, t3 = market   # (a tile the purse pays for, slot by slot, written out)
-            buy = ((t0 is not None and purse[0] >= t0.price) or (t1 is not None and purse[1] >= t1.price)
-                   or (t2 is not None and purse[2] >= t2.price) or (t3 is not None and purse[3] >= t3.price))
+            # (a condition, not a value: a comparison followed by a jump is
+            # the interpreter's quick one of two ints)
+            if (t0 is not None and purse[0] >= t0.price) or (t1 is not None and purse[1] >= t1.price) \
+                    or (t2 is not None and purse[2] >= t2.price) or (t3 is not None and purse[3] >= t3.price):
+                buy = True
+            else:
+                buy = False
             a = p.alhambra
             redesign = a._canrm   # (Alhambra._can_remove, cached until it changes)
             if redesign is None:
@@ -1144,7 +1161,7 @@ class Game:
         market[k] = None
         self.market = market
         pending = self.pending
-        self.pending = pending + [(cur, t)] if pending else [(cur, t)]
+        self.pending = [*pending, (cur, t)]
         self.actions_this_turn += 1
         # (_after_action, inlined: with a tile to place the turn goes on)
         ev = self._events
@@ -1171,7 +1188,7 @@ class Game:
         if not self._own >> cur & 1:   # shared: a copy of its own first
             a = self._alhambra(cur)
         t = a._take(q)
-        res = p.reserve + [t]
+        res = [*p.reserve, t]
         res.sort(key=_tid)
         p.reserve = res
         ev = self._events
@@ -1318,7 +1335,7 @@ class Game:
         else:
             self._pending_index(action)   # raises
         p = self.players[cur]
-        res = p.reserve + [t]
+        res = [*p.reserve, t]
         res.sort(key=_tid)
         p.reserve = res
         # (the last tile to place, as nearly always: no slices)
@@ -1387,8 +1404,8 @@ class Game:
                 deck = self._claim(_DECK)
             c = deck.pop()
             if ev is not None:
-                ev += ("money", None, None, None, None, None, (c,), (), None)
-            self.money = money + [c]
+                ev += ("money", None, None, None, None, None, _ALONE[c.key], (), None)
+            self.money = [*money, c]
         elif k < 4 and (self.deck or self.discard):
             deck = self.deck if self._own & _DECK else self._claim(_DECK)
             drawn = []
@@ -2016,8 +2033,9 @@ def _building_cells(a) -> list:
 # holds objects the garbage collector walks through on each full collection,
 # so a large cache costs a long session more time than its extra hits save.
 # (Nearly every hit of the take options is the market of a move or two ago,
-# so a few hundred entries hit as often as tens of thousands.)
-_TAKES: dict = {}   # the money market (a tuple, as it lies) -> take options
+# so a few hundred entries hit as often as tens of thousands. legal_actions()
+# keeps only the market it listed last, by identity: see there.)
+_TAKES: dict = {}   # the money market (a tuple, as it lies) -> take options (of the take kind asked alone)
 _TAKES_MOST = 256
 #: in one pair: the money market list (by identity: the engine replaces it when it changes, never
 #: changes it in place) whose take options legal_actions() listed last, and those options
@@ -2044,13 +2062,18 @@ def _buy_options(k: int, price: int, values: tuple) -> tuple:
     from which no card could be left out, its cards low to high."""
     key = (k, price, values)
     got = _BUYS.get(key)
-    if got is None:
-        if len(_BUYS) > _BUYS_MOST:
-            _BUYS.clear()
-        pays = _PAY.get((price,) + values)
-        if pays is None:
-            pays = _payments(values, price)
-        got = _BUYS[key] = tuple(map(_BUY_OF[k].__getitem__, pays))
+    return got if got is not None else _new_buys(key)
+
+
+def _new_buys(key: tuple) -> tuple:
+    """``_buy_options(*key)`` for a key not in the cache: worked out and kept."""
+    if len(_BUYS) > _BUYS_MOST:
+        _BUYS.clear()
+    k, price, values = key
+    pays = _PAY.get((price,) + values)
+    if pays is None:
+        pays = _payments(values, price)
+    got = _BUYS[key] = tuple(map(_BUY_OF[k].__getitem__, pays))
     return got
 
 
@@ -2158,6 +2181,9 @@ def _make_take_more(low: tuple) -> tuple:
 
 _VALUE_CARD = tuple((None,) + tuple(card_from_key(9 * k + v - 1) for v in range(1, 10)) for k in range(4))  # [currency][value]
 _TAKE_ONE = tuple(_mk(A.TakeMoney, (card_from_key(k),)) for k in range(36))
+#: per card key: the card alone in a tuple, shared (a refill's event holds one: no new object for the
+#: garbage collector to walk through with every move kept in the record)
+_ALONE = tuple(t[1] for t in _TAKE_ONE)
 _TAKE_MORE: dict = {}   # cards worth at most 4 each, sorted (at most four: a few thousand) -> their options of 2+ cards
 
 
