@@ -239,7 +239,7 @@ describe("explanations while playing: the cell under the pointer", () => {
     useStrings(JA);
     const [x, y, rule] = entry.why_not[0];
     const text = hoverText(v, { ...sel, hover: { act: "spot", x, y } });
-    expect(text).toBe(`${x},${y}：タイル「アーケード 8」はここに置けません — ルール ${rule}：${v.explain[rule]}`);
+    expect(text).toBe(`${x},${y}：タイル「アーケード8」はここに置けません — ルール ${rule}：${v.explain[rule]}`);
   });
 
   it("leaving the cell clears it; nothing said without a selection or choices", () => {

@@ -235,7 +235,16 @@ def test_japanese_puts_no_space_between_a_currency_and_an_amount():
     spaced = re.compile(rf"{money} +{amount}|{amount} +{money}")
     texts = {k: v for k, v in catalogue("ja").items() if not k.startswith("_")}
     assert {k: v for k, v in texts.items() if spaced.search(v)} == {}
-    assert t("ui.sel.buy_what", "ja", slot=2, tile="塔 9", price=7, currency="フローリン") == "マス2：塔 9、コストはフローリンで7"
+    assert t("ui.sel.buy_what", "ja", slot=2, tile="塔9", price=7, currency="フローリン") == "マス2：塔9、コストはフローリンで7"
+
+
+def test_japanese_names_a_tile_as_python_does_on_the_table_too():
+    # a building and its price, or its count, written together ("塔9", "塔3枚"), as the engine's
+    # texts name a tile: the front end's short names said "塔 9" beside the log's "塔9"
+    texts = {k: v for k, v in catalogue("ja").items() if not k.startswith("_")}
+    assert {k: v for k, v in texts.items() if re.search(r"\{building\} +\{(?:price|count)\}", v)} == {}
+    assert t("ui.tile.short", "ja", building="塔", price=9) == "塔9"
+    assert t("tile.name", "ja", building="塔", price=9, id=50).startswith("塔9")
 
 
 # ---- hints in plain words ---------------------------------------------------------------------
