@@ -3,7 +3,7 @@
 // that open away from the board's edges.
 import { describe, expect, it } from "vitest";
 import { dom, fixture } from "./fixtures.js";
-import { PANEL_W, boardFrame, boundsOf, calloutPlace, fanRow, fitBoard, panelLayout, tableClass } from "./layout.js";
+import { PANEL_W, boardFrame, boundsOf, calloutPlace, fanRow, fillFrame, fitBoard, panelLayout, tableClass } from "./layout.js";
 import { boardBox } from "./view/alhambra.js";
 import { CELL } from "./view/common.js";
 import { panelSvg } from "./view/panel.js";
@@ -85,6 +85,31 @@ describe("boards in their frames", () => {
     const lit = [[-1, 0], [4, 0], [4, 1], [3, 2], [0, -1], [1, 1]];
     expect(boardFrame(tiles, lit)).toEqual(boardFrame(tiles));
     expect(boundsOf(tiles, [[-1, 4]])).toEqual({ minx: -1, maxx: 3, miny: 0, maxy: 4 });
+  });
+
+  it("fills a frame of another shape with whole rows or columns, as evenly on both sides as can be", () => {
+    const five = { minx: -2, maxx: 2, miny: -2, maxy: 2 };
+    // a tall narrow frame (a narrow column): rows more, one more below than above when odd
+    expect(fillFrame(five, 0.61, 0.9)).toEqual({ minx: -2, maxx: 2, miny: -3, maxy: 4 });
+    // a wide frame: columns more
+    expect(fillFrame(five, 1.46, 0.9)).toEqual({ minx: -3, maxx: 3, miny: -2, maxy: 2 });
+    // never past the frame's shape: with the margin, the cells fit (rows: width over aspect)
+    for (const aspect of [0.3, 0.5, 0.61, 0.8, 1, 1.2, 1.46, 2, 3]) {
+      const f = fillFrame(five, aspect, 0.9);
+      const w = f.maxx - f.minx + 1 + 0.9;
+      const h = f.maxy - f.miny + 1 + 0.9;
+      if (f.miny !== five.miny) expect(w / h).toBeGreaterThanOrEqual(aspect - 1e-9);
+      if (f.minx !== five.minx) expect(w / h).toBeLessThanOrEqual(aspect + 1e-9);
+      // and not a row or column short of it
+      expect(Math.min(Math.abs(w / h - aspect), Math.abs(w / (h + 1) - aspect), Math.abs((w + 1) / h - aspect))).toBeLessThan(0.5);
+    }
+    // nearly square, no shape, or a shape not measured: the frame as it was
+    expect(fillFrame(five, 1)).toEqual(five);
+    expect(fillFrame(five, undefined)).toBe(five);
+    expect(fillFrame(five, 0)).toBe(five);
+    expect(fillFrame(five, Infinity)).toBe(five);
+    // at most `most` rows more, however narrow
+    expect(fillFrame(five, 0.01, 0.9, 12)).toEqual({ minx: -2, maxx: 2, miny: -8, maxy: 8 });
   });
 
   it("keeps the acting player's view box while a tile is chosen and its spots light up", () => {

@@ -52,6 +52,30 @@ describe("alhambraSvg", () => {
     expect(aspect({ maxWidth: 150, cellPx: 24 })).toBe("xMidYMid meet");
   });
 
+  it("fills a frame of the shape it is told with grid, its ground to the frame's edges, at the same size of a cell", () => {
+    const box = (aspect) => {
+      const svg = dom(alhambraSvg(player([fountain, towerNE]), { fill: true, min: 5, aspect })).querySelector("svg");
+      const [x, y, w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
+      const ground = svg.querySelector("rect.alh-board-bg");
+      expect([ground, "x", "y", "width", "height"].slice(1).map((a) => Number(ground.getAttribute(a)))).toEqual([x, y, w, h]);
+      const grid = svg.querySelector("path.alh-grid").getAttribute("d");
+      return { w, h, columns: (grid.match(/V/g) || []).length - 1, rows: (grid.match(/H/g) || []).length - 1 };
+    };
+    const square = box(undefined);
+    expect([square.columns, square.rows]).toEqual([5, 5]);
+    const tall = box(0.6);
+    expect(tall.w / tall.h).toBeCloseTo(0.6, 3);
+    expect(tall.columns).toBe(5);
+    expect(tall.rows).toBeGreaterThan(5);
+    const wide = box(1.5);
+    expect(wide.w / wide.h).toBeCloseTo(1.5, 3);
+    expect(wide.rows).toBe(5);
+    expect(wide.columns).toBeGreaterThan(5);
+    // the width of a cell in the frame stays what it was: the view box grows by whole cells and a margin under one
+    expect(tall.w).toBe(square.w);
+    expect(wide.h).toBe(square.h);
+  });
+
   it("highlights legal spots and marks refused cells with their rule", () => {
     const svg = alhambraSvg(player([fountain]), {
       interactive: true,

@@ -126,7 +126,7 @@ function render({ model, el }) {
   // this display's folds, kept across redraws; the folded earlier scoring
   // rounds and the folded narrations are drawn only once unfolded (a 6-player
   // round table is ~100 elements, its narration ~1,700 characters)
-  const local = { earlierOpen: false, whyOpen: false, logOpen: false, latestOpen: undefined, previewOpen: false, lineupOpen: false, lazyEarlier: true, look: null };
+  const local = { earlierOpen: false, whyOpen: false, logOpen: false, latestOpen: undefined, previewOpen: false, lineupOpen: false, lazyEarlier: true, look: null, aspect: undefined };
   let drawn = { view: undefined, sel: undefined, lineup: undefined, note: undefined, shown: undefined, hover: undefined, strings: undefined, hinted: null };
 
   // the game review rides in a trait of its own ("graded", kernel side
@@ -218,7 +218,7 @@ function render({ model, el }) {
     }
     const msg = model.get("message") || {};
     const shown = msg.id !== undefined && msg.id === dismissed ? {} : msg;
-    if (tree && view === drawn.view && ui.sel === drawn.sel && ui.lineup === drawn.lineup && texts === drawn.strings) {
+    if (tree && view === drawn.view && ui.sel === drawn.sel && ui.lineup === drawn.lineup && texts === drawn.strings && local.aspect === drawn.aspect) {
       if (ui.note === drawn.note && shown === drawn.shown) {
         if (ui.hover === drawn.hover) return; // nothing changed
         // only the cell under the pointer changed: the help line under the board
@@ -271,7 +271,9 @@ function render({ model, el }) {
     const hintsCame = hinted !== null && hinted !== drawn.hinted;
     const chose = ui.sel !== drawn.sel && view === drawn.view;
     const taught = view.lesson?.feedback?.id !== drawn.view?.lesson?.feedback?.id && !!view.lesson?.feedback;
-    drawn = { view, sel: ui.sel, lineup: ui.lineup, note: ui.note, shown, hover: ui.hover, strings: texts, hinted };
+    drawn = { view, sel: ui.sel, lineup: ui.lineup, note: ui.note, shown, hover: ui.hover, strings: texts, hinted, aspect: local.aspect };
+    // the board fills its frame: drawn again (the board alone changes) once the frame's shape is known or new
+    if (measureBoard()) again = true;
     fitSelection();
     if (told) {
       fitMessage();
@@ -280,6 +282,18 @@ function render({ model, el }) {
     if (hintsCame) revealHints();
     if (chose) revealChoice();
     if (taught) revealLesson();
+  }
+
+  /** The shape of the acting player's board frame (its width over its height, to 1/200) into
+   * local.aspect, which the board is drawn to fill (js/view/table.js); true when it changed. A frame
+   * not laid out (a hidden output, a tab not shown) keeps the shape it had. */
+  function measureBoard() {
+    const frame = body.querySelector(".alh-focus-board");
+    if (!frame || !frame.clientWidth || !frame.clientHeight) return false;
+    const aspect = Math.round((frame.clientWidth / frame.clientHeight) * 200) / 200;
+    if (aspect === local.aspect) return false;
+    local.aspect = aspect;
+    return true;
   }
 
   /** The lesson's answer to a try: on a phone (one column) the lesson panel lies far above the board
@@ -632,6 +646,7 @@ function render({ model, el }) {
     if (!fitting) fitting = requestAnimationFrame(() => {
       fitting = 0;
       if (root.isConnected) {
+        if (measureBoard()) draw();
         fitSelection();
         fitMessage();
       }

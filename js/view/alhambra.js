@@ -18,7 +18,7 @@
 
 import { t, tn } from "../i18n.js";
 import { hintBadge, onlyPlayed } from "./hints.js";
-import { boardFrame } from "../layout.js";
+import { boardFrame, fillFrame } from "../layout.js";
 import {
   ARTWORK, BUILDING_COLORS, CELL, EDGE, UNKNOWN_COLORS, artD, control, describeTile, esc, markD, num, numbersPath, roundRect, selectionRing, sideSegment,
   svgOpen, tileSvg, wallLines, wallPath,
@@ -34,10 +34,25 @@ const key = (x, y) => `${x},${y}`;
 export function boardBox(player, o = {}) {
   const marked = Object.keys(o.marks || {}).map((k) => k.split(",").map(Number));
   const cells = [...(o.spots || []), ...(o.refused || []), ...marked];
-  const b = boardFrame(player.alhambra || [], cells, o.min ?? 1);
   const C = CELL;
   const m = o.coords === false ? C * 0.2 : C * 0.45;
-  return { ...b, m, x: b.minx * C - m, y: b.miny * C - m, w: (b.maxx - b.minx + 1) * C + 2 * m, h: (b.maxy - b.miny + 1) * C + 2 * m };
+  // (a board that fills its frame: as many more rows or columns as the frame's shape has room for)
+  const b = fillFrame(boardFrame(player.alhambra || [], cells, o.min ?? 1), o.aspect, (2 * m) / C);
+  const box = { ...b, m, x: b.minx * C - m, y: b.miny * C - m, w: (b.maxx - b.minx + 1) * C + 2 * m, h: (b.maxy - b.miny + 1) * C + 2 * m };
+  // and the less than a cell left over as margin, as much on either side: the board's ground fills
+  // the frame to its edges
+  if (o.aspect > 0 && Number.isFinite(o.aspect)) {
+    if (box.w / box.h > o.aspect) {
+      const h = box.w / o.aspect;
+      box.y -= (h - box.h) / 2;
+      box.h = h;
+    } else {
+      const w = box.h * o.aspect;
+      box.x -= (w - box.w) / 2;
+      box.w = w;
+    }
+  }
+  return box;
 }
 
 /**
@@ -59,6 +74,8 @@ export function boardBox(player, o = {}) {
  * @param {number} [o.cellPx]        natural size of a cell in px (default 64)
  * @param {boolean} [o.fill]         fill the frame it is drawn in (no natural size: the style sheet sizes it)
  * @param {number} [o.min]           show at least min x min cells (default 1)
+ * @param {number} [o.aspect]        the width over the height of the frame it fills: rows or columns
+ *                                   more to match it (js/layout.js fillFrame)
  * @param {boolean} [o.names]        buildings' names on the tiles, not their pictures (the tutorial)
  * @param {number} [o.who]           the player's index, in the data-key of each cell's control
  */

@@ -59,7 +59,9 @@ export function messageLeaf(view, message, note, drawnNote = null) {
  *                          the players of the next game at the end),
  *                          the scoring round shown over the table ({pop}: its number, or null), the
  *                          player looked at ({look}: a seat, or null; js/view/look.js) and the
- *                          language: {lang} (the switch shows it; default "en")
+ *                          language: {lang} (the switch shows it; default "en"); the shape of the acting
+ *                          player's board frame, its width over its height ({aspect}: the board fills it
+ *                          with rows or columns more; js/widget.js measures it)
  */
 export function tableParts(view, ui = { sel: null, note: null }, message = {}, local = {}) {
   if (!view || !view.players) return leaf("waiting", `<div class="alh-app"><p class="alh-muted">${esc(t("ui.waiting"))}</p></div>`);
@@ -113,7 +115,7 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
         marks: marks.money,
       })}</section>`),
     ], `</div>`));
-    main.push(focusPart(view, ui, shown, { fp, me, acting, sel, marks, names }));
+    main.push(focusPart(view, ui, shown, { fp, me, acting, sel, marks, names, aspect: local.aspect }));
   }
 
   const side = box("side", `<aside class="alh-side" aria-label="${esc(t("ui.players.aria"))}">`, [
@@ -151,7 +153,7 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
  * the column beside it ("hold"): the title, hand, tiles to place, reserve,
  * Dirk's tiles, the action bar, the message line and the hints.
  */
-function focusPart(view, ui, message, { fp, me, acting, sel, marks, names }) {
+function focusPart(view, ui, message, { fp, me, acting, sel, marks, names, aspect }) {
   const legal = view.legal;
   const seated = view.seat !== null && view.seat !== undefined;
   // "You (you)" helps nobody: the tutorial's learner is named "You", and so may a player against bots be
@@ -170,7 +172,7 @@ function focusPart(view, ui, message, { fp, me, acting, sel, marks, names }) {
   const why = (rule) => ruleText(view, rule);
   // (who: the player's index in the cells' keys, so that a cell of one board is never taken
   // for the same cell of another player's, js/widget.js keepFocus)
-  const bo = { ...boardOptions(ui, view), why, fill: true, min: 5, marks: marks.cells, names, who: fp };
+  const bo = { ...boardOptions(ui, view), why, fill: true, min: 5, aspect, marks: marks.cells, names, who: fp };
   const pend = pendingHtml(view, {
     player: legal ? legal.player : null,
     act: acting && view.phase === "place" ? "pending-tile" : null,

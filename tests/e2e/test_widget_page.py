@@ -1191,3 +1191,34 @@ def test_vs_code_themes_light_dark_and_high_contrast_are_followed(chromium):
             page.locator(".alh-status-text").first.wait_for()
             assert looks(page) == (theme, theme), (classes, system, looks(page))
             page.close()
+
+
+def test_the_board_fills_its_frame_with_grid_at_any_window_and_after_a_resize(chromium):
+    """The acting player's board fills the frame the layout gives it, to its edges: a tall narrow
+    frame (860 px wide: the column beside the board is the taller) gets rows more, a wide one
+    (1366 x 768) columns more, at the size of a cell the board had -- no band of empty page under
+    or beside the board. A window resized redraws the board to its frame's new shape."""
+    fill = """() => { const f = document.querySelector('.alh-focus-board');
+        const g = f.querySelector('rect.alh-board-bg').getBoundingClientRect(), r = f.getBoundingClientRect();
+        const grid = f.querySelector('path.alh-grid').getAttribute('d');
+        return {frame: [r.x, r.y, r.width, r.height], ground: [g.x, g.y, g.width, g.height],
+                columns: grid.split('V').length - 2, rows: grid.split('H').length - 2}; }"""
+
+    def filled(page):
+        got = page.evaluate(fill)
+        assert all(abs(a - b) <= 2.5 for a, b in zip(got["frame"], got["ground"])), got
+        return got
+
+    g = played(3, 4, 25)
+    page = show(chromium, AlhambraWidget(g.copy()), viewport={"width": 860, "height": 900})
+    tall = filled(page)
+    assert tall["frame"][3] > tall["frame"][2] * 1.3, tall      # (the frame is tall and narrow here)
+    assert tall["rows"] > tall["columns"] >= 5, tall
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.wait_for_function("() => { const f = document.querySelector('.alh-focus-board').getBoundingClientRect();"
+                           " const g = document.querySelector('.alh-focus-board rect.alh-board-bg').getBoundingClientRect();"
+                           " return Math.abs(f.width - g.width) <= 2.5 && Math.abs(f.height - g.height) <= 2.5; }")
+    wide = filled(page)
+    assert wide["frame"][2] > wide["frame"][3] * 1.3, wide
+    assert wide["columns"] > wide["rows"] >= 5, wide
+    page.close()
