@@ -37,7 +37,7 @@ import { LOG_CSS } from "./view/log.js";
 import { MOTION_CSS, createMotion } from "./motion.js";
 import { leaf } from "./view/parts.js";
 import { closeRound, followRounds, onlyBots, openRound, POP_WATCH_MS } from "./view/pop.js";
-import { PATHS, messageLeaf, tableParts } from "./view/table.js";
+import { PATHS, boardLeaf, messageLeaf, tableParts } from "./view/table.js";
 
 export { message } from "./protocol.js";
 
@@ -51,6 +51,11 @@ const focusable = (el) => !!el && el.isConnected && typeof el.focus === "functio
 const STAND_IN = { "btn-live-banner": "replay", "btn-review-stop": "btn-review", "btn-new_game": "money-0" };
 
 /** Whose board (the index of the focus panel's player) `el` is in, or null. */
+// The shape of the board's frame last measured on this page: a table drawn next (a cell run again,
+// another output of the same notebook: of the same width as a rule) starts with it, and is drawn
+// once, not once more when its own frame is measured (see measureBoard).
+let lastAspect;
+
 const boardOf = (el) => (el.closest ? el.closest(".alh-focus[data-player]")?.getAttribute("data-player") ?? null : null);
 
 /** The cell of the board `el` (a control of the board) is at, and whose board it is, or null. */
@@ -126,7 +131,7 @@ function render({ model, el }) {
   // this display's folds, kept across redraws; the folded earlier scoring
   // rounds and the folded narrations are drawn only once unfolded (a 6-player
   // round table is ~100 elements, its narration ~1,700 characters)
-  const local = { earlierOpen: false, whyOpen: false, logOpen: false, latestOpen: undefined, previewOpen: false, lineupOpen: false, lazyEarlier: true, look: null, aspect: undefined };
+  const local = { earlierOpen: false, whyOpen: false, logOpen: false, latestOpen: undefined, previewOpen: false, lineupOpen: false, lazyEarlier: true, look: null, aspect: lastAspect };
   let drawn = { view: undefined, sel: undefined, lineup: undefined, note: undefined, shown: undefined, hover: undefined, strings: undefined, hinted: null };
 
   // the game review rides in a trait of its own ("graded", kernel side
@@ -218,6 +223,16 @@ function render({ model, el }) {
     }
     const msg = model.get("message") || {};
     const shown = msg.id !== undefined && msg.id === dismissed ? {} : msg;
+    if (tree && view === drawn.view && ui.sel === drawn.sel && ui.lineup === drawn.lineup && texts === drawn.strings &&
+        ui.note === drawn.note && shown === drawn.shown && ui.hover === drawn.hover && local.aspect !== drawn.aspect) {
+      // only the shape of the board's frame changed (known after the first draw, a window resized): the board
+      const play = nodeAt(tree, ...PATHS.board);
+      if (play && play.kids && play.kids.has("board")) {
+        keepFocus(() => patchNode(play, boardLeaf(view, ui, local.aspect)));
+        drawn = { ...drawn, aspect: local.aspect };
+        return;
+      }
+    }
     if (tree && view === drawn.view && ui.sel === drawn.sel && ui.lineup === drawn.lineup && texts === drawn.strings && local.aspect === drawn.aspect) {
       if (ui.note === drawn.note && shown === drawn.shown) {
         if (ui.hover === drawn.hover) return; // nothing changed
@@ -291,6 +306,7 @@ function render({ model, el }) {
     const frame = body.querySelector(".alh-focus-board");
     if (!frame || !frame.clientWidth || !frame.clientHeight) return false;
     const aspect = Math.round((frame.clientWidth / frame.clientHeight) * 200) / 200;
+    lastAspect = aspect;
     if (aspect === local.aspect) return false;
     local.aspect = aspect;
     return true;

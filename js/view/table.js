@@ -33,8 +33,8 @@ import { dirkHtml, pendingHtml, reserveSvg } from "./reserve.js";
 import { scoringPart, scoringPopHtml } from "./scoring.js";
 import { boardOptions, focusPlayer, tileChoice } from "../selection.js";
 
-/** Where the widget finds the parts it redraws alone (js/widget.js): the message line, the help line. */
-export const PATHS = { message: ["main", "focus", "hold"], help: ["main", "focus", "play"] };
+/** Where the widget finds the parts it redraws alone (js/widget.js): the message line, the help line, the board. */
+export const PATHS = { message: ["main", "focus", "hold"], help: ["main", "focus", "play"], board: ["main", "focus", "play"] };
 
 /**
  * The message line alone, for a redraw that changes nothing else (js/widget.js):
@@ -169,10 +169,6 @@ function focusPart(view, ui, message, { fp, me, acting, sel, marks, names, aspec
       })
     : hiddenHandSvg(me.cards, me.name);
   const reserveIds = acting && view.phase === "action" ? legal.tiles.filter((x) => x.from === "reserve").map((x) => x.id) : [];
-  const why = (rule) => ruleText(view, rule);
-  // (who: the player's index in the cells' keys, so that a cell of one board is never taken
-  // for the same cell of another player's, js/widget.js keepFocus)
-  const bo = { ...boardOptions(ui, view), why, fill: true, min: 5, aspect, marks: marks.cells, names, who: fp };
   const pend = pendingHtml(view, {
     player: legal ? legal.player : null,
     act: acting && view.phase === "place" ? "pending-tile" : null,
@@ -198,7 +194,7 @@ function focusPart(view, ui, message, { fp, me, acting, sel, marks, names, aspec
       [view.hinting || !(view.hints || []).length ? null : leaf("list", hintsHtml(view))], `</div>`),
   ];
   const play = [
-    leaf("board", boardHtml(me, bo, ui.note)),
+    boardLeaf(view, ui, aspect, { fp, me, marks, names }),
     leaf("help", boardHelpHtml(view, ui)),
     replayPart(view),
   ];
@@ -206,6 +202,22 @@ function focusPart(view, ui, message, { fp, me, acting, sel, marks, names, aspec
     box("play", `<div class="alh-play">`, play, `</div>`),
     box("hold", `<div class="alh-hold">`, hold, `</div>`),
   ], `</section>`);
+}
+
+/**
+ * The board of the player in focus, as the part "board" of the section (its box: PATHS.board), drawn
+ * to fill a frame of shape `aspect` (width over height; js/widget.js measures it and, when only
+ * that changed, draws this part alone). The facts focusPart has worked out already may be given.
+ */
+export function boardLeaf(view, ui, aspect, known = {}) {
+  const fp = known.fp ?? focusPlayer(view);
+  const me = known.me ?? view.players[fp];
+  const marks = known.marks ?? hintMarks(view);
+  const why = (rule) => ruleText(view, rule);
+  // (who: the player's index in the cells' keys, so that a cell of one board is never taken
+  // for the same cell of another player's, js/widget.js keepFocus)
+  const bo = { ...boardOptions(ui, view), why, fill: true, min: 5, aspect, marks: marks.cells, names: known.names ?? !!view.lesson, who: fp };
+  return leaf("board", boardHtml(me, bo, ui.note));
 }
 
 /**

@@ -1214,6 +1214,8 @@ def test_the_board_fills_its_frame_with_grid_at_any_window_and_after_a_resize(ch
     tall = filled(page)
     assert tall["frame"][3] > tall["frame"][2] * 1.3, tall      # (the frame is tall and narrow here)
     assert tall["rows"] > tall["columns"] >= 5, tall
+    # (marked, to tell whether the hand beside the board is drawn again too: it need not be)
+    page.evaluate("() => { document.querySelector('.alh-focus-hand svg').dataset.kept = 'yes'; }")
     page.set_viewport_size({"width": 1366, "height": 768})
     page.wait_for_function("() => { const f = document.querySelector('.alh-focus-board').getBoundingClientRect();"
                            " const g = document.querySelector('.alh-focus-board rect.alh-board-bg').getBoundingClientRect();"
@@ -1221,4 +1223,5 @@ def test_the_board_fills_its_frame_with_grid_at_any_window_and_after_a_resize(ch
     wide = filled(page)
     assert wide["frame"][2] > wide["frame"][3] * 1.3, wide
     assert wide["columns"] > wide["rows"] >= 5, wide
+    assert page.evaluate("() => document.querySelector('.alh-focus-hand svg').dataset.kept") == "yes"
     page.close()
