@@ -79,31 +79,35 @@ export function boardFrame(tiles, cells = [], min = 5) {
 
 /**
  * `frame` ({minx, maxx, miny, maxy}, in cells) grown by whole rows or
- * columns, as evenly on both sides as can be, so that with a margin of
+ * columns, so that with a margin of
  * `margin` cells around it its shape comes as close to `aspect` (the width
  * over the height of the place it is drawn in) as whole cells allow without
  * passing it: a board drawn to fill a frame then shows grid where a band of
  * nothing would be (a narrow column: rows more; a wide one: columns more),
  * at the same size of a cell. At most `most` rows or columns are added; a
- * missing or unusable `aspect` leaves the frame as it is.
+ * missing or unusable `aspect` leaves the frame as it is. With `centre`
+ * ({x, y}, a cell: the fountain's) they go where they bring that cell
+ * nearest the frame's middle, else as evenly on both sides as can be (one
+ * more after than before when odd).
  */
-export function fillFrame(frame, aspect, margin = 0, most = 12) {
+export function fillFrame(frame, aspect, margin = 0, most = 12, centre = null) {
   if (!(aspect > 0) || !Number.isFinite(aspect)) return frame;
   const w = frame.maxx - frame.minx + 1;
   const h = frame.maxy - frame.miny + 1;
-  const grow = (lo, hi, need) => {
-    const before = Math.floor(need / 2);
+  const grow = (lo, hi, need, c) => {
+    const off = c === undefined ? 0 : c - (lo + hi) / 2;
+    const before = Math.min(need, Math.max(0, Math.floor(need / 2 - off + 1e-9)));
     return [lo - before, hi + (need - before)];
   };
   // (a hair of slack: an aspect measured in pixels is seldom exact)
   const rows = Math.min(most, Math.floor((w + margin) / aspect - margin + 1e-6) - h);
   if (rows > 0) {
-    const [miny, maxy] = grow(frame.miny, frame.maxy, rows);
+    const [miny, maxy] = grow(frame.miny, frame.maxy, rows, centre?.y);
     return { ...frame, miny, maxy };
   }
   const cols = Math.min(most, Math.floor(aspect * (h + margin) - margin + 1e-6) - w);
   if (cols > 0) {
-    const [minx, maxx] = grow(frame.minx, frame.maxx, cols);
+    const [minx, maxx] = grow(frame.minx, frame.maxx, cols, centre?.x);
     return { ...frame, minx, maxx };
   }
   return frame;

@@ -87,7 +87,7 @@ describe("boards in their frames", () => {
     expect(boundsOf(tiles, [[-1, 4]])).toEqual({ minx: -1, maxx: 3, miny: 0, maxy: 4 });
   });
 
-  it("fills a frame of another shape with whole rows or columns, as evenly on both sides as can be", () => {
+  it("fills a frame of another shape with whole rows or columns, around the tiles or evenly", () => {
     const five = { minx: -2, maxx: 2, miny: -2, maxy: 2 };
     // a tall narrow frame (a narrow column): rows more, one more below than above when odd
     expect(fillFrame(five, 0.61, 0.9)).toEqual({ minx: -2, maxx: 2, miny: -3, maxy: 4 });
@@ -108,6 +108,11 @@ describe("boards in their frames", () => {
     expect(fillFrame(five, undefined)).toBe(five);
     expect(fillFrame(five, 0)).toBe(five);
     expect(fillFrame(five, Infinity)).toBe(five);
+    // around a cell (the fountain): the rows or columns more go where they bring it to the frame's middle
+    expect(fillFrame({ minx: -1, maxx: 3, miny: -2, maxy: 2 }, 1.9, 0.9, 12, { x: 0.5, y: 0 })).toEqual({ minx: -4, maxx: 5, miny: -2, maxy: 2 });
+    expect(fillFrame({ minx: -1, maxx: 3, miny: -2, maxy: 2 }, 1.9, 0.9)).toEqual({ minx: -3, maxx: 6, miny: -2, maxy: 2 });
+    // (never fewer than none on a side: tiles far to one side get them all on the other)
+    expect(fillFrame(five, 1.9, 0.9, 12, { x: -9, y: 0 })).toEqual({ minx: -7, maxx: 2, miny: -2, maxy: 2 });
     // at most `most` rows more, however narrow
     expect(fillFrame(five, 0.01, 0.9, 12)).toEqual({ minx: -2, maxx: 2, miny: -8, maxy: 8 });
   });

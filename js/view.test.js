@@ -76,6 +76,21 @@ describe("alhambraSvg", () => {
     expect(wide.h).toBe(square.h);
   });
 
+  it("adds the rows or columns around the fountain, so that the grid stays put while the Alhambra grows", () => {
+    const columns = (tiles) => {
+      const svg = dom(alhambraSvg(player(tiles), { fill: true, min: 5, aspect: 1.9 })).querySelector("svg");
+      const xs = [...svg.querySelector("path.alh-grid").getAttribute("d").matchAll(/M(-?[\d.]+) [-\d.]+V/g)].map((m) => Number(m[1]));
+      return [Math.min(...xs), Math.max(...xs)];
+    };
+    const east = { id: 9, building: "garden", price: 9, walls: "", x: 1, y: 0 };
+    const further = { id: 10, building: "garden", price: 10, walls: "", x: 2, y: 0 };
+    const one = columns([fountain, east]);
+    // as many columns west of the fountain as east of it, give or take one
+    expect(Math.abs(one[0] + one[1] - CELL)).toBeLessThanOrEqual(CELL);   // (lines at the cells' edges: the fountain's from 0 to CELL)
+    // a tile more inside the frame: the same grid
+    expect(columns([fountain, east, further])).toEqual(one);
+  });
+
   it("highlights legal spots and marks refused cells with their rule", () => {
     const svg = alhambraSvg(player([fountain]), {
       interactive: true,

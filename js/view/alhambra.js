@@ -25,6 +25,7 @@ import {
 } from "./common.js";
 
 const key = (x, y) => `${x},${y}`;
+const FOUNTAIN = { x: 0, y: 0 };
 
 /**
  * The cells an Alhambra's picture shows and its view box, in user units
@@ -36,8 +37,10 @@ export function boardBox(player, o = {}) {
   const cells = [...(o.spots || []), ...(o.refused || []), ...marked];
   const C = CELL;
   const m = o.coords === false ? C * 0.2 : C * 0.45;
-  // (a board that fills its frame: as many more rows or columns as the frame's shape has room for)
-  const b = fillFrame(boardFrame(player.alhambra || [], cells, o.min ?? 1), o.aspect, (2 * m) / C);
+  // (a board that fills its frame: as many more rows or columns as the frame's shape has room for,
+  // around the fountain -- which never moves: the grid stays put as the Alhambra grows, until the
+  // frame itself must grow)
+  const b = fillFrame(boardFrame(player.alhambra || [], cells, o.min ?? 1), o.aspect, (2 * m) / C, 12, FOUNTAIN);
   const box = { ...b, m, x: b.minx * C - m, y: b.miny * C - m, w: (b.maxx - b.minx + 1) * C + 2 * m, h: (b.maxy - b.miny + 1) * C + 2 * m };
   // and the less than a cell left over as margin, as much on either side: the board's ground fills
   // the frame to its edges
