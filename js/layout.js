@@ -79,16 +79,15 @@ export function boardFrame(tiles, cells = [], min = 5) {
 
 /**
  * `frame` ({minx, maxx, miny, maxy}, in cells) grown by whole rows or
- * columns, so that with a margin of
- * `margin` cells around it its shape comes as close to `aspect` (the width
- * over the height of the place it is drawn in) as whole cells allow without
- * passing it: a board drawn to fill a frame then shows grid where a band of
- * nothing would be (a narrow column: rows more; a wide one: columns more),
- * at the same size of a cell. At most `most` rows or columns are added; a
- * missing or unusable `aspect` leaves the frame as it is. With `centre`
- * ({x, y}, a cell: the fountain's) they go where they bring that cell
- * nearest the frame's middle, else as evenly on both sides as can be (one
- * more after than before when odd).
+ * columns, so that with a margin of `margin` cells around it its shape comes
+ * as close to `aspect` (the width over the height of the place it is drawn
+ * in) as whole cells allow without passing it: a board drawn to fill a frame
+ * then shows grid where a band of nothing would be (a narrow column: rows
+ * more; a wide one: columns more), at the same size of a cell. At most
+ * `most` rows or columns are added; a missing or unusable `aspect` leaves the
+ * frame as it is. With `centre` ({x, y}, a cell: the fountain's) they go
+ * where they bring that cell nearest the frame's middle, else as evenly on
+ * both sides as can be (one more after than before when odd).
  */
 export function fillFrame(frame, aspect, margin = 0, most = 12, centre = null) {
   if (!(aspect > 0) || !Number.isFinite(aspect)) return frame;

@@ -50,12 +50,12 @@ const focusable = (el) => !!el && el.isConnected && typeof el.focus === "functio
  * game, which goes with the game over, to the first money card, the first move of the next. */
 const STAND_IN = { "btn-live-banner": "replay", "btn-review-stop": "btn-review", "btn-new_game": "money-0" };
 
-/** Whose board (the index of the focus panel's player) `el` is in, or null. */
 // The shape of the board's frame last measured on this page: a table drawn next (a cell run again,
 // another output of the same notebook: of the same width as a rule) starts with it, and is drawn
 // once, not once more when its own frame is measured (see measureBoard).
 let lastAspect;
 
+/** Whose board (the index of the focus panel's player) `el` is in, or null. */
 const boardOf = (el) => (el.closest ? el.closest(".alh-focus[data-player]")?.getAttribute("data-player") ?? null : null);
 
 /** The cell of the board `el` (a control of the board) is at, and whose board it is, or null. */
