@@ -55,7 +55,7 @@ from .engine.money import CURRENCIES
 from .engine.state import seat_index
 from .engine.tiles import BUILDINGS, SIDES
 from .i18n.explain import narrate_round
-from .i18n import shown_name, t as _t, use_language
+from .i18n import get_language, shown_name, t as _t, use_language
 from .i18n.format import join_names
 from .i18n.moves import log_entry
 
@@ -215,12 +215,29 @@ def _round(r: dict, game=None, k: int = -1) -> dict:
     return out
 
 
+# A scoring round played never changes (its record is made once, and kept by the game, its copies
+# and its saved positions alike): its narration in a language, with the players' names, is worked out
+# once, not again for every view made after it (two rounds took ~0.2 ms of each view late in a game).
+# Keyed by the record's id, with the record kept in the entry so that the id is not given to another.
+_NARRATED: dict = {}
+_NARRATED_MOST = 256
+
+
 def _narration(game, k: int) -> list:
+    r = game.rounds[k]
+    key = (id(r), get_language(), tuple(game.names))
+    got = _NARRATED.get(key)
+    if got is not None and got[0] is r:
+        return list(got[1])
     try:
-        return [str(s) for s in narrate_round(game, k)]
+        said = [str(s) for s in narrate_round(game, k)]
     except Exception:  # a narration is a nicety; the view must still be made
         logging.getLogger("alhambra_widget").exception("could not narrate scoring round %s", k + 1)
         return []
+    if len(_NARRATED) >= _NARRATED_MOST:
+        _NARRATED.clear()
+    _NARRATED[key] = (r, tuple(said))
+    return said
 
 
 def legal_choices(game, explain: dict | None = None) -> dict:

@@ -544,3 +544,42 @@ def test_narrating_a_round_not_played_says_so():
         narrate_round(g, round=2)
     with pytest.raises(TypeError, match="not both"):
         narrate_round(g, 0, round=1)
+
+
+def test_a_views_narration_of_a_round_played_is_made_once_and_always_the_rounds_own(monkeypatch):
+    """Every view tells each scoring round played in words; a round never changes, so its words are
+    worked out once per language and names -- and are never another round's or another language's."""
+    import alhambra_widget.view as V
+    from alhambra_widget.view import view as make_view
+
+    g = Game(["Ana", "Ben", "Chi"], seed=5)
+    rng = random.Random(5)
+    while len(g.rounds) < 2:
+        g.play(g.random_action(rng))
+    calls = []
+    real = V.narrate_round
+    monkeypatch.setattr(V, "narrate_round", lambda game, k, *a, **kw: calls.append(k) or real(game, k, *a, **kw))
+    V._NARRATED.clear()
+    first = make_view(g, None, lang="en")
+    assert calls == [0, 1]
+    for k in (0, 1):
+        assert first["rounds"][k]["narration"] == [str(s) for s in real(g, k, "en")]
+    g.play(g.random_action(rng))
+    again = make_view(g, None, lang="en")
+    assert calls == [0, 1]   # (not told again)
+    assert [r["narration"] for r in again["rounds"]] == [r["narration"] for r in first["rounds"]]
+    # another language: told anew, in its words
+    de = make_view(g, None, lang="de")
+    assert calls == [0, 1, 0, 1]
+    assert de["rounds"][1]["narration"] == [str(s) for s in real(g, 1, "de")] != first["rounds"][1]["narration"]
+    # other names (a copy, sharing the very round records, its first player renamed): told with them
+    h = g.copy()
+    h.players[0].name = "Zed"
+    assert h.rounds[0] is g.rounds[0]
+    zed = make_view(h, None, lang="en")
+    assert calls == [0, 1, 0, 1, 0, 1]
+    assert any("Zed" in s for s in zed["rounds"][0]["narration"])
+    assert not any("Zed" in s for s in make_view(g, None, lang="en")["rounds"][0]["narration"])
+    # a list handed out is the view's own: changing it changes no later view
+    again["rounds"][0]["narration"].append("changed")
+    assert make_view(g, None, lang="en")["rounds"][0]["narration"] == first["rounds"][0]["narration"]

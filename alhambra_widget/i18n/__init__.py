@@ -178,7 +178,7 @@ def t(key: str, lang: str | None = None, /, **params) -> str:
     for k, v in params.items():
         if v.__class__ is str and v in _UNNAMED:
             params[k] = shown_name(v, lang)
-    return string.Formatter().vformat(template, (), _Keep(params))
+    return template.format_map(_Keep(params))
 
 
 def tn(key: str, n: int, lang: str | None = None, /, **params) -> str:
