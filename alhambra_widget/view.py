@@ -227,7 +227,7 @@ def _narration(game, k: int) -> list:
     r = game.rounds[k]
     key = (id(r), get_language(), tuple(game.names))
     got = _NARRATED.get(key)
-    if got is not None and got[0] is r:
+    if got is not None:   # (the very record: the entry keeps it, so its id is no other's)
         return list(got[1])
     try:
         said = [str(s) for s in narrate_round(game, k)]

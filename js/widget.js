@@ -223,8 +223,9 @@ function render({ model, el }) {
     }
     const msg = model.get("message") || {};
     const shown = msg.id !== undefined && msg.id === dismissed ? {} : msg;
-    if (tree && view === drawn.view && ui.sel === drawn.sel && ui.lineup === drawn.lineup && texts === drawn.strings &&
-        ui.note === drawn.note && shown === drawn.shown && ui.hover === drawn.hover && local.aspect !== drawn.aspect) {
+    // (the same position, selection, line-up and texts: at most a part of the table to draw again)
+    const same = tree && view === drawn.view && ui.sel === drawn.sel && ui.lineup === drawn.lineup && texts === drawn.strings;
+    if (same && ui.note === drawn.note && shown === drawn.shown && ui.hover === drawn.hover && local.aspect !== drawn.aspect) {
       // only the shape of the board's frame changed (known after the first draw, a window resized): the board
       const play = nodeAt(tree, ...PATHS.board);
       if (play && play.kids && play.kids.has("board")) {
@@ -233,7 +234,7 @@ function render({ model, el }) {
         return;
       }
     }
-    if (tree && view === drawn.view && ui.sel === drawn.sel && ui.lineup === drawn.lineup && texts === drawn.strings && local.aspect === drawn.aspect) {
+    if (same && local.aspect === drawn.aspect) {
       if (ui.note === drawn.note && shown === drawn.shown) {
         if (ui.hover === drawn.hover) return; // nothing changed
         // only the cell under the pointer changed: the help line under the board

@@ -40,17 +40,18 @@ export function boardBox(player, o = {}) {
   // (a board that fills its frame: as many more rows or columns as the frame's shape has room for,
   // around the fountain -- which never moves: the grid stays put as the Alhambra grows, until the
   // frame itself must grow)
-  const b = fillFrame(boardFrame(player.alhambra || [], cells, o.min ?? 1), o.aspect, (2 * m) / C, 12, FOUNTAIN);
+  const aspect = o.aspect > 0 && Number.isFinite(o.aspect) ? o.aspect : null;
+  const b = fillFrame(boardFrame(player.alhambra || [], cells, o.min ?? 1), aspect, (2 * m) / C, 12, FOUNTAIN);
   const box = { ...b, m, x: b.minx * C - m, y: b.miny * C - m, w: (b.maxx - b.minx + 1) * C + 2 * m, h: (b.maxy - b.miny + 1) * C + 2 * m };
   // and the less than a cell left over as margin, as much on either side: the board's ground fills
   // the frame to its edges
-  if (o.aspect > 0 && Number.isFinite(o.aspect)) {
-    if (box.w / box.h > o.aspect) {
-      const h = box.w / o.aspect;
+  if (aspect) {
+    if (box.w / box.h > aspect) {
+      const h = box.w / aspect;
       box.y -= (h - box.h) / 2;
       box.h = h;
     } else {
-      const w = box.h * o.aspect;
+      const w = box.h * aspect;
       box.x -= (w - box.w) / 2;
       box.w = w;
     }
