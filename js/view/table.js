@@ -71,7 +71,7 @@ export function tableParts(view, ui = { sel: null, note: null }, message = {}, l
   const me = view.players[fp];
   const sel = ui.sel;
   const marks = hintMarks(view);
-  const names = !!view.lesson; // the tutorial names the buildings on the tiles; a game shows their pictures
+  const names = namesOnTiles(view);
   const over = view.phase === "over";
   const replaying = view.replay !== null && view.replay !== undefined;
   // in the tutorial the lesson panel tells about every try: the kernel's
@@ -194,7 +194,7 @@ function focusPart(view, ui, message, { fp, me, acting, sel, marks, names, aspec
       [view.hinting || !(view.hints || []).length ? null : leaf("list", hintsHtml(view))], `</div>`),
   ];
   const play = [
-    boardLeaf(view, ui, aspect, { fp, me, marks, names }),
+    boardLeaf(view, ui, aspect, { fp, me, marks }),
     leaf("help", boardHelpHtml(view, ui)),
     replayPart(view),
   ];
@@ -203,6 +203,9 @@ function focusPart(view, ui, message, { fp, me, acting, sel, marks, names, aspec
     box("hold", `<div class="alh-hold">`, hold, `</div>`),
   ], `</section>`);
 }
+
+/** The tutorial names the buildings on the tiles; a game shows their pictures. */
+const namesOnTiles = (view) => !!view.lesson;
 
 /**
  * The board of the player in focus, as the part "board" of the section (its box: PATHS.board), drawn
@@ -216,7 +219,7 @@ export function boardLeaf(view, ui, aspect, known = {}) {
   const why = (rule) => ruleText(view, rule);
   // (who: the player's index in the cells' keys, so that a cell of one board is never taken
   // for the same cell of another player's, js/widget.js keepFocus)
-  const bo = { ...boardOptions(ui, view), why, fill: true, min: 5, aspect, marks: marks.cells, names: known.names ?? !!view.lesson, who: fp };
+  const bo = { ...boardOptions(ui, view), why, fill: true, min: 5, aspect, marks: marks.cells, names: namesOnTiles(view), who: fp };
   return leaf("board", boardHtml(me, bo, ui.note));
 }
 
