@@ -10,6 +10,7 @@ import multiprocessing
 import subprocess
 import sys
 import textwrap
+import warnings
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -68,6 +69,28 @@ def test_the_default_pool_takes_a_function_s_bot(serial):
         name = "Local"
 
     games, summary = tournament([Local(), Random()], games=4, seed=21, workers=2, progress=False)
+    assert list(games["Local score"]) == serial["Thrifty score"]
+    assert summary.loc["Local", "games"] == 4
+
+
+def test_without_loky_the_default_pool_never_forks_and_plays_the_same_games(serial, monkeypatch):
+    # a kernel runs threads: a pool that forked it could deadlock (and warns from Python 3.12)
+    from alhambra_widget.analysis.tournament import default_executor
+
+    monkeypatch.setitem(sys.modules, "loky", None)   # (import loky: ImportError)
+    pool = default_executor(2)
+    try:
+        assert isinstance(pool, ProcessPoolExecutor)
+        assert pool._mp_context.get_start_method() in ("forkserver", "spawn")
+    finally:
+        pool.shutdown()
+
+    class Local(Thrifty):
+        name = "Local"
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)   # (fork in a process with threads)
+        games, summary = tournament([Local(), Random()], games=4, seed=21, workers=2, progress=False)
     assert list(games["Local score"]) == serial["Thrifty score"]
     assert summary.loc["Local", "games"] == 4
 

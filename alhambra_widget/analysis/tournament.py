@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import math
+import multiprocessing
 import os
 import pickle
 import time
@@ -125,12 +126,16 @@ def default_executor(workers: int | None = None) -> Executor:
     of ``workers`` processes (every core by default), kept for the next
     tournament while it comes within ``IDLE_TIMEOUT`` seconds. Its workers
     start fresh interpreters (they never fork a notebook's kernel) and never
-    import ``__main__``. Without loky: a ``ProcessPoolExecutor``."""
+    import ``__main__``. Without loky: a ``ProcessPoolExecutor`` whose workers
+    start by forkserver (spawn where there is none), never by fork: forking
+    a kernel that runs threads is unsafe (from Python 3.12 a warning)."""
     n = _check_workers(workers) or os.cpu_count() or 1
     try:
         import loky
-    except ImportError:  # pragma: no cover - loky comes with the analysis extra
-        return ProcessPoolExecutor(max_workers=n)
+    except ImportError:   # (loky comes with the analysis extra)
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        return ProcessPoolExecutor(max_workers=n, mp_context=context)
     return loky.get_reusable_executor(max_workers=n, timeout=IDLE_TIMEOUT)
 
 
@@ -197,7 +202,7 @@ def tournament(players, games: int = 1000, seed: int = 0, executor: Executor | N
                 _collect(pool, specs, results, bar)
             finally:
                 if executor is None and isinstance(pool, ProcessPoolExecutor):
-                    pool.shutdown()  # pragma: no cover - without loky
+                    pool.shutdown()   # (without loky)
     finally:
         bar.close()
     results.sort(key=lambda r: r["game"])
