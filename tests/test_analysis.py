@@ -337,11 +337,9 @@ def test_tournament_takes_any_executor_and_rounds_up_to_whole_rotations():
         games, summary = tournament(players, games=4, seed=3, executor=ex, progress=False)
     check_tournament(games, summary, 3, 6)
     assert list(summary.index) == ["Greedy", "Random 1", "Random 2"]
-    # (forkserver, the default from Python 3.14, or spawn where there is none: forking this
-    # process, which runs threads by now, is unsafe, and from 3.12 a DeprecationWarning)
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    with ProcessPoolExecutor(2, mp_context=context) as ex:
+    # (spawn, found everywhere: forking this process, which runs threads by now, is unsafe, and
+    # from Python 3.12 a DeprecationWarning; forkserver: tests/test_tournament.py)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as ex:
         again, _ = tournament(players, games=4, seed=3, executor=ex, progress=True)
     assert list(again["Greedy score"]) == list(games["Greedy score"])
     with pytest.raises(ValueError):
