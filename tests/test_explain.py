@@ -124,8 +124,9 @@ def test_spot_for_the_tile_to_place(lesson):
     g = bought_tower(lesson)
     before = g.to_json()
     assert explain(g, (0, -1)) == "Tower 7 #44 may go to (0, -1)."
-    wall = explain(g, (-1, 0))                # its west... east side is a wall, the fountain's west is open
-    assert wall.startswith("Tower 7 #44 at (-1, 0) would put a wall against an open side.")
+    wall = explain(g, (-1, 0))                # its east side is a wall, the fountain's west is open
+    assert wall.startswith("Tower 7 #44 at (-1, 0) would put a wall against an open side: on the east side it has "
+                           "a wall and the tile next to it (fountain) has none.")
     assert wall.endswith("Rule P3: " + explain_rule("P3", "en"))
     far = explain(g, (0, 3))
     assert "would not share a side" in far and "Rule P2" in far
@@ -142,7 +143,7 @@ def test_spot_with_a_tile_or_the_fountain(lesson):
     assert edge == "At (2, 0) lies Seraglio 9 #14 (no walls). Ana may move it to the reserve (T3a)."
     inner = explain(g, (1, 0))
     assert inner.startswith("At (1, 0) lies Pavilion 8 #7 (no walls). It cannot be moved to the reserve (rule P4):")
-    assert "cut other tiles off" in inner
+    assert "would cut Seraglio 9 #14 off from the fountain" in inner   # (the tile it would cut off, named)
     assert "Arcades 10 #23 may take its place (T3c)." in explain(g, (1, 0), tile=23)
     assert "Auf (2, 0) liegt Serail 9 #14 (ohne Mauern)." in explain(g, (2, 0), lang="de")
     assert "Kohdassa (2, 0) on Seralji 9 #14" in explain(g, (2, 0), lang="fi")

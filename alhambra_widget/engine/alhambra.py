@@ -455,6 +455,71 @@ class Alhambra:
                     stack.append(n)
         return False
 
+    # -- what a refusal names (worked out only when a move is refused) ------
+    def _holes_if_filled(self, p: int) -> list:
+        """The empty cells (ints, north to south) that a tile on the empty
+        cell ``p`` would close in (P5): those joined to no empty cell on the
+        edge of the box around the tiles and ``p``."""
+        masks = self._masks
+        minx, maxx, miny, maxy = self._box()
+        x = ((p + 128) & 255) - 128
+        y = (p - x) >> 8
+        minx, maxx, miny, maxy = min(minx, x), max(maxx, x), min(miny, y), max(maxy, y)
+        closed = []
+        seen = {p}
+        for s in _STEPI:
+            start = p + s
+            if start in masks or start in seen:
+                continue
+            region = [start]
+            seen.add(start)
+            stack = [start]
+            outside = False
+            while stack:
+                q = stack.pop()
+                qx = ((q + 128) & 255) - 128
+                qy = (q - qx) >> 8
+                if qx <= minx or qx >= maxx or qy <= miny or qy >= maxy:
+                    outside = True   # (on the box's edge: open to the outside; the rest of
+                    continue         # this area is still walked, so no cell of it is asked twice)
+                for d in _STEPI:
+                    n = q + d
+                    if n not in seen and n not in masks:
+                        seen.add(n)
+                        region.append(n)
+                        stack.append(n)
+            if not outside:
+                closed += region
+        return sorted(closed)
+
+    def _cut_off_by(self, p: int) -> list:
+        """The tiles (cells, north to south) that taking out the tile at cell
+        ``p`` would cut off from the fountain (P4): those no longer joined to
+        it through open sides."""
+        links = self._links
+        seen = {_ORIGIN, p}
+        stack = [_ORIGIN]
+        while stack:
+            q = stack.pop()
+            for off in _OFFS[links[q]]:
+                n = q + off
+                if n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        return sorted(q for q in links if q not in seen)
+
+    def _mismatch(self, m: int, p: int):
+        """``(side, neighbour's cell, whether the wall is the tile's)`` of the
+        first side (N, E, S, W) where a tile with wall mask ``m`` on cell ``p``
+        would meet a neighbour with the other wall status (P3), or None."""
+        masks = self._masks
+        for d in range(4):
+            q = p + _STEPI[d]
+            nm = masks.get(q)
+            if nm is not None and (m >> d & 1) != (nm >> OPPOSITE[d] & 1):
+                return d, q, bool(m >> d & 1)
+        return None
+
     def _open(self) -> tuple:
         """``(cells, sides)``: the frontier cells (ints, north to south) and
         for each the low byte of its entry, ``care | need << 4`` -- 0 where
@@ -978,7 +1043,7 @@ class Alhambra:
         pos = _pos(pos)
         rule = self.why_not_remove(pos)
         if rule is not None:
-            key, params = removal_message(rule, pos)
+            key, params = removal_message(rule, pos, self)
             raise IllegalMove(rule, key, **params)
         return _enc(pos)
 
@@ -1167,7 +1232,7 @@ class Alhambra:
         pos = _pos(pos)
         rule = self.why_not_swap(tile, pos)
         if rule is not None:
-            key, params = swap_message(rule, tile, pos)
+            key, params = swap_message(rule, tile, pos, self)
             raise IllegalMove(rule, key, **params)
         return _enc(pos)
 
@@ -1584,22 +1649,50 @@ def placement_message(rule: str, tile: Tile, pos, alhambra=None) -> tuple:
         if other is not None:
             return "error.P6.taken", {"pos": where, "other": other}
         return "error.P6.twice", {"tile": tile}
+    if alhambra is not None and rule == "P3":
+        got = alhambra._mismatch(tile.mask, _enc(pos))
+        if got is not None:   # the side where walls meet open sides, and the tile there
+            return _mismatch_message(("error.P3.wall_to_open", "error.P3.open_to_wall"), tile, where, alhambra, *got)
+    if alhambra is not None and rule == "P5":
+        holes = alhambra._holes_if_filled(_enc(pos))
+        if 0 < len(holes) <= _MOST_NAMED:   # the spots closed in (more: the rule alone)
+            return ("error.P5.hole_one" if len(holes) == 1 else "error.P5.hole_many",
+                    {"tile": tile, "pos": where, "cells": tuple(_dec(q) for q in holes)})
     if rule in ("P2", "P3", "P4", "P5"):
         return _PLACE_KEYS[rule], {"tile": tile, "pos": where}
     return "error.place.other", {"tile": tile, "pos": where}
+
+
+#: the most spots or tiles a refusal names one by one (more: what the rule says alone)
+_MOST_NAMED = 4
+
+
+def _mismatch_message(keys: tuple, tile: Tile, where: str, alhambra, d: int, q: int, wall: bool) -> tuple:
+    """A P3 refusal naming the side (``d``) where ``tile`` would meet the tile on cell ``q``
+    with the other wall status: ``keys[0]`` if the wall would be ``tile``'s, else ``keys[1]``."""
+    return (keys[0] if wall else keys[1],
+            {"tile": tile, "pos": where, "side": Text(_SIDE_AT[d]), "other": alhambra._tiles[q]})
+
+
+_SIDE_AT = tuple(f"side.at.{s}" for s in SIDES)   # (the catalogue keys of "on the north side" ...)
 
 
 _PLACE_KEYS = {"P2": "error.P2.no_side", "P3": "error.P3.mismatch", "P4": "error.P4.unreachable",
                "P5": "error.P5.hole"}
 
 
-def removal_message(rule: str, pos) -> tuple:
+def removal_message(rule: str, pos, alhambra=None) -> tuple:
     """``(key, params)`` of the refusal to take out the tile at ``pos``."""
     where = _where(pos)
     if rule == "P6":
         return "error.P6.remove_fountain", {}
     if rule == "T3a":
         return "error.T3a.no_tile", {"pos": where}
+    if alhambra is not None and rule == "P4":
+        cut = alhambra._cut_off_by(_enc(pos))
+        if 0 < len(cut) <= _MOST_NAMED:   # the tiles cut off (more: the rule alone)
+            return ("error.P4.remove_cuts_one" if len(cut) == 1 else "error.P4.remove_cuts_many",
+                    {"pos": where, "tiles": tuple(alhambra._tiles[q] for q in cut)})
     if rule == "P4":
         return "error.P4.remove_cuts", {"pos": where}
     if rule == "P5":
@@ -1607,7 +1700,7 @@ def removal_message(rule: str, pos) -> tuple:
     return "error.remove.other", {"pos": where}
 
 
-def swap_message(rule: str, tile: Tile, pos) -> tuple:
+def swap_message(rule: str, tile: Tile, pos, alhambra=None) -> tuple:
     """``(key, params)`` of the refusal to put ``tile`` in place of the tile at ``pos``."""
     where = _where(pos)
     if rule == "P6":
@@ -1619,6 +1712,10 @@ def swap_message(rule: str, tile: Tile, pos) -> tuple:
     if rule == "P1":
         return "error.P1.swap_turned", {"tile": tile}
     if rule == "P3":
+        got = alhambra._mismatch(tile.mask, _enc(pos)) if alhambra is not None else None
+        if got is not None:   # the side where walls meet open sides, and the tile there
+            return _mismatch_message(("error.P3.swap_wall_to_open", "error.P3.swap_open_to_wall"), tile, where,
+                                     alhambra, *got)
         return "error.P3.swap_mismatch", {"tile": tile, "pos": where}
     return "error.swap.other", {"tile": tile, "pos": where}
 
