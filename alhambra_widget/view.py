@@ -21,7 +21,10 @@ Schema (version 1). A *tile* is ``{"id": 23, "building": "arcades", "price":
 the fountain is id 0, building ``"fountain"``); a tile in an Alhambra also has
 ``"x"`` and ``"y"`` (x east, y south, fountain at 0,0). A *card* is a string
 ``"dirham 4"`` (as in the notation). A *cell* is ``[x, y]``; a refused cell is
-``[x, y, rule]``.
+``[x, y, rule]``, or ``[x, y, rule, key, detail]`` where the engine's refusal
+says where (its catalogue key; ``detail``: the side, ``"N"`` ... ``"W"``, of a
+wall against an open side, whose neighbour lies on the board that way; the
+cells a hole would close in; the cells of the tiles a removal would cut off).
 
 Every key of the view, and what it holds, is declared once in
 ``alhambra_widget/protocol.json`` (``alhambra_widget.protocol.VIEW_KEYS``,
@@ -50,6 +53,7 @@ from __future__ import annotations
 import logging
 
 from .engine import actions as A
+from .engine.alhambra import placement_message, removal_message, swap_message
 from .i18n.rules import explain_rule
 from .engine.money import CURRENCIES
 from .engine.state import seat_index
@@ -281,13 +285,31 @@ def legal_choices(game, explain: dict | None = None) -> dict:
             explain[rule] = explain_rule(rule)   # in the current language
         return rule
 
+    cells = None   # (the cells of the Alhambra's tiles, by tile id: when a removal's refusal names tiles)
+
+    def refused(pos, rule, said):
+        """A refused cell, with the engine's words where they say where (see the module doc)."""
+        nonlocal cells
+        out = [pos[0], pos[1], note(rule)]
+        key, params = said
+        if "side" in params:
+            out += [key, params["side"].key[-1]]    # (the side's letter: "side.at.W")
+        elif "cells" in params:
+            out += [key, [list(c) for c in params["cells"]]]
+        elif "tiles" in params:
+            if cells is None:
+                cells = {t.id: [x, y] for (x, y), t in a.items()}
+            out += [key, [cells[t.id] for t in params["tiles"]]]
+        return out
+
     no_remove = []
     tiles = []
     if game.phase == "action":
         removable = {tuple(c) for c in remove}
         for pos, t in a.items():
             if t.id and pos not in removable:
-                no_remove.append([pos[0], pos[1], note(a.why_not_remove(pos) or "T3a")])
+                rule = a.why_not_remove(pos) or "T3a"
+                no_remove.append(refused(pos, rule, removal_message(rule, pos, a)))
         candidates = [(t, "reserve") for t in p.reserve]
     else:
         candidates = [(t, "pending") for t in sorted(game.pending_for(cur), key=lambda t: t.id)]
@@ -295,14 +317,21 @@ def legal_choices(game, explain: dict | None = None) -> dict:
     for t, where in candidates:
         ok = spots.get(t.id, [])
         okset = {tuple(c) for c in ok}
-        why = [[q[0], q[1], note(a.why_not(t, q) or "P6")] for q in frontier if q not in okset]
+        why = []
+        for q in frontier:
+            if q not in okset:
+                rule = a.why_not(t, q) or "P6"
+                why.append(refused(q, rule, placement_message(rule, t, q, a)))
         entry = {"id": t.id, "from": where, "spots": ok, "why_not": why}
         if where == "reserve":
             sw = swaps.get(t.id, [])
             swset = {tuple(c) for c in sw}
             entry["swaps"] = sw
-            entry["no_swap"] = [[pos[0], pos[1], note(a.why_not_swap(t, pos) or "P6")]
-                                for pos, _ in a.items() if pos not in swset]
+            entry["no_swap"] = no_swap = []
+            for pos, _ in a.items():
+                if pos not in swset:
+                    rule = a.why_not_swap(t, pos) or "P6"
+                    no_swap.append(refused(pos, rule, swap_message(rule, t, pos, a)))
         tiles.append(entry)
     prices = {i + 1: game.market[i].price for i in range(4) if game.market[i] is not None}
     return {

@@ -13,10 +13,10 @@
 // currency) is sent to the kernel instead of being refused here, so the
 // engine refuses it and the lesson explains the rule.
 
-import { buildingName, cardName, currencyName, ruleText, t } from "./i18n.js";
+import { buildingName, cardName, currencyName, has, joinAnd, ruleText, t } from "./i18n.js";
 import { dirkShown, parseCard, tileName } from "./view/common.js";
 import { sliderWords } from "./view/controls.js";
-import { LINEUP_KINDS, buyOption, focusHand, hasCell, lineupNamesOf, lineupOf, ruleAt, summarize, tileChoice } from "./selection.js";
+import { LINEUP_KINDS, buyOption, cellAt, focusHand, hasCell, lineupNamesOf, lineupOf, summarize, tileChoice } from "./selection.js";
 
 /**
  * Local state of one view: the selection, a local note (why not ...) and the
@@ -27,10 +27,48 @@ export function initialUi() {
   return { sel: null, note: null, hover: null };
 }
 
-/** A refusal explained by its rule; `at`: the board cell it is about (a callout shows there). */
-function why(view, rule, where, at = null) {
+/**
+ * A refusal explained by its rule; `at`: the board cell it is about (a callout shows there).
+ * Where the engine's refusal says where (`cell`, the view's refused cell, has its key: see
+ * refusalWords), the note is the engine's words, and the callout at the cell the rule's.
+ */
+function why(view, rule, where, at = null, cell = null, tileId = null) {
+  const words = refusalWords(view, cell, tileId);
+  if (words) return { kind: "why", rule, at, text: words };
   const text = ruleText(view, rule);
   return { kind: "why", rule, at, text: t(text ? "ui.why.text" : "ui.why.plain", { where, rule, text }) };
+}
+
+/** The way of each side: x east, y south. */
+const TOWARD = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
+
+/**
+ * The engine's words for a refused cell of the view that says where -- `[x, y, rule, key,
+ * detail]` (alhambra_widget/view.py): the side of a wall against an open side, the cells a hole
+ * would close in, the cells of the tiles a removal would cut off -- filled in from the same
+ * catalogue text as IllegalMove's (the strings trait carries those keys); `tileId`: the tile
+ * placed, built or swapped in. Null for a cell without them.
+ */
+export function refusalWords(view, cell, tileId = null) {
+  if (!cell || cell.length < 5 || !has(cell[3])) return null;
+  const [x, y, , key, detail] = cell;
+  const board = view.players[view.legal.player]?.alhambra ?? [];   // (the refusals are the acting player's)
+  const nameAt = (cx, cy) => {
+    const tile = board.find((b) => b.x === cx && b.y === cy);
+    if (!tile) return `(${cx}, ${cy})`;
+    return tile.id === 0 ? t("ui.tile.fountain") : t("ui.tile.short", { building: buildingName(tile.building), price: tile.price });
+  };
+  const pos = `(${x}, ${y})`;
+  const tile = tileId === null ? "" : tileName(view, tileId);
+  if (typeof detail === "string") {
+    const step = TOWARD[detail];
+    if (!step) return null;
+    return t(key, { tile, pos, side: t(`side.at.${detail}`), other: nameAt(x + step[0], y + step[1]) });
+  }
+  if (!Array.isArray(detail)) return null;
+  const cells = detail.map(([cx, cy]) => `(${cx}, ${cy})`);
+  const tiles = detail.map(([cx, cy]) => nameAt(cx, cy));
+  return t(key, { tile, pos, cells: joinAnd(cells), tiles: joinAnd(tiles) });
 }
 
 function note(text, rule = null) {
@@ -200,8 +238,9 @@ export function reduce(ui, ev, view) {
         const entry = tileChoice(view, sel.id);
         if (entry?.from === "reserve") {
           if (hasCell(entry.swaps, ev.x, ev.y) || view.lesson) return act(`swap ${sel.id} at ${where}`);
-          const rule = ruleAt(entry.no_swap, ev.x, ev.y) ?? "P6";
-          return keep(sel, why(view, rule, t("ui.why.swap", { tile: tileName(view, sel.id), where }), [ev.x, ev.y]));
+          const cell = cellAt(entry.no_swap, ev.x, ev.y);
+          const rule = cell?.[2] ?? "P6";
+          return keep(sel, why(view, rule, t("ui.why.swap", { tile: tileName(view, sel.id), where }), [ev.x, ev.y], cell, sel.id));
         }
         return keep(sel, note(t(legal.dirk.length && dirkShown(view) ? "ui.note.bought_no_swap_dirk" : "ui.note.bought_no_swap"), "T4"));
       }
@@ -210,8 +249,9 @@ export function reduce(ui, ev, view) {
         if (sel?.kind === "placed" && sel.x === ev.x && sel.y === ev.y) return keep(null);
         return keep({ kind: "placed", x: ev.x, y: ev.y });
       }
-      const rule = ruleAt(legal.no_remove, ev.x, ev.y) ?? "P6";
-      return keep(null, why(view, rule, t("ui.why.remove", { where }), [ev.x, ev.y]));
+      const cell = cellAt(legal.no_remove, ev.x, ev.y);
+      const rule = cell?.[2] ?? "P6";
+      return keep(null, why(view, rule, t("ui.why.remove", { where }), [ev.x, ev.y], cell));
     }
     case "spot": {
       const where = `${ev.x},${ev.y}`;
@@ -219,8 +259,9 @@ export function reduce(ui, ev, view) {
       const entry = tileChoice(view, sel.id);
       if (!entry) return keep(null);
       if (hasCell(entry.spots, ev.x, ev.y) || view.lesson) return act(`${entry.from === "reserve" ? "build" : "place"} ${sel.id} at ${where}`);
-      const rule = ev.rule ?? ruleAt(entry.why_not, ev.x, ev.y) ?? "P2";
-      return keep(sel, why(view, rule, t("ui.why.spot", { tile: tileName(view, sel.id), where }), [ev.x, ev.y]));
+      const cell = cellAt(entry.why_not, ev.x, ev.y);
+      const rule = ev.rule ?? cell?.[2] ?? "P2";
+      return keep(sel, why(view, rule, t("ui.why.spot", { tile: tileName(view, sel.id), where }), [ev.x, ev.y], cell, sel.id));
     }
     case "reserve-tile":
     case "pending-tile": {

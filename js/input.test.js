@@ -5,6 +5,11 @@ import { arrowTarget, bindInput, eventFrom, initialUi, reduce, rove } from "./in
 import { boardOptions, focusPlayer, summarize } from "./selection.js";
 import { controlsHtml, selectionText } from "./view/controls.js";
 import { alhambraSvg } from "./view/alhambra.js";
+import { EN, useStrings } from "./i18n.js";
+import errorsEn from "../alhambra_widget/i18n/locales/en/errors.json";
+import errorsDe from "../alhambra_widget/i18n/locales/de/errors.json";
+import namesDe from "../alhambra_widget/i18n/locales/de/names.json";
+import uiDe from "../alhambra_widget/i18n/locales/de/ui.json";
 
 /** Feed events through reduce; returns the last result and the intents. */
 function run(view, events, ui = initialUi()) {
@@ -491,5 +496,58 @@ describe("arrow keys between the controls of a picture", () => {
     expect(focusable()).toEqual(["Replay", "m3", "Live"]);
     unbind();
     root.remove();
+  });
+});
+
+describe("refusals that say where (the engine's words, from the view's refused cells)", () => {
+  // the strings trait carries the engine's refusals that say where (alhambra_widget/i18n/strings.py)
+  const strings = (cats) => Object.fromEntries(cats.flatMap((c) => Object.entries(c)).filter(([k]) => !k.startsWith("_")));
+  const english = strings([EN, errorsEn]);
+  const words = (view, events, s = english) => {
+    useStrings(s);
+    try {
+      return run(view, events).ui.note;
+    } finally {
+      useStrings(null);
+    }
+  };
+  const hot = fixture("hotseat-3p");   // Ben: tower 8 at 1,0, tower 12 at 0,1, arcades 7 at 0,2; garden 7 in reserve
+  const buy = fixture("buy-3p");       // Ben: pavilion 7 at 1,-2, tower 11 at 1,-1, seraglio 4 at 2,-1, tower 13 at 1,0
+
+  it("a wall against an open side: the side and the tile there", () => {
+    const note = words(hot, [{ act: "reserve-tile", id: 34 }, { act: "spot", x: 0, y: -1 }]);
+    expect(note.rule).toBe("P3");
+    expect(note.at).toEqual([0, -1]);
+    expect(note.text).toBe("Garden 7 at (0, -1) would put a wall against an open side: on the south side it has a wall and "
+      + "the tile next to it (fountain) has none. Touching sides must both have a wall or both be open.");
+    const open = words(buy, [{ act: "reserve-tile", id: 21 }, { act: "spot", x: 2, y: -2 }]);
+    expect(open.text).toBe("Arcades 8 at (2, -2) would put an open side against a wall: on the south side it is open and "
+      + "the tile next to it (Seraglio 4) has a wall. Touching sides must both have a wall or both be open.");
+  });
+
+  it("a swap that does not fit, and a removal that cuts tiles off", () => {
+    const swap = words(hot, [{ act: "reserve-tile", id: 34 }, { act: "placed", x: 1, y: 0 }]);
+    expect(swap.text).toBe("Garden 7 does not fit at (1, 0): on the west side it has a wall and the tile next to it (fountain) "
+      + "has none. In a swap the new tile must match the same neighbours as the old one.");
+    expect(words(hot, [{ act: "placed", x: 0, y: 1 }]).text).toBe(
+      "Taking out the tile at (0, 1) would cut Arcades 7 off from the fountain. Take out a tile at the edge instead.");
+    const many = words(buy, [{ act: "placed", x: 1, y: 0 }]);
+    expect(many.rule).toBe("P4");
+    expect(many.text).toBe("Taking out the tile at (1, 0) would cut Pavilion 7, Tower 11 and Seraglio 4 off from the fountain. "
+      + "Take out a tile at the edge instead.");
+  });
+
+  it("speaks the widget's language; without the engine's texts, the rule's line as before", () => {
+    const german = strings([EN, namesDe, uiDe, errorsDe]);
+    const note = words(hot, [{ act: "reserve-tile", id: 34 }, { act: "spot", x: 0, y: -1 }], german);
+    expect(note.text).toBe("Garten 7 auf (0, -1) würde eine Mauer an eine offene Seite legen: Es hätte im Süden eine Mauer, "
+      + "das Plättchen daneben (Brunnen) dort keine. Aneinanderliegende Seiten müssen beide eine Mauer haben oder beide offen sein.");
+    const plain = run(hot, [{ act: "reserve-tile", id: 34 }, { act: "spot", x: 0, y: -1 }]).ui.note;
+    expect(plain.text).toContain("not allowed (rule P3)");
+    expect(plain.text).toContain(hot.explain.P3);
+    // a refused cell without the engine's key (P4 for a new tile: no open side towards the Alhambra)
+    const [x, y] = hot.legal.tiles[0].why_not.find((c) => c.length === 3);
+    const bare = words(hot, [{ act: "reserve-tile", id: 34 }, { act: "spot", x, y }]);
+    expect(bare.text).toContain(`not allowed (rule ${hot.legal.tiles[0].why_not.find((c) => c.length === 3)[2]})`);
   });
 });

@@ -231,3 +231,65 @@ def test_what_a_refusal_names_is_what_a_reference_search_finds(seed, moves):
                 assert cut and e.params.get("tiles", tuple(a[c] for c in cut)) == tuple(a[c] for c in cut)
                 assert e.key == ("error.P4.remove_cuts" if len(cut) > 4 else
                                  "error.P4.remove_cuts_one" if len(cut) == 1 else "error.P4.remove_cuts_many")
+
+
+# ------------------------------------------------- the widget's view
+
+
+def test_the_views_refused_cells_carry_the_engines_words_for_the_front_end():
+    """Each refused cell of the view whose refusal says where has the engine's key and what it
+    names (the side, the spots of a hole, the cells of the tiles cut off), exactly as the
+    IllegalMove of that move would; the front end fills in the same texts (js/input.js)."""
+    from alhambra_widget.i18n.strings import front_end_strings
+    from alhambra_widget.view import legal_choices
+
+    said = 0
+    for seed in range(60):
+        g = Game(2 + seed % 5, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(5, 300)):
+            if g.is_over:
+                break
+            g.play(g.random_action(rng), record=False)
+        if g.is_over:
+            continue
+        a = g.players[g.current].alhambra
+        legal = legal_choices(g)
+        cells = [(c, "remove", None) for c in legal["no_remove"]]
+        for entry in legal["tiles"]:
+            cells += [(c, "place", entry["id"]) for c in entry["why_not"]]
+            cells += [(c, "swap", entry["id"]) for c in entry.get("no_swap", [])]
+        for cell, how, tid in cells:
+            x, y, rule = cell[:3]
+            try:
+                if how == "remove":
+                    a.copy().remove((x, y))
+                elif how == "swap":
+                    a.copy().swap(tile(tid), (x, y))
+                else:
+                    a.copy().place(tile(tid), (x, y))
+            except IllegalMove as e:
+                err = e
+            else:
+                raise AssertionError(f"{how} {tid} at {x},{y} was refused in the view ({rule})")
+            assert err.rule == rule
+            named = "side" in err.params or "cells" in err.params or "tiles" in err.params
+            assert (len(cell) == 5) == named, (cell, err.key)
+            if len(cell) == 5:
+                said += 1
+                key, detail = cell[3:]
+                assert key == err.key
+                if "side" in err.params:
+                    assert detail == err.params["side"].key[-1]
+                elif "cells" in err.params:
+                    assert [tuple(c) for c in detail] == list(err.params["cells"])
+                else:
+                    assert [a[tuple(c)] for c in detail] == list(err.params["tiles"])
+    assert said > 200
+    for lang in LANGS:   # (the texts the front end fills in travel with its strings)
+        strings = front_end_strings(lang)
+        for key in ("error.P3.wall_to_open", "error.P3.open_to_wall", "error.P3.swap_wall_to_open",
+                    "error.P3.swap_open_to_wall", "error.P5.hole_one", "error.P5.hole_many",
+                    "error.P4.remove_cuts_one", "error.P4.remove_cuts_many", "side.at.N", "side.at.W"):
+            assert key in strings, (lang, key)
+        assert not any(k.startswith("error.T") for k in strings)   # (only those: the others are the kernel's)

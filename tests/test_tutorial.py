@@ -479,11 +479,11 @@ def test_lesson_state_has_what_the_panel_draws():
 def test_corner_cells_are_offered_and_refused_in_the_p2_step():
     w = AlhambraWidget.tutorial(lesson=4)
     entry = w.view["legal"]["tiles"][0]
-    corners = {(x, y) for x, y, r in entry["why_not"] if r == "P2"}
+    corners = {(c[0], c[1]) for c in entry["why_not"] if c[2] == "P2"}
     assert corners == {(-1, -1), (2, -1), (-1, 1), (2, 1)}
     assert "P2" in w.view["explain"]
     w.tutor.next()
-    assert not any(r == "P2" for *_, r in w.view["legal"]["tiles"][0]["why_not"])  # only where the step shows them
+    assert not any(c[2] == "P2" for c in w.view["legal"]["tiles"][0]["why_not"])  # only where the step shows them
 
 
 # --------------------------------------------------------- the message protocol

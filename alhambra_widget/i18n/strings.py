@@ -3,7 +3,9 @@
 :func:`front_end_strings` is what the widget syncs in its ``strings`` trait
 (once per language change, apart from the game state): every ``ui.*``,
 ``building.*``, ``currency.*``, ``card.*``, ``rule.*`` and ``list.*`` text of the language (English
-where a text is missing), and, for the language switch, each language's own
+where a text is missing), the engine's refusals that say where on the board (``error.P3.*``,
+``error.P5.hole_*``, ``error.P4.remove_cuts_*``: a refused cell of the view names one) with the
+sides they name (``side.at.*``), and, for the language switch, each language's own
 name as ``language.<code>``. The front end reads them with ``t(key, params)``
 and ``tn(key, n, params)`` (js/i18n.js), the same ``{name}`` placeholders and
 ``_one``/``_other`` keys as :func:`alhambra_widget.i18n.t` and ``tn``.
@@ -18,7 +20,8 @@ from . import DEFAULT, LANGUAGES, catalogue, check_language, t
 __all__ = ["front_end_strings", "PREFIXES"]
 
 #: Key prefixes the front end uses.
-PREFIXES = ("ui.", "building.", "currency.", "card.", "rule.", "list.")
+PREFIXES = ("ui.", "building.", "currency.", "card.", "rule.", "list.", "side.at.",
+            "error.P3.", "error.P5.hole_", "error.P4.remove_cuts_")
 #: ... except texts only Python shows: the static picture's (alhambra_widget/render.py), the
 #: kernel's refusals of an intent and what else it tells in the message line (an undo, Play from
 #: here: the widget's message line gets them as text, in its language)

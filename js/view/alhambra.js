@@ -64,7 +64,7 @@ export function boardBox(player, o = {}) {
  * @param {object} [o]
  * @param {boolean} [o.interactive]  tiles and cells are controls (data-act placed / spot)
  * @param {number[][]} [o.spots]     legal empty cells [[x, y], ...] to highlight
- * @param {Array[]} [o.refused]      frontier cells a tile may not go to [[x, y, rule], ...]
+ * @param {Array[]} [o.refused]      frontier cells a tile may not go to [[x, y, rule(, key, detail)], ...]
  * @param {function} [o.why]         rule id -> its explanation (for the refused cells' tooltips)
  * @param {number[][]} [o.removable] cells whose tile may go to the reserve
  * @param {number[][]} [o.swaps]     cells whose tile the selected reserve tile may replace

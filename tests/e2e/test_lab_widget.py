@@ -166,7 +166,7 @@ def test_exact_buy_second_action_refused_and_legal_placement(ui):
     entry = s["legal"]["tiles"][0]
     assert entry["id"] == 4
     legal = sorted(map(tuple, entry["spots"]))
-    refused = {(x, y): rule for x, y, rule in entry["why_not"]}
+    refused = {(c[0], c[1]): c[2] for c in entry["why_not"]}
     assert legal == [(-1, 0), (0, -1)] and refused == {(1, 0): "P3", (0, 1): "P3"}
 
     # choose the bought tile: its legal spots are highlighted
@@ -175,13 +175,15 @@ def test_exact_buy_second_action_refused_and_legal_placement(ui):
     for x, y in legal:
         expect(spot(root, x, y)).to_have_count(1)
 
-    # a refused spot: its rule and explanation are shown, nothing is sent
+    # a refused spot: the refusal says where (its west wall against the fountain's open side),
+    # the rule's text at the spot; nothing is sent
     spot(root, 1, 0, "alh-cell-no").click()
     msg = root.locator(".alh-message")
     expect(msg).to_have_attribute("data-rule", "P3")
     expect(msg.locator(".alh-rule")).to_have_text("P3")
-    expect(msg).to_contain_text("not allowed (rule P3)")
-    expect(msg).to_contain_text(s["explain"]["P3"])
+    expect(msg).to_contain_text("Pavilion 5 at (1, 0) would put a wall against an open side: on the west side it has "
+                                "a wall and the tile next to it (fountain) has none.")
+    expect(root.locator(".alh-callout")).to_contain_text(s["explain"]["P3"])
     assert msg.is_visible()
     snap(root, "lab-refused-placement.png")
     after = state(page)

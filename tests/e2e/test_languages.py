@@ -238,12 +238,14 @@ def test_pointing_at_a_spot_says_which_rule_forbids_it_in_finnish(ui):
     x, y = spot.get_attribute("data-x"), spot.get_attribute("data-y")
     spot.hover()
     expect(help_line).to_have_text(catalogue_text("fi", "ui.hover.place_ok", x=x, y=y, tile=name))
-    # clicking the refused spot: the refusal, with the rule's text, in Finnish
+    # clicking the refused spot: the engine's refusal, which says where, in Finnish (its north wall
+    # against the fountain), and the rule's text at the spot
     root.locator('.alh-focus rect.alh-cell-no[data-x="0"][data-y="1"]').click()
     msg = root.locator(".alh-message")
     expect(msg).to_have_attribute("data-rule", "P3")
-    expect(msg).to_contain_text(s["explain"]["P3"])
-    expect(msg).to_contain_text("sääntö P3")
+    expect(msg).to_contain_text(catalogue_text("fi", "error.P3.wall_to_open", pos="(0, 1)", tile=name,
+                                               side=fi["side.at.N"], other=fi["ui.tile.fountain"]))
+    expect(root.locator(".alh-callout")).to_contain_text(s["explain"]["P3"])
     # a refusal made by the kernel (a forged language), in Finnish too
     run_code(page, 'w._handle_custom_msg({"type": "language", "lang": "xx"}, [])')
     expect(msg).to_contain_text(fi["ui.msg.refused"].split("{")[0].strip())

@@ -208,7 +208,7 @@ def test_on_a_phone_the_lessons_answer_to_a_tap_on_the_board_is_brought_into_vie
     page.wait_for_function("window.state.lesson.step === 1")
     tile = w.game.pending_for(0)[0].id
     page.click(f'[data-act="pending-tile"][data-id="{tile}"]')
-    wrong = next((x, y) for x, y, rule in w.view["legal"]["tiles"][0]["why_not"] if rule == "P3")
+    wrong = next((c[0], c[1]) for c in w.view["legal"]["tiles"][0]["why_not"] if c[2] == "P3")
     spot = page.locator(f'.alh-focus [data-act="spot"][data-x="{wrong[0]}"][data-y="{wrong[1]}"]')
     spot.scroll_into_view_if_needed()
     answer = feedback(page)
