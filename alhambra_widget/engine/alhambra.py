@@ -496,17 +496,8 @@ class Alhambra:
         """The tiles (cells, north to south) that taking out the tile at cell
         ``p`` would cut off from the fountain (P4): those no longer joined to
         it through open sides."""
-        links = self._links
-        seen = {_ORIGIN, p}
-        stack = [_ORIGIN]
-        while stack:
-            q = stack.pop()
-            for off in _OFFS[links[q]]:
-                n = q + off
-                if n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        return sorted(q for q in links if q not in seen)
+        seen = _reached_without(self._links, p)
+        return sorted(q for q in self._links if q not in seen)
 
     def _mismatch(self, m: int, p: int):
         """``(side, neighbour's cell, whether the wall is the tile's)`` of the
@@ -664,16 +655,7 @@ class Alhambra:
                 return "P4"
         elif _MANY[lk]:
             # P4: can every other tile still be reached from the fountain?
-            seen = {_ORIGIN, p}
-            stack = [_ORIGIN]
-            while stack:
-                q = stack.pop()
-                for off in _OFFS[links[q]]:
-                    n = q + off
-                    if n not in seen:
-                        seen.add(n)
-                        stack.append(n)
-            if len(seen) != len(links):
+            if len(_reached_without(links, p)) != len(links):
                 return "P4"
         # (a tile joined to one neighbour only never carries another tile)
         if self._sk[p] >= 240:
@@ -1406,16 +1388,7 @@ def _as_tile(t) -> Tile:
 def _cut_without(links: dict, q: int, cut: set) -> set:
     """``cut`` without ``q`` if every tile is still in reach of the fountain
     through open sides (P4's graph, ``links``) when the tile at ``q`` is out."""
-    seen = {_ORIGIN, q}
-    stack = [_ORIGIN]
-    while stack:
-        u = stack.pop()
-        for off in _OFFS[links[u]]:
-            v = u + off
-            if v not in seen:
-                seen.add(v)
-                stack.append(v)
-    return cut - {q} if len(seen) == len(links) else cut
+    return cut - {q} if len(_reached_without(links, q)) == len(links) else cut
 
 
 def _cut_cells(links: dict) -> set:
@@ -1630,6 +1603,21 @@ def _walk_trail(v, adj, ends, used: set, path: list, best: list) -> None:
 # -- messages ----------------------------------------------------------------
 # Each gives the catalogue key (locales/<lang>/errors.json) and the values of a
 # refusal; IllegalMove puts them into words in the reader's language.
+
+def _reached_without(links: dict, p: int) -> set:
+    """The cells reached from the fountain through open sides without passing the tile at
+    cell ``p`` (``links``: ``Alhambra._links``), and ``p`` itself (P4)."""
+    seen = {_ORIGIN, p}
+    stack = [_ORIGIN]
+    while stack:
+        q = stack.pop()
+        for off in _OFFS[links[q]]:
+            n = q + off
+            if n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return seen
+
 
 def _where(pos) -> str:
     return f"({pos[0]}, {pos[1]})"
