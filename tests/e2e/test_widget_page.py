@@ -948,8 +948,9 @@ def test_a_refusal_beside_the_board_is_never_cut_off(chromium):
 
 
 def test_a_refusal_is_read_whole_beside_the_board_and_nothing_above_it_moves(chromium):
-    """A refused spot clicked: the message line beside the board shows the whole refusal with its
-    rule's explanation, in every language, where the column has room under it (1,100 x 900: the
+    """A refused spot clicked: the message line beside the board shows the whole refusal (the
+    engine's words where they say where, else its rule's explanation), in every language, where
+    the column has room under it (1,100 x 900: the
     English P3 one was cut after three lines, "wall again..."); the action buttons over it stay
     where they were. (Where there is no room, it keeps three lines: see the test before.)"""
     from alhambra_widget.i18n import LANGUAGES
@@ -977,7 +978,11 @@ def test_a_refusal_is_read_whole_beside_the_board_and_nothing_above_it_moves(chr
             page.click(f'.alh-focus rect.alh-cell-no[data-x="{x}"][data-y="{y}"]')
             expect(page.locator(".alh-hold > .alh-message")).to_have_attribute("data-rule", rule)
             got = page.evaluate(fits)
-            assert w.view["explain"][rule] in got["text"], (lang, got)
+            cell = next(c for c in w.view["legal"]["tiles"][0]["why_not"] if c[:2] == [x, y])
+            if len(cell) == 5:   # the engine's words, which say where, filled in from its catalogue text
+                assert f"({x}, {y})" in got["text"] and len(got["text"]) > len(w.view["explain"][rule]), (lang, got)
+            else:
+                assert w.view["explain"][rule] in got["text"], (lang, got)
             assert got["cut"] <= 1, (width, lang, rule, got)         # no line cut off
             assert got["below"] <= 1, (width, lang, rule, got)       # and in view
             after = take.bounding_box()
