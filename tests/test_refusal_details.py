@@ -293,3 +293,20 @@ def test_the_views_refused_cells_carry_the_engines_words_for_the_front_end():
                     "error.P4.remove_cuts_one", "error.P4.remove_cuts_many", "side.at.N", "side.at.W"):
             assert key in strings, (lang, key)
         assert not any(k.startswith("error.T") for k in strings)   # (only those: the others are the kernel's)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000), st.integers(10, 260))
+def test_the_spots_a_tile_would_close_in_are_those_a_flood_from_outside_never_reaches(seed, moves):
+    """Every free spot next to an Alhambra, legal or not: the empty spots a tile there would close
+    in (none for most) are exactly the empty cells a flood from outside the box then misses."""
+    for a in _alhambras(seed, moves):
+        cells = set(_walls(a))
+        for x, y in a.frontier:
+            want = sorted(_enclosed(cells | {(x, y)}), key=lambda c: (c[1], c[0]))
+            assert [(q[0], q[1]) for q in map(_decode, a._holes_if_filled(x + 256 * y))] == want, (x, y)
+
+
+def _decode(q: int) -> tuple:
+    x = ((q + 128) & 255) - 128
+    return x, (q - x) >> 8

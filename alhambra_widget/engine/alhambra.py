@@ -471,6 +471,8 @@ class Alhambra:
             start = p + s
             if start in masks or start in seen:
                 continue
+            # the empty cells joined to start inside the box, all of them (so that a later start
+            # never walks a part of this area cut off by what this walk saw)
             region = [start]
             seen.add(start)
             stack = [start]
@@ -480,14 +482,16 @@ class Alhambra:
                 qx = ((q + 128) & 255) - 128
                 qy = (q - qx) >> 8
                 if qx <= minx or qx >= maxx or qy <= miny or qy >= maxy:
-                    outside = True   # (on the box's edge: open to the outside; the rest of
-                    continue         # this area is still walked, so no cell of it is asked twice)
+                    outside = True   # (on the box's edge: open to the outside)
                 for d in _STEPI:
                     n = q + d
                     if n not in seen and n not in masks:
-                        seen.add(n)
-                        region.append(n)
-                        stack.append(n)
+                        nx = ((n + 128) & 255) - 128
+                        ny = (n - nx) >> 8
+                        if minx <= nx <= maxx and miny <= ny <= maxy:
+                            seen.add(n)
+                            region.append(n)
+                            stack.append(n)
             if not outside:
                 closed += region
         return sorted(closed)
