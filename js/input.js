@@ -30,11 +30,12 @@ export function initialUi() {
 /**
  * A refusal explained by its rule; `at`: the board cell it is about (a callout shows there).
  * Where the engine's refusal says where (`cell`, the view's refused cell, has its key: see
- * refusalWords), the note is the engine's words, and the callout at the cell the rule's.
+ * refusalWords), the note is the engine's words and keeps the cell, whose side, hole or tiles
+ * cut off the board marks (js/view/alhambra.js); the callout at the cell is the rule's.
  */
 function why(view, rule, where, at = null, cell = null, tileId = null) {
   const words = refusalWords(view, cell, tileId);
-  if (words) return { kind: "why", rule, at, text: words };
+  if (words) return { kind: "why", rule, at, text: words, cell };   // (cell: the board marks what the words name)
   const text = ruleText(view, rule);
   return { kind: "why", rule, at, text: t(text ? "ui.why.text" : "ui.why.plain", { where, rule, text }) };
 }

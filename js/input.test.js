@@ -6,6 +6,8 @@ import { boardOptions, focusPlayer, summarize } from "./selection.js";
 import { controlsHtml, selectionText } from "./view/controls.js";
 import { alhambraSvg } from "./view/alhambra.js";
 import { EN, useStrings } from "./i18n.js";
+import { CELL, sideSegment } from "./view/common.js";
+import { tableHtml } from "./view/table.js";
 import errorsEn from "../alhambra_widget/i18n/locales/en/errors.json";
 import errorsDe from "../alhambra_widget/i18n/locales/de/errors.json";
 import namesDe from "../alhambra_widget/i18n/locales/de/names.json";
@@ -535,6 +537,24 @@ describe("refusals that say where (the engine's words, from the view's refused c
     expect(many.rule).toBe("P4");
     expect(many.text).toBe("Taking out the tile at (1, 0) would cut Pavilion 7, Tower 11 and Seraglio 4 off from the fountain. "
       + "Take out a tile at the edge instead.");
+  });
+
+  it("the board marks what the words name: the side against the other tile, a removal's tiles", () => {
+    const note = words(hot, [{ act: "reserve-tile", id: 34 }, { act: "spot", x: 0, y: -1 }]);
+    expect(note.cell).toEqual([0, -1, "P3", "error.P3.wall_to_open", "S"]);
+    const board = dom(tableHtml(hot, { sel: { kind: "tile", id: 34 }, note, hover: null }));
+    const side = board.querySelector(".alh-focus path.alh-refusal-mark");
+    expect([side.dataset.rule, side.dataset.side]).toEqual(["P3", "S"]);
+    expect(side.getAttribute("d")).toBe(sideSegment(0, -1, "S", CELL));   // (the edge it shares with the fountain)
+    expect(side.getAttribute("aria-hidden")).toBe("true");
+    const cut = words(buy, [{ act: "placed", x: 1, y: 0 }]);
+    const marked = dom(tableHtml(buy, { sel: null, note: cut, hover: null })).querySelector(".alh-focus path.alh-refusal-mark");
+    expect(marked.dataset.cells).toBe("1,-2 1,-1 2,-1");
+    expect(marked.classList.contains("alh-refusal-cells")).toBe(true);
+    // no mark without the engine's words (the rule's line alone), nor once the note is gone
+    const plain = run(hot, [{ act: "reserve-tile", id: 34 }, { act: "spot", x: 0, y: -1 }]).ui.note;
+    expect(dom(tableHtml(hot, { sel: { kind: "tile", id: 34 }, note: plain, hover: null })).querySelector(".alh-refusal-mark")).toBeNull();
+    expect(dom(tableHtml(hot, { sel: { kind: "tile", id: 34 }, note: null, hover: null })).querySelector(".alh-refusal-mark")).toBeNull();
   });
 
   it("speaks the widget's language; without the engine's texts, the rule's line as before", () => {

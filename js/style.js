@@ -176,6 +176,10 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-spot-plus { fill: var(--alh-spot); opacity: .85; }
 .alh-cell-no { fill: var(--alh-error); fill-opacity: 0; stroke: var(--alh-error); stroke-opacity: .5; stroke-width: 3; stroke-dasharray: 1 9; stroke-linecap: round; cursor: help; }
 .alh-cell-no:hover, .alh-cell-no:focus-visible { fill-opacity: .08; stroke-opacity: .8; }
+/* what a refusal names: the side that meets the wrong neighbour (thick), a hole's or cut-off tiles' cells (dashed) */
+.alh-refusal-mark { fill: none; stroke: var(--alh-error); stroke-linecap: round; }
+.alh-refusal-side { stroke-width: 9; }
+.alh-refusal-cells { stroke-width: 4; stroke-dasharray: 10 6; }
 .alh-remove-ring .alh-ring { fill: none; stroke: var(--alh-remove); stroke-width: 5; stroke-dasharray: 14 7; }
 .alh-swap-ring .alh-ring { fill: none; stroke: var(--alh-swap); stroke-width: 6; }
 .alh-ring-mark { stroke: var(--alh-bg); stroke-width: 10; paint-order: stroke; stroke-linejoin: round; }

@@ -60,6 +60,25 @@ export function boardBox(player, o = {}) {
 }
 
 /**
+ * The mark of what a refusal names (see alhambraSvg's o.refusal), above the walls: a wall against
+ * an open side, the side of the refused cell that meets the other tile; a hole, or tiles a
+ * removal would cut off, an outline around each of those cells. Hidden from screen readers: the
+ * message line says it in words.
+ */
+function refusalMark(cell, C) {
+  if (!cell || cell.length < 5) return "";
+  const [x, y, rule, , detail] = cell;
+  if (typeof detail === "string") {
+    const d = sideSegment(x, y, detail, C);
+    return d ? `<path class="alh-refusal-mark alh-refusal-side" data-rule="${esc(rule)}" data-side="${esc(detail)}" pointer-events="none" aria-hidden="true" d="${d}"/>` : "";
+  }
+  if (!Array.isArray(detail) || !detail.length) return "";
+  const i = C * 0.1;
+  const d = detail.map(([cx, cy]) => `M${num(cx * C + i)} ${num(cy * C + i)}h${num(C - 2 * i)}v${num(C - 2 * i)}h${num(2 * i - C)}z`).join("");
+  return `<path class="alh-refusal-mark alh-refusal-cells" data-rule="${esc(rule)}" data-cells="${esc(detail.map(([cx, cy]) => `${cx},${cy}`).join(" "))}" pointer-events="none" aria-hidden="true" d="${d}"/>`;
+}
+
+/**
  * @param {object} player  a view player ({name, alhambra, wall, wall_path, ...})
  * @param {object} [o]
  * @param {boolean} [o.interactive]  tiles and cells are controls (data-act placed / spot)
@@ -82,6 +101,9 @@ export function boardBox(player, o = {}) {
  *                                   more to match it (js/layout.js fillFrame)
  * @param {boolean} [o.names]        buildings' names on the tiles, not their pictures (the tutorial)
  * @param {number} [o.who]           the player's index, in the data-key of each cell's control
+ * @param {Array} [o.refusal]        a refused cell whose refusal says where ([x, y, rule, key, detail],
+ *                                   js/input.js refusalWords): its side against the wrong neighbour, or
+ *                                   the cells (a hole's, or the tiles a removal would cut off), marked
  */
 export function alhambraSvg(player, o = {}) {
   const {
@@ -191,6 +213,7 @@ export function alhambraSvg(player, o = {}) {
     }
     out += `</g>`;
   }
+  out += refusalMark(o.refusal, C);
   // removable and swappable tiles: rings above the walls (one path each), and their marks
   out += ringsSvg(removable, "alh-remove-ring", ARTWORK.marks.lift, C);
   out += ringsSvg(swaps, "alh-swap-ring", ARTWORK.marks.swap, C);

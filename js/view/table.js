@@ -242,7 +242,9 @@ export function boardHtml(player, o, note) {
   }
   // (tabindex -1: where the focus goes back to when the cell it was on is gone -- the board of the
   // next player shown after a tile placed by keyboard; a Tab from there goes on from the board)
-  return `<div class="alh-focus-board${callout ? " alh-has-callout" : ""}" role="region" aria-label="${esc(t("ui.table.board_aria"))}" tabindex="-1">${alhambraSvg(player, o)}${callout}</div>`;
+  // (what the note's words name, marked on the board: see alhambraSvg's o.refusal)
+  const board = alhambraSvg(player, callout && note.cell ? { ...o, refusal: note.cell } : o);
+  return `<div class="alh-focus-board${callout ? " alh-has-callout" : ""}" role="region" aria-label="${esc(t("ui.table.board_aria"))}" tabindex="-1">${board}${callout}</div>`;
 }
 
 /**

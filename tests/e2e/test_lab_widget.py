@@ -184,6 +184,10 @@ def test_exact_buy_second_action_refused_and_legal_placement(ui):
     expect(msg).to_contain_text("Pavilion 5 at (1, 0) would put a wall against an open side: on the west side it has "
                                 "a wall and the tile next to it (fountain) has none.")
     expect(root.locator(".alh-callout")).to_contain_text(s["explain"]["P3"])
+    # and the board marks the side it names: the spot's west side, against the fountain
+    mark = root.locator(".alh-focus path.alh-refusal-mark")
+    expect(mark).to_have_attribute("data-side", "W")
+    assert mark.bounding_box()["width"] < mark.bounding_box()["height"]   # (a side running north to south)
     assert msg.is_visible()
     snap(root, "lab-refused-placement.png")
     after = state(page)
