@@ -142,22 +142,41 @@ export function fanRow(widths, width, { gap = 2, groups = null, groupGap = 0 } =
  * view box's centre and the view box's size, as unitless numbers the style
  * sheet turns into a position (--dx, --dy, --vw, --vh); and the side the
  * callout opens to, away from the nearer edges ("above"/"below",
- * "left"/"right").
+ * "left"/"right"). `away`: -1 when what the board marks for the refusal lies
+ * above the cell (its north side, a hole to the north), 1 below it: the
+ * callout then opens the other way, where the board has a row for it.
  */
-export function calloutPlace(vb, x, y, cell) {
+export function calloutPlace(vb, x, y, cell, away = 0) {
   const cx = (x + 0.5) * cell;
   const cy = (y + 0.5) * cell;
   const dx = cx - (vb.x + vb.w / 2);
   const dy = cy - (vb.y + vb.h / 2);
+  // top half: the callout hangs below the cell; else above it
+  let vertical = dy < 0 ? "below" : "above";
+  if (away < 0 && (y + 2) * cell <= vb.y + vb.h) vertical = "below";
+  else if (away > 0 && (y - 1) * cell >= vb.y) vertical = "above";
   return {
     dx: Math.round(dx * 10) / 10,
     dy: Math.round(dy * 10) / 10,
     vw: vb.w,
     vh: vb.h,
-    // top half: the callout hangs below the cell; else above it
-    vertical: dy < 0 ? "below" : "above",
+    vertical,
     horizontal: dx > vb.w * 0.15 ? "left" : dx < -vb.w * 0.15 ? "right" : "center",
   };
+}
+
+/**
+ * Which way from the refused cell (x, y) what its refusal names lies (see calloutPlace's
+ * `away`): -1 north, 1 south, 0 neither -- from the view's refused cell [x, y, rule, key,
+ * detail] (a side letter, or cells).
+ */
+export function markedWay(cell) {
+  if (!cell || cell.length < 5) return 0;
+  const [, y, , , detail] = cell;
+  if (typeof detail === "string") return detail === "N" ? -1 : detail === "S" ? 1 : 0;
+  if (!Array.isArray(detail) || !detail.length) return 0;
+  const mean = detail.reduce((s, c) => s + c[1], 0) / detail.length;
+  return mean < y ? -1 : mean > y ? 1 : 0;
 }
 
 /** The classes of the table for `n` players: the column of players in one or two columns. */

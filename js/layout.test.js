@@ -3,7 +3,7 @@
 // that open away from the board's edges.
 import { describe, expect, it } from "vitest";
 import { dom, fixture } from "./fixtures.js";
-import { PANEL_W, boardFrame, boundsOf, calloutPlace, fanRow, fillFrame, fitBoard, panelLayout, tableClass } from "./layout.js";
+import { PANEL_W, boardFrame, boundsOf, calloutPlace, fanRow, fillFrame, fitBoard, markedWay, panelLayout, tableClass } from "./layout.js";
 import { boardBox } from "./view/alhambra.js";
 import { CELL } from "./view/common.js";
 import { panelSvg } from "./view/panel.js";
@@ -149,6 +149,20 @@ describe("a callout at a board cell", () => {
     const d = calloutPlace(vb, 1, 1, 100);
     expect([d.vertical, d.horizontal]).toEqual(["above", "left"]);
     expect(calloutPlace(vb, -1, 0, 100).horizontal).toBe("center");
+  });
+
+  it("opens away from what the board marks for the refusal, where the board has a row for it", () => {
+    const vb = { x: -300, y: -300, w: 700, h: 700 };   // rows -3 .. 3 (cells of 100)
+    // a cell in the bottom half opens above, unless the mark is north of it (a hole, a north side)
+    expect(calloutPlace(vb, 0, 1, 100, 0).vertical).toBe("above");
+    expect(calloutPlace(vb, 0, 1, 100, -1).vertical).toBe("below");
+    expect(calloutPlace(vb, 0, -3, 100, 1).vertical).toBe("below");   // (no row above the top one)
+    expect(calloutPlace(vb, 0, -2, 100, 1).vertical).toBe("above");
+    expect(calloutPlace(vb, 0, 3, 100, -1).vertical).toBe("above");   // (no row below the last one)
+    expect(markedWay([2, 2, "P5", "error.P5.hole_one", [[2, 1]]])).toBe(-1);
+    expect(markedWay([2, 2, "P3", "error.P3.wall_to_open", "S"])).toBe(1);
+    expect(markedWay([2, 2, "P3", "error.P3.wall_to_open", "W"])).toBe(0);
+    expect(markedWay([2, 2, "P4"])).toBe(0);
   });
 
   it("is drawn in the board's frame for a refusal at a cell, with the rule and its explanation", () => {

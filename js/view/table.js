@@ -16,7 +16,7 @@
 
 import { alhambraSvg, boardBox } from "./alhambra.js";
 import { isYou, languages, ruleText, t, tn } from "../i18n.js";
-import { calloutPlace, tableClass } from "../layout.js";
+import { calloutPlace, markedWay, tableClass } from "../layout.js";
 import { CELL, dirkShown, esc } from "./common.js";
 import { boardHelpHtml, controlsHtml, languageHtml, lineupHtml, messagePart, replayBannerHtml, replayPart, reviewSummaryHtml } from "./controls.js";
 import { finalBoardsHtml } from "./finals.js";
@@ -234,7 +234,7 @@ export function boardHtml(player, o, note) {
   const at = note && note.at;
   if (at && note.rule) {
     const vb = boardBox(player, o);
-    const c = calloutPlace(vb, at[0], at[1], CELL);
+    const c = calloutPlace(vb, at[0], at[1], CELL, markedWay(note.cell));   // (not over what the board marks)
     const text = o.why ? o.why(note.rule) : "";
     callout =
       `<div class="alh-callout alh-callout-${c.vertical} alh-callout-${c.horizontal}" role="note" data-x="${at[0]}" data-y="${at[1]}" data-rule="${esc(note.rule)}" ` +

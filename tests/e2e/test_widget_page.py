@@ -296,6 +296,38 @@ def tile_to_place() -> Game:
     return g
 
 
+def test_a_hole_is_named_and_marked_on_the_board(chromium, artifacts):
+    """A spot refused because it would close in a hole (P5): the message line names the empty
+    spots, the board outlines them, and the game does not change (dark theme)."""
+    g = played(2, 0, 161)                     # (a tile to place with a hole to close at 2,2)
+    tile = g.pending_for(g.current)[0]
+    a = g.players[g.current].alhambra
+    assert a.why_not(tile, (2, 2)) == "P5"
+    from alhambra_widget.engine.alhambra import _dec
+    spots = [_dec(q) for q in a._holes_if_filled(2 + 256 * 2)]   # (the engine's cell ints as (x, y))
+    assert spots
+    w = AlhambraWidget(g)
+    page = open_widget(chromium, w, dark=True)
+    state = g.to_json()
+    page.click(f'[data-act="pending-tile"][data-id="{tile.id}"]')
+    page.click('.alh-focus rect.alh-cell-no[data-x="2"][data-y="2"]')
+    msg = page.locator(".alh-message")
+    expect(msg).to_have_attribute("data-rule", "P5")
+    expect(msg).to_contain_text("would close in the empty spot" + ("s" if len(spots) > 1 else ""))
+    for x, y in spots:
+        expect(msg).to_contain_text(f"({x}, {y})")
+    mark = page.locator(".alh-focus path.alh-refusal-mark")
+    expect(mark).to_have_attribute("data-cells", " ".join(f"{x},{y}" for x, y in spots))
+    # the outline lies over the hole's cells: its box is the box of those cells, or inside it
+    first = page.locator(f'.alh-focus [data-x="{spots[0][0]}"][data-y="{spots[0][1]}"]').first
+    if first.count():
+        cell, box = first.bounding_box(), mark.bounding_box()
+        assert box["x"] >= cell["x"] - 4 and box["y"] >= cell["y"] - 4, (box, cell)
+    assert g.to_json() == state
+    page.screenshot(path=str(artifacts / "widget-why-hole-dark.png"), full_page=True)
+    assert not page.errors, page.errors
+
+
 def test_a_refused_spot_is_explained_and_nothing_is_sent(chromium, artifacts):
     g = tile_to_place()
     w = AlhambraWidget(g)
