@@ -318,11 +318,14 @@ def test_a_hole_is_named_and_marked_on_the_board(chromium, artifacts):
         expect(msg).to_contain_text(f"({x}, {y})")
     mark = page.locator(".alh-focus path.alh-refusal-mark")
     expect(mark).to_have_attribute("data-cells", " ".join(f"{x},{y}" for x, y in spots))
-    # the outline lies over the hole's cells: its box is the box of those cells, or inside it
-    first = page.locator(f'.alh-focus [data-x="{spots[0][0]}"][data-y="{spots[0][1]}"]').first
-    if first.count():
-        cell, box = first.bounding_box(), mark.bounding_box()
-        assert box["x"] >= cell["x"] - 4 and box["y"] >= cell["y"] - 4, (box, cell)
+    # the outline lies on the hole's spot (a free spot next to the Alhambra: a cell of the board)
+    cell = page.locator(f'.alh-focus rect[data-x="{spots[0][0]}"][data-y="{spots[0][1]}"]').bounding_box()
+    box = mark.bounding_box()
+    assert abs(box["x"] - cell["x"]) < 8 and abs(box["y"] - cell["y"]) < 8, (box, cell)
+    # and the callout opens away from it (the hole lies north: the callout hangs below the spot clicked)
+    clicked = page.locator('.alh-focus rect.alh-cell-no[data-x="2"][data-y="2"]').bounding_box()
+    callout = page.locator(".alh-callout").bounding_box()
+    assert callout["y"] >= clicked["y"] + clicked["height"] - 12, (callout, clicked)
     assert g.to_json() == state
     page.screenshot(path=str(artifacts / "widget-why-hole-dark.png"), full_page=True)
     assert not page.errors, page.errors
