@@ -53,7 +53,7 @@ from __future__ import annotations
 import logging
 
 from .engine import actions as A
-from .engine.alhambra import placement_message, removal_message, swap_message
+from .engine.alhambra import where_it_breaks
 from .i18n.rules import explain_rule
 from .engine.money import CURRENCIES
 from .engine.state import seat_index
@@ -285,21 +285,14 @@ def legal_choices(game, explain: dict | None = None) -> dict:
             explain[rule] = explain_rule(rule)   # in the current language
         return rule
 
-    cells = None   # (the cells of the Alhambra's tiles, by tile id: when a removal's refusal names tiles)
-
-    def refused(pos, rule, said):
-        """A refused cell, with the engine's words where they say where (see the module doc)."""
-        nonlocal cells
+    def refused(move, pos, rule, t=None):
+        """A refused cell, with the engine's key and what it names where its refusal says where
+        (see the module doc)."""
         out = [pos[0], pos[1], note(rule)]
-        key, params = said
-        if "side" in params:
-            out += [key, params["side"].key[-1]]    # (the side's letter: "side.at.W")
-        elif "cells" in params:
-            out += [key, [list(c) for c in params["cells"]]]
-        elif "tiles" in params:
-            if cells is None:
-                cells = {t.id: [x, y] for (x, y), t in a.items()}
-            out += [key, [cells[t.id] for t in params["tiles"]]]
+        got = where_it_breaks(move, rule, t, pos, a)
+        if got is not None:
+            key, detail = got
+            out += [key, SIDES[detail[0]] if rule == "P3" else [list(c) for c in detail]]
         return out
 
     no_remove = []
@@ -308,8 +301,7 @@ def legal_choices(game, explain: dict | None = None) -> dict:
         removable = {tuple(c) for c in remove}
         for pos, t in a.items():
             if t.id and pos not in removable:
-                rule = a.why_not_remove(pos) or "T3a"
-                no_remove.append(refused(pos, rule, removal_message(rule, pos, a)))
+                no_remove.append(refused("remove", pos, a.why_not_remove(pos) or "T3a"))
         candidates = [(t, "reserve") for t in p.reserve]
     else:
         candidates = [(t, "pending") for t in sorted(game.pending_for(cur), key=lambda t: t.id)]
@@ -317,21 +309,14 @@ def legal_choices(game, explain: dict | None = None) -> dict:
     for t, where in candidates:
         ok = spots.get(t.id, [])
         okset = {tuple(c) for c in ok}
-        why = []
-        for q in frontier:
-            if q not in okset:
-                rule = a.why_not(t, q) or "P6"
-                why.append(refused(q, rule, placement_message(rule, t, q, a)))
+        why = [refused("place", q, a.why_not(t, q) or "P6", t) for q in frontier if q not in okset]
         entry = {"id": t.id, "from": where, "spots": ok, "why_not": why}
         if where == "reserve":
             sw = swaps.get(t.id, [])
             swset = {tuple(c) for c in sw}
             entry["swaps"] = sw
-            entry["no_swap"] = no_swap = []
-            for pos, _ in a.items():
-                if pos not in swset:
-                    rule = a.why_not_swap(t, pos) or "P6"
-                    no_swap.append(refused(pos, rule, swap_message(rule, t, pos, a)))
+            entry["no_swap"] = [refused("swap", pos, a.why_not_swap(t, pos) or "P6", t)
+                                for pos, _ in a.items() if pos not in swset]
         tiles.append(entry)
     prices = {i + 1: game.market[i].price for i in range(4) if game.market[i] is not None}
     return {

@@ -1627,6 +1627,59 @@ def _where(pos) -> str:
     return f"({pos[0]}, {pos[1]})"
 
 
+#: the most spots or tiles a refusal names one by one (more: what the rule says alone)
+_MOST_NAMED = 4
+
+#: per move ("place": a placement or a build, "swap", "remove"): the catalogue keys of the
+#: refusals that say where -- a wall against an open side (the wall the tile's, then the
+#: neighbour's), a hole of one spot, of more
+_WHERE_KEYS = {
+    "place": ("error.P3.wall_to_open", "error.P3.open_to_wall", "error.P5.hole_one", "error.P5.hole_many"),
+    "swap": ("error.P3.swap_wall_to_open", "error.P3.swap_open_to_wall"),
+    "remove": ("error.P4.remove_cuts_one", "error.P4.remove_cuts_many"),
+}
+
+
+def where_it_breaks(move: str, rule: str, tile, pos, alhambra) -> tuple | None:
+    """``(key, detail)`` of a refusal by ``rule`` that says where on ``alhambra``, or None:
+    for ``move`` "place" (or build) and "swap" by P3, ``(side, the other tile's position, whether
+    the wall is the tile's)`` (side 0-3: N, E, S, W, the first that does not match); for
+    "place" by P5, the positions of the empty spots a tile at ``pos`` would close in; for
+    "remove" by P4, the positions of the tiles it would cut off (north to south; at most
+    ``_MOST_NAMED`` of either). The one place that decides it: the refusals' words
+    (``placement_message`` ...) and the widget's view are both made from it."""
+    keys = _WHERE_KEYS[move]
+    p = pos[0] + ROW * pos[1]
+    if rule == "P3" and move != "remove":
+        got = alhambra._mismatch(tile.mask, p)
+        if got is not None:
+            d, q, wall = got
+            return keys[0] if wall else keys[1], (d, _dec(q), wall)
+    elif rule == "P5" and move == "place" or rule == "P4" and move == "remove":
+        cells = alhambra._holes_if_filled(p) if rule == "P5" else alhambra._cut_off_by(p)
+        if 0 < len(cells) <= _MOST_NAMED:
+            return (keys[-2] if len(cells) == 1 else keys[-1]), tuple(map(_dec, cells))
+    return None
+
+
+def _where_params(got: tuple, tile, where: str, alhambra) -> tuple:
+    """``(key, params)`` of a refusal from ``where_it_breaks``'s answer ``got``."""
+    key, detail = got
+    if key in _SIDE_KEYS:
+        d, other, _ = detail
+        return key, {"tile": tile, "pos": where, "side": Text(_SIDE_AT[d]), "other": alhambra[other]}
+    if key in _WHERE_KEYS["remove"]:
+        return key, {"pos": where, "tiles": tuple(alhambra[c] for c in detail)}
+    return key, {"tile": tile, "pos": where, "cells": detail}
+
+
+#: the keys of a wall against an open side (P3), whose detail is a side
+_SIDE_KEYS = frozenset(_WHERE_KEYS["place"][:2] + _WHERE_KEYS["swap"])
+
+
+_SIDE_AT = tuple(f"side.at.{s}" for s in SIDES)   # (the catalogue keys of "on the north side" ...)
+
+
 def placement_message(rule: str, tile: Tile, pos, alhambra=None) -> tuple:
     """``(key, params)`` of the refusal to place ``tile`` at ``pos``."""
     where = _where(pos)
@@ -1641,32 +1694,12 @@ def placement_message(rule: str, tile: Tile, pos, alhambra=None) -> tuple:
         if other is not None:
             return "error.P6.taken", {"pos": where, "other": other}
         return "error.P6.twice", {"tile": tile}
-    if alhambra is not None and rule == "P3":
-        got = alhambra._mismatch(tile.mask, _enc(pos))
-        if got is not None:   # the side where walls meet open sides, and the tile there
-            return _mismatch_message(("error.P3.wall_to_open", "error.P3.open_to_wall"), tile, where, alhambra, *got)
-    if alhambra is not None and rule == "P5":
-        holes = alhambra._holes_if_filled(_enc(pos))
-        if 0 < len(holes) <= _MOST_NAMED:   # the spots closed in (more: the rule alone)
-            return ("error.P5.hole_one" if len(holes) == 1 else "error.P5.hole_many",
-                    {"tile": tile, "pos": where, "cells": tuple(_dec(q) for q in holes)})
+    got = where_it_breaks("place", rule, tile, pos, alhambra) if alhambra is not None else None
+    if got is not None:
+        return _where_params(got, tile, where, alhambra)
     if rule in ("P2", "P3", "P4", "P5"):
         return _PLACE_KEYS[rule], {"tile": tile, "pos": where}
     return "error.place.other", {"tile": tile, "pos": where}
-
-
-#: the most spots or tiles a refusal names one by one (more: what the rule says alone)
-_MOST_NAMED = 4
-
-
-def _mismatch_message(keys: tuple, tile: Tile, where: str, alhambra, d: int, q: int, wall: bool) -> tuple:
-    """A P3 refusal naming the side (``d``) where ``tile`` would meet the tile on cell ``q``
-    with the other wall status: ``keys[0]`` if the wall would be ``tile``'s, else ``keys[1]``."""
-    return (keys[0] if wall else keys[1],
-            {"tile": tile, "pos": where, "side": Text(_SIDE_AT[d]), "other": alhambra._tiles[q]})
-
-
-_SIDE_AT = tuple(f"side.at.{s}" for s in SIDES)   # (the catalogue keys of "on the north side" ...)
 
 
 _PLACE_KEYS = {"P2": "error.P2.no_side", "P3": "error.P3.mismatch", "P4": "error.P4.unreachable",
@@ -1680,11 +1713,9 @@ def removal_message(rule: str, pos, alhambra=None) -> tuple:
         return "error.P6.remove_fountain", {}
     if rule == "T3a":
         return "error.T3a.no_tile", {"pos": where}
-    if alhambra is not None and rule == "P4":
-        cut = alhambra._cut_off_by(_enc(pos))
-        if 0 < len(cut) <= _MOST_NAMED:   # the tiles cut off (more: the rule alone)
-            return ("error.P4.remove_cuts_one" if len(cut) == 1 else "error.P4.remove_cuts_many",
-                    {"pos": where, "tiles": tuple(alhambra._tiles[q] for q in cut)})
+    got = where_it_breaks("remove", rule, None, pos, alhambra) if alhambra is not None else None
+    if got is not None:
+        return _where_params(got, None, where, alhambra)
     if rule == "P4":
         return "error.P4.remove_cuts", {"pos": where}
     if rule == "P5":
@@ -1704,10 +1735,9 @@ def swap_message(rule: str, tile: Tile, pos, alhambra=None) -> tuple:
     if rule == "P1":
         return "error.P1.swap_turned", {"tile": tile}
     if rule == "P3":
-        got = alhambra._mismatch(tile.mask, _enc(pos)) if alhambra is not None else None
-        if got is not None:   # the side where walls meet open sides, and the tile there
-            return _mismatch_message(("error.P3.swap_wall_to_open", "error.P3.swap_open_to_wall"), tile, where,
-                                     alhambra, *got)
+        got = where_it_breaks("swap", rule, tile, pos, alhambra) if alhambra is not None else None
+        if got is not None:
+            return _where_params(got, tile, where, alhambra)
         return "error.P3.swap_mismatch", {"tile": tile, "pos": where}
     return "error.swap.other", {"tile": tile, "pos": where}
 
