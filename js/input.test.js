@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import { dom, exactBuy, fixture, off, severalTake, tooMuch, unpayableSlot } from "./fixtures.js";
+import { dom, exactBuy, fakeModel, fixture, off, severalTake, tooMuch, unpayableSlot } from "./fixtures.js";
+import widget from "./widget.js";
 import { cardsText } from "./view/common.js";
 import { arrowTarget, bindInput, eventFrom, initialUi, reduce, rove } from "./input.js";
 import { boardOptions, focusPlayer, summarize } from "./selection.js";
-import { controlsHtml, selectionText } from "./view/controls.js";
+import { controlsHtml, hoverText, selectionText } from "./view/controls.js";
 import { alhambraSvg } from "./view/alhambra.js";
 import { EN, useStrings } from "./i18n.js";
 import { CELL, sideSegment } from "./view/common.js";
@@ -555,6 +556,65 @@ describe("refusals that say where (the engine's words, from the view's refused c
     const plain = run(hot, [{ act: "reserve-tile", id: 34 }, { act: "spot", x: 0, y: -1 }]).ui.note;
     expect(dom(tableHtml(hot, { sel: { kind: "tile", id: 34 }, note: plain, hover: null })).querySelector(".alh-refusal-mark")).toBeNull();
     expect(dom(tableHtml(hot, { sel: { kind: "tile", id: 34 }, note: null, hover: null })).querySelector(".alh-refusal-mark")).toBeNull();
+  });
+
+  it("the help line under the board says the same where the pointer or the focus is", () => {
+    const help = (view, ui, s = english) => {
+      useStrings(s);
+      try {
+        return hoverText(view, ui);
+      } finally {
+        useStrings(null);
+      }
+    };
+    const garden = { ...initialUi(), sel: { kind: "tile", id: 34 } };
+    expect(help(hot, { ...garden, hover: { act: "spot", x: 0, y: -1, rule: "P3" } })).toBe("0,-1: rule P3 — Garden 7 at (0, -1) would "
+      + "put a wall against an open side: on the south side it has a wall and the tile next to it (fountain) has none. "
+      + "Touching sides must both have a wall or both be open.");
+    expect(help(hot, { ...garden, hover: { act: "placed", x: 1, y: 0 } })).toBe("1,0: rule P3 — Garden 7 does not fit at (1, 0): "
+      + "on the west side it has a wall and the tile next to it (fountain) has none. In a swap the new tile must match the same "
+      + "neighbours as the old one.");
+    expect(help(buy, { ...initialUi(), hover: { act: "placed", x: 1, y: 0 } })).toBe("1,0: rule P4 — Taking out the tile at (1, 0) "
+      + "would cut Pavilion 7, Tower 11 and Seraglio 4 off from the fountain. Take out a tile at the edge instead.");
+    const german = strings([EN, namesDe, uiDe, errorsDe]);
+    expect(help(hot, { ...garden, hover: { act: "spot", x: 0, y: -1 } }, german)).toMatch(/^0,-1: Regel P3 – Garten 7 auf \(0, -1\) würde/);
+    // a refused cell the engine says no more of: the rule's line, as before
+    const [x, y, rule] = hot.legal.tiles[0].why_not.find((c) => c.length === 3);
+    const plain = help(hot, { ...garden, hover: { act: "spot", x, y } });
+    expect(plain).toBe(`${x},${y}: tile Garden 7 may not go here — rule ${rule}: ${hot.explain[rule]}`);
+  });
+
+  it("pointing at a refused cell marks on the board what the help line names, and only there", () => {
+    const model = fakeModel({ view: hot, message: {}, lang: "en", strings: english });
+    const el = document.createElement("div");
+    document.body.appendChild(el);
+    const cleanup = widget.render({ model, el });
+    try {
+      el.querySelector('[data-act="reserve-tile"][data-id="34"]').dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      const help = () => el.querySelector(".alh-board-help").textContent;
+      const mark = () => el.querySelector(".alh-focus path.alh-refusal-mark");
+      const over = (sel) => el.querySelector(sel).dispatchEvent(new Event("pointerover", { bubbles: true }));
+      expect(mark()).toBeNull();
+      over('.alh-focus rect.alh-cell-no[data-x="0"][data-y="-1"]');
+      expect(help()).toContain("on the south side it has a wall");
+      expect([mark().dataset.rule, mark().dataset.side]).toEqual(["P3", "S"]);
+      expect(mark().getAttribute("d")).toBe(sideSegment(0, -1, "S", CELL));
+      // a legal spot: the mark goes
+      const [sx, sy] = hot.legal.tiles.find((e) => e.id === 34).spots[0];
+      over(`.alh-focus rect.alh-spot[data-x="${sx}"][data-y="${sy}"]`);
+      expect(help()).toMatch(/may be built here/);
+      expect(mark()).toBeNull();
+      // a refused cell the engine says no more of: the rule's line, no mark, the board left as it was
+      const board = el.querySelector(".alh-focus-board svg");
+      const [x, y] = hot.legal.tiles[0].why_not.find((c) => c.length === 3);
+      over(`.alh-focus rect.alh-cell-no[data-x="${x}"][data-y="${y}"]`);
+      expect(help()).toContain(hot.explain[hot.legal.tiles[0].why_not.find((c) => c.length === 3)[2]]);
+      expect(mark()).toBeNull();
+      expect(el.querySelector(".alh-focus-board svg")).toBe(board);
+    } finally {
+      cleanup();
+      el.remove();
+    }
   });
 
   it("speaks the widget's language; without the engine's texts, the rule's line as before", () => {

@@ -24,6 +24,26 @@ export function tileChoice(view, id) {
   return view.legal?.tiles.find((t) => t.id === id) ?? null;
 }
 
+/**
+ * The refused cell of the view ([x, y, rule(, key, detail)]) under the pointer or the focus
+ * (ui.hover), for the selection: a spot the selected tile may not go to, an Alhambra tile the
+ * selected reserve tile may not replace, or, with no tile selected, one that must stay. Null
+ * elsewhere, and for a cell the view does not list (hover.rule, from the cell, says its rule).
+ */
+export function pointedRefusal(view, ui) {
+  const hover = ui.hover;
+  const legal = view.legal;
+  if (!hover || !legal) return null;
+  const { x, y } = hover;
+  if (ui.sel?.kind === "tile") {
+    const entry = tileChoice(view, ui.sel.id);
+    if (!entry) return null;
+    if (hover.act === "spot") return cellAt(entry.why_not, x, y);
+    return hover.act === "placed" && entry.from === "reserve" ? cellAt(entry.no_swap || [], x, y) : null;
+  }
+  return hover.act === "placed" && view.phase === "action" ? cellAt(legal.no_remove, x, y) : null;
+}
+
 export function buyOption(view, slot) {
   return view.legal?.buy.find((b) => b.slot === slot) ?? null;
 }

@@ -102,7 +102,7 @@ function refusalMark(cell, C) {
  * @param {boolean} [o.names]        buildings' names on the tiles, not their pictures (the tutorial)
  * @param {number} [o.who]           the player's index, in the data-key of each cell's control
  * @param {Array} [o.refusal]        a refused cell whose refusal says where ([x, y, rule, key, detail],
- *                                   js/input.js refusalWords): its side against the wrong neighbour, or
+ *                                   js/view/common.js refusalWords): its side against the wrong neighbour, or
  *                                   the cells (a hole's, or the tiles a removal would cut off), marked
  */
 export function alhambraSvg(player, o = {}) {

@@ -5,7 +5,7 @@
 
 import artwork from "../../alhambra_widget/artwork.json";
 import palette from "../../alhambra_widget/palette.json";
-import { buildingName, cardName, currencyName, t } from "../i18n.js";
+import { buildingName, cardName, currencyName, has, joinAnd, t } from "../i18n.js";
 
 /** Size of one grid cell in SVG user units (tile (x, y) covers [x*CELL, (x+1)*CELL]). */
 export const CELL = 100;
@@ -573,4 +573,36 @@ export function dirkShown(view) {
   if (!view.dirk) return false;
   if (!view.lesson) return true;
   return (view.lesson.rules || []).some((r) => /^D\d/.test(r));
+}
+
+/** The way of each side: x east, y south. */
+const TOWARD = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
+
+/**
+ * The engine's words for a refused cell of the view that says where -- `[x, y, rule, key,
+ * detail]` (alhambra_widget/view.py): the side of a wall against an open side, the cells a hole
+ * would close in, the cells of the tiles a removal would cut off -- filled in from the same
+ * catalogue text as IllegalMove's (the strings trait carries those keys); `tileId`: the tile
+ * placed, built or swapped in. Null for a cell without them.
+ */
+export function refusalWords(view, cell, tileId = null) {
+  if (!cell || cell.length < 5 || !has(cell[3])) return null;
+  const [x, y, , key, detail] = cell;
+  const board = view.players[view.legal.player]?.alhambra ?? [];   // (the refusals are the acting player's)
+  const nameAt = (cx, cy) => {
+    const tile = board.find((b) => b.x === cx && b.y === cy);
+    if (!tile) return `(${cx}, ${cy})`;
+    return tile.id === 0 ? t("ui.tile.fountain") : t("ui.tile.short", { building: buildingName(tile.building), price: tile.price });
+  };
+  const pos = `(${x}, ${y})`;
+  const tile = tileId === null ? "" : tileName(view, tileId);
+  if (typeof detail === "string") {
+    const step = TOWARD[detail];
+    if (!step) return null;
+    return t(key, { tile, pos, side: t(`side.at.${detail}`), other: nameAt(x + step[0], y + step[1]) });
+  }
+  if (!Array.isArray(detail)) return null;
+  const cells = detail.map(([cx, cy]) => `(${cx}, ${cy})`);
+  const tiles = detail.map(([cx, cy]) => nameAt(cx, cy));
+  return t(key, { tile, pos, cells: joinAnd(cells), tiles: joinAnd(tiles) });
 }

@@ -4,11 +4,11 @@
 
 import { describeEntry, formatNumber } from "../describe.js";
 import { currencyName, language, ruleText, t, tn } from "../i18n.js";
-import { buttonWords, describeTile, dirkShown, esc, findTile, nameHtml, tileName } from "./common.js";
+import { buttonWords, describeTile, dirkShown, esc, findTile, nameHtml, refusalWords, tileName } from "./common.js";
 import { canHint } from "./hints.js";
 import { box, leaf, partHtml } from "./parts.js";
 import { seatColor, seatDot } from "./players.js";
-import { LINEUP_KINDS, hasCell, lineupNamesOf, lineupOf, ruleAt, summarize, tileChoice } from "../selection.js";
+import { LINEUP_KINDS, hasCell, lineupNamesOf, lineupOf, pointedRefusal, summarize, tileChoice } from "../selection.js";
 
 /**
  * A button: `text` is what it shows and its name, `label` what it does in full (its tooltip and
@@ -35,26 +35,43 @@ export function hoverText(view, ui, hover = ui.hover) {
   if (!hover || !legal) return null;
   const { x, y } = hover;
   const sel = ui.sel;
-  const why = (key, rule, p) => t(key, { ...p, rule, text: ruleText(view, rule) || rule });
+  const pointed = pointedRefusal(view, { ...ui, hover });
+  // (where the engine's refusal says where -- the side, the hole, the tiles cut off -- its words,
+  // as a click on the cell gives them; else the rule's line)
+  const why = (key, fallback, p, tileId = null) => {
+    const rule = pointed?.[2] ?? fallback;
+    const words = refusalWords(view, pointed, tileId);
+    if (words) return t("ui.hover.refused", { x, y, rule, words });
+    return t(key, { ...p, rule, text: ruleText(view, rule) || rule });
+  };
   if (sel?.kind === "tile") {
     const entry = tileChoice(view, sel.id);
     if (!entry) return null;
     const p = { tile: tileName(view, sel.id), x, y };
     if (hover.act === "spot") {
       if (hasCell(entry.spots, x, y)) return t(entry.from === "reserve" ? "ui.hover.build_ok" : "ui.hover.place_ok", p);
-      const rule = ruleAt(entry.why_not, x, y) ?? hover.rule ?? "P2";
-      return why("ui.hover.spot_no", rule, p);
+      return why("ui.hover.spot_no", hover.rule ?? "P2", p, sel.id);
     }
     if (entry.from !== "reserve") return t("ui.hover.no_swap_bought", p);
     if (hasCell(entry.swaps || [], x, y)) return t("ui.hover.swap_ok", p);
-    return why("ui.hover.swap_no", ruleAt(entry.no_swap || [], x, y) ?? "P6", p);
+    return why("ui.hover.swap_no", "P6", p, sel.id);
   }
   if (hover.act === "placed" && view.phase === "action") {
     if (hasCell(legal.remove, x, y)) return t("ui.hover.remove_ok", { x, y, button: t("ui.btn.to_reserve") });
-    return why("ui.hover.remove_no", ruleAt(legal.no_remove, x, y) ?? "P6", { x, y });
+    return why("ui.hover.remove_no", "P6", { x, y });
   }
   if (hover.act === "spot") return t("ui.hover.choose_first", { x, y });
   return null;
+}
+
+/**
+ * The refused cell under the pointer or the focus whose refusal the board marks (its side, a hole,
+ * the tiles a removal would cut off: js/view/alhambra.js), as the help line says it in words; null
+ * where the words are the rule's line alone.
+ */
+export function pointedMark(view, ui) {
+  const cell = pointedRefusal(view, ui);
+  return cell && cell.length >= 5 && refusalWords(view, cell) ? cell : null;
 }
 
 /**

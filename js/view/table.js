@@ -18,7 +18,7 @@ import { alhambraSvg, boardBox } from "./alhambra.js";
 import { isYou, languages, ruleText, t, tn } from "../i18n.js";
 import { calloutPlace, markedWay, tableClass } from "../layout.js";
 import { CELL, dirkShown, esc } from "./common.js";
-import { boardHelpHtml, controlsHtml, languageHtml, lineupHtml, messagePart, replayBannerHtml, replayPart, reviewSummaryHtml } from "./controls.js";
+import { boardHelpHtml, controlsHtml, pointedMark, languageHtml, lineupHtml, messagePart, replayBannerHtml, replayPart, reviewSummaryHtml } from "./controls.js";
 import { finalBoardsHtml } from "./finals.js";
 import { handSvg, hiddenHandSvg } from "./hand.js";
 import { lessonPart } from "./lesson.js";
@@ -219,7 +219,10 @@ export function boardLeaf(view, ui, aspect, known = {}) {
   const why = (rule) => ruleText(view, rule);
   // (who: the player's index in the cells' keys, so that a cell of one board is never taken
   // for the same cell of another player's, js/widget.js keepFocus)
-  const bo = { ...boardOptions(ui, view), why, fill: true, min: 5, aspect, marks: marks.cells, names: namesOnTiles(view), who: fp };
+  // (refusal: the refused cell pointed at, whose side, hole or tiles cut off the board marks as the
+  // help line says them; a note's callout puts its own instead)
+  const bo = { ...boardOptions(ui, view), why, fill: true, min: 5, aspect, marks: marks.cells, names: namesOnTiles(view), who: fp,
+    refusal: pointedMark(view, ui) };
   return leaf("board", boardHtml(me, bo, ui.note));
 }
 
@@ -242,8 +245,9 @@ export function boardHtml(player, o, note) {
   }
   // (tabindex -1: where the focus goes back to when the cell it was on is gone -- the board of the
   // next player shown after a tile placed by keyboard; a Tab from there goes on from the board)
-  // (what the note's words name, marked on the board: see alhambraSvg's o.refusal)
-  const board = alhambraSvg(player, callout && note.cell ? { ...o, refusal: note.cell } : o);
+  // (what the note's words name, marked on the board: see alhambraSvg's o.refusal; with a
+  // callout, which opens away from that mark, no other)
+  const board = alhambraSvg(player, callout ? { ...o, refusal: note.cell ?? null } : o);
   return `<div class="alh-focus-board${callout ? " alh-has-callout" : ""}" role="region" aria-label="${esc(t("ui.table.board_aria"))}" tabindex="-1">${board}${callout}</div>`;
 }
 

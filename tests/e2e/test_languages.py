@@ -230,21 +230,26 @@ def test_pointing_at_a_spot_says_which_rule_forbids_it_in_finnish(ui):
     root.locator('.alh-focus rect.alh-cell-no[data-x="0"][data-y="1"]').hover()
     # the tile by its building and price, as on the table ("Paviljonki 5"), not by its number in the set (4)
     name = catalogue_text("fi", "ui.tile.short", building=fi["building.pavilion"], price=5)
-    expected = catalogue_text("fi", "ui.hover.spot_no", x=0, y=1, tile=name, rule="P3", text=s["explain"]["P3"])
-    expect(help_line).to_have_text(expected)
+    # the engine's words, which say where (its north wall against the fountain), as a click gives them
+    words = catalogue_text("fi", "error.P3.wall_to_open", pos="(0, 1)", tile=name, side=fi["side.at.N"],
+                           other=fi["ui.tile.fountain"])
+    expect(help_line).to_have_text(catalogue_text("fi", "ui.hover.refused", x=0, y=1, rule="P3", words=words))
+    # and the board marks the side it names (hidden from screen readers, which hear the words)
+    mark = root.locator(".alh-focus path.alh-refusal-side")
+    expect(mark).to_have_attribute("data-side", "N")
+    expect(mark).to_have_attribute("aria-hidden", "true")
     root.screenshot(path=str(ARTIFACTS / "lab-lang-fi-hover.png"))
     # a legal spot
     spot = root.locator(".alh-focus rect.alh-spot").first
     x, y = spot.get_attribute("data-x"), spot.get_attribute("data-y")
     spot.hover()
     expect(help_line).to_have_text(catalogue_text("fi", "ui.hover.place_ok", x=x, y=y, tile=name))
-    # clicking the refused spot: the engine's refusal, which says where, in Finnish (its north wall
-    # against the fountain), and the rule's text at the spot
+    expect(mark).to_have_count(0)
+    # clicking the refused spot: the same words in the message line, and the rule's text at the spot
     root.locator('.alh-focus rect.alh-cell-no[data-x="0"][data-y="1"]').click()
     msg = root.locator(".alh-message")
     expect(msg).to_have_attribute("data-rule", "P3")
-    expect(msg).to_contain_text(catalogue_text("fi", "error.P3.wall_to_open", pos="(0, 1)", tile=name,
-                                               side=fi["side.at.N"], other=fi["ui.tile.fountain"]))
+    expect(msg).to_contain_text(words)
     expect(root.locator(".alh-callout")).to_contain_text(s["explain"]["P3"])
     # a refusal made by the kernel (a forged language), in Finnish too
     run_code(page, 'w._handle_custom_msg({"type": "language", "lang": "xx"}, [])')
