@@ -599,6 +599,10 @@ describe("refusals that say where (the engine's words, from the view's refused c
       expect(help()).toContain("on the south side it has a wall");
       expect([mark().dataset.rule, mark().dataset.side]).toEqual(["P3", "S"]);
       expect(mark().getAttribute("d")).toBe(sideSegment(0, -1, "S", CELL));
+      // the cell's tooltip and description say it too (what a screen reader hears on the cell)
+      expect(el.querySelector('.alh-focus rect.alh-cell-no[data-x="0"][data-y="-1"] title').textContent).toBe(
+        "not here: rule P3 — Garden 7 at (0, -1) would put a wall against an open side: on the south side it has a wall and "
+        + "the tile next to it (fountain) has none. Touching sides must both have a wall or both be open.");
       // a legal spot: the mark goes
       const [sx, sy] = hot.legal.tiles.find((e) => e.id === 34).spots[0];
       over(`.alh-focus rect.alh-spot[data-x="${sx}"][data-y="${sy}"]`);

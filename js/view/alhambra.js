@@ -85,6 +85,8 @@ function refusalMark(cell, C) {
  * @param {number[][]} [o.spots]     legal empty cells [[x, y], ...] to highlight
  * @param {Array[]} [o.refused]      frontier cells a tile may not go to [[x, y, rule(, key, detail)], ...]
  * @param {function} [o.why]         rule id -> its explanation (for the refused cells' tooltips)
+ * @param {function} [o.words]       a refused cell -> the engine's words where its refusal says where
+ *                                   (js/view/common.js refusalWords), else null: the tooltip instead
  * @param {number[][]} [o.removable] cells whose tile may go to the reserve
  * @param {number[][]} [o.swaps]     cells whose tile the selected reserve tile may replace
  * @param {number[]|null} [o.selected] the selected cell [x, y]
@@ -178,8 +180,10 @@ export function alhambraSvg(player, o = {}) {
       plus += markD(ARTWORK.marks.plus, x * C + C * 0.34, y * C + C * 0.34, C * 0.32, ARTWORK.box);
     }
     if (plus) out += `<path class="alh-spot-plus" pointer-events="none" aria-hidden="true" d="${plus}"/>`;
-    for (const [x, y, rule] of refused) {
-      const text = o.why ? o.why(rule) : "";
+    for (const cell of refused) {
+      const [x, y, rule] = cell;
+      // (its tooltip and description: the engine's words where they say where, else the rule's line)
+      const text = (o.words && o.words(cell)) || (o.why ? o.why(rule) : "");
       const attrs = interactive
         ? control("spot", t("ui.spot.refused_label", { x, y, rule }), { x, y, rule, key: `spot-${who}${key(x, y)}` })
         : "";

@@ -199,12 +199,15 @@ def test_a_refusal_is_read_once_with_its_rule(reader, table):
         name = t("ui.tile.short", "en", building=building_name(tile.building, "en"), price=tile.price)
         assert words.startswith(f"{name} at ({x}, {y}) would") and f"rule {rule}" not in words
         line_said = f"Rule {rule}. {words}"
+        # the cell's description says where too (heard on the cell before any click)
+        assert words in cell.locator("title").text_content()
     else:
         assert f"rule {rule}" in words and w.view["explain"][rule] in words
         line_said = words
     # the cell by its name, then the message line once -- not its tooltip and then its words
     assert said.count(line_said) == 1, said
     assert sum(x.count(w.view["explain"][rule]) for x in said) <= 2, said   # (the cell's description, the line)
+    assert sum(x.count(words) for x in said) <= 2, said
     assert any(u.startswith(f"empty spot {x},{y}: not allowed (rule {rule})") for u in said), said
 
     # a refusal from the kernel (a click overtaken by the game, a forged message): its rule said first
