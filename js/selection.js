@@ -50,8 +50,7 @@ export function buyOption(view, slot) {
 
 const has = (cells, x, y) => cells.some((c) => c[0] === x && c[1] === y);
 const cellAt = (cells, x, y) => cells.find((c) => c[0] === x && c[1] === y) ?? null;
-const ruleAt = (cells, x, y) => cellAt(cells, x, y)?.[2] ?? null;
-export { has as hasCell, cellAt, ruleAt };
+export { has as hasCell, cellAt };
 
 /**
  * Everything the controls show about the current selection:

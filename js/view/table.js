@@ -18,7 +18,7 @@ import { alhambraSvg, boardBox } from "./alhambra.js";
 import { isYou, languages, ruleText, t, tn } from "../i18n.js";
 import { calloutPlace, markedWay, tableClass } from "../layout.js";
 import { CELL, dirkShown, esc, refusalWords } from "./common.js";
-import { boardHelpHtml, controlsHtml, pointedMark, languageHtml, lineupHtml, messagePart, replayBannerHtml, replayPart, reviewSummaryHtml } from "./controls.js";
+import { boardHelpHtml, controlsHtml, languageHtml, lineupHtml, messagePart, pointedMark, replayBannerHtml, replayPart, reviewSummaryHtml } from "./controls.js";
 import { finalBoardsHtml } from "./finals.js";
 import { handSvg, hiddenHandSvg } from "./hand.js";
 import { lessonPart } from "./lesson.js";
