@@ -37,6 +37,10 @@ tests/e2e/conftest.py: ``lab_server``, ``open_notebook`` ...):
    (of game state; the front-end code ``_esm`` is reported apart: it is the
    same for every position).
 
+Also timed in part 1: the pointer moved onto cells of the board with a tile
+chosen to place (the help line under the board; where a refusal says where,
+the board drawn again with its mark), style and layout included.
+
 The 6-player games are played by a "builder" policy (place bought tiles in the
 Alhambra, buy when possible, else take the most money), so that Alhambras grow
 as in a real game; seeds are fixed. Prints a markdown table.
@@ -306,6 +310,59 @@ def bench_clicks(browser, clicks: int) -> dict:
             "opened": opened, "start": start}
 
 
+# ------------------------------------------------- 1b. pointing at the board
+POINT_BENCH = """async ([tile, cases, reps, warm]) => {
+  const mod = await import(URL.createObjectURL(new Blob([window.src], {type: "text/javascript"})));
+  mod.default.initialize({model: window.model});
+  const el = document.getElementById("out");
+  const cleanup = mod.default.render({model: window.model, el});
+  el.querySelector(`[data-act="pending-tile"][data-id="${tile}"]`).dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  const root = el.querySelector(".alh-root");
+  const cell = ([x, y]) => el.querySelector(`.alh-focus rect[data-x="${x}"][data-y="${y}"]`);
+  const out = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+  let marks = 0;
+  for (let i = 0; i < warm + reps; i++) {
+    for (const [name, at] of Object.entries(cases)) {
+      root.dispatchEvent(new Event("pointerleave"));   // (off the board: the help line says how to find out)
+      void document.body.offsetHeight;
+      const t0 = performance.now();
+      cell(at).dispatchEvent(new Event("pointerover", {bubbles: true}));
+      el.getBoundingClientRect(); void document.body.offsetHeight;   // style + layout
+      const t1 = performance.now();
+      if (i >= warm) out[name].push(t1 - t0);
+      if (name === "marked") marks += el.querySelectorAll(".alh-refusal-mark").length;
+    }
+  }
+  cleanup();
+  return {...out, marks};
+}"""
+
+
+def bench_pointing(browser, reps: int) -> dict:
+    """With a tile chosen to place (2 players, seed 0, move 161: a tower with nine refused spots
+    whose refusal says where and three whose words are the rule's line), the pointer moved from
+    off the board onto a cell: a legal spot (the help line alone), a refused spot the engine says
+    no more of (the help line), a refused spot whose side the board marks (the help line and the
+    board drawn again with the mark). Style and layout included; medians."""
+    from tests.e2e.test_widget_page import played
+
+    g = played(2, 0, 161)
+    tile = g.pending_for(g.current)[0]
+    w = AlhambraWidget(g)
+    entry = next(e for e in w.view["legal"]["tiles"] if e["id"] == tile.id)
+    cases = {"legal": entry["spots"][0][:2],
+             "plain": next(c for c in entry["why_not"] if len(c) == 3)[:2],
+             "marked": next(c for c in entry["why_not"] if len(c) == 5)[:2]}
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page.set_content(PAGE)
+    page.evaluate("s => { window.state = s; }", {k: getattr(w, k) for k in ("view", "message", "seat", "strings", "lang")})
+    page.evaluate("src => { window.src = src; }", BUNDLE.read_text())
+    r = page.evaluate(POINT_BENCH, [tile.id, cases, reps, 5])
+    page.close()
+    assert r["marks"] == reps + 5, r["marks"]   # (every pointing at the marked spot marked it)
+    return r
+
+
 # ------------------------------------------------------------ 3. state size
 def state_size() -> dict:
     from jupyter_client.session import json_packer
@@ -363,6 +420,7 @@ def main() -> int:
             runs = bench_renders(browser, args.renders, {"end": (900, None), "tall": (2400, None), "mid": (900, MID)},
                                  bundle=args.bundle)
             r, tall, mid = runs["end"], runs["tall"], runs["mid"]
+            point = bench_pointing(browser, args.renders)
             c = None if args.no_clicks else bench_clicks(browser, args.clicks)
         finally:
             browser.close()
@@ -382,6 +440,11 @@ def main() -> int:
         ("6-player end-of-game position: redraw on a new view (+ style + layout)", ms(r["redraw"]), "<= 16 ms",
          med(r["redraw"]) <= 16),
         ("  of which draw() (HTML/SVG built, old nodes dropped, new inserted)", ms(r["draw"]), "", None),
+        ("Pointer onto a legal spot, a tile chosen (2 players, move 161): the help line (+ style + layout)",
+         ms(point["legal"]), "<= 16 ms", med(point["legal"]) <= 16),
+        ("  onto a refused spot, the rule's line", ms(point["plain"]), "", None),
+        ("  onto a refused spot whose side the board marks (the board drawn again)", ms(point["marked"]),
+         "<= 16 ms", med(point["marked"]) <= 16),
     ] + ([] if c is None else [
         ("Click *Take* -> board shows the next move (JupyterLab, 6 players, kernel round trip)",
          ms(c["take"]), "<= 100 ms", med(c["take"]) <= 100),
