@@ -568,16 +568,16 @@ describe("refusals that say where (the engine's words, from the view's refused c
       }
     };
     const garden = { ...initialUi(), sel: { kind: "tile", id: 34 } };
-    expect(help(hot, { ...garden, hover: { act: "spot", x: 0, y: -1, rule: "P3" } })).toBe("0,-1: rule P3 — Garden 7 at (0, -1) would "
+    expect(help(hot, { ...garden, hover: { act: "spot", x: 0, y: -1, rule: "P3" } })).toBe("Rule P3: Garden 7 at (0, -1) would "
       + "put a wall against an open side: on the south side it has a wall and the tile next to it (fountain) has none. "
       + "Touching sides must both have a wall or both be open.");
-    expect(help(hot, { ...garden, hover: { act: "placed", x: 1, y: 0 } })).toBe("1,0: rule P3 — Garden 7 does not fit at (1, 0): "
+    expect(help(hot, { ...garden, hover: { act: "placed", x: 1, y: 0 } })).toBe("Rule P3: Garden 7 does not fit at (1, 0): "
       + "on the west side it has a wall and the tile next to it (fountain) has none. In a swap the new tile must match the same "
       + "neighbours as the old one.");
-    expect(help(buy, { ...initialUi(), hover: { act: "placed", x: 1, y: 0 } })).toBe("1,0: rule P4 — Taking out the tile at (1, 0) "
+    expect(help(buy, { ...initialUi(), hover: { act: "placed", x: 1, y: 0 } })).toBe("Rule P4: Taking out the tile at (1, 0) "
       + "would cut Pavilion 7, Tower 11 and Seraglio 4 off from the fountain. Take out a tile at the edge instead.");
     const german = strings([EN, namesDe, uiDe, errorsDe]);
-    expect(help(hot, { ...garden, hover: { act: "spot", x: 0, y: -1 } }, german)).toMatch(/^0,-1: Regel P3 – Garten 7 auf \(0, -1\) würde/);
+    expect(help(hot, { ...garden, hover: { act: "spot", x: 0, y: -1 } }, german)).toMatch(/^Regel P3: Garten 7 auf \(0, -1\) würde/);
     // a refused cell the engine says no more of: the rule's line, as before
     const [x, y, rule] = hot.legal.tiles[0].why_not.find((c) => c.length === 3);
     const plain = help(hot, { ...garden, hover: { act: "spot", x, y } });

@@ -41,7 +41,7 @@ export function hoverText(view, ui, hover = ui.hover) {
   const why = (key, fallback, p, tileId = null) => {
     const rule = pointed?.[2] ?? fallback;
     const words = refusalWords(view, pointed, tileId);
-    if (words) return t("ui.hover.refused", { x, y, rule, words });
+    if (words) return t("ui.hover.refused", { rule, words });   // (the words say where: the spot, the side ...)
     return t(key, { ...p, rule, text: ruleText(view, rule) || rule });
   };
   if (sel?.kind === "tile") {

@@ -233,7 +233,7 @@ def test_pointing_at_a_spot_says_which_rule_forbids_it_in_finnish(ui):
     # the engine's words, which say where (its north wall against the fountain), as a click gives them
     words = catalogue_text("fi", "error.P3.wall_to_open", pos="(0, 1)", tile=name, side=fi["side.at.N"],
                            other=fi["ui.tile.fountain"])
-    expect(help_line).to_have_text(catalogue_text("fi", "ui.hover.refused", x=0, y=1, rule="P3", words=words))
+    expect(help_line).to_have_text(catalogue_text("fi", "ui.hover.refused", rule="P3", words=words))
     # and the board marks the side it names (hidden from screen readers, which hear the words)
     mark = root.locator(".alh-focus path.alh-refusal-side")
     expect(mark).to_have_attribute("data-side", "N")
