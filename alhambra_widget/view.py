@@ -24,6 +24,7 @@ the fountain is id 0, building ``"fountain"``); a tile in an Alhambra also has
 ``[x, y, rule]``, or ``[x, y, rule, key, detail]`` where the engine's refusal
 says where (its catalogue key; ``detail``: the side, ``"N"`` ... ``"W"``, of a
 wall against an open side, whose neighbour lies on the board that way; the
+sides, ``"NW"`` ..., where walls shut a new tile off from every neighbour; the
 cells a hole would close in; the cells of the tiles a removal would cut off).
 
 Every key of the view, and what it holds, is declared once in
@@ -292,7 +293,13 @@ def legal_choices(game, explain: dict | None = None) -> dict:
         got = where_it_breaks(move, rule, t, pos, a)
         if got is not None:
             key, detail = got
-            out += [key, SIDES[detail[0]] if rule == "P3" else [list(c) for c in detail]]
+            # (P3: the side that does not match; P4: the walled sides, as letters; else positions)
+            if rule == "P3":
+                out += [key, SIDES[detail[0]]]
+            elif move == "place" and rule == "P4":
+                out += [key, "".join(SIDES[d] for d in detail)]
+            else:
+                out += [key, [list(c) for c in detail]]
         return out
 
     no_remove = []

@@ -516,6 +516,16 @@ describe("refusals that say where (the engine's words, from the view's refused c
   };
   const hot = fixture("hotseat-3p");   // Ben: tower 8 at 1,0, tower 12 at 0,1, arcades 7 at 0,2; garden 7 in reserve
   const buy = fixture("buy-3p");       // Ben: pavilion 7 at 1,-2, tower 11 at 1,-1, seraglio 4 at 2,-1, tower 13 at 1,0
+  // the same table with garden 7's refusal at (1, 2) saying no more than its rule (as a larger hole's does)
+  const plainAt = [1, 2];
+  const hotPlain = {
+    ...hot,
+    legal: {
+      ...hot.legal,
+      tiles: hot.legal.tiles.map((e) => (e.id !== 34 ? e
+        : { ...e, why_not: e.why_not.map((c) => (c[0] === plainAt[0] && c[1] === plainAt[1] ? c.slice(0, 3) : c)) })),
+    },
+  };
 
   it("a wall against an open side: the side and the tile there", () => {
     const note = words(hot, [{ act: "reserve-tile", id: 34 }, { act: "spot", x: 0, y: -1 }]);
@@ -578,14 +588,17 @@ describe("refusals that say where (the engine's words, from the view's refused c
       + "would cut Pavilion 7, Tower 11 and Seraglio 4 off from the fountain. Take out a tile at the edge instead.");
     const german = strings([EN, namesDe, uiDe, errorsDe]);
     expect(help(hot, { ...garden, hover: { act: "spot", x: 0, y: -1 } }, german)).toMatch(/^Regel P3: Garten 7 auf \(0, -1\) würde/);
+    // walls against every neighbour (P4): the engine's words, which say "every neighbour"
+    expect(help(hot, { ...garden, hover: { act: "spot", x: 2, y: 0 } })).toBe("Rule P4: Garden 7 at (2, 0) could not be "
+      + "reached from the fountain: a wall lies between it and every neighbour. A new tile needs an open side towards the Alhambra.");
     // a refused cell the engine says no more of: the rule's line, as before
-    const [x, y, rule] = hot.legal.tiles[0].why_not.find((c) => c.length === 3);
-    const plain = help(hot, { ...garden, hover: { act: "spot", x, y } });
-    expect(plain).toBe(`${x},${y}: tile Garden 7 may not go here — rule ${rule}: ${hot.explain[rule]}`);
+    const [x, y] = plainAt;
+    const plain = help(hotPlain, { ...garden, hover: { act: "spot", x, y } });
+    expect(plain).toBe(`${x},${y}: tile Garden 7 may not go here — rule P4: ${hot.explain.P4}`);
   });
 
   it("pointing at a refused cell marks on the board what the help line names, and only there", () => {
-    const model = fakeModel({ view: hot, message: {}, lang: "en", strings: english });
+    const model = fakeModel({ view: hotPlain, message: {}, lang: "en", strings: english });
     const el = document.createElement("div");
     document.body.appendChild(el);
     const cleanup = widget.render({ model, el });
@@ -603,6 +616,11 @@ describe("refusals that say where (the engine's words, from the view's refused c
       expect(el.querySelector('.alh-focus rect.alh-cell-no[data-x="0"][data-y="-1"] title').textContent).toBe(
         "not here: rule P3 — Garden 7 at (0, -1) would put a wall against an open side: on the south side it has a wall and "
         + "the tile next to it (fountain) has none. Touching sides must both have a wall or both be open.");
+      // the walls that shut a new tile off from every neighbour (P4): those sides
+      over('.alh-focus rect.alh-cell-no[data-x="2"][data-y="0"]');
+      expect(help()).toMatch(/^Rule P4: Garden 7 at \(2, 0\) could not be reached/);
+      expect([mark().dataset.rule, mark().dataset.side]).toEqual(["P4", "W"]);
+      expect(mark().getAttribute("d")).toBe(sideSegment(2, 0, "W", CELL));
       // a legal spot: the mark goes
       const [sx, sy] = hot.legal.tiles.find((e) => e.id === 34).spots[0];
       over(`.alh-focus rect.alh-spot[data-x="${sx}"][data-y="${sy}"]`);
@@ -610,15 +628,24 @@ describe("refusals that say where (the engine's words, from the view's refused c
       expect(mark()).toBeNull();
       // a refused cell the engine says no more of: the rule's line, no mark, the board left as it was
       const board = el.querySelector(".alh-focus-board svg");
-      const [x, y] = hot.legal.tiles[0].why_not.find((c) => c.length === 3);
+      const [x, y] = plainAt;
       over(`.alh-focus rect.alh-cell-no[data-x="${x}"][data-y="${y}"]`);
-      expect(help()).toContain(hot.explain[hot.legal.tiles[0].why_not.find((c) => c.length === 3)[2]]);
+      expect(help()).toContain(hot.explain.P4);
       expect(mark()).toBeNull();
       expect(el.querySelector(".alh-focus-board svg")).toBe(board);
     } finally {
       cleanup();
       el.remove();
     }
+  });
+
+  it("walls against several neighbours are all marked, as one path", () => {
+    const me = hot.players[hot.legal.player];
+    const svg = dom(alhambraSvg(me, { refusal: [2, 0, "P4", "error.P4.unreachable", "NW"] }));
+    const mark = svg.querySelector("path.alh-refusal-side");
+    expect(mark.dataset.side).toBe("NW");
+    expect(mark.getAttribute("d")).toBe(sideSegment(2, 0, "N", CELL) + sideSegment(2, 0, "W", CELL));
+    expect(dom(alhambraSvg(me, { refusal: [2, 0, "P4", "error.P4.unreachable", "NX"] })).querySelector(".alh-refusal-mark")).toBeNull();
   });
 
   it("speaks the widget's language; without the engine's texts, the rule's line as before", () => {
@@ -629,9 +656,10 @@ describe("refusals that say where (the engine's words, from the view's refused c
     const plain = run(hot, [{ act: "reserve-tile", id: 34 }, { act: "spot", x: 0, y: -1 }]).ui.note;
     expect(plain.text).toContain("not allowed (rule P3)");
     expect(plain.text).toContain(hot.explain.P3);
-    // a refused cell without the engine's key (P4 for a new tile: no open side towards the Alhambra)
-    const [x, y] = hot.legal.tiles[0].why_not.find((c) => c.length === 3);
-    const bare = words(hot, [{ act: "reserve-tile", id: 34 }, { act: "spot", x, y }]);
-    expect(bare.text).toContain(`not allowed (rule ${hot.legal.tiles[0].why_not.find((c) => c.length === 3)[2]})`);
+    // a refused cell without the engine's key (a larger hole's, say)
+    const [x, y] = plainAt;
+    const bare = words(hotPlain, [{ act: "reserve-tile", id: 34 }, { act: "spot", x, y }]);
+    expect(bare.text).toContain("not allowed (rule P4)");
+    expect(bare.text).toContain(hot.explain.P4);
   });
 });

@@ -173,7 +173,11 @@ export function calloutPlace(vb, x, y, cell, away = 0) {
 export function markedWay(cell) {
   if (!cell || cell.length < 5) return 0;
   const [, y, , , detail] = cell;
-  if (typeof detail === "string") return detail === "N" ? -1 : detail === "S" ? 1 : 0;
+  if (typeof detail === "string") {   // (sides: away from a mark to the north or the south, not both)
+    const n = detail.includes("N");
+    const s = detail.includes("S");
+    return n === s ? 0 : n ? -1 : 1;
+  }
   if (!Array.isArray(detail) || !detail.length) return 0;
   const mean = detail.reduce((s, c) => s + c[1], 0) / detail.length;
   return mean < y ? -1 : mean > y ? 1 : 0;

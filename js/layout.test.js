@@ -163,6 +163,10 @@ describe("a callout at a board cell", () => {
     expect(markedWay([2, 2, "P3", "error.P3.wall_to_open", "S"])).toBe(1);
     expect(markedWay([2, 2, "P3", "error.P3.wall_to_open", "W"])).toBe(0);
     expect(markedWay([2, 2, "P4"])).toBe(0);
+    // walls against several neighbours (P4): away from them, unless they lie both north and south
+    expect(markedWay([2, 2, "P4", "error.P4.unreachable", "NW"])).toBe(-1);
+    expect(markedWay([2, 2, "P4", "error.P4.unreachable", "ES"])).toBe(1);
+    expect(markedWay([2, 2, "P4", "error.P4.unreachable", "NS"])).toBe(0);
   });
 
   it("is drawn in the board's frame for a refusal at a cell, with the rule and its explanation", () => {

@@ -1,6 +1,7 @@
 """Refusals that say where: the side and the neighbour of a wall against an
-open side (P3, placing, building and swapping), the empty spots a tile would
-close in (P5) and the tiles a removal would cut off from the fountain (P4) --
+open side (P3, placing, building and swapping), the sides where walls shut a new
+tile off from every neighbour (P4), the empty spots a tile would close in (P5)
+and the tiles a removal would cut off from the fountain (P4) --
 checked on hand-made Alhambras in every language, and against independent
 reference searches on the Alhambras of random games (hypothesis)."""
 
@@ -124,6 +125,28 @@ def test_a_larger_hole_is_refused_with_the_rule_alone(monkeypatch):
     assert e.localized("en").startswith("Garden 11 #42 at (1, 1) would close off an empty area (a hole).")
 
 
+# ------------------------------------------------------------------ P4 (placing)
+
+
+def test_walls_against_every_neighbour_are_given_by_their_sides():
+    # tile 6 (a wall to the east) east of the fountain; tile 12 (a wall to the west) east of it:
+    # the walls match (P3), but no way leads in
+    a = built([((1, 0), 6)])
+    e = refusal(a.place, tile(12), (2, 0))
+    assert (e.rule, e.key, e.params["sides"]) == ("P4", "error.P4.unreachable", ("W",))
+    assert "could not be reached from the fountain: a wall lies between it and every neighbour" in in_every_language(e)["en"]
+    # tile 13 (a wall to the south) east of the fountain, tile 21 (a wall to the east) south of
+    # it: tile 4 (walls north and west) between them, against both walls
+    a = built([((1, 0), 13), ((0, 1), 21)])
+    e = refusal(a.place, tile(4), (1, 1))
+    assert (e.rule, e.params["sides"]) == ("P4", ("N", "W"))
+    assert a.why_not(tile(4), (1, 1)) == "P4"
+    # the words are the rule's sentence, which says "every neighbour" (the board marks the sides)
+    assert in_every_language(e)["en"] == ("Pavilion 5 #4 at (1, 1) could not be reached from the fountain: a wall lies "
+                                          "between it and every neighbour. A new tile needs an open side towards the "
+                                          "Alhambra.")
+
+
 # ------------------------------------------------------------------ P4 (removal)
 
 
@@ -217,6 +240,13 @@ def test_what_a_refusal_names_is_what_a_reference_search_finds(seed, moves):
                     for k in range(d):
                         m = (pos[0] + STEP[k][0], pos[1] + STEP[k][1])
                         assert m not in walls or (SIDES[k] in t.walls) == (SIDES[OPPOSITE[k]] in walls[m])
+                elif rule == "P4":
+                    e = refusal(a.copy().place, t, pos)
+                    near = [d for d, (dx, dy) in enumerate(STEP) if (pos[0] + dx, pos[1] + dy) in walls]
+                    assert near and e.params["sides"] == tuple(SIDES[d] for d in near)
+                    for d in near:   # a wall on both sides of every neighbour
+                        n = (pos[0] + STEP[d][0], pos[1] + STEP[d][1])
+                        assert SIDES[d] in t.walls and SIDES[OPPOSITE[d]] in walls[n]
                 elif rule == "P5":
                     holes = sorted(_enclosed(cells | {pos}), key=lambda c: (c[1], c[0]))
                     e = refusal(a.copy().place, t, pos)
@@ -273,7 +303,7 @@ def test_the_views_refused_cells_carry_the_engines_words_for_the_front_end():
             else:
                 raise AssertionError(f"{how} {tid} at {x},{y} was refused in the view ({rule})")
             assert err.rule == rule
-            named = "side" in err.params or "cells" in err.params or "tiles" in err.params
+            named = any(k in err.params for k in ("side", "sides", "cells", "tiles"))
             assert (len(cell) == 5) == named, (cell, err.key)
             if len(cell) == 5:
                 said += 1
@@ -281,6 +311,8 @@ def test_the_views_refused_cells_carry_the_engines_words_for_the_front_end():
                 assert key == err.key
                 if "side" in err.params:
                     assert detail == err.params["side"].key[-1]
+                elif "sides" in err.params:
+                    assert detail == "".join(err.params["sides"])
                 elif "cells" in err.params:
                     assert [tuple(c) for c in detail] == list(err.params["cells"])
                 else:
@@ -290,7 +322,8 @@ def test_the_views_refused_cells_carry_the_engines_words_for_the_front_end():
         strings = front_end_strings(lang)
         for key in ("error.P3.wall_to_open", "error.P3.open_to_wall", "error.P3.swap_wall_to_open",
                     "error.P3.swap_open_to_wall", "error.P5.hole_one", "error.P5.hole_many",
-                    "error.P4.remove_cuts_one", "error.P4.remove_cuts_many", "side.at.N", "side.at.W"):
+                    "error.P4.remove_cuts_one", "error.P4.remove_cuts_many", "error.P4.unreachable",
+                    "side.at.N", "side.at.W"):
             assert key in strings, (lang, key)
         assert not any(k.startswith("error.T") for k in strings)   # (only those: the others are the kernel's)
 

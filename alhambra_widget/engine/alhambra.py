@@ -515,6 +515,19 @@ class Alhambra:
                 return d, q, bool(m >> d & 1)
         return None
 
+    def _walled_off(self, m: int, p: int) -> tuple:
+        """The sides (0-3: N, E, S, W) of cell ``p`` with a neighbour, when a tile with wall mask
+        ``m`` there would have a wall against each of them (P4: no way in); else ()."""
+        masks = self._masks
+        sides = []
+        for d in range(4):
+            nm = masks.get(p + _STEPI[d])
+            if nm is not None:
+                if not (m >> d & 1 and nm >> OPPOSITE[d] & 1):
+                    return ()
+                sides.append(d)
+        return tuple(sides)
+
     def _open(self) -> tuple:
         """``(cells, sides)``: the frontier cells (ints, north to south) and
         for each the low byte of its entry, ``care | need << 4`` -- 0 where
@@ -1634,7 +1647,8 @@ _MOST_NAMED = 4
 #: refusals that say where -- a wall against an open side (the wall the tile's, then the
 #: neighbour's), a hole of one spot, of more
 _WHERE_KEYS = {
-    "place": ("error.P3.wall_to_open", "error.P3.open_to_wall", "error.P5.hole_one", "error.P5.hole_many"),
+    "place": ("error.P3.wall_to_open", "error.P3.open_to_wall", "error.P5.hole_one", "error.P5.hole_many",
+              "error.P4.unreachable"),
     "swap": ("error.P3.swap_wall_to_open", "error.P3.swap_open_to_wall"),
     "remove": ("error.P4.remove_cuts_one", "error.P4.remove_cuts_many"),
 }
@@ -1644,10 +1658,11 @@ def where_it_breaks(move: str, rule: str, tile, pos, alhambra) -> tuple | None:
     """``(key, detail)`` of a refusal by ``rule`` that says where on ``alhambra``, or None:
     for ``move`` "place" (or build) and "swap" by P3, ``(side, the other tile's position, whether
     the wall is the tile's)`` (side 0-3: N, E, S, W, the first that does not match); for
-    "place" by P5, the positions of the empty spots a tile at ``pos`` would close in; for
-    "remove" by P4, the positions of the tiles it would cut off (north to south; at most
-    ``_MOST_NAMED`` of either). The one place that decides it: the refusals' words
-    (``placement_message`` ...) and the widget's view are both made from it."""
+    "place" by P4, the sides (0-3) where a wall stands between the tile and a neighbour (all its
+    neighbours: no way in); for "place" by P5, the positions of the empty spots a tile at ``pos``
+    would close in; for "remove" by P4, the positions of the tiles it would cut off (north to
+    south; at most ``_MOST_NAMED`` of either). The one place that decides it: the refusals'
+    words (``placement_message`` ...) and the widget's view are both made from it."""
     keys = _WHERE_KEYS[move]
     p = pos[0] + ROW * pos[1]
     if rule == "P3" and move != "remove":
@@ -1655,10 +1670,15 @@ def where_it_breaks(move: str, rule: str, tile, pos, alhambra) -> tuple | None:
         if got is not None:
             d, q, wall = got
             return keys[0] if wall else keys[1], (d, _dec(q), wall)
+    elif rule == "P4" and move == "place":
+        sides = alhambra._walled_off(tile.mask, p)
+        if sides:
+            return keys[4], sides
     elif rule == "P5" and move == "place" or rule == "P4" and move == "remove":
         cells = alhambra._holes_if_filled(p) if rule == "P5" else alhambra._cut_off_by(p)
         if 0 < len(cells) <= _MOST_NAMED:
-            return (keys[-2] if len(cells) == 1 else keys[-1]), tuple(map(_dec, cells))
+            one, many = keys[2:4] if rule == "P5" else keys
+            return (one if len(cells) == 1 else many), tuple(map(_dec, cells))
     return None
 
 
@@ -1668,6 +1688,8 @@ def _where_params(got: tuple, tile, where: str, alhambra) -> tuple:
     if key in _SIDE_KEYS:
         d, other, _ = detail
         return key, {"tile": tile, "pos": where, "side": Text(_SIDE_AT[d]), "other": alhambra[other]}
+    if key == _WALLED_OFF:   # (the words say "every neighbour"; the sides, for scripts and the board)
+        return key, {"tile": tile, "pos": where, "sides": tuple(SIDES[d] for d in detail)}
     if key in _WHERE_KEYS["remove"]:
         return key, {"pos": where, "tiles": tuple(alhambra[c] for c in detail)}
     return key, {"tile": tile, "pos": where, "cells": detail}
@@ -1675,6 +1697,8 @@ def _where_params(got: tuple, tile, where: str, alhambra) -> tuple:
 
 #: the keys of a wall against an open side (P3), whose detail is a side
 _SIDE_KEYS = frozenset(_WHERE_KEYS["place"][:2] + _WHERE_KEYS["swap"])
+#: the key of a new tile walled off from every neighbour (P4), whose detail is those sides
+_WALLED_OFF = _WHERE_KEYS["place"][4]
 
 
 _SIDE_AT = tuple(f"side.at.{s}" for s in SIDES)   # (the catalogue keys of "on the north side" ...)

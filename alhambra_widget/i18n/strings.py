@@ -21,7 +21,7 @@ __all__ = ["front_end_strings", "PREFIXES"]
 
 #: Key prefixes the front end uses.
 PREFIXES = ("ui.", "building.", "currency.", "card.", "rule.", "list.", "side.at.",
-            "error.P3.", "error.P5.hole_", "error.P4.remove_cuts_")
+            "error.P3.", "error.P5.hole_", "error.P4.remove_cuts_", "error.P4.unreachable")
 #: ... except texts only Python shows: the static picture's (alhambra_widget/render.py), the
 #: kernel's refusals of an intent and what else it tells in the message line (an undo, Play from
 #: here: the widget's message line gets them as text, in its language)

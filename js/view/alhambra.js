@@ -61,7 +61,8 @@ export function boardBox(player, o = {}) {
 
 /**
  * The mark of what a refusal names (see alhambraSvg's o.refusal), above the walls: a wall against
- * an open side, the side of the refused cell that meets the other tile; a hole, or tiles a
+ * an open side, the side of the refused cell that meets the other tile; walls that shut a new
+ * tile off from every neighbour, those sides; a hole, or tiles a
  * removal would cut off, an outline around each of those cells. Hidden from screen readers: the
  * message line says it in words.
  */
@@ -69,7 +70,8 @@ function refusalMark(cell, C) {
   if (!cell || cell.length < 5) return "";
   const [x, y, rule, , detail] = cell;
   if (typeof detail === "string") {
-    const d = sideSegment(x, y, detail, C);
+    const parts = [...detail].map((side) => sideSegment(x, y, side, C));
+    const d = parts.every(Boolean) ? parts.join("") : "";   // (a side not N, E, S or W: no mark)
     return d ? `<path class="alh-refusal-mark alh-refusal-side" data-rule="${esc(rule)}" data-side="${esc(detail)}" pointer-events="none" aria-hidden="true" d="${d}"/>` : "";
   }
   if (!Array.isArray(detail) || !detail.length) return "";

@@ -580,7 +580,8 @@ const TOWARD = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 
 /**
  * The engine's words for a refused cell of the view that says where -- `[x, y, rule, key,
- * detail]` (alhambra_widget/view.py): the side of a wall against an open side, the cells a hole
+ * detail]` (alhambra_widget/view.py): the side of a wall against an open side, the sides that
+ * wall a new tile off from every neighbour, the cells a hole
  * would close in, the cells of the tiles a removal would cut off -- filled in from the same
  * catalogue text as IllegalMove's (the strings trait carries those keys); `tileId`: the tile
  * placed, built or swapped in. Null for a cell without them.
@@ -597,9 +598,12 @@ export function refusalWords(view, cell, tileId = null) {
   const pos = `(${x}, ${y})`;
   const tile = tileId === null ? "" : tileName(view, tileId);
   if (typeof detail === "string") {
-    const step = TOWARD[detail];
-    if (!step) return null;
-    return t(key, { tile, pos, side: t(`side.at.${detail}`), other: nameAt(x + step[0], y + step[1]) });
+    // (sides: the one of a wall against an open side, P3, or those walled off, P4, whose words
+    // say "every neighbour")
+    const steps = [...detail].map((s) => TOWARD[s]);
+    if (!steps.length || !steps.every(Boolean)) return null;
+    const [dx, dy] = steps[0];
+    return t(key, { tile, pos, side: t(`side.at.${detail[0]}`), other: nameAt(x + dx, y + dy) });
   }
   if (!Array.isArray(detail)) return null;
   const cells = detail.map(([cx, cy]) => `(${cx}, ${cy})`);

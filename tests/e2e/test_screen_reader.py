@@ -197,7 +197,7 @@ def test_a_refusal_is_read_once_with_its_rule(reader, table):
         # the engine's words, which say where (a wall against an open side: the side and the tile
         # there), the rule said before them (the words do not name it)
         name = t("ui.tile.short", "en", building=building_name(tile.building, "en"), price=tile.price)
-        assert words.startswith(f"{name} at ({x}, {y}) would") and f"rule {rule}" not in words
+        assert words.startswith(f"{name} at ({x}, {y}) ") and f"rule {rule}" not in words
         line_said = f"Rule {rule}. {words}"
         # the cell's description says where too (heard on the cell before any click)
         assert words in cell.locator("title").text_content()
