@@ -115,3 +115,17 @@ def test_search_instructions_count_a_checkout_against_itself():
     assert len(counts) == 2 and all(c > 0 for c in counts), out
     m = re.search(r": (\d\.\d{3}) \((\d\.\d\d)x the instructions of this checkout\); the same moves", out)
     assert m and abs(float(m.group(1)) - 1) < 0.02, out
+
+
+def test_view_compare_times_the_same_positions_in_both_checkouts():
+    out = run_script("benchmarks/bench_view.py", "--compare", ".", "--rounds", "2", "--positions", "2",
+                     "--at", "40", "--repeats", "2")
+    assert "NOTE" not in out   # (the checkout against itself: the very same positions)
+    row = next(line for line in out.splitlines() if line.startswith("| `view(game)`, ms"))
+    m = re.search(r"\| ([\d.]+) \| ([\d.]+) \| \*\*(\d+\.\d\d)×\*\* \((\d+\.\d\d)–(\d+\.\d\d)\) \|$", row)
+    assert m, row
+    this, other, mid, lo, hi = map(float, m.groups())
+    assert this > 0 and other > 0 and 0 < lo <= mid <= hi
+    size = next(line for line in out.splitlines() if line.startswith("| a view as JSON, bytes"))
+    this_b, other_b = re.findall(r"\| ([\d,]+) ", size)
+    assert this_b == other_b and int(this_b.replace(",", "")) > 1000
