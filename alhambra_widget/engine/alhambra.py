@@ -1645,7 +1645,9 @@ _MOST_NAMED = 4
 
 #: per move ("place": a placement or a build, "swap", "remove"): the catalogue keys of the
 #: refusals that say where -- a wall against an open side (the wall the tile's, then the
-#: neighbour's), a hole of one spot, of more
+#: neighbour's), a hole of one spot, of more, a new tile walled off from every neighbour (whose
+#: words are the rule's: the sides go to the params and the board); a removal cutting off one
+#: tile, more
 _WHERE_KEYS = {
     "place": ("error.P3.wall_to_open", "error.P3.open_to_wall", "error.P5.hole_one", "error.P5.hole_many",
               "error.P4.unreachable"),
