@@ -245,6 +245,24 @@ def _narration(game, k: int) -> list:
     return said
 
 
+def refused_cell(move: str, pos, rule: str, tile, alhambra) -> list:
+    """A refused cell of the view: ``[x, y, rule]``, with the engine's key and what it names
+    where its refusal of ``move`` ("place" or a build, "swap", "remove") of ``tile`` at ``pos``
+    on ``alhambra`` says where (see the module doc)."""
+    out = [pos[0], pos[1], rule]
+    got = where_it_breaks(move, rule, tile, pos, alhambra)
+    if got is not None:
+        key, detail = got
+        # (P3: the side that does not match; P4: the walled sides, as letters; else positions)
+        if rule == "P3":
+            out += [key, SIDES[detail[0]]]
+        elif move == "place" and rule == "P4":
+            out += [key, "".join(SIDES[d] for d in detail)]
+        else:
+            out += [key, [list(c) for c in detail]]
+    return out
+
+
 def legal_choices(game, explain: dict | None = None) -> dict:
     """The player to act's legal choices, in the shape of the view's ``legal``.
 
@@ -287,20 +305,7 @@ def legal_choices(game, explain: dict | None = None) -> dict:
         return rule
 
     def refused(move, pos, rule, t=None):
-        """A refused cell, with the engine's key and what it names where its refusal says where
-        (see the module doc)."""
-        out = [pos[0], pos[1], note(rule)]
-        got = where_it_breaks(move, rule, t, pos, a)
-        if got is not None:
-            key, detail = got
-            # (P3: the side that does not match; P4: the walled sides, as letters; else positions)
-            if rule == "P3":
-                out += [key, SIDES[detail[0]]]
-            elif move == "place" and rule == "P4":
-                out += [key, "".join(SIDES[d] for d in detail)]
-            else:
-                out += [key, [list(c) for c in detail]]
-        return out
+        return refused_cell(move, pos, note(rule), t, a)
 
     no_remove = []
     tiles = []

@@ -648,6 +648,25 @@ describe("refusals that say where (the engine's words, from the view's refused c
     expect(dom(alhambraSvg(me, { refusal: [2, 0, "P4", "error.P4.unreachable", "NX"] })).querySelector(".alh-refusal-mark")).toBeNull();
   });
 
+  it("in a lesson, the board marks the try the engine refused until the pointer marks another", () => {
+    useStrings(english);
+    try {
+      const cell = [2, 0, "P4", "error.P4.unreachable", "W"];
+      const lesson = { title: "Placing tiles", feedback: { kind: "refused", rule: "P4", text: "Refused by rule P4", cell, id: 1 } };
+      const v = { ...hot, lesson };
+      const mark = (view, ui) => dom(tableHtml(view, ui)).querySelector(".alh-focus path.alh-refusal-mark");
+      expect([mark(v, initialUi()).dataset.rule, mark(v, initialUi()).dataset.side]).toEqual(["P4", "W"]);
+      // pointing at another refused spot marks that one instead
+      const pointed = { ...initialUi(), sel: { kind: "tile", id: 34 }, hover: { act: "spot", x: 0, y: -1 } };
+      expect([mark(v, pointed).dataset.rule, mark(v, pointed).dataset.side]).toEqual(["P3", "S"]);
+      // none once the feedback is not a refusal, nor outside a lesson
+      expect(mark({ ...v, lesson: { ...lesson, feedback: { ...lesson.feedback, kind: "ok" } } }, initialUi())).toBeNull();
+      expect(mark(hot, initialUi())).toBeNull();
+    } finally {
+      useStrings(null);
+    }
+  });
+
   it("speaks the widget's language; without the engine's texts, the rule's line as before", () => {
     const german = strings([EN, namesDe, uiDe, errorsDe]);
     const note = words(hot, [{ act: "reserve-tile", id: 34 }, { act: "spot", x: 0, y: -1 }], german);

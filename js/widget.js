@@ -31,7 +31,7 @@ import { message } from "./protocol.js";
 import { mount, nodeAt, patch, patchNode } from "./patch.js";
 import { echoMoves, followKernel, markLost } from "./static-copy.js";
 import { CSS } from "./style.js";
-import { boardHelpHtml, pointedMark } from "./view/controls.js";
+import { boardHelpHtml, boardMark } from "./view/controls.js";
 import { LESSON_CSS } from "./view/lesson.js";
 import { LOG_CSS } from "./view/log.js";
 import { MOTION_CSS, createMotion } from "./motion.js";
@@ -241,7 +241,7 @@ function render({ model, el }) {
         // where the mark of a refusal pointed at comes, goes or moves
         const focus = nodeAt(tree, ...PATHS.help);
         if (focus && focus.kids && focus.kids.has("help") && focus.kids.has("board")) {
-          const marked = pointedMark(view, ui) !== pointedMark(view, { ...ui, hover: drawn.hover });
+          const marked = boardMark(view, ui) !== boardMark(view, { ...ui, hover: drawn.hover });
           keepFocus(() => {
             if (marked) patchNode(focus, boardLeaf(view, ui, local.aspect));
             patchNode(focus, leaf("help", boardHelpHtml(view, ui)));

@@ -297,6 +297,21 @@ def test_the_tutorial_speaks_every_language():
         assert "「取る」" in Tutorial(lang="ja", lesson=0).go(0, 1).state()["task"]
 
 
+def test_a_refused_try_on_the_board_gives_the_cell_the_board_marks(tutor):
+    tutor.go(3, 2)                                    # placing: a wall between the tile and the fountain
+    fb = tutor.refused("place 49 at 2,0")
+    assert fb["rule"] == "P4" and fb["cell"] == [2, 0, "P4", "error.P4.unreachable", "W"]
+    assert "every neighbour" in fb["detail"]
+    assert tutor.state()["feedback"]["cell"] == fb["cell"]          # (what the view's lesson carries)
+    # the same cell as the view's refused spot for that tile
+    from alhambra_widget.view import legal_choices
+    entry = next(e for e in legal_choices(tutor.game)["tiles"] if e["id"] == 49)
+    assert fb["cell"] in entry["why_not"]
+    # a try off the board (money) has none, nor a try the engine says no more of
+    tutor.go(1)
+    assert tutor.refused("take florin 2, dinar 3, ducat 1")["cell"] is None
+
+
 def test_changing_the_language_re_renders_the_lesson_and_its_feedback(tutor):
     tutor.go(1)
     tutor.refused("take florin 2, dinar 3, ducat 1")

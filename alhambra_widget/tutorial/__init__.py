@@ -34,6 +34,9 @@ from ..i18n import catalogue, check_language, get_language, t, use_language
 from ..i18n.format import join_names, tile_names
 from .lessons import LESSONS, Lesson, Step
 
+#: the moves on the board, as ``where_it_breaks`` names them
+_BOARD_MOVES = {A.Place: "place", A.Build: "place", A.Swap: "swap", A.Remove: "remove"}
+
 __all__ = ["Tutorial", "LESSONS", "Lesson", "Step", "rule_explanation", "OPS"]
 
 #: The lesson buttons every step has (a step may offer more, e.g. "turn").
@@ -83,6 +86,7 @@ class Tutorial:
         self._feedback = None            # (kind, key, params, rule, detail) or None
         self._reached = None             # the action that did the step's task, in the position set up
         self._fb_id = 0
+        self._fb_cell = None             # the refused cell the board marks (see _refused_cell)
         self._listeners: list = []
         self.go(lesson)
 
@@ -163,7 +167,7 @@ class Tutorial:
                 text += " " + self.t(hint)
         if detail is not None and detail.strip() in text:   # (the engine's words said already)
             detail = None
-        return {"kind": kind, "text": text, "rule": rule, "detail": detail, "id": self._fb_id}
+        return {"kind": kind, "text": text, "rule": rule, "detail": detail, "id": self._fb_id, "cell": self._fb_cell}
 
     def names(self) -> list:
         """The players' names in the lessons: the learner (seat 0) and two others."""
@@ -242,9 +246,10 @@ class Tutorial:
         self._setup()
 
     # ------------------------------------------------------------ feedback
-    def _say(self, kind, key, params=None, rule=None, error=None) -> dict:
+    def _say(self, kind, key, params=None, rule=None, error=None, cell=None) -> dict:
         self._fb_id += 1
         self._feedback = (kind, key, dict(params or {}), rule, error)
+        self._fb_cell = cell
         self._changed()
         return self.feedback
 
@@ -274,7 +279,27 @@ class Tutorial:
             error = self.game.why_illegal(action)
             if error is None:
                 raise ValueError(f"{action} is legal here")
-        return self._say("refused", "tutorial.feedback.refused", rule=error.rule, error=error)
+        return self._say("refused", "tutorial.feedback.refused", rule=error.rule, error=error,
+                         cell=self._refused_cell(action, error))
+
+    def _refused_cell(self, action, error: IllegalMove) -> list | None:
+        """The refused cell of a move on the board whose refusal says where, as the view gives
+        it (``[x, y, rule, key, detail]``: the board marks the side, the hole, the tiles cut
+        off), or None."""
+        if isinstance(action, str):
+            try:
+                action = A.parse(action)
+            except (ValueError, IllegalMove):
+                return None
+        move = _BOARD_MOVES.get(type(action))
+        if move is None or not error.rule:
+            return None
+        from ..view import refused_cell
+
+        g = self.game
+        tile = BY_ID[action.tile_id] if move != "remove" else None
+        cell = refused_cell(move, action.pos, error.rule, tile, g.players[g.current].alhambra)
+        return cell if len(cell) == 5 else None
 
     def op(self, name: str) -> dict | None:
         """A lesson button: back, replay, next, or one the step offers

@@ -69,9 +69,22 @@ export function hoverText(view, ui, hover = ui.hover) {
  * the tiles a removal would cut off: js/view/alhambra.js), as the help line says it in words; null
  * where the words are the rule's line alone.
  */
-export function pointedMark(view, ui) {
+function pointedMark(view, ui) {
   const cell = pointedRefusal(view, ui);
   return cell && cell.length >= 5 && refusalWords(view, cell) ? cell : null;
+}
+
+/**
+ * The refused cell whose refusal the board marks: the one pointed at (pointedMark), else, in a
+ * lesson, that of the last try the engine refused (the lesson's feedback: the kernel refuses a
+ * lesson's tries, js/input.js), while the same player is to act.
+ */
+export function boardMark(view, ui) {
+  const pointed = pointedMark(view, ui);
+  if (pointed) return pointed;
+  const fb = view.lesson?.feedback;
+  const cell = fb && fb.kind === "refused" ? fb.cell : null;
+  return cell && cell.length >= 5 && view.legal && refusalWords(view, cell) ? cell : null;
 }
 
 /**

@@ -18,7 +18,7 @@ import { alhambraSvg, boardBox } from "./alhambra.js";
 import { isYou, languages, ruleText, t, tn } from "../i18n.js";
 import { calloutPlace, markedWay, tableClass } from "../layout.js";
 import { CELL, dirkShown, esc, refusalWords } from "./common.js";
-import { boardHelpHtml, controlsHtml, languageHtml, lineupHtml, messagePart, pointedMark, replayBannerHtml, replayPart, reviewSummaryHtml } from "./controls.js";
+import { boardHelpHtml, boardMark, controlsHtml, languageHtml, lineupHtml, messagePart, replayBannerHtml, replayPart, reviewSummaryHtml } from "./controls.js";
 import { finalBoardsHtml } from "./finals.js";
 import { handSvg, hiddenHandSvg } from "./hand.js";
 import { lessonPart } from "./lesson.js";
@@ -221,9 +221,9 @@ export function boardLeaf(view, ui, aspect, known = {}) {
   // (who: the player's index in the cells' keys, so that a cell of one board is never taken
   // for the same cell of another player's, js/widget.js keepFocus)
   // (refusal: the refused cell pointed at, whose side, hole or tiles cut off the board marks as the
-  // help line says them; a note's callout puts its own instead)
+  // help line says them, or a lesson's refused try; a note's callout puts its own instead)
   const bo = { ...boardOptions(ui, view), why, words, fill: true, min: 5, aspect, marks: marks.cells, names: namesOnTiles(view), who: fp,
-    refusal: pointedMark(view, ui) };
+    refusal: boardMark(view, ui) };
   return leaf("board", boardHtml(me, bo, ui.note));
 }
 

@@ -92,6 +92,10 @@ def test_a_learner_completes_the_placing_lesson_by_clicking(open_tutorial, artif
     place(page, 49, 2, 0)
     page.wait_for_function("(window.state.lesson.feedback || {}).rule === 'P4'")
     assert "P4" in page.locator(".alh-lesson .alh-rule").last.inner_text()
+    # the board marks the wall that shuts the tower out: the west side of the spot tried
+    mark = page.locator(".alh-focus path.alh-refusal-mark")
+    expect(mark).to_have_attribute("data-side", "W")   # (a line: no area, so not "visible" to Playwright)
+    assert mark.get_attribute("data-rule") == "P4"
     page.screenshot(path=str(artifacts / "tutorial-p4-refused.png"), full_page=True)
     place(page, 49, 1, -1)
     page.wait_for_function("window.state.lesson.done === true")
