@@ -659,6 +659,9 @@ describe("refusals that say where (the engine's words, from the view's refused c
       // pointing at another refused spot marks that one instead
       const pointed = { ...initialUi(), sel: { kind: "tile", id: 34 }, hover: { act: "spot", x: 0, y: -1 } };
       expect([mark(v, pointed).dataset.rule, mark(v, pointed).dataset.side]).toEqual(["P3", "S"]);
+      // none once the view no longer refuses that cell so (the position changed: an undo)
+      const moved = { ...v, lesson, legal: { ...hot.legal, tiles: hot.legal.tiles.map((e) => ({ ...e, why_not: [] })) } };
+      expect(mark(moved, initialUi())).toBeNull();
       // none once the feedback is not a refusal, nor outside a lesson
       expect(mark({ ...v, lesson: { ...lesson, feedback: { ...lesson.feedback, kind: "ok" } } }, initialUi())).toBeNull();
       expect(mark(hot, initialUi())).toBeNull();

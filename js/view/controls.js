@@ -77,14 +77,21 @@ function pointedMark(view, ui) {
 /**
  * The refused cell whose refusal the board marks: the one pointed at (pointedMark), else, in a
  * lesson, that of the last try the engine refused (the lesson's feedback: the kernel refuses a
- * lesson's tries, js/input.js), while the same player is to act.
+ * lesson's tries, js/input.js) while the view still refuses that cell so (not after an undo).
  */
 export function boardMark(view, ui) {
   const pointed = pointedMark(view, ui);
   if (pointed) return pointed;
   const fb = view.lesson?.feedback;
   const cell = fb && fb.kind === "refused" ? fb.cell : null;
-  return cell && cell.length >= 5 && view.legal && refusalWords(view, cell) ? cell : null;
+  return cell && cell.length >= 5 && view.legal && stillRefused(view.legal, cell) && refusalWords(view, cell) ? cell : null;
+}
+
+/** Is `cell` ([x, y, rule, key, detail]) one of the legal choices' refused cells, as it is? */
+function stillRefused(legal, cell) {
+  const same = JSON.stringify(cell);
+  const lists = [legal.no_remove || [], ...legal.tiles.flatMap((e) => [e.why_not, e.no_swap || []])];
+  return lists.some((cells) => cells.some((c) => c[0] === cell[0] && c[1] === cell[1] && JSON.stringify(c) === same));
 }
 
 /**

@@ -7,7 +7,9 @@
 // The view carries `lesson` only in tutorial mode (alhambra_widget/tutorial):
 //   {index, count, step, steps, title, text, task, rules, reading, done,
 //    finished, position, total, completed, can_back, can_next,
-//    feedback: null | {kind: "ok"|"refused"|"info", text, rule, detail, id},
+//    feedback: null | {kind: "ok"|"refused"|"info", text, rule, detail, id, cell},
+//      (cell: the refused cell of a try on the board whose refusal says where, or null; the
+//      board marks it, js/view/controls.js boardMark)
 //    ops: [{op, label, name}], labels: {progress, step, bar, task, back, ...}}
 // Every text arrives rendered in the lesson's language. A button sends
 // {type: "lesson", op} (js/input.js); the kernel checks the op.
