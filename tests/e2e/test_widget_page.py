@@ -287,6 +287,41 @@ def test_arrow_keys_walk_the_board_and_a_row_and_enter_plays_where_the_focus_is(
     page.close()
 
 
+def test_the_focus_on_a_refused_cell_marks_what_it_names_and_stays_on_that_cell(chromium):
+    """Tabbing or arrowing onto a refused spot whose refusal says where: the help line gives the
+    engine's words, the board marks the side, and the board drawn again keeps the very element
+    in focus (a screen reader does not hear the cell a second time)."""
+    g = played(2, 0, 161)                     # (the tile to place: a wall against the fountain at 0,-1)
+    tile = g.pending_for(g.current)[0]
+    w = AlhambraWidget(g)
+    page = open_widget(chromium, w)
+    page.locator(f'[data-act="pending-tile"][data-id="{tile.id}"]').focus()
+    page.keyboard.press("Enter")
+    cell = page.locator('.alh-focus rect.alh-cell-no[data-x="0"][data-y="-1"]')
+    cell.focus()
+    page.evaluate("() => { window.__focused = document.activeElement; }")
+    mark = page.locator(".alh-focus path.alh-refusal-mark")
+    expect(mark).to_have_attribute("data-side", "S")
+    expect(page.locator(".alh-board-help")).to_contain_text("Rule P3: ")
+    expect(page.locator(".alh-board-help")).to_contain_text("on the south side it has a wall")
+    assert page.evaluate("() => document.activeElement === window.__focused && window.__focused.isConnected")
+    # arrows on: wherever the focus lands, the mark is that cell's (or none), and the focus on it
+    cells = {tuple(c[:2]): c for c in w.view["legal"]["tiles"][0]["why_not"]}
+    for key in ("ArrowLeft", "ArrowDown", "ArrowDown", "ArrowRight"):
+        page.keyboard.press(key)
+        act, x, y = page.evaluate("() => [document.activeElement.dataset.act, Number(document.activeElement.dataset.x),"
+                                  " Number(document.activeElement.dataset.y)]")
+        c = cells.get((x, y)) if act == "spot" else None
+        if c is not None and isinstance(c[4], str):
+            expect(mark).to_have_attribute("data-side", c[4])
+        elif c is not None:
+            expect(mark).to_have_attribute("data-cells", " ".join(f"{cx},{cy}" for cx, cy in c[4]))
+        else:
+            expect(mark).to_have_count(0)
+    assert not page.errors, page.errors
+    page.close()
+
+
 def tile_to_place() -> Game:
     """Ana and Ben, the player to act with a tile to place (a tower that fits few spots)."""
     g = Game(["Ana", "Ben"], seed=11)
