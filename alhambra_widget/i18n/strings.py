@@ -4,8 +4,9 @@
 (once per language change, apart from the game state): every ``ui.*``,
 ``building.*``, ``currency.*``, ``card.*``, ``rule.*`` and ``list.*`` text of the language (English
 where a text is missing), the engine's refusals that say where on the board (``error.P3.*``,
-``error.P5.hole_*``, ``error.P4.remove_cuts_*``: a refused cell of the view names one) with the
-sides they name (``side.at.*``), and, for the language switch, each language's own
+``error.P5.hole_*``, ``error.P4.remove_cuts_*``, ``error.P4.unreachable``: a refused cell of
+the view names one) with the sides they name (``side.at.*``), and, for the language switch,
+each language's own
 name as ``language.<code>``. The front end reads them with ``t(key, params)``
 and ``tn(key, n, params)`` (js/i18n.js), the same ``{name}`` placeholders and
 ``_one``/``_other`` keys as :func:`alhambra_widget.i18n.t` and ``tn``.

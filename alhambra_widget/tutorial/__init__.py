@@ -32,6 +32,7 @@ from ..engine.errors import IllegalMove
 from ..engine.tiles import BY_ID
 from ..i18n import catalogue, check_language, get_language, t, use_language
 from ..i18n.format import join_names, tile_names
+from ..view import refused_cell
 from .lessons import LESSONS, Lesson, Step
 
 #: the moves on the board, as ``where_it_breaks`` names them
@@ -83,10 +84,9 @@ class Tutorial:
         self.step = 0
         self.completed: set = set()      # (lesson, step) pairs whose task was done
         self.game = None
-        self._feedback = None            # (kind, key, params, rule, detail) or None
+        self._feedback = None            # (kind, key, params, rule, error, cell) or None
         self._reached = None             # the action that did the step's task, in the position set up
         self._fb_id = 0
-        self._fb_cell = None             # the refused cell the board marks (see _refused_cell)
         self._listeners: list = []
         self.go(lesson)
 
@@ -150,7 +150,7 @@ class Tutorial:
         """The last feedback, in the tutorial's language, or None."""
         if self._feedback is None:
             return None
-        kind, key, params, rule, error = self._feedback
+        kind, key, params, rule, error, cell = self._feedback
         if kind == "ok" and not self.done:   # (the move that did it taken back)
             return None
         text = self.t(key, **params)
@@ -167,7 +167,7 @@ class Tutorial:
                 text += " " + self.t(hint)
         if detail is not None and detail.strip() in text:   # (the engine's words said already)
             detail = None
-        return {"kind": kind, "text": text, "rule": rule, "detail": detail, "id": self._fb_id, "cell": self._fb_cell}
+        return {"kind": kind, "text": text, "rule": rule, "detail": detail, "id": self._fb_id, "cell": cell}
 
     def names(self) -> list:
         """The players' names in the lessons: the learner (seat 0) and two others."""
@@ -248,8 +248,7 @@ class Tutorial:
     # ------------------------------------------------------------ feedback
     def _say(self, kind, key, params=None, rule=None, error=None, cell=None) -> dict:
         self._fb_id += 1
-        self._feedback = (kind, key, dict(params or {}), rule, error)
-        self._fb_cell = cell
+        self._feedback = (kind, key, dict(params or {}), rule, error, cell)
         self._changed()
         return self.feedback
 
@@ -294,8 +293,6 @@ class Tutorial:
         move = _BOARD_MOVES.get(type(action))
         if move is None or not error.rule:
             return None
-        from ..view import refused_cell
-
         g = self.game
         tile = BY_ID[action.tile_id] if move != "remove" else None
         cell = refused_cell(move, action.pos, error.rule, tile, g.players[g.current].alhambra)
