@@ -225,6 +225,11 @@ describe("explanations while playing: the cell under the pointer", () => {
     expect(help.textContent).toBe(text);
     // not a live region: the cell in focus says it by its own name and description (not read twice)
     expect(help.getAttribute("aria-live")).toBeNull();
+    // a cell pointed at: the line may be read whole over what lies below its box of two lines' room
+    expect(help.classList.contains("alh-help-on")).toBe(true);
+    expect(help.parentElement.classList.contains("alh-board-help-box")).toBe(true);
+    const idle = dom(boardHelpHtml(v, sel)).querySelector("p.alh-board-help");
+    expect(idle.classList.contains("alh-help-on")).toBe(false);
   });
 
   it("explains tiles of the Alhambra too: a swap, a tile that must stay", () => {

@@ -246,6 +246,7 @@ function render({ model, el }) {
             if (marked) patchNode(focus, boardLeaf(view, ui, local.aspect));
             patchNode(focus, leaf("help", boardHelpHtml(view, ui)));
           });
+          fitHelp();
           drawn = { ...drawn, hover: ui.hover };
           return;
         }
@@ -296,6 +297,7 @@ function render({ model, el }) {
     // the board fills its frame: drawn again (the board alone changes) once the frame's shape is known or new
     if (measureBoard()) again = true;
     fitSelection();
+    fitHelp();
     if (told) {
       fitMessage();
       revealMessage();
@@ -363,6 +365,15 @@ function render({ model, el }) {
     const spare = roomLeft(hold, room) + (now - 3 + extraLines(hold, "--alh-msg-lines")) * line - 2;
     const lines = Math.max(3, Math.min(5, 3 + Math.floor(spare / line)));
     if (lines !== now) hold.style.setProperty("--alh-sel-lines", String(lines));
+  }
+
+  /** The help line under the board, while a cell is pointed at, is read whole over what lies below
+   * it (js/view/controls.js boardHelpHtml): marked as lying over it where it goes past its room. */
+  function fitHelp() {
+    const help = body.querySelector(".alh-board-help");
+    if (!help) return;
+    const over = help.classList.contains("alh-help-on") && help.scrollHeight > help.parentElement.clientHeight + 1;
+    help.classList.toggle("alh-help-over", over);
   }
 
   /** The room left under the message line beside the board: less than none where the column
@@ -670,6 +681,7 @@ function render({ model, el }) {
       if (root.isConnected) {
         if (measureBoard()) draw();
         fitSelection();
+        fitHelp();
         fitMessage();
       }
     });

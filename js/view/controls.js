@@ -98,14 +98,18 @@ function stillRefused(legal, cell) {
  * The help line under the focus board: what the cell under the pointer (or
  * the focus) means for the selection (see hoverText); with a tile selected
  * and no cell pointed at, how to find out. Below the board, so that its
- * changing text never moves the board under the pointer.
+ * changing text never moves the board under the pointer. Its box keeps two
+ * lines' room; while a cell is pointed at, words longer than that (a refusal
+ * in the engine's words, in a narrow column or a long language) are read
+ * whole over what lies below (the replay control), up to six lines
+ * (js/widget.js marks it so: alh-help-over).
  */
 export function boardHelpHtml(view, ui) {
   let text = hoverText(view, ui);
   if (!text && view.legal && ui.sel?.kind === "tile" && tileChoice(view, ui.sel.id)) text = t("ui.hover.point_at");
   const cls = text && ui.hover && text !== t("ui.hover.point_at") ? " alh-help-on" : "";
   // (not a live region: the cell in focus tells a screen reader the same by its name and description)
-  return `<p class="alh-board-help${cls}"${text ? ` title="${esc(text)}"` : ""}>${esc(text || "")}</p>`;
+  return `<div class="alh-board-help-box"><p class="alh-board-help${cls}"${text ? ` title="${esc(text)}"` : ""}>${esc(text || "")}</p></div>`;
 }
 
 /** The sentence about the current selection (or what to do next). */

@@ -238,13 +238,23 @@ def test_pointing_at_a_spot_says_which_rule_forbids_it_in_finnish(ui):
     mark = root.locator(".alh-focus path.alh-refusal-side")
     expect(mark).to_have_attribute("data-side", "N")
     expect(mark).to_have_attribute("aria-hidden", "true")
+    # longer than the line's two lines of room: read whole, over the replay control below it
+    expect(help_line).to_have_class(re.compile(r"\balh-help-over\b"))
+    shown = help_line.evaluate("""(p) => {
+      const box = p.getBoundingClientRect(), room = p.parentElement.getBoundingClientRect();
+      const below = p.closest('.alh-play').querySelector('.alh-replay').getBoundingClientRect();
+      return {cut: p.scrollHeight - p.clientHeight, lines: Math.round(box.height / parseFloat(getComputedStyle(p).lineHeight)),
+              over: box.bottom > room.bottom && box.bottom > below.top && box.top < below.top};
+    }""")
+    assert shown["cut"] <= 1 and shown["lines"] > 2 and shown["over"], shown
     root.screenshot(path=str(ARTIFACTS / "lab-lang-fi-hover.png"))
-    # a legal spot
+    # a legal spot: a short line in its room
     spot = root.locator(".alh-focus rect.alh-spot").first
     x, y = spot.get_attribute("data-x"), spot.get_attribute("data-y")
     spot.hover()
     expect(help_line).to_have_text(catalogue_text("fi", "ui.hover.place_ok", x=x, y=y, tile=name))
     expect(mark).to_have_count(0)
+    expect(help_line).not_to_have_class(re.compile(r"\balh-help-over\b"))
     # clicking the refused spot: the same words in the message line, and the rule's text at the spot
     root.locator('.alh-focus rect.alh-cell-no[data-x="0"][data-y="1"]').click()
     msg = root.locator(".alh-message")
