@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import sys
 
 import pytest
 from playwright.sync_api import expect
@@ -91,6 +92,8 @@ def test_voila_plays_the_example(browser, lab, artifacts):
         assert page.errors == []
 
 
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="the classic Notebook 6 imports distutils, "
+                    "which Python 3.12 took out (its server does not start there)")
 def test_the_classic_notebook_6_with_ipywidgets_7_plays_the_example(browser, artifacts, tmp_path):
     """The classic Notebook (6.5) with ipywidgets 7: anywidget's own extension for it draws the
     table, and a turn clicked in it reaches the kernel."""
