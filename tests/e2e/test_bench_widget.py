@@ -22,7 +22,7 @@ def test_the_pointing_rows_time_each_case_and_the_board_marks_the_refusal(browse
     r = bench.bench_pointing(browser, reps)
     assert set(r) == {"legal", "plain", "marked", "marks"}
     for case in ("legal", "plain", "marked"):
-        assert len(r[case]) == reps and all(t >= 0 for t in r[case]), (case, r[case])
-    # every pointing at the spot whose refusal says where marked it on the board (the bench
-    # asserts as much), and the one stripped of its words did not add a mark
+        assert len(r[case]) == reps, (case, r[case])
+    # every pointing at the spot whose refusal says where (5 warm-up times, then the timed ones)
+    # marked it on the board
     assert r["marks"] == reps + 5
