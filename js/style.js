@@ -256,11 +256,12 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
     radial-gradient(farthest-side at 50% 100%, var(--alh-shade), transparent) bottom / 100% 6px no-repeat scroll; }
 .alh-hint-list:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: -3px; }
 /* two lines' room, the text cut with an ellipsis (the whole of it in its tooltip); while a cell is
-   pointed at, up to six lines, over what lies below (alh-help-over where it goes past its room) */
+   pointed at, up to six lines, over what lies below (alh-help-over where it goes past its room:
+   its rule and padding below the six lines, not taken from them) */
 .alh-board-help-box { position: relative; height: calc(2 * 1.35em); }
 .alh-board-help { position: absolute; top: 0; left: 0; right: 0; margin: 0; max-height: calc(2 * 1.35em); overflow: hidden; color: var(--alh-fg); display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
 .alh-board-help.alh-help-on { font-weight: 600; max-height: calc(6 * 1.35em); -webkit-line-clamp: 6; z-index: 4; background: var(--alh-bg); }
-.alh-board-help.alh-help-over { max-height: calc(6 * 1.35em + 5px); padding-bottom: 4px; border-bottom: 1px solid var(--alh-border); box-shadow: 0 6px 8px -6px color-mix(in srgb, var(--alh-fg) 45%, transparent); }
+.alh-board-help.alh-help-over { box-sizing: content-box; padding-bottom: 4px; border-bottom: 1px solid var(--alh-border); box-shadow: 0 6px 8px -6px color-mix(in srgb, var(--alh-fg) 45%, transparent); }
 /* the callout at a refused cell: placed by the cell's position in the board's view box (--dx, --dy,
    --vw, --vh: see calloutPlace) and the board frame's size (container query units); the board is
    centred across the frame and drawn from its top */
