@@ -538,22 +538,12 @@ export function bindInput(root, dispatch) {
     if (steppedLang && e.target === steppedLang) takeLang();
     if (!e.relatedTarget || !root.contains(e.relatedTarget)) dispatch({ act: "hover" });
   };
-  root.addEventListener("click", onClick);
-  root.addEventListener("keydown", onKey);
-  root.addEventListener("change", onChange);
-  root.addEventListener("input", onInput);
-  root.addEventListener("pointerover", onOver);
-  root.addEventListener("pointerleave", onLeave);
-  root.addEventListener("focusin", onFocusIn);
-  root.addEventListener("focusout", onFocusOut);
-  return () => {
-    root.removeEventListener("click", onClick);
-    root.removeEventListener("keydown", onKey);
-    root.removeEventListener("change", onChange);
-    root.removeEventListener("input", onInput);
-    root.removeEventListener("pointerover", onOver);
-    root.removeEventListener("pointerleave", onLeave);
-    root.removeEventListener("focusin", onFocusIn);
-    root.removeEventListener("focusout", onFocusOut);
+  // every listener goes with one abort (nothing to forget when one is added)
+  const bound = new AbortController();
+  const handlers = {
+    click: onClick, keydown: onKey, change: onChange, input: onInput, pointerover: onOver,
+    pointerleave: onLeave, focusin: onFocusIn, focusout: onFocusOut,
   };
+  for (const [type, fn] of Object.entries(handlers)) root.addEventListener(type, fn, { signal: bound.signal });
+  return () => bound.abort();
 }

@@ -682,3 +682,48 @@ describe("the move log", () => {
     cleanup();
   });
 });
+
+describe("taken down", () => {
+  it("leaves nothing behind: no model listener, no element, a click or a key on the old table sends nothing", () => {
+    const v = fixture("buy-3p");
+    const model = fakeModel({ view: v, message: {} });
+    // the listeners the table puts on the page itself (outside its element) must go with it
+    const onPage = new Set();
+    const add = document.addEventListener.bind(document);
+    const remove = document.removeEventListener.bind(document);
+    const spyAdd = vi.spyOn(document, "addEventListener").mockImplementation((type, fn, opts) => {
+      const entry = { type, fn, signal: opts && opts.signal };
+      onPage.add(entry);
+      if (entry.signal) entry.signal.addEventListener("abort", () => onPage.delete(entry));
+      add(type, fn, opts);
+    });
+    const spyRemove = vi.spyOn(document, "removeEventListener").mockImplementation((type, fn, opts) => {
+      for (const e of onPage) if (e.type === type && e.fn === fn) onPage.delete(e);
+      remove(type, fn, opts);
+    });
+    const { el, cleanup } = mount(model);
+    expect(onPage.size).toBeGreaterThan(0);
+    const events = ["change:view", "change:graded", "change:message", "change:seat", "change:strings", "change:lang"];
+    for (const ev of events) expect(model.count(ev)).toBe(1);
+    const table = el.firstElementChild;
+    const button = [...table.querySelectorAll("button")].find((b) => !b.disabled);
+    expect(button).toBeTruthy();
+    click(button);
+    const sent = model.sent.length;
+    expect(sent).toBeGreaterThan(0);   // (the button speaks while the table is up)
+    cleanup();
+    for (const ev of events) expect(model.count(ev)).toBe(0);
+    expect([...onPage].map((e) => e.type)).toEqual([]);
+    spyAdd.mockRestore();
+    spyRemove.mockRestore();
+    expect(el.contains(table)).toBe(false);
+    el.appendChild(table);           // (even put back by someone, it is deaf)
+    click(button);
+    table.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    document.dispatchEvent(new PointerEvent("pointerup", { bubbles: true }));
+    expect(model.sent.length).toBe(sent);
+    model.push({ view: { ...v, game: 9 } });   // a later view draws nothing into it
+    expect(el.childElementCount).toBe(1);
+    el.remove();
+  });
+});

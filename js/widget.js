@@ -657,18 +657,20 @@ function render({ model, el }) {
     afterPress = null;
     if (then) setTimeout(then, 0);   // (after the click this release makes)
   };
-  root.addEventListener("pointerdown", pressed, true);
-  root.ownerDocument.addEventListener("pointerup", released, true);
-  root.ownerDocument.addEventListener("pointercancel", released, true);
-  root.addEventListener("click", onSummary, true);
-  root.addEventListener("toggle", onToggle, true);
+  // the page's listeners all go with one abort, the model's with the same table they came from
+  const bound = new AbortController();
+  const capture = { capture: true, signal: bound.signal };
+  root.addEventListener("pointerdown", pressed, capture);
+  root.ownerDocument.addEventListener("pointerup", released, capture);
+  root.ownerDocument.addEventListener("pointercancel", released, capture);
+  root.addEventListener("click", onSummary, capture);
+  root.addEventListener("toggle", onToggle, capture);
   const unbind = bindInput(root, dispatch);
-  model.on("change:view", draw);
-  model.on("change:graded", draw);
-  model.on("change:message", onMessage);
-  model.on("change:seat", draw);
-  model.on("change:strings", draw);
-  model.on("change:lang", draw);
+  const follows = [
+    ["change:view", draw], ["change:graded", draw], ["change:message", onMessage],
+    ["change:seat", draw], ["change:strings", draw], ["change:lang", draw],
+  ];
+  for (const [event, fn] of follows) model.on(event, fn);
   draw();
   // the column beside the board gets its size after the first draw (a host lays its output out
   // later, JupyterLab among them) and changes with the window and the host's side panels: what to
@@ -695,17 +697,8 @@ function render({ model, el }) {
     announcer.stop();
     unwatch();
     unbind();
-    root.removeEventListener("click", onSummary, true);
-    root.removeEventListener("toggle", onToggle, true);
-    root.removeEventListener("pointerdown", pressed, true);
-    root.ownerDocument.removeEventListener("pointerup", released, true);
-    root.ownerDocument.removeEventListener("pointercancel", released, true);
-    model.off("change:view", draw);
-    model.off("change:graded", draw);
-    model.off("change:message", onMessage);
-    model.off("change:seat", draw);
-    model.off("change:strings", draw);
-    model.off("change:lang", draw);
+    bound.abort();
+    for (const [event, fn] of follows) model.off(event, fn);
     root.remove();
   };
 }
