@@ -16,7 +16,11 @@ Where the code runs:
 * anywhere else (a script, marimo): the worker thread plays it itself, under
   the widget's lock;
 * ``autoplay=False``: nothing moves by itself; ``w.play_bots()`` plays the
-  bots' moves at once, in the calling thread (tests, scripted lessons).
+  bots' moves at once, in the calling thread (tests, scripted lessons);
+* where Python has no threads (Pyodide: JupyterLite, marimo in the browser),
+  the work runs on the event loop between cells instead, all at once (the
+  page stays live: Python runs in a worker of its own there); ``w.wait()``
+  runs what is due at once.
 
 Hints (``w.hint()``, the widget's *Hint* button) run the same way: an
 analysis (:func:`alhambra_widget.analysis.analyse`) in a thread, its top
@@ -25,6 +29,7 @@ three moves shown on the board when it is done.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 import time
@@ -69,6 +74,8 @@ class Runner:
         self.loop = kernel_loop()
         self._jobs: dict[str, object] = {}  # kind -> key of the job running
         self.threads: list[threading.Thread] = []
+        # where no thread can start: kind -> (timer on the event loop or None, the job's work)
+        self._later: dict[str, tuple] = {}
 
     def running(self, kind: str, key=None) -> bool:
         if kind not in self._jobs:
@@ -77,6 +84,7 @@ class Runner:
 
     def cancel(self, kind: str) -> None:
         self._jobs.pop(kind, None)
+        self._unschedule(kind)
 
     def start(self, kind: str, key, work, done, delay: float = 0.0) -> None:
         self._jobs[kind] = key
@@ -90,8 +98,8 @@ class Runner:
             except Exception:
                 log.exception("%s job failed to finish", kind)
 
-        def main():
-            if delay:
+        def main(sleep=True):
+            if delay and sleep:
                 time.sleep(delay)
             if self._jobs.get(kind) != key:
                 return
@@ -110,9 +118,34 @@ class Runner:
                 with self.lock:
                     finish(result)
 
+        self._unschedule(kind)
         th = threading.Thread(target=main, name=f"alhambra-{kind}", daemon=True)
+        try:
+            th.start()
+        except RuntimeError:   # no threads here (Pyodide), or none left: on the event loop instead
+            self._schedule(kind, delay, main)
+            return
         self.threads = [x for x in self.threads if x.is_alive()] + [th]
-        th.start()
+
+    def _schedule(self, kind: str, delay: float, main) -> None:
+        """Run ``main`` (a job's whole work, then its end) on the running event
+        loop after ``delay`` seconds, in this thread; with no loop, when
+        :meth:`wait` is called."""
+        def run():
+            if self._later.get(kind, (None, None))[1] is main:
+                del self._later[kind]
+                main(sleep=False)
+
+        try:
+            loop = asyncio.get_running_loop()   # (Pyodide's, a kernel's: cells and messages run in it)
+        except RuntimeError:
+            loop = None
+        self._later[kind] = (None if loop is None else loop.call_later(delay, run), main)
+
+    def _unschedule(self, kind: str) -> None:
+        timer, _main = self._later.pop(kind, (None, None))
+        if timer is not None:
+            timer.cancel()
 
     def _forget(self, kind: str, key) -> None:
         if self._jobs.get(kind) == key:
@@ -129,9 +162,20 @@ class Runner:
                 fn(*args)
 
     def wait(self, timeout: float | None = None, kind: str | None = None) -> bool:
-        """Outside a kernel: wait until no job runs (of ``kind``, or any) (True) or ``timeout`` passes."""
+        """Outside a kernel: wait until no job runs (of ``kind``, or any) (True) or ``timeout`` passes.
+        Jobs waiting for their turn on the event loop (no threads here) run now, one after another."""
         end = None if timeout is None else time.monotonic() + timeout
         name = None if kind is None else f"alhambra-{kind}"
+        while self._later:
+            due = [k for k in self._later if kind is None or k == kind]
+            if not due:
+                break
+            if end is not None and time.monotonic() >= end:
+                return False
+            timer, main = self._later.pop(due[0])
+            if timer is not None:
+                timer.cancel()
+            main(sleep=False)
         while True:
             alive = [x for x in self.threads if x.is_alive() and (name is None or x.name == name)]
             if not alive:

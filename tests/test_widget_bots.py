@@ -863,3 +863,77 @@ def test_two_tables_of_one_game_never_change_it_at_once():
     g.check()
     mine.close()
     theirs.close()
+
+
+# ---------------------------------------------------------------- no threads (Pyodide)
+@pytest.fixture
+def no_threads(monkeypatch):
+    """Python as Pyodide runs it (JupyterLite, marimo in the browser): a thread
+    cannot start. Counts the tries."""
+    tried = []
+
+    def refuse(self):
+        tried.append(self.name)
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    return tried
+
+
+def test_without_threads_bots_wait_for_the_loop_and_wait_plays_them(no_threads):
+    w = AlhambraWidget(players=[Greedy(seed=1), Random(seed=2)], seed=3)
+    assert no_threads   # (it did try)
+    assert w.game.moves == [] and w.view["thinking"] == w.game.current   # no loop here: waiting for one
+    assert w.wait(60)
+    assert w.game.is_over and len(w.game.moves) > 100
+    assert w.view["thinking"] is None
+    # the same game as the bots play it move by move without the widget's runner
+    again = AlhambraWidget(players=[Greedy(seed=1), Random(seed=2)], seed=3, autoplay=False)
+    again.play_bots()
+    assert [str(m.action) for m in again.game.moves] == [str(m.action) for m in w.game.moves]
+
+
+def test_without_threads_bots_hints_and_the_review_run_on_the_event_loop(no_threads):
+    import asyncio
+
+    seed = human_first(2)
+
+    async def session():
+        w = AlhambraWidget(players=["You", Greedy(seed=1)], seed=seed, bot_delay=0)
+        g = w.game
+        intent(w, g.legal_actions("take")[0])
+        assert w.view["thinking"] == 1 and g.current == 1   # the bot's turn, its work due on the loop
+        for _ in range(100):
+            await asyncio.sleep(0.01)   # (between cells: the loop runs what is due)
+            if g.current == 0:
+                break
+        assert g.current == 0 and {m.player for m in g.moves} == {0, 1}
+        assert w.view["thinking"] is None
+        # an undo while the bot's move is due: the move due is dropped, the bot looks again
+        intent(w, g.legal_actions("take")[0])
+        assert w.view["thinking"] == 1
+        send(w, type="undo", stamp=w.view["stamp"], seat=w.seat)
+        # (the take taken back; an undo in play deals the unseen cards afresh, a move of its own)
+        assert g.current == 0 and w.view["thinking"] is None and g.moves[-1].player is None
+        after = len(g.moves)
+        await asyncio.sleep(0.05)
+        assert len(g.moves) == after and g.current == 0   # nothing played for the position taken back
+        # a hint, asked from the page, comes by the loop too
+        send(w, type="hint", seat=w.seat)
+        assert w.view["hinting"] is True
+        for _ in range(300):
+            await asyncio.sleep(0.01)
+            if not w.view["hinting"]:
+                break
+        assert w.view["hints"] and len(w.view["hints"]) == 3
+        return w
+
+    w = asyncio.run(session())
+    # and at the end of the game the review, waited for from a cell
+    w.autoplay = False
+    while not w.game.is_over:
+        w.game.play(w.game.legal_actions()[0])
+        w.play_bots()
+    table = w.review(seconds_per_move=0.001, wait=True, iterations=20)
+    assert len(table) == sum(m.player is not None for m in w.game.moves) and w.graded   # (every move made)
+    assert set(no_threads) >= {"alhambra-bot", "alhambra-hint", "alhambra-review"}
