@@ -14,11 +14,13 @@ below is made from the declaration):
 from __future__ import annotations
 
 import json
+import sys
 from importlib import resources
 
 from .engine.errors import _shown
 
-__all__ = ["PROTOCOL", "MESSAGES", "VIEW_KEYS", "LINEUP_KINDS", "check_message", "ProtocolError", "Refused", "short"]
+__all__ = ["PROTOCOL", "MESSAGES", "VIEW_KEYS", "LINEUP_KINDS", "check_message", "from_page", "ProtocolError",
+           "Refused", "short"]
 
 PROTOCOL: dict = json.loads(resources.files(__package__).joinpath("protocol.json").read_text("utf-8"))
 #: kind -> {"doc", "required": {field: type}, "optional": {field: type}, "example"}
@@ -69,6 +71,29 @@ def _is(value, kind: str) -> bool:
 
 
 _BAD_TYPE = {"seat": "ui.refuse.bad_seat", "stamp": "ui.refuse.bad_stamp", "action": "ui.refuse.action_type"}
+
+
+def from_page(content):
+    """A message as JSON gives it. Where Python runs in the page (Pyodide:
+    JupyterLite, marimo in the browser) JavaScript's ``null`` comes over as
+    Pyodide's own ``jsnull``, not ``None`` (a hot-seat table's ``seat``, say):
+    here it is ``None`` again. Elsewhere the message is returned as it is."""
+    ffi = sys.modules.get("pyodide.ffi")
+    null = getattr(ffi, "jsnull", None) if ffi is not None else None
+    if null is None:
+        return content
+
+    def plain(value, depth):
+        if value is null:
+            return None
+        if depth < 32:   # (deeper, a message is refused for its shape anyway)
+            if isinstance(value, dict):
+                return {k: plain(v, depth + 1) for k, v in value.items()}
+            if isinstance(value, list):
+                return [plain(v, depth + 1) for v in value]
+        return value
+
+    return plain(content, 0)
 
 
 def check_message(content, buffers=None) -> str:

@@ -82,7 +82,7 @@ from .i18n import LANGUAGES, check_language, get_language, t as tr, tn, use_lang
 from .i18n.format import tile_names
 from .i18n.moves import describe_entry, describe_move, log_entry
 from .i18n.strings import front_end_strings
-from .protocol import LINEUP_KINDS, ProtocolError, Refused, check_message, short as _short
+from .protocol import LINEUP_KINDS, ProtocolError, Refused, check_message, from_page, short as _short
 from .seats import Cancelled, Runner
 from .view import view as make_view
 
@@ -1258,6 +1258,7 @@ class AlhambraWidget(anywidget.AnyWidget):
 
     def _handle_intent(self, content, buffers):
         try:
+            content = from_page(content)
             kind = check_message(content, buffers)
             self._check_origin(content)
             self._HANDLERS[kind](self, content)

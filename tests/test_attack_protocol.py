@@ -19,6 +19,7 @@ import json
 import logging
 import os
 import random
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -208,4 +209,36 @@ def test_a_message_nested_as_deep_as_json_reads_is_refused_in_words(caplog):
                 w.message
     assert w.game.to_json() == before
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]   # refused, not failed
+    w.close()
+
+
+def test_a_page_running_python_sends_null_as_pyodides_jsnull_and_it_counts_as_none(monkeypatch, caplog):
+    # Pyodide (JupyterLite) hands JavaScript's null over as pyodide.ffi.jsnull, not None: a
+    # hot-seat table's every message (seat: null) was refused as having a malformed seat
+    import types
+
+    class JsNull:
+        def __repr__(self):
+            return "jsnull"
+
+    jsnull = JsNull()
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", types.SimpleNamespace(jsnull=jsnull))
+    w = AlhambraWidget(players=["Ana", "Ben"], seed=1, autoplay=False)
+    take = str(w.game.legal_actions("take")[0])
+    send(w, type="action", action=take, stamp=w.view["stamp"], seat=jsnull)
+    assert w.message["kind"] != "error" and [str(m.action) for m in w.game.moves] == [take]
+    send(w, type="undo", stamp=w.view["stamp"], seat=jsnull)
+    assert w.game.moves[-1].player is None   # (taken back: the unseen cards dealt afresh)
+    # nested as deep as JSON reads, with jsnull at the bottom: refused in words, nothing failed
+    deep = [jsnull]
+    for _ in range(900):
+        deep = [deep]
+    before = w.game.to_json()
+    with caplog.at_level(logging.ERROR):
+        send(w, type="action", action=deep, stamp=w.view["stamp"], seat=jsnull)
+        assert w.message["kind"] == "error" and w.message["text"].startswith("An action")
+        send(w, type="action", action=take, stamp=w.view["stamp"], seat=[jsnull])
+        assert w.message["kind"] == "error" and "seat" in w.message["text"]
+    assert w.game.to_json() == before
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     w.close()
