@@ -18,9 +18,9 @@ Where the code runs:
 * ``autoplay=False``: nothing moves by itself; ``w.play_bots()`` plays the
   bots' moves at once, in the calling thread (tests, scripted lessons);
 * where Python has no threads (Pyodide: JupyterLite, marimo in the browser),
-  the work runs on the event loop between cells instead, all at once (the
-  page stays live: Python runs in a worker of its own there); ``w.wait()``
-  runs what is due at once.
+  the work runs on the event loop between cells instead (a review a move at
+  a time, the page's clicks read in between; a bot's or a hint's search
+  whole); ``w.wait()`` runs what is due at once.
 
 Hints (``w.hint()``, the widget's *Hint* button) run the same way: an
 analysis (:func:`alhambra_widget.analysis.analyse`) in a thread, its top
@@ -30,6 +30,7 @@ three moves shown on the board when it is done.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import threading
 import time
@@ -56,6 +57,15 @@ def kernel_loop():
         return getattr(Kernel.instance(), "io_loop", None)
     except Exception:
         return None
+
+
+def _drain(steps):
+    """What a generator returns, all its steps run."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value
 
 
 class Runner:
@@ -98,13 +108,25 @@ class Runner:
             except Exception:
                 log.exception("%s job failed to finish", kind)
 
-        def main(sleep=True):
-            if delay and sleep:
+        def deliver(result):
+            if self.loop is not None:
+                self.loop.add_callback(finish, result)
+            else:
+                with self.lock:
+                    finish(result)
+
+        def main(threaded=True):
+            if delay and threaded:
                 time.sleep(delay)
             if self._jobs.get(kind) != key:
                 return
             try:
                 result = work()
+                if inspect.isgenerator(result):   # work in steps (a review: a move at a time)
+                    if not threaded:
+                        self._steps(kind, key, result, deliver)
+                        return
+                    result = _drain(result)
             except Cancelled:
                 self.post(self._forget, kind, key)
                 return
@@ -112,38 +134,58 @@ class Runner:
                 # sys.exit() or a stray GeneratorExit, which would leave the table waiting forever
                 log.error("%s job failed", kind, exc_info=e)
                 result = e
-            if self.loop is not None:
-                self.loop.add_callback(finish, result)
-            else:
-                with self.lock:
-                    finish(result)
+            deliver(result)
 
         self._unschedule(kind)
         th = threading.Thread(target=main, name=f"alhambra-{kind}", daemon=True)
         try:
             th.start()
         except RuntimeError:   # no threads here (Pyodide), or none left: on the event loop instead
-            self._schedule(kind, delay, main)
+            self._schedule(kind, delay, lambda: main(threaded=False))
             return
         self.threads = [x for x in self.threads if x.is_alive()] + [th]
 
-    def _schedule(self, kind: str, delay: float, main) -> None:
-        """Run ``main`` (a job's whole work, then its end) on the running event
+    def _steps(self, kind: str, key, steps, deliver) -> None:
+        """Run a job's work given in steps (a generator) a step at a time on
+        the event loop, its other work in between: there a page's click (Stop,
+        another position) is read while a long job runs."""
+        def step():
+            if self._jobs.get(kind) != key:
+                steps.close()
+                return
+            try:
+                next(steps)
+            except StopIteration as end:
+                deliver(end.value)
+                return
+            except Cancelled:
+                self._forget(kind, key)
+                return
+            except BaseException as e:
+                log.error("%s job failed", kind, exc_info=e)
+                deliver(e)
+                return
+            self._schedule(kind, 0, step)
+
+        step()
+
+    def _schedule(self, kind: str, delay: float, fn) -> None:
+        """Call ``fn`` (a job's work, or its next step) on the running event
         loop after ``delay`` seconds, in this thread; with no loop, when
         :meth:`wait` is called."""
         def run():
-            if self._later.get(kind, (None, None))[1] is main:
+            if self._later.get(kind, (None, None))[1] is fn:
                 del self._later[kind]
-                main(sleep=False)
+                fn()
 
         try:
             loop = asyncio.get_running_loop()   # (Pyodide's, a kernel's: cells and messages run in it)
         except RuntimeError:
             loop = None
-        self._later[kind] = (None if loop is None else loop.call_later(delay, run), main)
+        self._later[kind] = (None if loop is None else loop.call_later(delay, run), fn)
 
     def _unschedule(self, kind: str) -> None:
-        timer, _main = self._later.pop(kind, (None, None))
+        timer, _fn = self._later.pop(kind, (None, None))
         if timer is not None:
             timer.cancel()
 
@@ -172,10 +214,10 @@ class Runner:
                 break
             if end is not None and time.monotonic() >= end:
                 return False
-            timer, main = self._later.pop(due[0])
+            timer, fn = self._later.pop(due[0])
             if timer is not None:
                 timer.cancel()
-            main(sleep=False)
+            fn()
         while True:
             alive = [x for x in self.threads if x.is_alive() and (name is None or x.name == name)]
             if not alive:

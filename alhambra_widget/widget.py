@@ -1003,7 +1003,7 @@ class AlhambraWidget(anywidget.AnyWidget):
                 return self._review_rows() if wait else None   # reviewed already, every move
             if not self._runner.running("review", key):
                 snapshot = self._game.copy()
-                from .analysis.review import review_rows   # plain rows: no pandas
+                from .analysis.review import iter_review_rows   # plain rows: no pandas
 
                 # a game played on from a position reviewed: the moves kept are graded already
                 graded, start = (held[0], held[2]) if held is not None else ({}, 0)
@@ -1020,9 +1020,12 @@ class AlhambraWidget(anywidget.AnyWidget):
                     done[0] += 1
                     self._runner.post(self._review_step, key, done[0], total)
 
-                def work():
-                    rows = review_rows(snapshot, seconds_per_move, iterations=iterations, seed=0, on_row=on_row,
-                                       stop=gone, start=start)
+                def work():   # in steps, a move at a time (where no thread runs, the page's clicks between)
+                    rows = []
+                    for row in iter_review_rows(snapshot, seconds_per_move, iterations=iterations, seed=0,
+                                                on_row=on_row, stop=gone, start=start):
+                        rows.append(row)
+                        yield
                     return (tuple(m.action for m in snapshot.moves),
                             {**graded, **{row["move"]: _reviewed(row, snapshot) for row in rows}})
 

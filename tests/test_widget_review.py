@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import threading
 import time
 import json
 
@@ -183,8 +184,8 @@ def test_a_review_keeps_its_marks_on_the_moves_kept_by_play_from_here(monkeypatc
     assert w.graded["moves"] == kept["moves"]
     review_module = importlib.import_module("alhambra_widget.analysis.review")
     starts = []
-    real = review_module.review_rows
-    monkeypatch.setattr(review_module, "review_rows",
+    real = review_module.iter_review_rows
+    monkeypatch.setattr(review_module, "iter_review_rows",
                         lambda *a, **kw: (starts.append(kw.get("start")), real(*a, **kw))[1])
     rows = w.review(seconds_per_move=0.02, wait=True)
     assert starts == [k]
@@ -203,7 +204,7 @@ def test_a_review_tells_its_progress_and_stops_when_the_game_changes(monkeypatch
     seen = []
     graded = []
     review_module = importlib.import_module("alhambra_widget.analysis.review")
-    real = review_module.review_rows
+    real = review_module.iter_review_rows
 
     def counting(*args, on_row=None, **kwargs):
         def row(r):
@@ -211,7 +212,7 @@ def test_a_review_tells_its_progress_and_stops_when_the_game_changes(monkeypatch
             on_row(r)
         return real(*args, on_row=row, **kwargs)
 
-    monkeypatch.setattr(review_module, "review_rows", counting)
+    monkeypatch.setattr(review_module, "iter_review_rows", counting)
     w.observe(lambda change: seen.append(change["new"]), names="graded")
     w.review(seconds_per_move=0.05)
     deadline = time.monotonic() + 60
@@ -265,19 +266,19 @@ def test_a_review_that_fails_in_the_background_says_so_in_the_tables_language(mo
     language, naming the error, the replay control shows no review running, and a new review
     can start."""
     review_module = importlib.import_module("alhambra_widget.analysis.review")
-    real = review_module.review_rows
+    real = review_module.iter_review_rows
 
     def broken(*args, on_row=None, **kwargs):
         raise MemoryError
 
-    monkeypatch.setattr(review_module, "review_rows", broken)
+    monkeypatch.setattr(review_module, "iter_review_rows", broken)
     w = AlhambraWidget(finished_game(), lang="de")
     w.review(seconds_per_move=0.01)
     assert w.wait(30)
     assert w.message["kind"] == "error" and "MemoryError" in w.message["text"]
     assert w.message["text"] == tr("review.failed", "de", error="MemoryError")
     assert w.graded is None and not w._runner.running("review")
-    monkeypatch.setattr(review_module, "review_rows", real)
+    monkeypatch.setattr(review_module, "iter_review_rows", real)
     rows = w.review(seconds_per_move=0.01, wait=True)   # tried again, it runs
     assert rows and w.graded["players"]
 
@@ -299,3 +300,45 @@ def test_a_review_and_hints_by_iterations_are_the_same_every_time():
             first.hint(iterations=bad)
         with pytest.raises(ValueError, match="iterations is a whole number from 1"):
             first.review(iterations=bad)
+
+
+def test_where_no_thread_starts_a_review_goes_a_move_at_a_time_and_stop_is_read_between(monkeypatch):
+    """Pyodide (JupyterLite): the review runs on the event loop, one move's search a step, so the
+    page's messages (Stop, a replay) are read while it runs."""
+    import asyncio
+
+    def refuse(self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    g = finished_game()
+    total = sum(m.player is not None for m in g.moves)
+
+    async def session():
+        w = AlhambraWidget(g)
+        w.review = functools.partial(w.review, iterations=20)
+        send(w, type="review", stamp=w.view["stamp"], seat=None)
+        assert w.graded["running"] is True
+        for _ in range(200):   # (between cells: the loop grades a move a turn)
+            await asyncio.sleep(0)
+            if w._review_progress and 3 <= w._review_progress[1]:
+                break
+        graded = w._review_progress[1]
+        assert 3 <= graded < total   # some moves graded, and the loop free between them
+        send(w, type="replay", index=2, seat=None)   # the page's clicks are read meanwhile
+        assert w.replay_index == 2
+        send(w, type="replay", index=-1, seat=None)
+        send(w, type="review_stop", stamp=w.view["stamp"], seat=None)
+        assert w.graded is None and not w._runner.running("review")
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert w.graded is None and w._review_progress is None   # stopped: nothing more graded
+        send(w, type="review", stamp=w.view["stamp"], seat=None)   # started again, to its end
+        for _ in range(5 * total):
+            await asyncio.sleep(0)
+            if w.graded and w.graded.get("players"):
+                break
+        assert w.graded["players"] and len(w._review_rows()) == total
+        return w
+
+    asyncio.run(session())

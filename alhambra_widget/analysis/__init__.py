@@ -18,10 +18,10 @@ Every table is a pandas DataFrame: ``pip install 'alhambra-widget[analysis]'``
 """
 
 from .hints import analyse, best_spots, what_if
-from .review import GRADES, grade, plot_review, review, review_rows, review_summary
+from .review import GRADES, grade, iter_review_rows, plot_review, review, review_rows, review_summary
 from .standings import Standings, standings
 from .stats import wilson
 from .tournament import TournamentResult, tournament
 
 __all__ = ["analyse", "what_if", "standings", "Standings", "best_spots", "tournament", "TournamentResult",
-           "wilson", "review", "review_rows", "review_summary", "plot_review", "grade", "GRADES"]
+           "wilson", "review", "review_rows", "iter_review_rows", "review_summary", "plot_review", "grade", "GRADES"]

@@ -37,7 +37,7 @@ from ..engine.errors import _shown
 from ..i18n import t
 from ._frame import INSTALL_HINT, progress_bar, require_game, require_pandas, table
 
-__all__ = ["review", "review_rows", "review_summary", "summary_rows", "plot_review", "grade", "GRADES",
+__all__ = ["review", "review_rows", "iter_review_rows", "review_summary", "summary_rows", "plot_review", "grade", "GRADES",
            "REVIEW_COLUMNS", "SUMMARY_COLUMNS"]
 
 #: ``(grade, largest loss)`` in order: a loss up to the bound gets the grade
@@ -84,6 +84,15 @@ def review_rows(game: Game, seconds_per_move: float = 0.5, *, iterations: int | 
     for a review in the background that nobody waits for any more);
     ``start``: only the moves after the first ``start`` (those before are
     graded already: a game played on from a position reviewed)."""
+    return list(iter_review_rows(game, seconds_per_move, iterations=iterations, seed=seed, progress=progress,
+                                 on_row=on_row, bot=bot, stop=stop, start=start))
+
+
+def iter_review_rows(game: Game, seconds_per_move: float = 0.5, *, iterations: int | None = None, seed=0,
+                     progress=False, on_row=None, bot=None, stop=None, start: int = 0):
+    """The rows of :func:`review_rows` one at a time, each as its move is
+    graded (a generator: the caller may do other work between two moves, or
+    stop; the arguments are checked at the first row asked for)."""
     moves = check_reviewable(require_game(game, "review")).moves
     # (checked before the progress bar shows: a wrong budget is told at once)
     check_seconds(seconds_per_move, "seconds_per_move")
@@ -102,7 +111,6 @@ def review_rows(game: Game, seconds_per_move: float = 0.5, *, iterations: int | 
         budget["stop"] = stop
     bar = progress_bar(len(todo), progress, t("review.progress"), "move")
     names = game.names
-    rows = []
     try:
         for k in todo:
             move = moves[k]
@@ -121,13 +129,12 @@ def review_rows(game: Game, seconds_per_move: float = 0.5, *, iterations: int | 
                 if best["win"] <= mine["win"]:
                     best = mine
                 row = _row(move, names, played, best["action"], best["win"], mine["win"], False, mine["wins"])
-            rows.append(row)
             if on_row is not None:
                 on_row(row)
             bar.update(1)
+            yield row
     finally:
         bar.close()
-    return rows
 
 
 def _evaluation(searcher, g) -> list:
