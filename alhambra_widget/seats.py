@@ -76,7 +76,11 @@ class Runner:
     ``done(key, result_or_exception)`` runs in the kernel's thread (or the
     worker thread under ``lock`` outside a kernel). ``key`` identifies what
     the job was for; ``done`` checks it is still current. ``cancel(kind)``
-    forgets a running job: its result is dropped when it comes.
+    forgets a running job: its result is dropped when it comes. Where no
+    thread starts, ``work()`` runs on the running event loop instead, in this
+    thread (or at :meth:`wait`). ``work`` may be a generator function (work in
+    steps: it yields between them and returns the result): in a thread it
+    runs whole, on the event loop a step at a time.
     """
 
     def __init__(self, lock: threading.RLock):
