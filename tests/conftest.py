@@ -9,8 +9,10 @@ Rules reference: docs/rules/RULES.md (rule ids S*, T*, P*, C*, E*, D*, X*).
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import os
+import threading
 from collections import Counter
 
 import pytest
@@ -228,6 +230,44 @@ def ring_3x3():
         (-1, 1): 2,    # walls S, W
         (-1, 0): 12,   # wall W
     }
+
+
+_START = threading.Thread.start   # (before any test refuses threads: see no_threads)
+
+
+@pytest.fixture
+def no_threads(monkeypatch):
+    """Python as Pyodide runs it (JupyterLite, marimo in the browser): a thread
+    cannot start. Yields the names of the threads tried."""
+    tried = []
+
+    def refuse(self):
+        tried.append(self.name)
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    return tried
+
+
+def run_session(session):
+    """``asyncio.run(session())`` in a thread of its own (started even while threads are
+    refused), where no other event loop runs: the test process may run one in this thread
+    (Playwright's, after a browser test). Returns what the session returns."""
+    out = {}
+
+    def main():
+        try:
+            out["value"] = asyncio.run(session())
+        except BaseException as e:   # (raised again here, in the test)
+            out["error"] = e
+
+    th = threading.Thread(target=main, name="test-session", daemon=True)
+    _START(th)
+    th.join(300)
+    assert not th.is_alive(), "the session did not end"
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
 
 
 @pytest.fixture

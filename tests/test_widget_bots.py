@@ -866,20 +866,6 @@ def test_two_tables_of_one_game_never_change_it_at_once():
 
 
 # ---------------------------------------------------------------- no threads (Pyodide)
-@pytest.fixture
-def no_threads(monkeypatch):
-    """Python as Pyodide runs it (JupyterLite, marimo in the browser): a thread
-    cannot start. Counts the tries."""
-    tried = []
-
-    def refuse(self):
-        tried.append(self.name)
-        raise RuntimeError("can't start new thread")
-
-    monkeypatch.setattr(threading.Thread, "start", refuse)
-    return tried
-
-
 def test_without_threads_bots_wait_for_the_loop_and_wait_plays_them(no_threads):
     w = AlhambraWidget(players=[Greedy(seed=1), Random(seed=2)], seed=3)
     assert no_threads   # (it did try)
@@ -895,6 +881,8 @@ def test_without_threads_bots_wait_for_the_loop_and_wait_plays_them(no_threads):
 
 def test_without_threads_bots_hints_and_the_review_run_on_the_event_loop(no_threads):
     import asyncio
+
+    from conftest import run_session
 
     seed = human_first(2)
 
@@ -928,7 +916,7 @@ def test_without_threads_bots_hints_and_the_review_run_on_the_event_loop(no_thre
         assert w.view["hints"] and len(w.view["hints"]) == 3
         return w
 
-    w = asyncio.run(session())
+    w = run_session(session)
     # and at the end of the game the review, waited for from a cell
     w.autoplay = False
     while not w.game.is_over:

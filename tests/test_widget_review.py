@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import threading
 import time
 import json
 
@@ -302,15 +301,13 @@ def test_a_review_and_hints_by_iterations_are_the_same_every_time():
             first.review(iterations=bad)
 
 
-def test_where_no_thread_starts_a_review_goes_a_move_at_a_time_and_stop_is_read_between(monkeypatch):
+def test_where_no_thread_starts_a_review_goes_a_move_at_a_time_and_stop_is_read_between(no_threads):
     """Pyodide (JupyterLite): the review runs on the event loop, one move's search a step, so the
     page's messages (Stop, a replay) are read while it runs."""
     import asyncio
 
-    def refuse(self):
-        raise RuntimeError("can't start new thread")
+    from conftest import run_session
 
-    monkeypatch.setattr(threading.Thread, "start", refuse)
     g = finished_game()
     total = sum(m.player is not None for m in g.moves)
 
@@ -341,4 +338,5 @@ def test_where_no_thread_starts_a_review_goes_a_move_at_a_time_and_stop_is_read_
         assert w.graded["players"] and len(w._review_rows()) == total
         return w
 
-    asyncio.run(session())
+    run_session(session)
+    assert "alhambra-review" in no_threads
