@@ -59,6 +59,11 @@ def kernel_loop():
         return None
 
 
+#: seconds between two steps of a job on the event loop: a timer due at once can run ahead of the
+#: page's messages waiting (Chromium's worker in JupyterLite read a Stop only some ten steps later)
+STEP_GAP = 0.01
+
+
 def _drain(steps):
     """What a generator returns, all its steps run."""
     while True:
@@ -169,7 +174,7 @@ class Runner:
                 log.error("%s job failed", kind, exc_info=e)
                 deliver(e)
                 return
-            self._schedule(kind, 0, step)
+            self._schedule(kind, STEP_GAP, step)
 
         step()
 

@@ -205,8 +205,10 @@ class AlhambraWidget(anywidget.AnyWidget):
     #: ...]]}`` -- the inaccuracies, mistakes and blunders in words, how many
     #: moves got each grade, every player's win chance after each move. A trait of its
     #: own, so the view stays small after a review (the front end reads it
-    #: as the view's ``review``)
-    graded = t.Dict(None, allow_none=True, read_only=True).tag(sync=True)
+    #: as the view's ``review``). Sent as ``{}`` when None: Pyodide's kernel (JupyterLite) drops a
+    #: trait's None on the way to the page, and the page kept showing the review that was
+    graded = t.Dict(None, allow_none=True, read_only=True).tag(
+        sync=True, to_json=lambda value, _widget: {} if value is None else value)
 
     def __init__(self, game=None, *, players=_UNSET, seed=_UNSET, seat=None, bots=None,
                  bot_delay: float = 0.8, autoplay: bool = True, save=None, **kwargs):

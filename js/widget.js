@@ -140,7 +140,9 @@ function render({ model, el }) {
   let merged = { view: undefined, graded: undefined, out: undefined };
   function currentView() {
     const view = model.get("view");
-    const graded = model.get("graded") ?? null;
+    // null, or a review: {running, …} or {moves, …} (a host may hand a null trait over as {}: Pyodide's)
+    const raw = model.get("graded");
+    const graded = raw && (raw.running || raw.moves) ? raw : null;
     if (view !== merged.view || graded !== merged.graded) {
       merged = { view, graded, out: view ? { ...view, review: graded } : view };
     }

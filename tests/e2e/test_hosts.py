@@ -187,6 +187,22 @@ def test_jupyterlite_plays_the_example_with_python_in_the_page(browser, artifact
             page.wait_for_timeout(2000)   # (the loop runs the bots' moves between cells)
             made = int(run_code(page, "print(len(bots.game.moves))"))
             assert made > 5
+            # a game at its end: Review grades it a move at a time on that loop, so Stop is read meanwhile
+            run_code(page, "over = AlhambraWidget(players=['Ana', 'Ben'], seed=1, autoplay=False)\n"
+                           "seats = [Greedy(seed=1), Greedy(seed=2)]\n"
+                           "while not over.game.is_over:\n"
+                           "    over.game.play(seats[over.game.current].choose(over.game))\n"
+                           "display(over)", new_cell=True)
+            table = page.locator(".jp-Notebook .alh-root").last
+            expect(table.locator(".alh-status-text")).to_contain_text("Game over")
+            review = table.get_by_role("button", name="Review", exact=True)
+            expect(review).to_be_enabled()   # (not reviewed yet: the kernel's None is no review)
+            review.click()
+            running = table.get_by_role("button", name=re.compile(r"^Reviewing… [1-9][0-9]*.[0-9]+$"))   # (n/total: "/" is not for Playwright)
+            expect(running).to_be_visible(timeout=60_000)
+            table.get_by_role("button", name="Stop", exact=True).click()
+            expect(review).to_be_enabled(timeout=30_000)
+            assert run_code(page, "print(over.graded, over.game.is_over)") == "None True"
             assert errors == []
         finally:
             ctx.close()
