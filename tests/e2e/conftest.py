@@ -13,6 +13,8 @@ Under ``CI=true`` a missing Chromium fails the run; elsewhere the tests skip.
 from __future__ import annotations
 
 import contextlib
+import functools
+import http.server
 import itertools
 import json
 import os
@@ -22,6 +24,7 @@ import socket
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -167,6 +170,46 @@ def lab(tmp_path_factory):
     """A running JupyterLab (see :class:`Lab`), one per session."""
     with lab_server(tmp_path_factory.mktemp("lab")) as server:
         yield server
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@contextlib.contextmanager
+def static_files(root):
+    """Python's file server on a free port of 127.0.0.1, serving ``root``; yields its address."""
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", _free_port()), functools.partial(_Quiet, directory=str(root)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def lite(tmp_path_factory):
+    """A JupyterLite site built from this checkout by ``scripts/build_lite.py`` (its wheel,
+    Pyodide's core from npm, the wheels it needs from PyPI), served as plain files: its
+    address, one per session."""
+    site = tmp_path_factory.mktemp("lite") / "site"
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_lite.py"), "--out", str(site)],
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stdout + done.stderr
+    with static_files(site) as base:
+        yield base
+
+
+def open_lite(page, lite, name: str = "play.ipynb"):
+    """Open a notebook of the JupyterLite site and run it all (its first cell installs the
+    package from the site); returns once its first table is drawn."""
+    page.goto(f"{lite}/lab/index.html?path={name}")
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=120_000)
+    run_all(page)
+    notebook(page).locator(".alh-root").first.wait_for(timeout=180_000)
 
 
 @pytest.fixture

@@ -18,18 +18,14 @@ host-jupyterlite.png.
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
 import os
 import re
-import subprocess
 import sys
-import threading
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ROOT, TOKEN, _free_port, need_module, run_code, served
+from .conftest import ROOT, TOKEN, _free_port, need_module, open_lite, run_code, served
 from .test_accessibility import audit
 
 pytestmark = pytest.mark.slow
@@ -141,68 +137,40 @@ def test_the_classic_notebook_6_with_ipywidgets_7_plays_the_example(browser, art
             ctx.close()
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-@contextlib.contextmanager
-def static_files(root):
-    """Python's file server on a free port of 127.0.0.1, serving ``root``; yields its address."""
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", _free_port()), functools.partial(_Quiet, directory=str(root)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
+def test_jupyterlite_plays_the_example_with_python_in_the_page(browser, lite, artifacts):
+    """JupyterLite: the site built from this checkout, served as plain files; the example's
+    first cell installs the package from the site, the table is drawn, a turn clicked reaches
+    the engine running in the page, and bots at another table move by themselves (Pyodide
+    starts no threads: their work runs on its event loop), and a review there can be stopped."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
     try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        open_lite(page, lite)
+        play_a_turn(page, ".jp-Notebook .alh-root", artifacts / "host-jupyterlite.png")
+        assert run_code(page, "import sys\nprint(sys.platform)", new_cell=True) == "emscripten"
+        run_code(page, "from alhambra_widget.bots import Greedy\n"
+                       "bots = AlhambraWidget(players=[Greedy(seed=1), Greedy(seed=2)], seed=1, bot_delay=0)")
+        page.wait_for_timeout(2000)   # (the loop runs the bots' moves between cells)
+        made = int(run_code(page, "print(len(bots.game.moves))"))
+        assert made > 5
+        # a game at its end: Review grades it a move at a time on that loop, so Stop is read meanwhile
+        run_code(page, "over = AlhambraWidget(players=['Ana', 'Ben'], seed=1, autoplay=False)\n"
+                       "seats = [Greedy(seed=1), Greedy(seed=2)]\n"
+                       "while not over.game.is_over:\n"
+                       "    over.game.play(seats[over.game.current].choose(over.game))\n"
+                       "display(over)", new_cell=True)
+        table = page.locator(".jp-Notebook .alh-root").last
+        expect(table.locator(".alh-status-text")).to_contain_text("Game over")
+        review = table.get_by_role("button", name="Review", exact=True)
+        expect(review).to_be_enabled()   # (not reviewed yet: the kernel's None is no review)
+        review.click()
+        running = table.get_by_role("button", name=re.compile(r"^Reviewing… [1-9][0-9]*.[0-9]+$"))   # (n/total: "/" is not for Playwright)
+        expect(running).to_be_visible(timeout=60_000)
+        table.get_by_role("button", name="Stop", exact=True).click()
+        expect(review).to_be_enabled(timeout=30_000)
+        assert run_code(page, "print(over.graded, over.game.is_over)") == "None True"
+        assert errors == []
     finally:
-        httpd.shutdown()
-        httpd.server_close()
-
-
-def test_jupyterlite_plays_the_example_with_python_in_the_page(browser, artifacts, tmp_path):
-    """JupyterLite: the site built from this checkout (its wheel, Pyodide's core from npm, the
-    wheels it needs from PyPI), served as plain files; the example's first cell installs the
-    package from the site, the table is drawn, a turn clicked reaches the engine running in
-    the page, and bots at another table move by themselves (Pyodide starts no threads: their
-    work runs on its event loop)."""
-    site = tmp_path / "site"
-    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_lite.py"), "--out", str(site)],
-                          capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stdout + done.stderr
-    with static_files(site) as base:
-        ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
-        try:
-            page = ctx.new_page()
-            errors = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(f"{base}/lab/index.html?path=play.ipynb")
-            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=120_000)
-            page.locator(".lm-MenuBar-item", has_text="Run").first.click()
-            page.locator(".lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True).click()
-            expect(page.locator(".jp-Notebook .alh-root").first).to_be_visible(timeout=180_000)
-            play_a_turn(page, ".jp-Notebook .alh-root", artifacts / "host-jupyterlite.png")
-            assert run_code(page, "import sys\nprint(sys.platform)", new_cell=True) == "emscripten"
-            run_code(page, "from alhambra_widget.bots import Greedy\n"
-                           "bots = AlhambraWidget(players=[Greedy(seed=1), Greedy(seed=2)], seed=1, bot_delay=0)")
-            page.wait_for_timeout(2000)   # (the loop runs the bots' moves between cells)
-            made = int(run_code(page, "print(len(bots.game.moves))"))
-            assert made > 5
-            # a game at its end: Review grades it a move at a time on that loop, so Stop is read meanwhile
-            run_code(page, "over = AlhambraWidget(players=['Ana', 'Ben'], seed=1, autoplay=False)\n"
-                           "seats = [Greedy(seed=1), Greedy(seed=2)]\n"
-                           "while not over.game.is_over:\n"
-                           "    over.game.play(seats[over.game.current].choose(over.game))\n"
-                           "display(over)", new_cell=True)
-            table = page.locator(".jp-Notebook .alh-root").last
-            expect(table.locator(".alh-status-text")).to_contain_text("Game over")
-            review = table.get_by_role("button", name="Review", exact=True)
-            expect(review).to_be_enabled()   # (not reviewed yet: the kernel's None is no review)
-            review.click()
-            running = table.get_by_role("button", name=re.compile(r"^Reviewing… [1-9][0-9]*.[0-9]+$"))   # (n/total: "/" is not for Playwright)
-            expect(running).to_be_visible(timeout=60_000)
-            table.get_by_role("button", name="Stop", exact=True).click()
-            expect(review).to_be_enabled(timeout=30_000)
-            assert run_code(page, "print(over.graded, over.game.is_over)") == "None True"
-            assert errors == []
-        finally:
-            ctx.close()
+        ctx.close()
