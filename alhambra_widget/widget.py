@@ -60,6 +60,7 @@ Design
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import math
@@ -1849,19 +1850,26 @@ PICTURE_DELAY = 0.5
 _CELL: list = []   # [True] while a cell runs
 _STALE: "weakref.WeakSet[AlhambraWidget]" = weakref.WeakSet()
 _PICTURES_HOOKED: list = []
-_SOON: list = []   # [(loop, timeout handle)] while an update is due
+_SOON: list = []   # [how to cancel it] while an update is due
 
 
 def _pictures_soon() -> None:
     from .seats import kernel_loop
 
+    for cancel in _SOON:
+        cancel()
+    _SOON.clear()
     loop = kernel_loop()
-    if loop is None:
+    if loop is not None:
+        handle = loop.call_later(PICTURE_DELAY, _pictures_due)
+        _SOON.append(lambda: loop.remove_timeout(handle))
+        return
+    try:   # (no kernel of ipykernel's, but an event loop running: Pyodide's, in JupyterLite)
+        handle = asyncio.get_running_loop().call_later(PICTURE_DELAY, _pictures_due)
+    except RuntimeError:
         _update_stale()
         return
-    for old, handle in _SOON:
-        old.remove_timeout(handle)
-    _SOON[:] = [(loop, loop.call_later(PICTURE_DELAY, _pictures_due))]
+    _SOON.append(handle.cancel)
 
 
 def _pictures_due() -> None:

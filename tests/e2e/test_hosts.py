@@ -149,6 +149,10 @@ def test_jupyterlite_plays_the_example_with_python_in_the_page(browser, lite, ar
         page.on("pageerror", lambda e: errors.append(str(e)))
         open_lite(page, lite)
         play_a_turn(page, ".jp-Notebook .alh-root", artifacts / "host-jupyterlite.png")
+        # the picture of the position in the notebook (hidden under the table) follows the click half
+        # a second later, on Pyodide's event loop too
+        picture = page.locator(".jp-Notebook .alh-picture").first
+        expect(picture).to_contain_text("Turn 2 — ", timeout=10_000)
         assert run_code(page, "import sys\nprint(sys.platform)", new_cell=True) == "emscripten"
         run_code(page, "from alhambra_widget.bots import Greedy\n"
                        "bots = AlhambraWidget(players=[Greedy(seed=1), Greedy(seed=2)], seed=1, bot_delay=0)")
