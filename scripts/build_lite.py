@@ -33,6 +33,7 @@ import functools
 import hashlib
 import http.server
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -191,7 +192,7 @@ def build(out: Path) -> Path:
         cwd=src)
     if not (out / "lab" / "index.html").exists() or not list((out / "pypi").glob("alhambra_widget-*.whl")):
         raise SystemExit(f"the site in {out} is incomplete")
-    say(f"built: {out}")
+    say(f"built: {os.path.relpath(out)}")
     return out
 
 
