@@ -37,8 +37,8 @@ from ..engine.errors import _shown
 from ..i18n import t
 from ._frame import INSTALL_HINT, progress_bar, require_game, require_pandas, table
 
-__all__ = ["review", "review_rows", "iter_review_rows", "review_summary", "summary_rows", "plot_review", "grade", "GRADES",
-           "REVIEW_COLUMNS", "SUMMARY_COLUMNS"]
+__all__ = ["review", "review_rows", "iter_review_rows", "review_summary", "summary_rows", "plot_review", "grade",
+           "GRADES", "REVIEW_COLUMNS", "SUMMARY_COLUMNS"]
 
 #: ``(grade, largest loss)`` in order: a loss up to the bound gets the grade
 GRADES = (("best", 0.01), ("good", 0.03), ("inaccuracy", 0.07), ("mistake", 0.15), ("blunder", float("inf")))
