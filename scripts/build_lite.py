@@ -77,7 +77,10 @@ def say(text: str) -> None:
 
 def run(cmd: list, cwd=None) -> None:
     """Run a step quietly; what it said is shown only if it fails."""
-    done = subprocess.run([str(c) for c in cmd], cwd=cwd, capture_output=True, text=True)
+    try:
+        done = subprocess.run([str(c) for c in cmd], cwd=cwd, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise SystemExit(f"[lite] {cmd[0]} not found" + (": install Node.js >= 20" if cmd[0] == "npm" else ""))
     if done.returncode:
         sys.stderr.write(done.stdout + done.stderr)
         raise SystemExit(f"[lite] failed ({done.returncode}): {' '.join(str(c) for c in cmd)}")
@@ -120,7 +123,8 @@ def pyodide_core(env: Path) -> tuple:
         tmp = WORK / "pyodide-unpacked"
         shutil.rmtree(tmp, ignore_errors=True)
         with tarfile.open(npm / f"pyodide-{version}.tgz") as tar:
-            tar.extractall(tmp, filter="data")
+            # (only files and folders inside tmp; the filter exists from Python 3.10.12 and 3.11.4)
+            tar.extractall(tmp, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))
         shutil.rmtree(where, ignore_errors=True)
         (tmp / "package").rename(where)
         shutil.rmtree(tmp)
