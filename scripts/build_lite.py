@@ -18,8 +18,9 @@ Everything comes from the package registries (PyPI, npm), once, into
   pinned below, and this checkout's own wheel (with its front-end bundle:
   run ``npm run build`` first, as ``scripts/test.sh`` does).
 
-The site (``build/lite/site`` by default) holds ``play.ipynb`` and
-``tutorial.ipynb`` from ``examples/``, each with a first code cell that
+The site (``build/lite/site`` by default) holds ``play.ipynb``,
+``tutorial.ipynb`` and ``scripting.ipynb`` from ``examples/`` (not
+``analysis.ipynb``: pandas and matplotlib are not in it), each with a first code cell that
 installs the package from the site (``%pip install alhambra-widget``). Serve
 it with any static file server (``--serve`` starts Python's on
 http://127.0.0.1:8000/lab/index.html?path=play.ipynb). ``tests/e2e/test_lite.py``
@@ -63,7 +64,7 @@ WHEELS = [
     "pure-eval==0.2.4", "pexpect==4.9.0", "ptyprocess==0.7.0",
 ]
 
-NOTEBOOKS = ["play.ipynb", "tutorial.ipynb"]
+NOTEBOOKS = ["play.ipynb", "tutorial.ipynb", "scripting.ipynb"]
 
 INSTALL_CELL = [
     "# JupyterLite: Python runs in this page; install the package into it (from this site)\n",

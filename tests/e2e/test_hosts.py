@@ -19,6 +19,7 @@ host-jupyterlite.png.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import sys
@@ -26,7 +27,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ROOT, TOKEN, _free_port, need_module, open_lite, run_code, served
+from .conftest import ROOT, TOKEN, _free_port, need_module, notebook, open_lite, run_code, served
 from .test_accessibility import audit
 
 pytestmark = pytest.mark.slow
@@ -177,6 +178,27 @@ def test_jupyterlite_plays_the_example_with_python_in_the_page(browser, lite, ar
         table.get_by_role("button", name="Stop", exact=True).click()
         expect(review).to_be_enabled(timeout=30_000)
         assert run_code(page, "print(over.graded, over.game.is_over)") == "None True"
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("name", ["tutorial.ipynb", "scripting.ipynb"])
+def test_jupyterlite_runs_the_other_examples_it_holds(browser, lite, name):
+    """The site's other notebooks run there top to bottom: every cell, no error."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        open_lite(page, lite, name)
+        code = [c for c in json.loads((ROOT / "examples" / name).read_text(encoding="utf-8"))["cells"]
+                if c["cell_type"] == "code"]
+        # the cells run before this one (queued after them): the site's install cell and every code cell
+        ran = int(run_code(page, "print(len(In) - 2)", new_cell=True))   # (In[0] is empty, the last is this)
+        assert ran == len(code) + 1
+        assert page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
+        assert "Traceback" not in notebook(page).inner_text()
         assert errors == []
     finally:
         ctx.close()
