@@ -180,7 +180,8 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 @contextlib.contextmanager
 def static_files(root):
     """Python's file server on a free port of 127.0.0.1, serving ``root``; yields its address."""
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", _free_port()), functools.partial(_Quiet, directory=str(root)))
+    handler = functools.partial(_Quiet, directory=str(root))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", _free_port()), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:

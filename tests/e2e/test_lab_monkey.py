@@ -1,4 +1,5 @@
-"""Random clicks on whatever the table offers, in a real JupyterLab (Debian's Chromium).
+"""Random clicks on whatever the table offers, in a real JupyterLab and in JupyterLite (Python
+in the page), in Debian's Chromium.
 
 A widget of two people and a bot (and, in a second test, the tutorial) is displayed from a cell; then, a few hundred
 times, one control the page offers now (an enabled button, or an element with
