@@ -59,9 +59,26 @@ def kernel_loop():
         return None
 
 
+def later(delay: float, fn):
+    """Call ``fn()`` in this thread after ``delay`` seconds, on the Jupyter kernel's event loop, or
+    else on the asyncio loop running here (Pyodide's in JupyterLite); returns how to cancel it, or
+    None where no loop runs (then nothing is scheduled)."""
+    loop = kernel_loop()
+    if loop is not None:
+        handle = loop.call_later(delay, fn)
+        return lambda: loop.remove_timeout(handle)
+    try:
+        return asyncio.get_running_loop().call_later(delay, fn).cancel
+    except RuntimeError:
+        return None
+
+
 #: seconds between two steps of a job on the event loop: a timer due at once can run ahead of the
 #: page's messages waiting (Chromium's worker in JupyterLite read a Stop only some ten steps later)
 STEP_GAP = 0.01
+
+
+_MORE = object()   # (a step's answer while the work goes on)
 
 
 def _drain(steps):
@@ -93,7 +110,7 @@ class Runner:
         self.loop = kernel_loop()
         self._jobs: dict[str, object] = {}  # kind -> key of the job running
         self.threads: list[threading.Thread] = []
-        # where no thread can start: kind -> (timer on the event loop or None, the job's work)
+        # where no thread can start: kind -> (how to cancel its timer on the event loop or None, its work)
         self._later: dict[str, tuple] = {}
 
     def running(self, kind: str, key=None) -> bool:
@@ -117,25 +134,13 @@ class Runner:
             except Exception:
                 log.exception("%s job failed to finish", kind)
 
-        def deliver(result):
-            if self.loop is not None:
-                self.loop.add_callback(finish, result)
-            else:
-                with self.lock:
-                    finish(result)
-
-        def main(threaded=True):
-            if delay and threaded:
-                time.sleep(delay)
-            if self._jobs.get(kind) != key:
-                return
+        def settle(advance):
+            """Hand on what ``advance()`` gives: the result, or the failure; nothing while the
+            work goes on (``_MORE``) or when it was cancelled."""
             try:
-                result = work()
-                if inspect.isgenerator(result):   # work in steps (a review: a move at a time)
-                    if not threaded:
-                        self._steps(kind, key, result, deliver)
-                        return
-                    result = _drain(result)
+                result = advance()
+                if result is _MORE:
+                    return
             except Cancelled:
                 self.post(self._forget, kind, key)
                 return
@@ -143,7 +148,31 @@ class Runner:
                 # sys.exit() or a stray GeneratorExit, which would leave the table waiting forever
                 log.error("%s job failed", kind, exc_info=e)
                 result = e
-            deliver(result)
+            self.post(finish, result)
+
+        def step(steps):
+            """One step of work given in steps, on the event loop; the next one after a gap."""
+            if self._jobs.get(kind) != key:
+                steps.close()
+                return _MORE   # (cancelled: nobody waits)
+            try:
+                next(steps)
+            except StopIteration as end:
+                return end.value
+            self._schedule(kind, STEP_GAP, lambda: settle(lambda: step(steps)))
+            return _MORE
+
+        def begin(threaded):
+            result = work()
+            if inspect.isgenerator(result):   # work in steps (a review: a move at a time)
+                return _drain(result) if threaded else step(result)
+            return result
+
+        def main(threaded=True):
+            if delay and threaded:
+                time.sleep(delay)
+            if self._jobs.get(kind) == key:
+                settle(lambda: begin(threaded))
 
         self._unschedule(kind)
         th = threading.Thread(target=main, name=f"alhambra-{kind}", daemon=True)
@@ -154,49 +183,22 @@ class Runner:
             return
         self.threads = [x for x in self.threads if x.is_alive()] + [th]
 
-    def _steps(self, kind: str, key, steps, deliver) -> None:
-        """Run a job's work given in steps (a generator) a step at a time on
-        the event loop, its other work in between: there a page's click (Stop,
-        another position) is read while a long job runs."""
-        def step():
-            if self._jobs.get(kind) != key:
-                steps.close()
-                return
-            try:
-                next(steps)
-            except StopIteration as end:
-                deliver(end.value)
-                return
-            except Cancelled:
-                self._forget(kind, key)
-                return
-            except BaseException as e:
-                log.error("%s job failed", kind, exc_info=e)
-                deliver(e)
-                return
-            self._schedule(kind, STEP_GAP, step)
-
-        step()
-
     def _schedule(self, kind: str, delay: float, fn) -> None:
-        """Call ``fn`` (a job's work, or its next step) on the running event
-        loop after ``delay`` seconds, in this thread; with no loop, when
-        :meth:`wait` is called."""
+        """Call ``fn`` (a job's work, or its next step) on the event loop after ``delay``
+        seconds, in this thread; with no loop, when :meth:`wait` is called."""
         def run():
             if self._later.get(kind, (None, None))[1] is fn:
                 del self._later[kind]
                 fn()
 
-        try:
-            loop = asyncio.get_running_loop()   # (Pyodide's, a kernel's: cells and messages run in it)
-        except RuntimeError:
-            loop = None
-        self._later[kind] = (None if loop is None else loop.call_later(delay, run), fn)
+        self._later[kind] = (later(delay, run), fn)
 
-    def _unschedule(self, kind: str) -> None:
-        timer, _fn = self._later.pop(kind, (None, None))
-        if timer is not None:
-            timer.cancel()
+    def _unschedule(self, kind: str):
+        """Take the job of ``kind`` off the event loop; returns its work (or None)."""
+        cancel, fn = self._later.pop(kind, (None, None))
+        if cancel is not None:
+            cancel()
+        return fn
 
     def _forget(self, kind: str, key) -> None:
         if self._jobs.get(kind) == key:
@@ -223,10 +225,7 @@ class Runner:
                 break
             if end is not None and time.monotonic() >= end:
                 return False
-            timer, fn = self._later.pop(due[0])
-            if timer is not None:
-                timer.cancel()
-            fn()
+            self._unschedule(due[0])()
         while True:
             alive = [x for x in self.threads if x.is_alive() and (name is None or x.name == name)]
             if not alive:

@@ -60,7 +60,6 @@ Design
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import math
@@ -1854,22 +1853,16 @@ _SOON: list = []   # [how to cancel it] while an update is due
 
 
 def _pictures_soon() -> None:
-    from .seats import kernel_loop
+    from .seats import later
 
     for cancel in _SOON:
         cancel()
     _SOON.clear()
-    loop = kernel_loop()
-    if loop is not None:
-        handle = loop.call_later(PICTURE_DELAY, _pictures_due)
-        _SOON.append(lambda: loop.remove_timeout(handle))
-        return
-    try:   # (no kernel of ipykernel's, but an event loop running: Pyodide's, in JupyterLite)
-        handle = asyncio.get_running_loop().call_later(PICTURE_DELAY, _pictures_due)
-    except RuntimeError:
+    cancel = later(PICTURE_DELAY, _pictures_due)   # (the kernel's loop, or Pyodide's in JupyterLite)
+    if cancel is None:
         _update_stale()
-        return
-    _SOON.append(handle.cancel)
+    else:
+        _SOON.append(cancel)
 
 
 def _pictures_due() -> None:
