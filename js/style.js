@@ -469,6 +469,38 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-look-table .alh-look-total th, .alh-look-table .alh-look-total td { font-weight: 700; border-bottom: 0; }
 .alh-look-swatch { display: inline-block; width: .8em; height: .8em; border-radius: 2px; margin-right: 6px; vertical-align: -1px; border: 1px solid var(--alh-border); }
 .alh-look-line { margin: 4px 0; overflow-wrap: anywhere; }
+/* Windows' high-contrast themes (forced colours): the browser paints the page's text, backgrounds
+   and borders in the system's few colours, and drops shadows. The pictures (SVG) keep the game's
+   colours; what they draw in the theme's colours (the board, its grid, text, selection rings) takes
+   the system's, so that they match the page around them, whatever the host's theme says (hence
+   !important). Where a colour in the page says something it is kept, framed in the text colour: the
+   seats' colours (dots, and a bar over each player's panel's edge), the review's marks by grade,
+   the swatches of a player looked at. The player to act and the winner are framed in Highlight,
+   as is the focus; tags and rule badges get a frame in place of their colour. */
+@media (forced-colors: active) {
+  .alh-root {
+    --alh-fg: CanvasText !important; --alh-muted: CanvasText !important; --alh-bg: Canvas !important;
+    --alh-panel: Canvas !important; --alh-border: CanvasText !important; --alh-wall: CanvasText !important;
+    --alh-grid: color-mix(in srgb, CanvasText 45%, Canvas) !important;
+    --alh-focus: Highlight !important; --alh-accent: Highlight !important; --alh-accent-ink: HighlightText !important;
+    --alh-current: Highlight !important; --alh-winner: Highlight !important;
+    --alh-error-bg: Canvas !important; --alh-info-bg: Canvas !important;
+  }
+  .alh-seat-dot, .alh-review-mark, .alh-review-key, .alh-look-swatch { forced-color-adjust: none; }
+  .alh-seat-dot { box-shadow: 0 0 0 1.5px CanvasText; }
+  .alh-review-mark, .alh-review-key { border-color: CanvasText; }
+  .alh-player { position: relative; }
+  .alh-player::before { content: ""; position: absolute; left: -6px; top: -1.5px; bottom: -1.5px; width: 6px;
+    border-radius: 8px 0 0 8px; background: var(--alh-seat, CanvasText); forced-color-adjust: none; }
+  .alh-player.alh-current, .alh-player.alh-winner { border-color: Highlight; outline: 2px solid Highlight; outline-offset: 1px; }
+  /* (text on a colour of the theme: the browser would paint the text in the system's text colour,
+     on a background the variables above make a system colour -- so these name both) */
+  .alh-tag, .alh-rule, .alh-hint-badge { background: Canvas; color: CanvasText; border: 1px solid CanvasText; }
+  .alh-btn.alh-primary { background: ButtonFace; color: ButtonText; border: 2px solid ButtonText; }
+  .alh-hint-badge.alh-hint-played { forced-color-adjust: none; background: CanvasText; color: Canvas; }
+  .alh-tag-turn, .alh-tag-winner { forced-color-adjust: none; background: Highlight; color: HighlightText; border-color: Highlight; }
+  .alh-message.alh-error, .alh-message.alh-why { border-left-width: 6px; }
+}
 /* panels are replaced one by one on a redraw: keep their layout to themselves
    (not paint containment: focus rings may stick out of a panel) */
 .alh-section, .alh-focus, .alh-player, .alh-scoring, .alh-log, .alh-hold, .alh-play { contain: layout style; }

@@ -1300,3 +1300,89 @@ def test_the_board_fills_its_frame_with_grid_at_any_window_and_after_a_resize(ch
     assert wide["columns"] > wide["rows"] >= 5, wide
     assert page.evaluate("() => document.querySelector('.alh-focus-hand svg').dataset.kept") == "yes"
     page.close()
+
+
+def test_windows_high_contrast_keeps_the_colours_that_say_something(chromium, artifacts):
+    """Windows' high-contrast themes (forced colours, as Chromium emulates them, dark and light):
+    the browser paints the page's text, backgrounds and borders in the system's colours. Read
+    from the pixels painted: each player's panel keeps its seat's colour in the bar over its edge,
+    the dot beside whose turn it is keeps the player's; the player to act is framed and tagged in
+    Highlight, the others not; the board is drawn on the system's Canvas; the focus ring is
+    Highlight; the review's marks keep their grades' colours. Screenshots:
+    test-artifacts/forced-colours-*.png."""
+    import io
+
+    from PIL import Image
+
+    from alhambra_widget.bots import Greedy
+
+    palette = json.loads((ROOT / "alhambra_widget" / "palette.json").read_text())
+    rgb = lambda h: tuple(int(h[k:k + 2], 16) for k in (1, 3, 5))   # noqa: E731
+    seats = [rgb(c) for c in palette["seats"]]
+    near = lambda a, b: max(abs(x - y) for x, y in zip(a, b)) <= 12   # noqa: E731 (anti-aliasing, colour management)
+
+    ended = Game(2, seed=1)
+    bots = [Greedy(seed=1), Greedy(seed=2)]
+    while not ended.is_over:
+        ended.play(bots[ended.current].choose(ended))
+    reviewed = AlhambraWidget(ended)
+    reviewed.review(seconds_per_move=0.01)
+    assert reviewed.wait(60) and reviewed.graded["moves"]
+
+    w = AlhambraWidget(played(4, 6, 60))
+    for scheme in ("dark", "light"):
+        page = show(chromium, w, viewport={"width": 1300, "height": 900}, color_scheme=scheme, forced_colors="active")
+        # the system's colours as painted: swatches outside the table that keep them
+        page.evaluate("""() => { for (const c of ["Canvas", "Highlight"]) {
+            const d = document.createElement("div"); d.id = "probe-" + c;
+            d.style.cssText = `position:fixed;right:0;bottom:${c === "Canvas" ? 0 : 20}px;width:20px;height:20px;forced-color-adjust:none;background:${c}`;
+            document.body.append(d); } }""")
+        page.wait_for_timeout(400)   # (the marks of what changed fade in)
+        shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+
+        def at(x, y):
+            return shot.getpixel((round(x), round(y)))
+
+        def centre(locator):
+            b = locator.bounding_box()
+            return at(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+
+        canvas, highlight = centre(page.locator("#probe-Canvas")), centre(page.locator("#probe-Highlight"))
+        assert not near(canvas, highlight), (scheme, canvas, highlight)
+        current = w.game.current
+        for i, name in enumerate(w.game.names):
+            panel = page.get_by_role("listitem", name=re.compile(rf"^{re.escape(name)}: \d+ points?$"))
+            b = panel.bounding_box()
+            bar = at(b["x"] + 3, b["y"] + b["height"] / 2)
+            assert near(bar, seats[i]), (scheme, name, bar, seats[i])   # the seat's colour at the edge
+            # framed in Highlight just outside its border: the player to act only
+            outside = at(b["x"] + b["width"] + 2, b["y"] + b["height"] / 2)
+            assert near(outside, highlight) == (i == current), (scheme, name, outside)
+        tag = page.get_by_text("to act", exact=True)
+        tb = tag.bounding_box()
+        assert near(at(tb["x"] + 2, tb["y"] + tb["height"] / 2), highlight), scheme
+        dot = page.locator(".alh-status .alh-seat-dot, .alh-focus-title .alh-seat-dot").first
+        assert near(centre(dot), seats[current]), (scheme, centre(dot))
+        bb = page.get_by_role("region", name="Alhambra in view").bounding_box()
+        assert near(at(bb["x"] + 10, bb["y"] + bb["height"] - 10), canvas), scheme   # the board's own ground
+        page.screenshot(path=str(artifacts / f"forced-colours-{scheme}.png"))
+        # the focus, by keyboard: a ring in Highlight
+        hint = page.get_by_role("button", name="Hint", exact=True)
+        hint.focus()
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")
+        assert hint.evaluate("e => e === document.activeElement && e.matches(':focus-visible')")
+        hb = hint.bounding_box()
+        shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+        assert near(at(hb["x"] - 2.5, hb["y"] + hb["height"] / 2), highlight), scheme
+        page.close()
+
+        page = show(chromium, reviewed, viewport={"width": 1300, "height": 900}, color_scheme=scheme, forced_colors="active")
+        group = page.get_by_role("group", name="Reviewed moves")
+        group.get_by_role("button").first.wait_for()
+        shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+        for grade in ("inaccuracy", "mistake", "blunder"):
+            marks = group.locator(f".alh-review-{grade}")
+            if marks.count():
+                assert near(centre(marks.first), rgb(palette["review"][grade])), (scheme, grade)
+        page.close()
