@@ -183,6 +183,40 @@ def test_jupyterlite_plays_the_example_with_python_in_the_page(browser, lite, ar
         ctx.close()
 
 
+def test_jupyterlite_keeps_a_saved_game_over_a_reload_of_the_page(browser, lite):
+    """JupyterLite keeps its files in the browser: a game played at a table with ``save=`` is
+    written there at each move, and after the page is loaded again (Pyodide starts afresh, the
+    package installed again by the notebook's first cell) the same cell shows the game where
+    it was."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    cell = "kept = AlhambraWidget(players=['Ana', 'Ben'], seed=3, save='kept-game.json')\ndisplay(kept)"
+    try:
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        open_lite(page, lite)
+        run_code(page, "import os\nif os.path.exists('kept-game.json'): os.remove('kept-game.json')", new_cell=True)
+        run_code(page, cell, new_cell=True)
+        table = notebook(page).locator(".alh-root").last
+        card = take_a_card(table)
+        expect(table.locator(".alh-info")).to_have_text(re.compile(r"\bmove 1$"), timeout=15_000)
+        before = run_code(page, "print(len(kept.game.moves), kept.game.current, os.path.getsize('kept-game.json') > 0)",
+                          new_cell=True)
+        assert before.startswith("1 ") and before.endswith(" True")
+
+        page.reload()
+        open_lite(page, lite)
+        run_code(page, cell, new_cell=True)
+        table = notebook(page).locator(".alh-root").last
+        expect(table.locator(".alh-info")).to_have_text(re.compile(r"\bmove 1$"), timeout=15_000)
+        last = table.get_by_role("region", name="last moves").get_by_role("listitem").first
+        expect(last).to_contain_text(f"took {card}")
+        assert run_code(page, "print(len(kept.game.moves), kept.game.current, True)", new_cell=True) == before
+        assert errors == []
+    finally:
+        ctx.close()
+
+
 @pytest.mark.parametrize("name", ["tutorial.ipynb", "scripting.ipynb"])
 def test_jupyterlite_runs_the_other_examples_it_holds(browser, lite, name):
     """The site's other notebooks run there top to bottom: every cell, no error."""
