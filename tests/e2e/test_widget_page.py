@@ -777,6 +777,53 @@ def test_dirks_row_is_readable_in_play_and_at_the_end(chromium):
         page.close()
 
 
+#: every element with text of its own, shown and not only for screen readers, whose text is wider
+#: (or taller: lines cut off below) than its box: [class, its text, the tooltip over it]
+CUT = r"""() => [...document.querySelectorAll('.alh-root *')].filter(e => {
+    if (e.closest('svg') || e.closest('.alh-sr') || e.classList.contains('alh-sr')) return false;
+    if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) return false;
+    const box = e.getBoundingClientRect(); if (box.width <= 1) return false;
+    const r = document.createRange(); r.selectNodeContents(e);
+    const text = r.getBoundingClientRect();   // wider than its box, or taller (lines cut off below)
+    return text.width - box.width > 0.5 || text.height - box.height > 2;
+  }).map(e => [e.className, e.textContent.trim(), (e.closest('[title]') || {}).title || ''])"""
+
+#: the texts, buttons, sliders and pictures of the table whose parts that show (a box a line for
+#: text that wraps, inside the boxes that clip them) overlap another's: [class, text, class, text]
+OVERLAPS = r"""() => {
+  const shown = [...document.querySelectorAll('.alh-root *')].filter(e => {
+    const tag = e.tagName.toLowerCase();
+    if (e.closest('svg') && tag !== 'svg') return false;              // a picture counts as one
+    if (e.closest('.alh-sr') || e.classList.contains('alh-sr')) return false;
+    const cs = getComputedStyle(e);
+    if (cs.display === 'none' || cs.visibility === 'hidden' || (cs.position === 'absolute' && tag !== 'svg')) return false;
+    return tag === 'svg' || tag === 'button' || tag === 'input' || tag === 'select'
+      || [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+  });
+  const seen = e => {            // the parts of e that show: its boxes (a line each, for text that wraps),
+    let clips = [];              // clipped by every ancestor that clips
+    for (let p = e.parentElement; p; p = p.parentElement) {
+      const cs = getComputedStyle(p);
+      if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') clips.push(p.getBoundingClientRect());
+    }
+    return [...e.getClientRects()].map(r => clips.reduce((a, q) =>
+      [Math.max(a[0], q.left), Math.max(a[1], q.top), Math.min(a[2], q.right), Math.min(a[3], q.bottom)],
+      [r.left, r.top, r.right, r.bottom])).filter(a => a[2] - a[0] > 1 && a[3] - a[1] > 1);
+  };
+  const parts = shown.map(e => [e, seen(e)]).filter(([, rs]) => rs.length);
+  const out = [];
+  for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) {
+    const [e, as] = parts[i], [f, bs] = parts[j];
+    if (e.contains(f) || f.contains(e)) continue;
+    const hit = as.some(a => bs.some(b => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 2
+                                        && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 2));
+    if (hit) out.push([e.className.baseVal ?? e.className, e.textContent.trim().slice(0, 30),
+                       f.className.baseVal ?? f.className, f.textContent.trim().slice(0, 30)]);
+  }
+  return out;
+}"""
+
+
 def test_no_text_is_cut_without_a_tooltip_and_the_focus_title_is_whole(chromium):
     """At 1,000, 860 and 760 px, in every language: any text on the table too long
     for its box (too wide, or too many lines) has its whole text in a tooltip
@@ -786,21 +833,12 @@ def test_no_text_is_cut_without_a_tooltip_and_the_focus_title_is_whole(chromium)
     tutorial."""
     from alhambra_widget.i18n import LANGUAGES
 
-    # every element with text of its own, shown and not only for screen readers, whose text is wider than its box
-    cut = r"""() => [...document.querySelectorAll('.alh-root *')].filter(e => {
-        if (e.closest('svg') || e.closest('.alh-sr') || e.classList.contains('alh-sr')) return false;
-        if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) return false;
-        const box = e.getBoundingClientRect(); if (box.width <= 1) return false;
-        const r = document.createRange(); r.selectNodeContents(e);
-        const text = r.getBoundingClientRect();   // wider than its box, or taller (lines cut off below)
-        return text.width - box.width > 0.5 || text.height - box.height > 2;
-      }).map(e => [e.className, e.textContent.trim(), (e.closest('[title]') || {}).title || ''])"""
     for name, make in tables(((6, 3, 120), (2, 5, 60)), lesson=8):   # (lesson 9: the end; long sentences, crowded reserves)
         for width in (1000, 860, 760):
             for lang in LANGUAGES:
                 w = make(lang)
                 page = show(chromium, w, viewport={"width": width, "height": 900})
-                for cls, text, title in page.evaluate(cut):
+                for cls, text, title in page.evaluate(CUT):
                     assert text and text in title, (name, width, lang, cls, text, title)   # the whole text in its tooltip
                     assert "alh-focus-name" not in cls, (name, width, lang, text)
                 page.close()
@@ -811,7 +849,7 @@ def test_no_text_is_cut_without_a_tooltip_and_the_focus_title_is_whole(chromium)
     page.locator('.alh-focus [data-act="placed"][data-x="0"][data-y="0"]').first.hover()
     help_line = page.locator(".alh-board-help")
     expect(help_line).to_contain_text("P6")
-    for cls, text, title in page.evaluate(cut):
+    for cls, text, title in page.evaluate(CUT):
         assert text and text in title, ("board help", cls, text, title)
 
 
@@ -824,45 +862,41 @@ def test_no_two_things_on_the_table_overlap(chromium):
     position beside it: the label's word counted as one character wide.)"""
     from alhambra_widget.i18n import LANGUAGES
 
-    overlaps = r"""() => {
-      const shown = [...document.querySelectorAll('.alh-root *')].filter(e => {
-        const tag = e.tagName.toLowerCase();
-        if (e.closest('svg') && tag !== 'svg') return false;              // a picture counts as one
-        if (e.closest('.alh-sr') || e.classList.contains('alh-sr')) return false;
-        const cs = getComputedStyle(e);
-        if (cs.display === 'none' || cs.visibility === 'hidden' || (cs.position === 'absolute' && tag !== 'svg')) return false;
-        return tag === 'svg' || tag === 'button' || tag === 'input' || tag === 'select'
-          || [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
-      });
-      const seen = e => {            // the parts of e that show: its boxes (a line each, for text that wraps),
-        let clips = [];              // clipped by every ancestor that clips
-        for (let p = e.parentElement; p; p = p.parentElement) {
-          const cs = getComputedStyle(p);
-          if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') clips.push(p.getBoundingClientRect());
-        }
-        return [...e.getClientRects()].map(r => clips.reduce((a, q) =>
-          [Math.max(a[0], q.left), Math.max(a[1], q.top), Math.min(a[2], q.right), Math.min(a[3], q.bottom)],
-          [r.left, r.top, r.right, r.bottom])).filter(a => a[2] - a[0] > 1 && a[3] - a[1] > 1);
-      };
-      const parts = shown.map(e => [e, seen(e)]).filter(([, rs]) => rs.length);
-      const out = [];
-      for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) {
-        const [e, as] = parts[i], [f, bs] = parts[j];
-        if (e.contains(f) || f.contains(e)) continue;
-        const hit = as.some(a => bs.some(b => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 2
-                                            && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 2));
-        if (hit) out.push([e.className.baseVal ?? e.className, e.textContent.trim().slice(0, 30),
-                           f.className.baseVal ?? f.className, f.textContent.trim().slice(0, 30)]);
-      }
-      return out;
-    }"""
     for name, make in tables(((6, 3, 120), (2, 5, 60), (4, 7, None), (3, 2, 200)), lesson=3):   # (3, 2, 200): a last move that wraps beside its tag
         for width in (1000, 860, 760):
             for lang in LANGUAGES:
                 page = show(chromium, make(lang), viewport={"width": width, "height": 900})
-                assert page.evaluate(overlaps) == [], (name, width, lang)
+                assert page.evaluate(OVERLAPS) == [], (name, width, lang)
                 page.close()
 
+
+
+#: WCAG 2.1's text spacing (1.4.12): a reader's style sheet may set at least these
+SPACING = ("* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }"
+           " p { margin-bottom: 2em !important; }")
+
+
+def test_wider_text_spacing_cuts_no_text_and_makes_nothing_overlap(chromium):
+    """WCAG 2.1 text spacing (1.4.12): with a reader's style sheet that spaces lines, letters,
+    words and paragraphs as far as the criterion asks, set before the table is drawn, no text of
+    the table is cut without its whole words in a tooltip and no two things overlap, in every
+    language, at 1,000 and 760 px: two games in play, one over, and a lesson of the tutorial.
+    (The labels drawn inside the pictures are not looked at here.)"""
+    from alhambra_widget.i18n import LANGUAGES
+
+    for name, make in tables(((6, 3, 120), (2, 5, 60), (4, 7, None)), lesson=3):
+        for width in (1000, 760):
+            for lang in LANGUAGES:
+                page = chromium.new_page(viewport={"width": width, "height": 900})
+                page.set_content(PAGE)
+                page.add_style_tag(content=SPACING)
+                mount_widget(page, make(lang))
+                page.locator(".alh-status-text").first.wait_for()
+                assert page.locator(".alh-status-text").first.evaluate("e => getComputedStyle(e).wordSpacing") != "0px"
+                for cls, text, title in page.evaluate(CUT):
+                    assert text and text in title, (name, width, lang, cls, text, title)
+                assert page.evaluate(OVERLAPS) == [], (name, width, lang)
+                page.close()
 
 def test_every_text_on_the_table_reads_at_wcag_aa_in_light_and_dark(chromium):
     """Every text of the table (not disabled controls, which WCAG leaves out)
