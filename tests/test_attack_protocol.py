@@ -67,7 +67,7 @@ BAD_MOVES = ["take dinar 99", "buy 9", "place 3 at 0,0", "", "remove 0,0", "x" *
 @pytest.fixture(autouse=True)
 def quick_searches(monkeypatch):
     """Hints and reviews with a few iterations a position (the same code paths, sooner)."""
-    candidates, rows = hints_module.candidates, review_module.review_rows
+    candidates, rows = hints_module.candidates, review_module.iter_review_rows
 
     def few(game, seconds=1.0, *, top=10, iterations=None, seed=None, stop=None):
         return candidates(game, seconds, top=top, iterations=8, seed=seed, stop=stop)
@@ -77,7 +77,8 @@ def quick_searches(monkeypatch):
         return rows(game, seconds_per_move, **kw)
 
     monkeypatch.setattr(hints_module, "candidates", few)
-    monkeypatch.setattr(review_module, "review_rows", few_rows)
+    # (the widget's review grades a move at a time, and review_rows reads them from it too)
+    monkeypatch.setattr(review_module, "iter_review_rows", few_rows)
 
 
 def apply(w, op: str, arg: int) -> None:
