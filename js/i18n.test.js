@@ -174,6 +174,10 @@ describe("views in another language", () => {
     expect(textWidth("塔塔", 10)).toBeGreaterThan(textWidth("ab", 10));
     expect(text(0, 0, "Holvikäytävä", 13, { maxWidth: 60 })).toContain('textLength="60"');
     expect(text(0, 0, "Turm", 13, { maxWidth: 60 })).not.toContain("textLength");
+    // a label estimated to fit carries its room, for a reader's wider spacing (widget.js fitLabels)
+    expect(text(0, 0, "Turm", 13, { maxWidth: 60 })).toContain('data-fit="60"');
+    expect(text(0, 0, "Holvikäytävä", 13, { maxWidth: 60 })).not.toContain("data-fit");
+    expect(text(0, 0, "Turm", 13)).not.toContain("data-fit");
     useStrings(FI);
     expect(describeTile({ id: 5, building: "arcades", price: 6, walls: "NE", x: 1, y: 0 })).toBe("Holvikäytävä 6 kohdassa 1,0, muurit P I");
   });

@@ -300,6 +300,7 @@ function render({ model, el }) {
     if (measureBoard()) again = true;
     fitSelection();
     fitHelp();
+    fitLabels();
     if (told) {
       fitMessage();
       revealMessage();
@@ -376,6 +377,24 @@ function render({ model, el }) {
     if (!help) return;
     const over = help.classList.contains("alh-help-on") && help.scrollHeight > help.parentElement.clientHeight + 1;
     help.classList.toggle("alh-help-over", over);
+  }
+
+  /** The labels drawn in the pictures were measured for the table's own spacing (js/view/common.js
+   * text): where a reader's style sheet spaces letters or words wider (WCAG 1.4.12), those that would
+   * now go past their room are squeezed into it, so that no two run into each other. With the
+   * table's own spacing nothing is measured. */
+  function fitLabels() {
+    const first = body.querySelector("text[data-fit]");
+    if (!first) return;
+    const cs = getComputedStyle(first);
+    if ((cs.letterSpacing === "normal" || cs.letterSpacing === "0px") && (cs.wordSpacing === "normal" || cs.wordSpacing === "0px")) return;
+    for (const label of body.querySelectorAll("text[data-fit]")) {
+      const room = Number(label.dataset.fit);
+      if (typeof label.getComputedTextLength === "function" && label.getComputedTextLength() > room) {
+        label.setAttribute("textLength", String(room));
+        label.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    }
   }
 
   /** The room left under the message line beside the board: less than none where the column

@@ -169,11 +169,14 @@ export function textWidth(s, size) {
 /**
  * An SVG <text>. `maxWidth`: a text that would be drawn wider is squeezed to
  * that width (textLength), so long words (German, Finnish) and CJK labels stay
- * inside their tile or card.
+ * inside their tile or card. One estimated to fit carries its room (data-fit),
+ * for the table to squeeze it after all where a reader's style sheet spaces
+ * letters or words wider (js/widget.js fitLabels).
  */
 export function text(x, y, s, size, { cls = "", anchor = "start", weight = "", fill = "", maxWidth = 0 } = {}) {
-  const fit = maxWidth && textWidth(s, size) * (weight === "bold" ? 1.08 : 1) > maxWidth
-    ? ` textLength="${num(maxWidth)}" lengthAdjust="spacingAndGlyphs"` : "";
+  const fit = !maxWidth ? ""
+    : textWidth(s, size) * (weight === "bold" ? 1.08 : 1) > maxWidth
+      ? ` textLength="${num(maxWidth)}" lengthAdjust="spacingAndGlyphs"` : ` data-fit="${num(maxWidth)}"`;
   const a = (anchor !== "start" ? ` text-anchor="${anchor}"` : "") + fit;
   const w = weight ? ` font-weight="${weight}"` : "";
   const f = fill ? ` fill="${fill}"` : "";

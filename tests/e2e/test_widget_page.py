@@ -881,7 +881,8 @@ def test_wider_text_spacing_cuts_no_text_and_makes_nothing_overlap(chromium):
     words and paragraphs as far as the criterion asks, set before the table is drawn, no text of
     the table is cut without its whole words in a tooltip and no two things overlap, in every
     language, at 1,000 and 760 px: two games in play, one over, and a lesson of the tutorial.
-    (The labels drawn inside the pictures are not looked at here.)"""
+    The labels drawn inside the pictures (measured for the table's own spacing) are squeezed into
+    their room: none runs past it into the next."""
     from alhambra_widget.i18n import LANGUAGES
 
     for name, make in tables(((6, 3, 120), (2, 5, 60), (4, 7, None)), lesson=3):
@@ -896,6 +897,11 @@ def test_wider_text_spacing_cuts_no_text_and_makes_nothing_overlap(chromium):
                 for cls, text, title in page.evaluate(CUT):
                     assert text and text in title, (name, width, lang, cls, text, title)
                 assert page.evaluate(OVERLAPS) == [], (name, width, lang)
+                # the labels in the pictures, measured for the table's own spacing, squeezed into their room
+                over = page.evaluate("""() => [...document.querySelectorAll('.alh-root text[data-fit]')]
+                    .filter(e => !e.hasAttribute('textLength') && e.getComputedTextLength() > Number(e.dataset.fit) + 0.5)
+                    .map(e => e.textContent)""")
+                assert over == [], (name, width, lang, over)
                 page.close()
 
 
