@@ -1424,6 +1424,7 @@ def test_windows_high_contrast_keeps_the_colours_that_say_something(chromium, ar
         assert near(centre(dot), seats[current]), (scheme, centre(dot))
         bb = page.get_by_role("region", name="Alhambra in view").bounding_box()
         assert near(at(bb["x"] + 10, bb["y"] + bb["height"] - 10), canvas), scheme   # the board's own ground
+        page.evaluate("() => document.querySelectorAll('[id^=probe-]').forEach((e) => e.remove())")
         page.screenshot(path=str(artifacts / f"forced-colours-{scheme}.png"))
         # the focus, by keyboard: a ring in Highlight
         hint = page.get_by_role("button", name="Hint", exact=True)
