@@ -387,7 +387,8 @@ function render({ model, el }) {
     const first = body.querySelector("text[data-fit]");
     if (!first) return;
     const cs = getComputedStyle(first);
-    if ((cs.letterSpacing === "normal" || cs.letterSpacing === "0px") && (cs.wordSpacing === "normal" || cs.wordSpacing === "0px")) return;
+    const plain = (v) => v === "normal" || v === "0px";
+    if (plain(cs.letterSpacing) && plain(cs.wordSpacing)) return;
     for (const label of body.querySelectorAll("text[data-fit]")) {
       const room = Number(label.dataset.fit);
       if (typeof label.getComputedTextLength === "function" && label.getComputedTextLength() > room) {

@@ -899,7 +899,8 @@ def test_wider_text_spacing_cuts_no_text_and_makes_nothing_overlap(chromium):
                 assert page.evaluate(OVERLAPS) == [], (name, width, lang)
                 # the labels in the pictures, measured for the table's own spacing, squeezed into their room
                 over = page.evaluate("""() => [...document.querySelectorAll('.alh-root text[data-fit]')]
-                    .filter(e => !e.hasAttribute('textLength') && e.getComputedTextLength() > Number(e.dataset.fit) + 0.5)
+                    .filter(e => !e.hasAttribute('textLength')
+                                 && e.getComputedTextLength() > Number(e.dataset.fit) + 0.5)
                     .map(e => e.textContent)""")
                 assert over == [], (name, width, lang, over)
                 page.close()
@@ -916,7 +917,8 @@ def test_at_320_px_the_table_reflows_with_no_sideways_scrolling(chromium):
     for name, make in tables(((6, 3, 120), (2, 5, 60), (4, 7, None)), lesson=3):
         for lang in LANGUAGES:
             page = show(chromium, make(lang), viewport={"width": 320, "height": 640})
-            width, room = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+            width, room = page.evaluate("() => [document.documentElement.scrollWidth,"
+                                        " document.documentElement.clientWidth]")
             assert width <= room == 320, (name, lang, width, room)
             for cls, text, title in page.evaluate(CUT):
                 assert text and text in title, (name, lang, cls, text, title)
@@ -1394,7 +1396,8 @@ def test_windows_high_contrast_keeps_the_colours_that_say_something(chromium, ar
         # the system's colours as painted: swatches outside the table that keep them
         page.evaluate("""() => { for (const c of ["Canvas", "Highlight"]) {
             const d = document.createElement("div"); d.id = "probe-" + c;
-            d.style.cssText = `position:fixed;right:0;bottom:${c === "Canvas" ? 0 : 20}px;width:20px;height:20px;forced-color-adjust:none;background:${c}`;
+            d.style.cssText = `position:fixed;right:0;bottom:${c === "Canvas" ? 0 : 20}px;width:20px;height:20px;`
+              + `forced-color-adjust:none;background:${c}`;
             document.body.append(d); } }""")
         page.wait_for_timeout(400)   # (the marks of what changed fade in)
         shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
@@ -1437,7 +1440,8 @@ def test_windows_high_contrast_keeps_the_colours_that_say_something(chromium, ar
         assert near(at(hb["x"] - 2.5, hb["y"] + hb["height"] / 2), highlight), scheme
         page.close()
 
-        page = show(chromium, reviewed, viewport={"width": 1300, "height": 900}, color_scheme=scheme, forced_colors="active")
+        page = show(chromium, reviewed, viewport={"width": 1300, "height": 900}, color_scheme=scheme,
+                    forced_colors="active")
         group = page.get_by_role("group", name="Reviewed moves")
         group.get_by_role("button").first.wait_for()
         shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
