@@ -20,11 +20,12 @@ Everything comes from the package registries (PyPI, npm), once, into
 
 The site (``build/lite/site`` by default) holds ``play.ipynb``,
 ``tutorial.ipynb`` and ``scripting.ipynb`` from ``examples/`` (not
-``analysis.ipynb``: pandas and matplotlib are not in it), each with a first code cell that
-installs the package from the site (``%pip install alhambra-widget``). Serve
-it with any static file server (``--serve`` starts Python's on
-http://127.0.0.1:8000/lab/index.html?path=play.ipynb). ``tests/e2e/test_lite.py``
-builds it and plays in it.
+``analysis.ipynb``: pandas and matplotlib are not in it), each with a first
+code cell that installs the package from the site (``%pip install
+alhambra-widget``). Serve it with any static file server (``--serve`` starts
+Python's on http://127.0.0.1:8000/lab/index.html?path=play.ipynb). The
+browser tests build it once a session (``tests/e2e/conftest.py``, fixture
+``lite``) and play in it (``test_hosts.py``, ``test_lab_monkey.py``).
 """
 
 from __future__ import annotations

@@ -204,8 +204,7 @@ def test_jupyterlite_keeps_a_saved_game_over_a_reload_of_the_page(browser, lite)
                           new_cell=True)
         assert before.startswith("1 ") and before.endswith(" True")
 
-        page.reload()
-        open_lite(page, lite)
+        open_lite(page, lite)   # (the page loaded anew: Pyodide starts afresh)
         run_code(page, cell, new_cell=True)
         table = notebook(page).locator(".alh-root").last
         expect(table.locator(".alh-info")).to_have_text(re.compile(r"\bmove 1$"), timeout=15_000)
