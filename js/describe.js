@@ -73,12 +73,12 @@ export function placeText([x, y]) {
 
 /**
  * A tile in words: form "tile" ("a tower (8)", the object of a sentence),
- * "thing" (the object of an imperative, a hint) or "new" ("Tower (8)", in a list).
+ * "thing" (the object of an imperative, a hint) or "new" (the subject, in the
+ * list of what came into the market: "a tower (8) in slot 1").
  * @param {{building: string, price: number}|null|undefined} info
  */
 export function tileText(info, form = "tile", id = "?") {
   if (!info || !info.building) return `#${id}`;
-  if (form === "new") return t("ui.move.new_tile", { building: t(`building.${info.building}`), price: num(info.price) });
   return t(`ui.move.${form}.${info.building}`, { price: num(info.price) });
 }
 
@@ -152,7 +152,7 @@ function after(entry, events, view) {
       }
       refills = [];
     } else if (k === "score") out.push(scoreText(e.round, view));
-    else if (k === "dirk_draw") out.push(t("ui.move.dirk_draw", { tiles: joinAnd((e.tiles || []).map((id) => tileText(tiles[String(id)], "new", id))) }));
+    else if (k === "dirk_draw") out.push(t("ui.move.dirk_draw", { tiles: joinAnd((e.tiles || []).map((id) => tileText(tiles[String(id)], "tile", id))) }));
     else if (k === "award") {
       const who = e.player !== undefined && e.player !== null && view?.players?.[e.player] ? view.players[e.player].name : "";
       out.push(t("ui.move.award", { name: who, tile: tileText(tiles[String(e.tile)], "tile", e.tile), slot: num(e.slot), currency: t(`currency.${CURRENCIES[e.slot - 1]}`) }));

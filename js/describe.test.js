@@ -119,7 +119,7 @@ describe("the words inside a move", () => {
   it("names a tile by its building and price, in the form the sentence needs", () => {
     use("de");
     expect(tileText({ building: "tower", price: 8 })).toBe("einen Turm (8)");
-    expect(tileText({ building: "tower", price: 8 }, "new")).toBe("Turm (8)");
+    expect(tileText({ building: "tower", price: 8 }, "new")).toBe("ein Turm (8)");
     use("fi");
     expect(tileText({ building: "tower", price: 8 })).toBe("tornin (8)");
     expect(tileText({ building: "tower", price: 8 }, "thing")).toBe("torni (8)");

@@ -102,8 +102,6 @@ def _tile(entry, tid, form, lang):
     info = (entry.get("tiles") or {}).get(str(tid))
     if not info:
         return f"#{tid}"
-    if form == "new":
-        return t("ui.move.new_tile", lang, building=t(f"building.{info['building']}", lang), price=_num(info["price"]))
     return t(f"ui.move.{form}.{info['building']}", lang, price=_num(info["price"]))
 
 
@@ -171,7 +169,7 @@ def _after(entry, events, names, rounds, lang) -> list:
             out.append(_score(e["round"], names, rounds, lang))
         elif k == "dirk_draw":
             out.append(t("ui.move.dirk_draw", lang,
-                         tiles=join_names([_tile(entry, x, "new", lang) for x in e.get("tiles", [])], lang)))
+                         tiles=join_names([_tile(entry, x, "tile", lang) for x in e.get("tiles", [])], lang)))
         elif k == "award":
             who = names[e["player"]] if e.get("player") is not None else ""
             cur = _CURRENCIES[e["slot"] - 1]
