@@ -89,6 +89,9 @@ def test_E2_leftover_tiles_go_to_highest_total_value_of_slot_currency():
     assert sorted((p, t.id) for p, t in g.pending) == [(1, 14), (2, 22)]
     assert g.market[0] == tile(7)
     assert g.current == 1
+    # the move record tells each award: who gets which tile from which slot (the log and the table say it)
+    awards = [(e.player, e.slot, e.tile.id) for e in g.moves[-1].of_kind("award")]
+    assert awards == [(1, 2, 14), (2, 3, 22)]
     # E3: the players who received tiles place them (Alhambra or reserve)
     acts = g.legal_actions()
     assert acts and all(isinstance(a, (Place, Reserve)) and a.tile_id == 14 for a in acts)

@@ -171,6 +171,32 @@ def placement_refusals():
     ]
 
 
+def in_place_phase(players: int, seed: int) -> Game:
+    """A random game stopped at its first placement phase before the end."""
+    g = Game(players, seed=seed)
+    rng = random.Random(seed)
+    while g.phase != "place":
+        g.play(g.random_action(rng))
+    assert not g.final
+    return g
+
+
+def test_a_refusal_names_the_slots_currency_and_the_tiles_ways_with_or_without_dirk():
+    from alhambra_widget.engine.actions import Buy
+    g = Game(3, seed=1)
+    for slot, currency in enumerate(CURRENCIES, 1):     # T2: a slot is paid in its own currency
+        with pytest.raises(IllegalMove) as e:
+            g.play(Buy(slot, ()))
+        assert e.value.key == "error.T2.no_cards" and f"with {currency} cards" in e.value.localized("en")
+    # T4: a take while tiles wait to be placed; with two players, giving a tile to Dirk is one way
+    for players, key, ways in [(2, "error.T4.place_first_dirk", "(place, reserve or dirk)"),
+                               (3, "error.T4.place_first", "(place or reserve)")]:
+        g = in_place_phase(players, seed=4)
+        with pytest.raises(IllegalMove) as e:
+            g.play(f"take {g.money[0]}")
+        assert (e.value.rule, e.value.key) == ("T4", key) and ways in e.value.localized("en")
+
+
 def test_alhambra_refusals_in_every_language():
     a, calls = placement_refusals()
     for call, rule in calls:
