@@ -31,9 +31,8 @@ __all__ = ["Alhambra", "broken_rule"]
 
 ORIGIN = (0, 0)
 
-# Ring of the 8 cells around a spot, clockwise from north; edge neighbours
-# at even indices (N, E, S, W), corners at odd ones.
-_RING = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+# The ring of a cell: the 8 cells around it, bit i clockwise from north (N,
+# NE, E, SE, S, SW, W, NW: edge neighbours at even bits, corners at odd ones).
 
 
 def _ring_runs(occupied_bits: int) -> tuple:
@@ -69,9 +68,8 @@ _RINGI = (-ROW, -ROW + 1, 1, ROW + 1, ROW, ROW - 1, -1, -ROW - 1)
 _NE, _SE, _SW, _NW = _RINGI[1::2]   # the corner cells' offsets
 _ORIGIN = 0
 # Around a cell p: per side d, (offset of the neighbour q, the bit of d, d,
-# the bit of q's side o facing p, o, the bit of p in q's ring within a
-# frontier entry).
-_EDGES = tuple((_STEPI[d], 1 << d, d, 1 << (d + 2) % 4, (d + 2) % 4, 1 << 8 + ((2 * d + 4) & 7)) for d in range(4))
+# the bit of q's side o facing p, o).
+_EDGES = tuple((_STEPI[d], 1 << d, d, 1 << (d + 2) % 4, (d + 2) % 4) for d in range(4))
 _SIDE_BITS = tuple(tuple(bool(m >> d & 1) for d in range(4)) for m in range(16))   # per side mask: N, E, S, W in it
 # per wall mask m of a placed tile: per side (N, E, S, W) what the frontier
 # entry of the empty cell there gains -- the care bit of the side facing the
@@ -1259,7 +1257,7 @@ class Alhambra:
             self._changed()
             links, masks = self._links, self._masks
             lk = 0
-            for off, dbit, d, obit, o, rbit in _EDGES:
+            for off, dbit, d, obit, o in _EDGES:
                 q = p + off
                 qm = masks.get(q)
                 if qm is not None:
@@ -1376,10 +1374,6 @@ def _discard(cells: list, p: int) -> None:
     i = bisect_left(cells, p)
     if i < len(cells) and cells[i] == p:
         del cells[i]
-
-
-def _yx(p):
-    return (p[1], p[0])
 
 
 def _pos(pos) -> tuple:
