@@ -267,7 +267,7 @@ def test_move_changed_in_history(record):
 def test_score_changed_in_state(record):
     d = copy.deepcopy(record)
     d["state"]["players"][0]["score"] += 1
-    with pytest.raises(RecordError):
+    with pytest.raises(RecordError, match=r"^players\.score: "):   # the field named
         load_dict(d)
 
 
@@ -283,7 +283,7 @@ def test_rng_changed_in_state(record):
     d = copy.deepcopy(record)
     r = d["state"]["rng"]
     d["state"]["rng"] = ("0" if r[0] != "0" else "1") + r[1:]
-    with pytest.raises(RecordError):
+    with pytest.raises(RecordError, match=r"\(differs in rng\)"):   # the field named, and it alone
         load_dict(d)
 
 
