@@ -43,3 +43,13 @@ def test_check_catches_wrong_kept_values():
     g._pc[seat] = (hand, (purse[0] + 1,) + purse[1:], None)
     with pytest.raises(AssertionError, match="money per currency"):
         g.check()
+
+
+def test_a_players_money_in_a_currency_is_the_sum_of_those_cards_in_hand():
+    from alhambra_widget.engine.money import Currency
+    g = Game.from_position(["Ana", "Ben", "Chi"], hands={"Ana": ["dirham 4", "dirham 7", "florin 2", "ducat 9"]})
+    ana = g.players[0]
+    assert [ana.money(c) for c in ("florin", "dirham", "dinar", "ducat")] == [2, 11, 0, 9]
+    assert ana.money(Currency("dirham")) == 11
+    with pytest.raises(ValueError):
+        ana.money("euro")

@@ -279,6 +279,15 @@ def test_hand_changed_in_state(record):
         load_dict(d)
 
 
+@pytest.mark.parametrize("digit", ["\u0664", "\uff14", "\u2074"])   # ٤, fullwidth 4, superscript 4
+def test_a_card_value_in_other_digits_than_ascii_is_refused(record, digit):
+    d = copy.deepcopy(record)
+    hand = d["start"]["players"][0]["hand"]
+    hand[0] = hand[0].split(" ")[0] + " " + digit
+    with pytest.raises(RecordError, match=r"is not a money card such as 'dirham 4'"):
+        load_dict(d)
+
+
 def test_rng_changed_in_state(record):
     d = copy.deepcopy(record)
     r = d["state"]["rng"]
