@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from alhambra_widget import Alhambra, Game, IllegalMove, explain_rule, parse, tile
+from alhambra_widget import Alhambra, Buy, Game, IllegalMove, explain_rule, parse, tile
 from alhambra_widget.engine.errors import NotationError
 from alhambra_widget.i18n.rules import RULE_TEXT
 from alhambra_widget.i18n import LANGUAGES, catalogue, placeholders, t, use_language
@@ -182,7 +182,6 @@ def in_place_phase(players: int, seed: int) -> Game:
 
 
 def test_a_refusal_names_the_slots_currency_and_the_tiles_ways_with_or_without_dirk():
-    from alhambra_widget.engine.actions import Buy
     g = Game(3, seed=1)
     for slot, currency in enumerate(CURRENCIES, 1):     # T2: a slot is paid in its own currency
         with pytest.raises(IllegalMove) as e:

@@ -31,10 +31,9 @@ __all__ = ["Alhambra", "broken_rule"]
 
 ORIGIN = (0, 0)
 
+
 # The ring of a cell: the 8 cells around it, bit i clockwise from north (N,
 # NE, E, SE, S, SW, W, NW: edge neighbours at even bits, corners at odd ones).
-
-
 def _ring_runs(occupied_bits: int) -> tuple:
     """For a ring occupancy pattern, one representative edge index (0-3) per
     run of empty ring cells that contains an edge neighbour."""
