@@ -6,6 +6,7 @@ import random
 import pytest
 
 from alhambra_widget import Game
+from alhambra_widget.engine.money import Currency
 
 
 def _values(hand):
@@ -46,7 +47,6 @@ def test_check_catches_wrong_kept_values():
 
 
 def test_a_players_money_in_a_currency_is_the_sum_of_those_cards_in_hand():
-    from alhambra_widget.engine.money import Currency
     g = Game.from_position(["Ana", "Ben", "Chi"], hands={"Ana": ["dirham 4", "dirham 7", "florin 2", "ducat 9"]})
     ana = g.players[0]
     assert [ana.money(c) for c in ("florin", "dirham", "dinar", "ducat")] == [2, 11, 0, 9]

@@ -184,10 +184,10 @@ def monkey(browser, show, code: str, shot: str) -> dict:
         context.close()
 
 
-
 def person_starts() -> int:
     """The first seed whose game GAME's person (seat 0 or 1, not the bot's 2) starts."""
     return next(s for s in range(100) if Game(3, seed=s).current != 2)
+
 
 def test_random_clicks_on_what_the_table_offers(browser, lab, tmp_path):
     out = monkey(browser, in_lab(lab, tmp_path), GAME % person_starts(), "lab-monkey.png")
