@@ -405,13 +405,18 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-hold > .alh-message > .alh-message-text { -webkit-line-clamp: var(--alh-msg-lines, 3); }
 .alh-bar .alh-message:empty { display: none; }
 /* the players of the next game, under New game */
-.alh-lineup-body { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; padding: 4px 0 0; }
+/* (the seats in columns as wide as a seat needs, so their labels, kinds and names line up;
+   the number of players, the note and the deal button take a row each) */
+.alh-lineup-body { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 25em), 1fr)); gap: 6px 14px; align-items: center; padding: 4px 0 0; }
+.alh-lineup-body > :not(.alh-lineup-seat) { grid-column: 1 / -1; justify-self: start; }
 .alh-lineup-field { display: inline-flex; align-items: center; gap: 4px; }
 .alh-lineup-select { font: inherit; padding: 1px 4px; border-radius: 4px; border: 1px solid var(--alh-border); background: var(--alh-bg); color: var(--alh-fg); }
 .alh-lineup-select:focus-visible, .alh-lineup-name:focus-visible { outline: 3px solid var(--alh-focus); outline-offset: 1px; }
-.alh-lineup-seat { display: inline-flex; align-items: center; gap: 4px; flex-wrap: wrap; }
+.alh-lineup-seat { display: flex; align-items: center; gap: 4px; flex-wrap: wrap; min-width: 0; }
+.alh-lineup-body .alh-lineup-field > span { min-width: 4.6em; }
+.alh-lineup-seat .alh-lineup-select { min-width: 10.5em; max-width: 100%; }
 .alh-lineup-name { font: inherit; width: 9em; padding: 1px 4px; border-radius: 4px; border: 1px solid var(--alh-border); background: var(--alh-bg); color: var(--alh-fg); }
-.alh-lineup-note { flex-basis: 100%; margin: 0; font-size: 0.92em; }
+.alh-lineup-note { margin: 0; font-size: 0.92em; }
 .alh-scoring, .alh-log { background: var(--alh-panel); border-radius: 6px; padding: 6px 10px; overflow-x: auto; }
 .alh-round { border-collapse: collapse; margin: 4px 0 8px; font-size: .95em; }
 .alh-round caption { text-align: left; font-weight: 700; padding: 2px 0; }

@@ -546,6 +546,15 @@ def test_the_players_of_the_next_game_are_chosen_under_new_game(chromium, artifa
     expect(seat4).to_have_value("mcts")
     expect(summary).to_have_text("Players of the next game: Player 1, Greedy (bot), Player 3, MCTS (bot)")
     expect(seat4).to_be_focused()       # redrawn, the focus stays where it was
+    # the seats in columns: the kinds line up with each other and with the number of
+    # players, each person's name on the line of its kind
+    kinds = [page.get_by_role("combobox", name=f"Seat {i}", exact=True).bounding_box() for i in (1, 2, 3, 4)]
+    assert [round(b["x"]) for b in kinds[0::2]] == [round(count.bounding_box()["x"])] * 2, kinds
+    assert round(kinds[1]["x"]) == round(kinds[3]["x"]) > kinds[0]["x"] + kinds[0]["width"], kinds
+    assert [round(b["y"]) for b in kinds[:2]] == [round(kinds[0]["y"])] * 2, kinds
+    for i in (1, 3):
+        name_box = page.get_by_role("textbox", name=f"Name at seat {i}", exact=True).bounding_box()
+        assert abs(name_box["y"] + name_box["height"] / 2 - kinds[i - 1]["y"] - kinds[i - 1]["height"] / 2) < 2, (name_box, kinds)
     page.locator(".alh-bar").screenshot(path=str(artifacts / "lineup-open.png"))   # (the documentation's picture)
     assert w.game.n == 3   # nothing sent until New game
     page.get_by_role("button", name="New game", exact=True).click()
