@@ -4,8 +4,9 @@ import random
 
 import pytest
 
-from alhambra_widget import (KINDS, Action, Build, Buy, EndTurn, Game, GiveToDirk, IllegalMove, Pass, Place,
-                             Remove, Reserve, Swap, TakeMoney, card, parse)
+from alhambra_widget import (KINDS, Action, Build, Buy, EndTurn, Game, GiveToDirk, IllegalMove, NotationError, Pass,
+                             Place, Remove, Reserve, Swap, TakeMoney, card, parse)
+from alhambra_widget.engine.actions import MAX_ALL_CARDS, Reshuffle, read_cards
 
 from conftest import arrange_money, arrange_tiles, assert_refused, cards_of
 
@@ -72,6 +73,45 @@ def test_invalid_action_fields():
         Place(99, (1, 0))
     with pytest.raises((IllegalMove, ValueError, TypeError)):
         Remove("1,0")
+
+
+def test_an_action_tells_its_fields_by_name():
+    assert Buy(2, cards_of("dirham 4", "dirham 3")).fields() == {"slot": 2, "cards": tuple(cards_of("dirham 3", "dirham 4"))}
+    assert Place(23, (1, -2)).fields() == {"tile_id": 23, "pos": (1, -2)}
+    assert EndTurn().fields() == {}
+
+
+@pytest.mark.parametrize("pos", [(True, 0), (0, False), (1.0, 0), (0, "1"), (1,), (1, 2, 3), "1,0", None])
+def test_a_position_that_is_not_two_ints_is_refused_by_p6(pos):
+    for make in (Remove, lambda p: Place(23, p), lambda p: Build(23, p), lambda p: Swap(23, p)):
+        with pytest.raises(IllegalMove) as e:
+            make(pos)
+        assert e.value.rule == "P6" and e.value.key == "error.P6.bad_position"
+
+
+def test_a_list_of_cards_is_read_up_to_every_card_of_the_largest_game():
+    """Cards a cell writes (a hand, a market) are read up to 108, every card of a 6-player game;
+    one more is refused by name, and the list is not read on."""
+    assert len(read_cards(["dinar 1"] * MAX_ALL_CARDS)) == MAX_ALL_CARDS == 108
+    with pytest.raises(NotationError) as e:
+        read_cards(["dinar 1"] * (MAX_ALL_CARDS + 1))
+    assert e.value.key == "error.T.cards_in_all" and e.value.at == MAX_ALL_CARDS
+
+
+def test_a_reshuffle_is_written_with_its_seed_in_16_hex_digits_and_its_seed_is_64_bits():
+    """A reshuffle (chance's move, in a record) reads back from its notation; a seed outside
+    64 bits, or not an int, is refused as an unreadable action."""
+    for seed in (0, 1, 0xDEADBEEF, (1 << 64) - 1):
+        a = Reshuffle(seed)
+        assert a.seed == seed and a.kind == "chance"
+        assert str(a) == f"reshuffle {seed:016x}" and parse(str(a)) == a
+    for bad in (1 << 64, -1, True, 1.0, "1"):
+        with pytest.raises(NotationError) as e:
+            Reshuffle(bad)
+        assert e.value.key == "error.T.unreadable"
+    for bad in ("reshuffle " + "f" * 17, "reshuffle " + "f" * 15, "reshuffle 0x" + "0" * 14):
+        with pytest.raises(NotationError):
+            parse(bad)
 
 
 @pytest.mark.parametrize("cards", [
