@@ -6,7 +6,8 @@ import pytest
 
 from alhambra_widget import (KINDS, Action, Build, Buy, EndTurn, Game, GiveToDirk, IllegalMove, NotationError, Pass,
                              Place, Remove, Reserve, Swap, TakeMoney, card, parse)
-from alhambra_widget.engine.actions import MAX_ALL_CARDS, Reshuffle, read_cards
+from alhambra_widget.engine.actions import (MAX_ALL_CARDS, MAX_CARDS, MAX_DIGITS, QUOTE, Reshuffle, _cut, parse_cards,
+                                            read_cards)
 
 from conftest import arrange_money, arrange_tiles, assert_refused, cards_of
 
@@ -96,6 +97,32 @@ def test_a_list_of_cards_is_read_up_to_every_card_of_the_largest_game():
     with pytest.raises(NotationError) as e:
         read_cards(["dinar 1"] * (MAX_ALL_CARDS + 1))
     assert e.value.key == "error.T.cards_in_all" and e.value.at == MAX_ALL_CARDS
+
+
+def test_an_action_takes_its_fields_by_name_once_each():
+    assert Place(tile_id=23, pos=(1, 0)) == Place(23, pos=(1, 0)) == Place(23, (1, 0))
+    for bad in (lambda: Place(23, tile_id=23), lambda: Place(23, (1, 0), colour=1), lambda: Place(23),
+                lambda: Place(23, (1, 0), 4)):
+        with pytest.raises(TypeError):
+            bad()
+
+
+def test_the_notation_reads_numbers_of_up_to_nine_digits_and_27_cards():
+    """Longer input is refused by name before it is worked on (a number's digits, a payment's
+    cards: 27 is every card of one currency)."""
+    assert parse("remove 123456789,-000000001") == Remove((123456789, -1))
+    with pytest.raises(NotationError) as e:
+        parse("remove 1234567890,0")
+    assert e.value.key == "error.T.number_too_long" and e.value.params["max"] == MAX_DIGITS == 9
+    assert len(parse_cards("dinar " + "+".join(["1"] * MAX_CARDS))) == MAX_CARDS == 27
+    with pytest.raises(NotationError) as e:
+        parse_cards("dinar " + "+".join(["1"] * (MAX_CARDS + 1)))
+    assert e.value.key == "error.T.too_many_cards"
+
+
+def test_a_refusal_quotes_the_users_text_cut_at_its_limit():
+    assert _cut("x" * QUOTE) == "x" * QUOTE
+    assert _cut("x" * (QUOTE + 1)) == "x" * (QUOTE - 3) + "..."
 
 
 def test_a_reshuffle_is_written_with_its_seed_in_16_hex_digits_and_its_seed_is_64_bits():
