@@ -4,7 +4,8 @@ from collections import Counter
 
 import pytest
 
-from alhambra_widget import BUILDINGS, FOUNTAIN, TILES, Card, Game, card, tile
+from alhambra_widget import BUILDINGS, FOUNTAIN, TILES, Card, Game, Tile, card, tile
+from alhambra_widget.engine.tiles import mask_of, walls_of
 from alhambra_widget.engine.money import full_deck
 
 from conftest import read_tiles_csv
@@ -47,6 +48,7 @@ def test_components_fountain():
     assert FOUNTAIN.is_fountain and FOUNTAIN.id == 0
     assert FOUNTAIN.price == 0 and FOUNTAIN.walls == frozenset()
     assert tile(0) == FOUNTAIN
+    assert not FOUNTAIN.is_turned and repr(FOUNTAIN) == "Tile(0, fountain)" and str(FOUNTAIN) == "fountain"
 
 
 @pytest.mark.parametrize("bad", [-1, 55, 100, "3", 2.0, True])
@@ -65,6 +67,22 @@ def test_P1_turned_tile_is_a_different_tile():
     assert t.turned(2).walls == {"S", "W", "E"}
     # a tile without walls looks the same turned, and is allowed
     assert tile(7).turned(1) == tile(7) and not tile(7).turned(3).is_turned
+
+
+def test_a_tile_turns_one_quarter_by_default():
+    assert tile(1).turned() is tile(1).turned(1) is not tile(1).turned(2)
+
+
+def test_walls_are_written_as_sides_and_read_back():
+    """A tile's walls as people write them (N, E, S, W) and as the engine's mask (N=1, E=2, S=4,
+    W=8), both ways; an unknown side is refused."""
+    assert Tile(1, "pavilion", 2, {"N", "W"}).mask == 9 and Tile(1, "pavilion", 2, {"E", "S"}).mask == 6
+    for m in range(16):
+        assert mask_of(walls_of(m)) == m
+    with pytest.raises(ValueError, match="unknown side 'X'"):
+        mask_of({"N", "X"})
+    assert repr(tile(1)) == "Tile(1, pavilion, 2, walls=NEW)" and repr(tile(7)) == "Tile(7, pavilion, 8, walls=-)"
+    assert str(tile(23)) == "arcades 10 #23"
 
 
 def test_tiles_are_immutable_values():
