@@ -71,6 +71,7 @@ def test_P1_turned_tile_is_a_different_tile():
 
 def test_a_tile_turns_one_quarter_by_default():
     assert tile(1).turned() is tile(1).turned(1) is not tile(1).turned(2)
+    assert tile(1).turned(5) is tile(1).turned(1) and tile(1).turned(-1) is tile(1).turned(3)
 
 
 def test_walls_are_written_as_sides_and_read_back():
