@@ -1320,7 +1320,7 @@ class Game:
             ev += ("place", cur, None, t, action[2], None, (), (), None)
         if self.final:
             self._after_placement()
-        elif not pending:   # (_after_placement, inlined)
+        elif not pending:   # (in play: the turn ends once nothing is left to place)
             self._end_turn()
 
     def _reserve(self, action: A.Reserve):
@@ -1345,7 +1345,7 @@ class Game:
             ev += ("reserve", cur, None, t, None, None, (), (), None)
         if self.final:
             self._after_placement()
-        elif not pending:   # (_after_placement, inlined)
+        elif not pending:   # (in play: the turn ends once nothing is left to place)
             self._end_turn()
 
     def _give_dirk(self, action: A.GiveToDirk):
@@ -1362,9 +1362,7 @@ class Game:
         ev = self._events
         if ev is not None:
             ev += ("dirk", self.current, None, t, None, None, (), (), None)
-        if self.final:
-            self._after_placement()
-        elif not self.pending:   # (_after_placement, inlined)
+        if not self.pending:   # (never at the end: refused above, E2)
             self._end_turn()
 
     # ------------------------------------------------------ turn structure
@@ -1379,18 +1377,16 @@ class Game:
             self._end_turn()   # (which ends the extra action too)
 
     def _after_placement(self):
+        """E3: a tile of the awards placed at the end; the next player with tiles to place, or the
+        end. (In play the handlers end the turn themselves once nothing is left to place.)"""
         pending = self.pending
-        if self.final:
-            cur = self.current
-            if any(pl == cur for pl, _ in pending):
-                return
-            if pending:
-                self.current = pending[0][0]
-            else:
-                self._finish()
+        cur = self.current
+        if any(pl == cur for pl, _ in pending):
             return
-        if not pending:
-            self._end_turn()
+        if pending:
+            self.current = pending[0][0]
+        else:
+            self._finish()
 
     def _end_turn(self):
         """T5: refill money then buildings, score if a scoring card came up, next player."""
