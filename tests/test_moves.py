@@ -69,6 +69,29 @@ def test_a_place_event_names_the_spot_and_the_tile():
     json.dumps([m.to_json() for m in g.moves])   # plain JSON
 
 
+def test_a_move_reads_and_writes_itself_whole():
+    """A move's fields by name, its JSON (the turn, the action, its events, a field left out when
+    it is empty) and its repr; a move made of Events is the move the engine made; a move equals
+    only a move."""
+    g = Game(3, seed=1)
+    g.play(g.legal_actions("take")[0])
+    m = g.moves[-1]
+    assert (m.index, m.player, m.turn, str(m.action)) == (1, 0, 1, "take dirham 5")
+    assert m.to_json() == {"n": 1, "player": 0, "turn": 1, "action": "take dirham 5", "events": [
+        {"kind": "take", "player": 0, "cards": ["dirham 5"]}, {"kind": "money", "cards": ["dirham 5"]},
+        {"kind": "next", "player": 1}]}
+    assert repr(m) == "<Move 1: player 0 'take dirham 5'>"
+    assert [repr(e) for e in m.events] == ["Event('take', player=0, cards=(Card(dirham, 5),))",
+                                           "Event('money', cards=(Card(dirham, 5),))", "Event('next', player=1)"]
+    assert repr(Event("over")) == "Event('over')"
+    again = Move(m.index, m.player, m.action, m.turn, m.events)
+    assert again == m and not again != m and again.events == m.events
+    assert m != tuple(m) and not m == tuple(m) and m != Move(2, 0, m.action, 1, m.events)
+    assert Move(9, None, Reshuffle(5), 4, [Event("shuffle")]).events == (Event("shuffle"),)
+    g.play(g.legal_actions()[0])
+    assert g.moves[-1].to_json()["turn"] == g.moves[-1].turn == 2
+
+
 def test_events_never_show_what_lies_below_in_the_deck():
     g = random_game(4, seed=5, steps=150)
     shown = {str(c) for m in g.moves for e in m.events for c in e.cards}
