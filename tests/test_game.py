@@ -122,6 +122,15 @@ def test_players_are_a_number_or_a_list_of_names(bad):
     assert Game(["Ana", "Ben"], seed=1).names == ["Ana", "Ben"]
 
 
+def test_a_list_of_players_says_how_many_it_has_when_they_are_too_few_or_too_many():
+    with pytest.raises(ValueError, match="played by 2 to 6 players, not 1$"):
+        Game(["Ana"], seed=1)
+    with pytest.raises(ValueError, match="played by 2 to 6 players, not more than 6$"):
+        Game([f"P{i}" for i in range(7)], seed=1)
+    with pytest.raises(ValueError, match="not more than 6$"):
+        Game((f"P{i}" for i in range(10**9)), seed=1)   # (an endless list is not read on)
+
+
 @pytest.mark.parametrize("bad", ["", "   ", "\t", "x" * 65, "Ana\nBen", "Bo\tBo", "A\x00", "\u200b", " \u200b\u2060 "])
 def test_a_name_the_record_could_not_keep_is_refused(bad):
     """Every game Game() makes can be saved and loaded again: a blank name or
