@@ -201,6 +201,49 @@ def test_a_resampled_deck_puts_the_scoring_cards_only_where_s6_can():
         assert seen[2] <= set(range(starts[3], starts[4] + 1)) and len(seen[2]) >= starts[4] - starts[3]
 
 
+def _piles(cut):
+    size, extra = divmod(cut, 5)
+    starts = [0]
+    for i in range(5):
+        starts.append(starts[-1] + size + (i < extra))
+    return starts
+
+
+def _above(deck, k):
+    """How many money cards lie above scoring card ``k`` in ``deck`` (the engine's list: top last)."""
+    top_first = deck[::-1]
+    at = next(i for i, c in enumerate(top_first) if type(c) is ScoringCard and int(c) == k)
+    return sum(1 for c in top_first[:at] if type(c) is not ScoringCard)
+
+
+@pytest.mark.parametrize("rounds_played", [0, 1])
+def test_a_position_set_up_by_hand_cuts_its_deck_as_s6_does(rounds_played):
+    """S6 for ``from_position``: the money cards left for the deck are cut into five piles there
+    and then, the scoring cards still to come shuffled into piles 2 and 4; the cut is public, so
+    the ranges the bots and an undo sample from are S6's own, and a resample keeps to them."""
+    for n, hands in ((2, None), (4, [["dinar 5"], [], ["florin 9", "ducat 2"], []])):
+        left = [k for k in (1, 2) if k > rounds_played]
+        seen = {k: set() for k in left}
+        for seed in range(60):
+            g = Game.from_position(n, seed=seed, hands=hands, rounds_played=rounds_played)
+            money = [c for c in g.deck if type(c) is not ScoringCard]
+            assert g.deck_cut == len(money) and len(g.deck) == len(money) + len(left)
+            starts = _piles(g.deck_cut)
+            ranges = scoring_card_ranges(n, len(money), left, g.deck_cut)
+            for k, (lo, hi) in zip(left, ranges):
+                pile = 1 if k == 1 else 3
+                assert (lo, hi) == (starts[pile], starts[pile + 1])
+                assert lo <= _above(g.deck, k) <= hi
+                seen[k].add(_above(g.deck, k))
+            d = g.copy(history=False)
+            d.resample_hidden(random.Random(seed), record=False)
+            for k, (lo, hi) in zip(left, ranges):
+                assert lo <= _above(d.deck, k) <= hi
+        for k in left:   # (every place of the pile comes up in 60 deals, about)
+            pile = 1 if k == 1 else 3
+            assert len(seen[k]) >= (starts[pile + 1] - starts[pile]) // 2
+
+
 def test_greedy_beats_random_clearly():
     """Greedy against three Random players, seats rotated: the baseline is 25%."""
     wins = 0

@@ -110,16 +110,7 @@ class Game:
         self.money = [deck.pop() for _ in range(4)]
         # S6: five piles, scoring card 1 into pile 2 and 2 into pile 4
         self.deck_cut = len(deck)   # (public: what the face-up deal and market left)
-        top_first = deck[::-1]
-        size, extra = divmod(len(top_first), 5)
-        piles, k = [], 0
-        for i in range(5):
-            m = size + (1 if i < extra else 0)
-            piles.append(top_first[k:k + m])
-            k += m
-        for pile, sc in ((piles[1], SCORING[1]), (piles[3], SCORING[2])):
-            pile.insert(self._randbelow(len(pile) + 1), sc)
-        self.deck = [c for pile in piles for c in pile][::-1]   # top of the deck = end of the list
+        self.deck = _cut_s6(deck[::-1], 1, self._randbelow)[::-1]   # top of the deck = end of the list
         self.discard: list = []
         # S7 / D2: Dirk's first six tiles
         self.dirk: list = []
@@ -317,11 +308,9 @@ class Game:
             shown = [pool.pop() for _ in range(min(4, len(pool)))]
         if isinstance(rounds_played, bool) or rounds_played not in (0, 1, 2):
             raise ValueError(f"rounds_played is 0, 1 or 2, not {A._shown(rounds_played)}")
-        top_first = pool[::-1]
-        for k in range(rounds_played + 1, 3):
-            # S6: the scoring cards still to come lie near 2/5 and 4/5 of the deck
-            lo, hi = (len(top_first) * (2 * k - 1)) // 5, (len(top_first) * 2 * k) // 5
-            top_first.insert(lo + chance._randbelow(hi - lo + 1), SCORING[k])
+        # S6, as if the deck were cut now: the scoring cards still to come into piles 2 and 4
+        # (so what the bots and an undo sample for them is where they can really be)
+        top_first = _cut_s6(pool[::-1], rounds_played + 1, chance._randbelow)
         current = S.seat_index(current, names, "current")
         if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn <= S.MAX_TURN:
             raise ValueError(f"turn is a whole number from 1 to {S.MAX_TURN}, not {A._shown(turn)}")
@@ -345,7 +334,7 @@ class Game:
             "rounds": [{"round": r, "counts": [], "buildings": [], "walls": [], "points": [0] * n,
                         "dirk": None, "scores": score_now, "preset": True}
                        for r in range(1, rounds_played + 1)],
-            "deck_cut": None,   # (the scoring cards were put near 2/5 and 4/5 of this deck, not cut as in S6)
+            "deck_cut": len(pool),   # (public: the money cards of the deck, cut now)
             "rng": f"{chance._rng:016x}",
         }
         try:
@@ -1821,6 +1810,22 @@ _DECK, _BAG, _DISCARD = 1 << 8, 1 << 9, 1 << 10
 #: the Alhambras copied after each snapshot and the garbage collector walking the saved positions)
 _EVERY = 32
 _PER_SEAT = ("hand", "reserve", "alhambra", "score")
+
+
+def _cut_s6(top_first: list, first_round: int, randbelow) -> list:
+    """S6: the money cards of a deck (top first) split into five piles as equal as possible,
+    scoring card 1 shuffled into pile 2 and 2 into pile 4 (those of ``first_round`` and later),
+    the piles stacked: the deck, top first."""
+    size, extra = divmod(len(top_first), 5)
+    piles, k = [], 0
+    for i in range(5):
+        m = size + (1 if i < extra else 0)
+        piles.append(top_first[k:k + m])
+        k += m
+    for pile, r in ((piles[1], 1), (piles[3], 2)):
+        if r >= first_round:
+            pile.insert(randbelow(len(pile) + 1), SCORING[r])
+    return [c for pile in piles for c in pile]
 
 
 def _players_copy(ps) -> list:
