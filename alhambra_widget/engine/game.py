@@ -151,7 +151,9 @@ class Game:
         - ``market``: 4 tiles/ids/None; ``money``: up to 4 cards (as a hand);
           ``dirk``: tiles (2 players; none unless named, where a game played from the start
           deals him some: S7, D2);
-        - ``current``: the player to act (index or name); ``rounds_played``: 0, 1 or 2 scoring rounds already played;
+        - ``current``: the player to act (index or name); ``rounds_played``: 0, 1 or 2 scoring rounds
+          already played (the money cards no one holds and the market does not show make the deck,
+          cut as S6 cuts it, with the scoring cards still to come);
         - ``to_place``: tiles the player to act bought this turn and has still to place (T4, at
           most 4: the building market is not refilled during a turn, so as many of its slots
           are empty -- the last ones unless ``market`` says which); the game then starts at
