@@ -16,6 +16,7 @@ from alhambra_widget.bots import MCTS, FlatMC, Greedy, Bot, Random, determinize,
     win_probabilities
 from alhambra_widget.bots.determinize import scoring_card_ranges
 from alhambra_widget.engine.game import ScoringCard
+from alhambra_widget.engine.money import full_deck
 
 
 def make_bots(kinds, seed):
@@ -216,6 +217,30 @@ def _above(deck, k):
     return sum(1 for c in top_first[:at] if type(c) is not ScoringCard)
 
 
+def test_without_the_cut_the_ranges_are_estimated_and_still_hold_the_scoring_cards():
+    """A record saved before the cut was kept: the deal's size is estimated (4.53 cards a player)
+    and the ranges widened by a card per two players at each end, so the true place of a
+    scoring card still lies in its range, a few cards wider than S6's pile."""
+    inside = total = 0
+    for n in (2, 3, 4, 5, 6):
+        for s in range(30):
+            g = Game(n, seed=s)
+            bot = Random(seed=s)
+            for _ in range(random.Random(s).randrange(0, 120)):
+                if g.is_over:
+                    break
+                g.play(bot.choose(g), record=False)
+            money = [c for c in g.deck if type(c) is not ScoringCard]
+            left = sorted(int(c) for c in g.deck if type(c) is ScoringCard)
+            starts = _piles(g.deck_cut)
+            for k, (lo, hi) in zip(left, scoring_card_ranges(n, len(money), left, None)):
+                pile = 1 if k == 1 else 3
+                total += 1
+                inside += lo <= _above(g.deck, k) <= hi
+                assert 0 <= lo <= hi <= len(money) and hi - lo <= starts[pile + 1] - starts[pile] + 2 * (1 + n // 2) + 2
+    assert total > 150 and inside == total
+
+
 @pytest.mark.parametrize("rounds_played", [0, 1])
 def test_a_position_set_up_by_hand_cuts_its_deck_as_s6_does(rounds_played):
     """S6 for ``from_position``: the money cards left for the deck are cut into five piles there
@@ -242,6 +267,11 @@ def test_a_position_set_up_by_hand_cuts_its_deck_as_s6_does(rounds_played):
         for k in left:   # (every place of the pile comes up in 60 deals, about)
             pile = 1 if k == 1 else 3
             assert len(seen[k]) >= (starts[pile + 1] - starts[pile]) // 2
+    # a deck of 3 money cards: piles of 1, 1, 1, 0 and 0; scoring card 2 can only lie at the bottom
+    deck = full_deck(2)
+    g = Game.from_position(2, seed=1, hands=[deck[:33], deck[33:65]], rounds_played=rounds_played)
+    assert g.deck_cut == 3 and _above(g.deck, 2) == 3
+    assert scoring_card_ranges(2, 3, left, 3) == [(1, 2), (3, 3)][-len(left):]
 
 
 def test_greedy_beats_random_clearly():
