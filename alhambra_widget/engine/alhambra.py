@@ -548,15 +548,6 @@ class Alhambra:
             got = self._cells = (ks, sides)
         return got
 
-    def _fits(self, m: int, p: int) -> bool:
-        """May a tile with wall mask ``m`` go on the free cell ``p``? (P2-P5)"""
-        e = self._frontier.get(p)
-        return e is not None and _FIT[m][e & 255] and (not _MULTI[e >> 8] or not self._would_enclose(p, e >> 8))
-
-    def _swap_fits(self, m: int, p: int) -> bool:
-        """May a tile with wall mask ``m`` replace the tile at cell ``p``? (P3, P7)"""
-        return _SWAPB[m][self._sk[p]]
-
     def _spots_for(self, m: int) -> tuple:
         """Legal cells (ints) for a tile with wall mask ``m``, north to south."""
         spots = self._spots
@@ -833,7 +824,7 @@ class Alhambra:
             tid = tile.id
             if e is not None and 0 < tid <= 54 and BY_ID[tid] is tile and not self._ids & _BIT[tid] \
                     and _FIT[tile.mask][e & 255] and (not _MULTI[e >> 8] or not self._would_enclose(p, e >> 8)):
-                return p  # the local check (P2-P5) of _fits
+                return p  # the local check of P2-P5: the sides fit, and no hole is closed
         pos = _pos(pos)
         rule = self.why_not(tile, pos)
         if rule is not None:

@@ -860,7 +860,7 @@ class Game:
                     return _DIRK[mine[i - len(mine)].id]
                 t = mine[i // n_free]
                 q = free[i % n_free]
-                e = fr[q]   # Alhambra._fits, inlined
+                e = fr[q]   # P2-P5 checked locally, as Alhambra._place_cell does
                 if _FIT[t.mask][e & 255] and (not _MULTI[e >> 8] or not a._would_enclose(q)):
                     return _PLACE_AT[t.id][q]
             acts = self.legal_actions("place")
@@ -902,7 +902,7 @@ class Game:
                 j = i - nr
                 t = res[j // nf]
                 q = free[j % nf]
-                e = fr[q]   # Alhambra._fits, inlined
+                e = fr[q]   # P2-P5 checked locally, as Alhambra._place_cell does
                 if _FIT[t.mask][e & 255] and (not _MULTI[e >> 8] or not a._would_enclose(q)):
                     return _BUILD_AT[t.id][q]
             else:
@@ -911,7 +911,7 @@ class Game:
                 j = i - nrb
                 t = res[j // nr]
                 q = tiles[j % nr]
-                if _SWAPB[t.mask][a._sk[q]]:   # Alhambra._swap_fits, inlined
+                if _SWAPB[t.mask][a._sk[q]]:   # P3, P7 checked locally, as Alhambra._swap_cell does
                     return _SWAP_AT[t.id][q]
         acts = self.legal_actions("redesign")  # few legal among many candidates
         return acts[_floor(r() * len(acts))]
