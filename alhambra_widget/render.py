@@ -571,21 +571,6 @@ def _fan(n, width, w, gap, groups=None, group_gap=0.0) -> list:
     return xs
 
 
-def _flow(n, x0, width, step, row_h, gaps=None):
-    """Positions for ``n`` items laid out left to right, wrapping at ``width``;
-    ``gaps[i]`` adds space before item i. Returns (positions, rows)."""
-    pos = []
-    x, row = x0, 0
-    for i in range(n):
-        gap = gaps[i] if gaps else 0
-        if i and x + gap + step > x0 + width + 1e-9 and x > x0:
-            x, row, gap = x0, row + 1, 0
-        x += gap
-        pos.append((x, row * row_h))
-        x += step
-    return pos, (row + 1 if n else 0)
-
-
 def game_svg(game, *, seat=None, size=None, lang=None) -> str:
     """The whole table as an SVG string: :func:`view_svg` of the game's view
     for ``seat`` (:func:`alhambra_widget.view.view`), the view the widget draws.

@@ -597,12 +597,6 @@ class Alhambra:
             cut = self._cutset = _cut_cells(self._links)
         return cut
 
-    def _removal_rules(self) -> dict:
-        """For every building tile (cell int), the rule its removal would break, or None."""
-        cut = self._cut()
-        sk = self._sk
-        return {p: "P4" if p in cut else "P5" if sk[p] >= 240 else None for p in sorted(sk) if p}
-
     def _can_remove(self) -> bool:
         if self._canrm is None:
             self._canrm = self._can_remove_now()

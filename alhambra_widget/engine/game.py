@@ -2013,10 +2013,6 @@ def _values_without(vals: tuple, k: int, cards) -> tuple:
     return tuple(vals)
 
 
-def _neg_value(c):
-    return -c.value
-
-
 _mk = A._mk
 
 

@@ -72,10 +72,6 @@ def _scoring_next(game: Game, round_: int) -> Game:
     return freeze(game)
 
 
-def _last(game):
-    return game.history[-1] if game.history else None
-
-
 def _placed(tile_id, pos=None):
     def goal(game, action):
         spot = game.players[0].alhambra.position_of(tile_id)
