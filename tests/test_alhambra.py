@@ -315,8 +315,11 @@ def test_T3c_fountain_never_swapped_P6():
     a = alhambra_of({(1, 0): 7})
     assert a.why_not_swap(tile(14), (0, 0)) == "P6"
     refused(a, a.swap, tile(14), (0, 0), rule="P6")
-    # a tile already in the Alhambra cannot come in again
+    # a tile already in the Alhambra cannot come in again, not even in another tile's place
     assert a.why_not_swap(tile(7), (1, 0)) == "P6"
+    a = alhambra_of({(1, 0): 7, (-1, 0): 14})   # (both without walls: the walls would match)
+    assert refused(a, a.swap, tile(7), (-1, 0), rule="P6").key == "error.P6.swap_twice"
+    assert refused(a, a.place, tile(14), (0, 1), rule="P6").key == "error.P6.twice"
 
 
 def test_T3c_swap_needs_a_tile_there():
