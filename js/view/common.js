@@ -451,36 +451,6 @@ export function priceMark(cx, cy, price, height, ink) {
   return numbersPath([[cx, cy, price, ink]], height, "alh-price", { inner: `<desc>${esc(price)}</desc>` });
 }
 
-/**
- * The faces of tiles drawn with tileSvg(..., {face: false}): one <path> per
- * building (fewer elements on the players' small boards).
- */
-export function facesPath(tiles, s) {
-  const byKind = {};
-  const g = s * 0.03;
-  for (const t of tiles) {
-    if (t.id === 0) continue;
-    byKind[t.building] = (byKind[t.building] || "") + roundRect(t.x * s + g, t.y * s + g, s - 2 * g, s - 2 * g, s * 0.07);
-  }
-  let out = "";
-  for (const [kind, d] of Object.entries(byKind)) {
-    const [fill, edge] = BUILDING_COLORS[kind] || UNKNOWN_COLORS;
-    out += `<path class="alh-tile-faces alh-${kind}" d="${d}" fill="${fill}" stroke="${edge}" stroke-width="${num(s * 0.03)}" pointer-events="none"/>`;
-  }
-  return out;
-}
-
-/** The prices of tiles drawn with tileSvg(..., {detail: false, price: false}), as strokes (see numbersPath). */
-export function pricesText(tiles, s) {
-  const items = [];
-  for (const t of tiles) {
-    if (t.id === 0) continue;
-    const ink = (BUILDING_COLORS[t.building] || UNKNOWN_COLORS)[2];
-    items.push([t.x * s + s / 2, t.y * s + s / 2, t.price, ink]);
-  }
-  return numbersPath(items, s * 0.36, "alh-prices");
-}
-
 /** The inner border of a money card at (x, y), w x h, as path data (see cardSvg). */
 export function cardInner(x, y, w, h) {
   const i = w * 0.1;
