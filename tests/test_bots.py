@@ -154,54 +154,6 @@ def test_determinizations_depend_on_public_knowledge_only():
     assert g.deck == g.copy(history=False).deck  # the original is untouched
 
 
-def test_scoring_cards_are_put_back_where_they_can_be():
-    """S6: the true place of a scoring card still in the deck lies (almost always)
-    in the range determinizations draw from; the range is known from public facts only."""
-    inside = total = 0
-    for n in (2, 4, 6):
-        for s in range(40):
-            g = Game(n, seed=s)
-            bot = Random(seed=s)
-            for _ in range(random.Random(s).randrange(0, 120)):
-                if g.is_over:
-                    break
-                g.play(bot.choose(g), record=False)
-            top_first = g.deck[::-1]
-            money = [c for c in top_first if type(c) is not ScoringCard]
-            left = sorted(int(c) for c in top_first if type(c) is ScoringCard)
-            for k, (lo, hi) in zip(left, scoring_card_ranges(n, len(money), left, g.deck_cut)):
-                at = next(i for i, c in enumerate(top_first) if type(c) is ScoringCard and int(c) == k)
-                above = sum(1 for c in top_first[:at] if type(c) is not ScoringCard)
-                total += 1
-                inside += lo <= above <= hi
-                assert 0 <= lo <= hi <= len(money)
-    assert total > 100 and inside == total   # (the deck's cut is known: the ranges are S6's own)
-
-
-def test_a_resampled_deck_puts_the_scoring_cards_only_where_s6_can():
-    """S6, for an undo at the table and the bots' samples: the cut of the deck is public (the
-    deal is face up), so a resampled scoring card lies in its own pile, never a card outside;
-    and every place of that pile is drawn."""
-    for n in (2, 3, 5):
-        g = Game(n, seed=12)
-        cut = g.deck_cut
-        size, extra = divmod(cut, 5)
-        starts = [0]
-        for i in range(5):
-            starts.append(starts[-1] + size + (i < extra))
-        seen = {1: set(), 2: set()}
-        rng = random.Random(n)
-        for _ in range(400):
-            d = g.copy(history=False)
-            d.resample_hidden(rng, record=False)
-            top_first = d.deck[::-1]
-            for k in (1, 2):
-                at = next(i for i, c in enumerate(top_first) if type(c) is ScoringCard and int(c) == k)
-                seen[k].add(sum(1 for c in top_first[:at] if type(c) is not ScoringCard))
-        assert seen[1] <= set(range(starts[1], starts[2] + 1)) and len(seen[1]) >= starts[2] - starts[1]
-        assert seen[2] <= set(range(starts[3], starts[4] + 1)) and len(seen[2]) >= starts[4] - starts[3]
-
-
 def _piles(cut):
     size, extra = divmod(cut, 5)
     starts = [0]
@@ -217,28 +169,58 @@ def _above(deck, k):
     return sum(1 for c in top_first[:at] if type(c) is not ScoringCard)
 
 
-def test_without_the_cut_the_ranges_are_estimated_and_still_hold_the_scoring_cards():
-    """A record saved before the cut was kept: the deal's size is estimated (4.53 cards a player)
-    and the ranges widened by a card per two players at each end, so the true place of a
-    scoring card still lies in its range, a few cards wider than S6's pile."""
+def _mid_game(n, s):
+    """A game of ``n`` players played by Random to a move from 0 to 119 (seeded by ``s``)."""
+    g = Game(n, seed=s)
+    bot = Random(seed=s)
+    for _ in range(random.Random(s).randrange(0, 120)):
+        if g.is_over:
+            break
+        g.play(bot.choose(g), record=False)
+    return g
+
+
+@pytest.mark.parametrize("cut_known", [True, False])
+def test_scoring_cards_are_put_back_where_they_can_be(cut_known):
+    """S6: the true place of a scoring card still in the deck lies in the range
+    determinizations draw from, known from public facts only: with the deck's cut, S6's own
+    pile; without it (a record saved before the cut was kept), the deal's size estimated (4.53
+    cards a player) and the range widened by a card per two players at each end -- a few cards
+    wider than the pile."""
     inside = total = 0
     for n in (2, 3, 4, 5, 6):
         for s in range(30):
-            g = Game(n, seed=s)
-            bot = Random(seed=s)
-            for _ in range(random.Random(s).randrange(0, 120)):
-                if g.is_over:
-                    break
-                g.play(bot.choose(g), record=False)
+            g = _mid_game(n, s)
             money = [c for c in g.deck if type(c) is not ScoringCard]
             left = sorted(int(c) for c in g.deck if type(c) is ScoringCard)
             starts = _piles(g.deck_cut)
-            for k, (lo, hi) in zip(left, scoring_card_ranges(n, len(money), left, None)):
+            cut = g.deck_cut if cut_known else None
+            for k, (lo, hi) in zip(left, scoring_card_ranges(n, len(money), left, cut)):
                 pile = 1 if k == 1 else 3
                 total += 1
                 inside += lo <= _above(g.deck, k) <= hi
-                assert 0 <= lo <= hi <= len(money) and hi - lo <= starts[pile + 1] - starts[pile] + 2 * (1 + n // 2) + 2
+                assert 0 <= lo <= hi <= len(money)
+                width = starts[pile + 1] - starts[pile]
+                assert hi - lo <= width + (0 if cut_known else 2 * (1 + n // 2) + 2)
     assert total > 150 and inside == total
+
+
+def test_a_resampled_deck_puts_the_scoring_cards_only_where_s6_can():
+    """S6, for an undo at the table and the bots' samples: the cut of the deck is public (the
+    deal is face up), so a resampled scoring card lies in its own pile, never a card outside;
+    and every place of that pile is drawn."""
+    for n in (2, 3, 5):
+        g = Game(n, seed=12)
+        starts = _piles(g.deck_cut)
+        seen = {1: set(), 2: set()}
+        rng = random.Random(n)
+        for _ in range(400):
+            d = g.copy(history=False)
+            d.resample_hidden(rng, record=False)
+            for k in (1, 2):
+                seen[k].add(_above(d.deck, k))
+        assert seen[1] <= set(range(starts[1], starts[2] + 1)) and len(seen[1]) >= starts[2] - starts[1]
+        assert seen[2] <= set(range(starts[3], starts[4] + 1)) and len(seen[2]) >= starts[4] - starts[3]
 
 
 @pytest.mark.parametrize("rounds_played", [0, 1])
