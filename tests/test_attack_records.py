@@ -47,6 +47,16 @@ def scored_once(n, seed):
     return g
 
 
+def at_the_awards(n, seed):
+    """A game at its end (E1) with tiles awarded to more than one player, still to place (E3)."""
+    g = Game(n, seed=seed)
+    rng = random.Random(seed)
+    while not g.final:
+        g.play(rng.choice(g.legal_actions(rng.choice(g.legal_kinds()))))
+    assert len({pl for pl, _ in g.pending}) > 1 and g.current == min(pl for pl, _ in g.pending)
+    return g
+
+
 GAMES = {
     "2 players, 40 moves": played(2, 1, 40),
     "3 players, 120 moves": played(3, 2, 120),
@@ -57,6 +67,7 @@ RECORDS = {name: json.loads(g.to_json()) for name, g in GAMES.items()}
 POSITIONS = {name: position_record(g) for name, g in GAMES.items()}
 POSITIONS["3 players, after round 1"] = position_record(scored_once(3, 5))
 POSITIONS["2 players, after round 1"] = position_record(scored_once(2, 6))
+POSITIONS["4 players, awards to place"] = position_record(at_the_awards(4, 0))
 TEXTS = {name: json.dumps(r) for name, r in {**RECORDS, **POSITIONS}.items()}
 
 
@@ -244,6 +255,9 @@ UNREACHABLE = {
                                  lambda s: s["pending"].append([0, s["players"][0]["reserve"].pop()])
                                  if s["players"][0]["reserve"] else s.update(final=False)),
     "over but not final": ("4 players, over", lambda s: s.update(final=False)),
+    "awarded tiles placed out of seat order": ("4 players, awards to place",
+                                               lambda s: s.update(current=max((pl for pl, _ in s["pending"]),
+                                                                              default=s["current"] ^ 1))),
     # tiles and cards
     "a tile twice": ("3 players, 120 moves", lambda s: s["bag"].append(s["bag"][0])),
     "a market tile also in the bag": ("3 players, 120 moves",
