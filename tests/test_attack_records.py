@@ -263,6 +263,8 @@ UNREACHABLE = {
     "a market tile also in the bag": ("3 players, 120 moves",
                                       lambda s: s["bag"].append(next(t for t in s["market"] if t is not None))),
     "a tile lost": ("3 players, 120 moves", lambda s: s["bag"].pop()),
+    "the first tile lost": ("2 players, 40 moves", lambda s: s["bag"].remove(1) if 1 in s["bag"] else s["bag"].pop()),
+    "the last tile lost": ("2 players, 40 moves", lambda s: s["bag"].remove(54) if 54 in s["bag"] else s["bag"].pop()),
     "a card twice": ("3 players, 120 moves", lambda s: s["deck"].append(s["deck"][0])),
     "Dirk's tiles with 3 players": ("3 players, 120 moves", lambda s: s["dirk"].append(s["bag"].pop())),
     # ranges and sizes
