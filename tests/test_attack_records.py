@@ -266,6 +266,9 @@ UNREACHABLE = {
     "the first tile lost": ("2 players, 40 moves", lambda s: s["bag"].remove(1) if 1 in s["bag"] else s["bag"].pop()),
     "the last tile lost": ("2 players, 40 moves", lambda s: s["bag"].remove(54) if 54 in s["bag"] else s["bag"].pop()),
     "a card twice": ("3 players, 120 moves", lambda s: s["deck"].append(s["deck"][0])),
+    "five cards face up": ("3 players, 120 moves",
+                           lambda s: s["money"].append(s["deck"].pop(next(i for i, c in enumerate(s["deck"])
+                                                                           if not c.startswith("scoring"))))),
     "Dirk's tiles with 3 players": ("3 players, 120 moves", lambda s: s["dirk"].append(s["bag"].pop())),
     # ranges and sizes
     "current out of range": ("3 players, 120 moves", lambda s: s.update(current=3)),
