@@ -55,6 +55,31 @@ def test_random_action_distribution_matches_kind_then_action():
         assert abs(seen[a] - mean) < 5 * sd + 2, (str(a), seen[a], mean)
 
 
+@pytest.mark.parametrize("seed", [3, 4, 7, 19])
+def test_a_random_redesign_is_any_legal_redesign_alike(seed):
+    """The redesigns a playout draws (T3: by rejection from every tile out, every reserve tile
+    on every free spot, every reserve tile for every Alhambra tile) come out uniformly among
+    the legal ones, in positions with tiles in the reserve and in the Alhambra."""
+    g = Game(3, seed=seed)
+    rng = random.Random(seed)
+    while not (g.phase == "action" and g.players[g.current].reserve and len(g.players[g.current].alhambra) > 6
+               and len(g.legal_actions("redesign")) > 6):
+        g.play(g.random_action(rng))
+    legal = g.legal_actions("redesign")
+    rng = random.Random(seed)
+    seen = Counter()
+    while sum(seen.values()) < 300 * len(legal):
+        a = g.random_action(rng)
+        if a.kind == "redesign":
+            seen[a] += 1
+    assert set(seen) <= set(legal)
+    n = sum(seen.values())
+    p = 1 / len(legal)
+    sd = (n * p * (1 - p)) ** 0.5
+    for a in legal:
+        assert abs(seen[a] - n * p) < 5 * sd, (str(a), seen[a], n * p)
+
+
 def test_random_action_leaves_the_game_unchanged():
     g = _position_with_reserve(3)
     before = g.to_json()
