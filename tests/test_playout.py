@@ -80,6 +80,41 @@ def test_a_random_redesign_is_any_legal_redesign_alike(seed):
         assert abs(seen[a] - n * p) < 5 * sd, (str(a), seen[a], n * p)
 
 
+def _position_where(players, seed, wanted):
+    """The first position of a random game where ``wanted(game)`` holds."""
+    g = Game(players, seed=seed)
+    rng = random.Random(seed)
+    while not wanted(g):
+        g.play(g.random_action(rng))
+    return g
+
+
+POSITIONS = {
+    # tiles to place: every spot, the reserve (and Dirk with two players)
+    "placing, 3 players": (3, 5, lambda g: g.phase == "place" and len(g.legal_actions("place")) > 8),
+    "placing, 2 players": (2, 8, lambda g: g.phase == "place" and len(g.legal_actions("place")) > 8),
+    # several buys, of several slots and payments
+    "buying": (4, 6, lambda g: g.phase == "action" and len(g.legal_actions("buy")) > 4),
+}
+
+
+@pytest.mark.parametrize("where", sorted(POSITIONS))
+def test_random_action_is_uniform_within_its_kind_wherever_it_is_asked(where):
+    """The same two-step uniform choice in the placement phase and among many buys (each drawn
+    without listing: an error there would not show in a position where it falls back to the list)."""
+    players, seed, wanted = POSITIONS[where]
+    g = _position_where(players, seed, wanted)
+    kinds = g.legal_kinds()
+    expected = {a: 1 / len(kinds) / len(g.legal_actions(k)) for k in kinds for a in g.legal_actions(k)}
+    rng = random.Random(seed)
+    n = 12000
+    seen = Counter(g.random_action(rng) for _ in range(n))
+    assert set(seen) <= set(expected)
+    for a, p in expected.items():
+        sd = (n * p * (1 - p)) ** 0.5
+        assert abs(seen[a] - n * p) < 5 * sd + 2, (str(a), seen[a], n * p)
+
+
 def test_random_action_leaves_the_game_unchanged():
     g = _position_with_reserve(3)
     before = g.to_json()
