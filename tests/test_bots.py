@@ -252,6 +252,7 @@ def test_a_position_set_up_by_hand_cuts_its_deck_as_s6_does(rounds_played):
     # by default no scoring round has been played: both scoring cards are still to come
     g = Game.from_position(3, seed=2)
     assert sorted(int(c) for c in g.deck if type(c) is ScoringCard) == [1, 2] and not g.rounds
+    assert g.scores == [0, 0, 0] and g.turn == 1
     # a deck of 3 money cards: piles of 1, 1, 1, 0 and 0; scoring card 2 can only lie at the bottom
     deck = full_deck(2)
     g = Game.from_position(2, seed=1, hands=[deck[:33], deck[33:65]], rounds_played=rounds_played)

@@ -92,6 +92,22 @@ def test_a_move_reads_and_writes_itself_whole():
     assert g.moves[-1].to_json()["turn"] == g.moves[-1].turn == 2
 
 
+def test_a_copy_without_history_records_its_own_moves_from_where_it_was_made():
+    """``copy(history=False)``: nothing to undo at first; the moves played on the copy are
+    recorded from there and taken back exactly, down to the position it was made at."""
+    g = random_game(3, seed=4, steps=40)
+    kept = list(g.history)
+    h = g.copy(history=False)
+    assert kept and h.history == [] and not h.can_undo
+    made_at = h.to_json()
+    for _ in range(40):
+        h.play(h.legal_actions()[-1])
+    assert len(h.history) == 40 and h.to_json() != made_at
+    while h.can_undo:
+        h.undo()
+    assert h.to_json() == made_at and h.history == [] and g.history == kept   # (g keeps its record)
+
+
 def test_events_never_show_what_lies_below_in_the_deck():
     g = random_game(4, seed=5, steps=150)
     shown = {str(c) for m in g.moves for e in m.events for c in e.cards}
