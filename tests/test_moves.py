@@ -1,8 +1,10 @@
 """The engine's move record, listeners, undo/redo by saved positions, the
 one declaration of a position's fields, and what a seat may know."""
 
+import copy
 import gc
 import json
+import pickle
 import random
 import sys
 import weakref
@@ -88,6 +90,11 @@ def test_a_move_reads_and_writes_itself_whole():
     assert again == m and not again != m and again.events == m.events
     assert m != tuple(m) and not m == tuple(m) and m != Move(2, 0, m.action, 1, m.events)
     assert Move(9, None, Reshuffle(5), 4, [Event("shuffle")]).events == (Event("shuffle"),)
+    take = m.events[0]
+    assert (take.kind, take.player, take.cards, take.tiles, take.tile, take.slot) == ("take", 0, tuple(m.action.cards), (), None, None)
+    for again in (pickle.loads(pickle.dumps(m)), copy.deepcopy(m)):
+        assert again == m and again.events == m.events and type(again) is Move
+    assert pickle.loads(pickle.dumps(take)) == take and type(copy.deepcopy(take)) is Event
     g.play(g.legal_actions()[0])
     assert g.moves[-1].to_json()["turn"] == g.moves[-1].turn == 2
 
