@@ -404,9 +404,8 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 .alh-hold > .alh-message { height: calc(var(--alh-msg-lines, 3) * 1.35em + 8px); }
 .alh-hold > .alh-message > .alh-message-text { -webkit-line-clamp: var(--alh-msg-lines, 3); }
 .alh-bar .alh-message:empty { display: none; }
-/* the players of the next game, under New game */
-/* (the seats in columns as wide as a seat needs, so their labels, kinds and names line up;
-   the number of players, the note and the deal button take a row each) */
+/* the players of the next game, under New game: the seats in columns as wide as a seat needs, so
+   their labels, kinds and names line up; the number of players, the note and the button a row each */
 .alh-lineup-body { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 25em), 1fr)); gap: 6px 14px; align-items: center; padding: 4px 0 0; }
 .alh-lineup-body > :not(.alh-lineup-seat) { grid-column: 1 / -1; justify-self: start; }
 .alh-lineup-field { display: inline-flex; align-items: center; gap: 4px; }

@@ -23,7 +23,7 @@ from . import record
 from . import state as S
 from .alhambra import _ACTIONS_AT, _BUILD_AT, _FIT, _MULTI, _ONE, _REMOVE, _SWAP_AT, _SWAPB
 from .errors import IllegalMove, NotationError, RecordError, add_note
-from .money import CURRENCIES, SCORING, Card, Currency, ScoringCard, card_from_key, full_deck
+from .money import CURRENCIES, SCORING, Card, Currency, ScoringCard, card_from_key, full_deck, pile_starts
 from .moves import Move
 from .scoring import round_points
 from .state import MAX_MOVES, MAX_SEED_LENGTH, Player, check_seed as _check_seed
@@ -1818,12 +1818,8 @@ def _cut_s6(top_first: list, first_round: int, randbelow) -> list:
     """S6: the money cards of a deck (top first) split into five piles as equal as possible,
     scoring card 1 shuffled into pile 2 and 2 into pile 4 (those of ``first_round`` and later),
     the piles stacked: the deck, top first."""
-    size, extra = divmod(len(top_first), 5)
-    piles, k = [], 0
-    for i in range(5):
-        m = size + (1 if i < extra else 0)
-        piles.append(top_first[k:k + m])
-        k += m
+    starts = pile_starts(len(top_first))
+    piles = [top_first[starts[i]:starts[i + 1]] for i in range(5)]
     for pile, r in ((piles[1], 1), (piles[3], 2)):
         if r >= first_round:
             pile.insert(randbelow(len(pile) + 1), SCORING[r])

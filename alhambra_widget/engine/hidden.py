@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from .money import SCORING, ScoringCard, full_deck
+from .money import SCORING, ScoringCard, full_deck, pile_starts
 
 __all__ = ["sample_deck", "scoring_card_ranges", "DEALT_PER_PLAYER"]
 
@@ -45,10 +45,7 @@ def scoring_card_ranges(n_players: int, deck_money: int, remaining, cut: int | N
     else:
         d0, slack = cut, 0
     drawn = d0 - deck_money
-    size, extra = divmod(d0, 5)
-    starts = [0]
-    for i in range(5):
-        starts.append(starts[-1] + size + (1 if i < extra else 0))
+    starts = pile_starts(d0)
     out = []
     for k in remaining:
         pile = 1 if k == 1 else 3

@@ -114,3 +114,14 @@ class ScoringCard(int):
 
 #: ``SCORING[1]`` and ``SCORING[2]``: the two scoring cards (index 0 unused)
 SCORING = (None, ScoringCard(1), ScoringCard(2))
+
+
+def pile_starts(cards: int) -> tuple:
+    """S6: where the five piles of a deck of ``cards`` money cards start (top first; piles as
+    equal as possible, the first ones a card larger), and where the last one ends: six numbers.
+    Scoring card 1 goes into pile 2 (``starts[1]``..``starts[2]``), card 2 into pile 4."""
+    size, extra = divmod(cards, 5)
+    starts = [0]
+    for i in range(5):
+        starts.append(starts[-1] + size + (1 if i < extra else 0))
+    return tuple(starts)
