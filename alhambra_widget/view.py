@@ -207,7 +207,7 @@ def _known_hands(game, seat) -> list:
     return [p["hand"] is not None for p in obs["players"]]
 
 
-def _round(r: dict, game=None, k: int = -1) -> dict:
+def _round(r: dict, game=None, k: int | None = None) -> dict:
     """A scoring round record as plain JSON (lists, not tuples), with its
     narration (why each player got their points) in the current language."""
     out = {}

@@ -363,6 +363,20 @@ def test_a_won_game_speaks_to_a_winner_called_you():
     assert status_text(g, "de") == f"Spielende – You gewinnt mit {pts} Punkten"
 
 
+def test_the_status_of_a_game_over_names_every_winner():
+    from types import SimpleNamespace as NS
+    from alhambra_widget.view import status_text
+
+    def over(winners, scores=(90, 90, 70)):   # what status_text reads of a game that is over
+        return NS(is_over=True, winners=winners, names=["Ana", "Ben", "Chi"],
+                  players=[NS(score=s) for s in scores])
+    assert status_text(over([0, 1]), "en") == "Game over — Ana and Ben share the victory with 90 points"
+    assert status_text(over([1]), "en") == "Game over — Ben wins with 90 points"
+    assert status_text(over([0, 1, 2], (80, 80, 80)), "en") == (
+        "Game over — Ana, Ben and Chi share the victory with 80 points")
+    assert status_text(over([]), "en") == "Game over — nobody wins"
+
+
 def test_narration_of_a_final_round_with_three_places():
     # round 3, pavilions: 16 / 8 / 1 for 3, 2, 1 tiles; an exact tie for towers: 21 + 13 = 34 -> 17 each
     counts = [[3, 0, 0, 0, 0, 2], [2, 0, 0, 0, 0, 2], [1, 0, 0, 0, 0, 0]]

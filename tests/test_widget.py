@@ -355,6 +355,35 @@ def test_legal_choices_come_from_the_engine():
     assert checked == 150
 
 
+def test_legal_choices_of_a_player_who_can_only_pass():
+    from conftest import arrange_money
+    g = Game(["A", "B", "C"], seed=6, start_player=0)
+    arrange_money(g, hands={0: []}, money=[], rest=("hand", 1))   # T6, X4: nothing to take, buy or build
+    legal = view(g, None)["legal"]
+    assert legal["pass"] is True and legal["kinds"] == ["pass"]
+    assert legal["take"] == [] and legal["buy"] == [] and legal["end"] is False
+    g.play("pass")
+    legal = view(g, None)["legal"]   # the next player has cards to buy with: no pass
+    assert legal["pass"] is False and legal["buy"] and "pass" not in legal["kinds"]
+
+
+def test_a_scoring_round_that_cannot_be_narrated_is_logged_and_the_view_still_made(monkeypatch, caplog):
+    from alhambra_widget import view as view_module
+    rng = random.Random(3)
+    g = Game(["Ana", "Ben"], seed=3)
+    while not g.rounds:
+        g.play(g.random_action(rng))
+    g.play(g.random_action(rng))   # (a position the narration cache has not seen)
+
+    def broken(game, k, *args, **kwargs):
+        raise RuntimeError("no words")
+    monkeypatch.setattr(view_module, "narrate_round", broken)
+    with caplog.at_level("ERROR", logger="alhambra_widget"):
+        v = view(g, None)
+    assert v["rounds"][0]["narration"] == [] and v["rounds"][0]["points"] == list(g.rounds[0]["points"])
+    assert "could not narrate scoring round 1" in caplog.text and "no words" in caplog.text
+
+
 # -------------------------------------------------------------- hidden info
 def test_hidden_information_never_reaches_the_view():
     g = Game(["Ana", "Ben", "Chi", "Dan"], seed=13)
