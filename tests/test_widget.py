@@ -384,6 +384,27 @@ def test_a_scoring_round_that_cannot_be_narrated_is_logged_and_the_view_still_ma
     assert "could not narrate scoring round 1" in caplog.text and "no words" in caplog.text
 
 
+def test_scoring_rounds_are_narrated_once_and_the_kept_narrations_stay_few(monkeypatch):
+    from alhambra_widget import view as view_module
+    rng = random.Random(5)
+    g = Game(["Ana", "Ben"], seed=5)
+    while len(g.rounds) < 2:
+        g.play(g.random_action(rng))
+    calls = []
+    real = view_module.narrate_round
+
+    def counted(game, k, *args, **kwargs):
+        calls.append(k)
+        return real(game, k, *args, **kwargs)
+    monkeypatch.setattr(view_module, "narrate_round", counted)
+    first = view(g, None)["rounds"]
+    assert sorted(calls) == [0, 1] and all(r["narration"] for r in first)
+    assert view(g, None)["rounds"] == first and sorted(calls) == [0, 1]   # asked again: kept
+    monkeypatch.setattr(view_module, "_NARRATED", {("other", k): None for k in range(view_module._NARRATED_MOST)})
+    view(g, None)
+    assert len(view_module._NARRATED) == 2   # full: emptied before the next was kept
+
+
 # -------------------------------------------------------------- hidden info
 def test_hidden_information_never_reaches_the_view():
     g = Game(["Ana", "Ben", "Chi", "Dan"], seed=13)
