@@ -149,6 +149,13 @@ def test_spot_with_a_tile_or_the_fountain(lesson):
     assert "Kohdassa (2, 0) on Seralji 9 #14" in explain(g, (2, 0), lang="fi")
 
 
+def test_a_tile_in_the_alhambra_names_its_walls_in_compass_order():
+    g = Game.from_position(["Ana", "Ben"], seed=1, alhambras=[{(0, -1): 1, (0, 1): 3}, {}])
+    assert explain(g, (0, -1)).startswith("At (0, -1) lies Pavilion 2 #1 (walls: north, east and west).")
+    assert explain(g, (0, 1)).startswith("At (0, 1) lies Pavilion 4 #3 (walls: east and south).")
+    assert explain(g, (0, 1), lang="de").startswith("Auf (0, 1) liegt Pavillon 4 #3 (Mauern: Osten und Süden).")
+
+
 def test_spot_with_nothing_to_place_mentions_the_reserve(lesson):
     text = explain(lesson, (-1, 0))
     assert text.startswith("(-1, 0) is empty, and no tile is waiting to be placed")
