@@ -110,10 +110,9 @@ export function describeParts(entry, view) {
   let main = null;
   if (verb === "take" && first.take) {
     main = t("ui.move.take", { name, cards: cardsText(first.take.cards) });
-  } else if (verb === "buy" && first.buy && first.pay) {
+  } else if (verb === "buy" && first.buy && first.pay && tiles[String(first.buy.tile)]) {   // (its price: what was paid over)
     const paid = first.pay.cards;
-    const info = tiles[String(first.buy.tile)] || {};
-    const over = paid.reduce((s, c) => s + value(c), 0) - (info.price || 0);
+    const over = paid.reduce((s, c) => s + value(c), 0) - tiles[String(first.buy.tile)].price;
     main = t(over === 0 ? "ui.move.buy_exact" : "ui.move.buy_over", { name, tile: tile(first.buy), cards: cardsText(paid), over: num(over) });
   } else if ((verb === "remove" || verb === "build" || verb === "place") && first[verb]) {
     const e = first[verb];

@@ -78,6 +78,15 @@ describe("a move in words, as the kernel says it", () => {
   it("falls back to the notation for an entry without its events (an older saved view)", () => {
     use("en");
     expect(describeEntry({ n: 1, player: 0, name: "Ana", action: "take dinar 3" }, {})).toBe("Ana: take dinar 3");
+    for (const action of ["buy 2 with dirham 3+4", "remove 1,0", "build 23 at 1,0", "place 23 at 1,0", "swap 23 at 1,0", "reserve 23", "dirk 23"]) {
+      const other = action.startsWith("take") ? "buy" : "take";   // (nor by another kind's events)
+      expect(describeEntry({ name: "Ana", action, events: [] }, {})).toBe(`Ana: ${action}`);
+      expect(describeEntry({ name: "Ana", action, events: [{ kind: other, tile: 23, cards: ["dinar 3"] }] }, {})).toBe(`Ana: ${action}`);
+    }
+    // a purchase whose tile the entry does not describe: without its price, no words for what was paid over it
+    const bought = { name: "Ana", action: "buy 2 with dirham 3+4", events: [{ kind: "buy", slot: 2, tile: 23 }, { kind: "pay", cards: ["dirham 3", "dirham 4"] }] };
+    expect(describeEntry(bought, {})).toBe("Ana: buy 2 with dirham 3+4");
+    expect(describeEntry({ ...bought, tiles: { 23: { building: "arcades", price: 7 } } }, {})).toBe("Ana bought arcades (7) with dirham 3+4, the exact price.");
   });
 
   it("the replay banner tells the move shown in words", () => {

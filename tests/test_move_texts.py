@@ -168,6 +168,9 @@ def test_buildings_prices_cards_and_places():
 @pytest.mark.parametrize("pos, en, ja", [
     ((1, 0), "east of the fountain", "スタートタイルの東"),
     ((0, -1), "north of the fountain", "スタートタイルの北"),
+    ((0, 1), "south of the fountain", "スタートタイルの南"),
+    ((-1, 0), "west of the fountain", "スタートタイルの西"),
+    ((-2, 0), "2 west of the fountain", "スタートタイルから西に2マス"),
     ((0, 2), "2 south of the fountain", "スタートタイルから南に2マス"),
     ((-1, -2), "2 north, 1 west of the fountain", "スタートタイルから北に2マス、西に1マス"),
     ((3, 1), "1 south, 3 east of the fountain", "スタートタイルから南に1マス、東に3マス"),
@@ -177,6 +180,25 @@ def test_places_are_told_from_the_fountain(pos, en, ja):
     assert place_text(pos, "ja") == ja
     for lang in LANGUAGES:       # every language says where, and says it apart from the others
         assert place_text(pos, lang) and not re.search(r"-?\d+,-?\d+", place_text(pos, lang))
+
+
+@pytest.mark.parametrize("action", ["take dinar 3", "buy 2 with dirham 3+4", "remove 1,0", "build 23 at 1,0",
+                                    "place 23 at 1,0", "swap 23 at 1,0", "reserve 23", "dirk 23"])
+def test_a_log_entry_without_its_events_is_told_by_its_notation(action):
+    # (a log entry of an older view, or of a move whose events it does not carry)
+    assert describe_entry({"name": "Ana", "action": action, "events": []}, ["Ana", "Ben"], [], "en") == f"Ana: {action}"
+    other = {"take": "buy", "buy": "take"}.get(action.split()[0], "take")
+    entry = {"name": "Ana", "action": action, "events": [{"kind": other, "tile": 23, "cards": ["dinar 3"]}]}
+    assert describe_entry(entry, ["Ana", "Ben"], [], "en") == f"Ana: {action}"   # (nor by another kind's)
+
+
+def test_a_purchase_whose_tile_the_entry_does_not_describe_is_told_by_its_notation():
+    # (without the tile's price the words could not say what was paid over it)
+    entry = {"name": "Ana", "action": "buy 2 with dirham 3+4",
+             "events": [{"kind": "buy", "slot": 2, "tile": 23}, {"kind": "pay", "cards": ["dirham 3", "dirham 4"]}]}
+    assert describe_entry(entry, ["Ana", "Ben"], [], "en") == "Ana: buy 2 with dirham 3+4"
+    entry["tiles"] = {"23": {"building": "arcades", "price": 7}}
+    assert describe_entry(entry, ["Ana", "Ben"], [], "en") == "Ana bought arcades (7) with dirham 3+4, the exact price."
 
 
 def test_cards_are_grouped_by_currency_in_slot_order():

@@ -118,10 +118,10 @@ def describe_parts(entry: dict, names, rounds, lang: str | None = None):
     main = None
     if verb == "take" and "take" in first:
         main = t("ui.move.take", lang, name=name, cards=cards_text(first["take"]["cards"], lang))
-    elif verb == "buy" and "buy" in first and "pay" in first:
+    elif verb == "buy" and "buy" in first and "pay" in first and (
+            info := (entry.get("tiles") or {}).get(str(first["buy"]["tile"]))):   # (its price: what was paid over)
         paid = first["pay"]["cards"]
-        info = (entry.get("tiles") or {}).get(str(first["buy"]["tile"])) or {}
-        over = sum(_value(c) for c in paid) - info.get("price", 0)
+        over = sum(_value(c) for c in paid) - info["price"]
         key = "ui.move.buy_exact" if over == 0 else "ui.move.buy_over"
         main = t(key, lang, name=name, tile=tile(first["buy"]), cards=cards_text(paid, lang), over=_num(over))
     elif verb in ("remove", "build", "place") and verb in first:
