@@ -802,6 +802,10 @@ def test_autoplay_turned_on_at_a_bots_turn_starts_it_and_off_stops_it():
     with pytest.raises(TypeError, match="autoplay is True or False"):
         AlhambraWidget(players=["You", Greedy()], autoplay="no")
     assert w.autoplay is True
+    w.autoplay = 0                                     # (0 and 1: the booleans they stand for)
+    assert w.autoplay is False
+    w.autoplay = 1
+    assert w.autoplay is True
 
 
 def test_a_bots_answer_is_not_played_after_a_cell_changed_the_game_from_another_thread():
