@@ -196,6 +196,28 @@ def test_illegal_and_unreadable_actions(lesson):
     assert "Geldkarten haben Werte von 1 bis 9, nicht 12" in explain(g, "take florin 12", lang="de")
     cut = explain(g, "remove 1,0", lang="nl")
     assert "Regel P4: " in cut and "afgesneden" in cut
+    # a long text is quoted as its first 57 characters and "..." (the engine's words too: quote closed)
+    fly = explain(g, "fly " + "x" * 100)
+    assert fly.startswith("'fly " + "x" * 53 + "...' is neither a player of this game (Ana and Ben) nor an action")
+    assert "Cannot read 'fly " + "x" * 51 + "...' as an action" in fly
+    assert explain(g, "fly " + "x" * 56).startswith("'fly " + "x" * 56 + "' is neither")   # (60: whole)
+
+
+def test_the_last_placement_before_the_end_says_who_places_the_awarded_tiles():
+    rest = list(range(4, 55))   # (every other tile in a reserve: the bag is empty)
+    g = Game.from_position(["Ana", "Ben", "Chi"], seed=1, market=[1, 2, None, None], to_place=[3],
+                           reserves=[rest[:17], rest[17:34], rest[34:]], hands={"Ben": ["florin 5", "dirham 3"]})
+    assert g.bag_size == 0
+    assert explain(g, "reserve 3").endswith(
+        "Ana puts Pavilion 4 #3 into the reserve (T4). Then Ben places the tiles awarded to them (E3).")
+
+
+def test_a_spot_with_a_tile_given_by_id():
+    g = Game(["Ana", "Ben"], seed=1)
+    assert explain(g, (0, 1), tile=0).startswith("The fountain stays at (0, 0)")   # (0: the fountain, P6)
+    for bad in (55, -1, True, "23"):
+        with pytest.raises(ValueError, match="a tile is a Tile or a tile id from 1 to 54"):
+            explain(g, (0, 1), tile=bad)
 
 
 def test_redesigns_and_the_end_of_the_turn(lesson):

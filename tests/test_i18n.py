@@ -91,6 +91,8 @@ def test_lookup_fill_and_fallback():
     with use_language("nl"):
         assert t("building.garden") == "Tuin"
     assert t("building.garden") == "Garden"
+    assert t("building.garden", lang="nl") == "Tuin"   # (the language by name too)
+    assert t("ui.status.over_wins", lang="de", names="Ana", points=90) == "Spielende – Ana gewinnt mit 90 Punkten"
 
 
 def test_counted_texts_and_unknown_language():

@@ -167,7 +167,7 @@ def test_a_refusal_quotes_at_most_80_characters_of_the_text():
             parse(text)
         quoted = [v for v in ei.value.params.values() if isinstance(v, str)]
         assert quoted and all(len(v) <= 80 for v in quoted)
-        assert any(v.endswith("...") for v in quoted)
+        assert any(v.endswith("...'") for v in quoted)   # (the quote closed after the cut)
 
 
 @pytest.mark.parametrize("text, key, shows", [

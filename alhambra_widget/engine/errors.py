@@ -23,7 +23,11 @@ def _shown(value, limit: int = QUOTE) -> str:
         r = repr(value)
     except (ValueError, RecursionError):   # an int of more than 4300 digits; a list in a list ... 1000 deep
         r = f"<{type(value).__name__}>"
-    return r if len(r) <= limit else r[:limit - 3] + "..."
+    if len(r) <= limit:
+        return r
+    if isinstance(value, str):   # the quote closed after the cut: 'fly xxx...'
+        return r[:limit - 4] + "..." + r[0]
+    return r[:limit - 3] + "..."
 
 
 def member_named(cls, value, one: str, all_of: str):

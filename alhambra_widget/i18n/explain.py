@@ -64,7 +64,7 @@ def _as_tile(tile):
         return tile
     if isinstance(tile, int) and not isinstance(tile, bool) and 0 <= tile <= 54:
         return BY_ID[tile]
-    raise ValueError(f"a tile is a Tile or a tile id from 1 to 54, not {tile!r}")
+    raise ValueError(f"a tile is a Tile or a tile id from 1 to 54 (0: the fountain), not {tile!r}")
 
 
 def _is_pos(what) -> bool:
