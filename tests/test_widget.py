@@ -598,6 +598,17 @@ def test_forged_or_malformed_messages_are_refused_and_change_nothing(msg):
     assert len(w.message["text"]) < 600         # huge input is not echoed back
 
 
+def test_an_index_out_of_range_is_refused_with_the_range_there_is():
+    w = AlhambraWidget(players=["Ana", "Ben", "Chi"], seed=7)
+    for _ in range(2):
+        w.play(w.game.legal_actions()[0])
+    w._handle_custom_msg({"type": "replay", "index": 5}, [])
+    assert w.message["text"] == "A replay index runs from 0 to 2 (or -1 for the live game), not 5."
+    w._handle_custom_msg({"type": "play_from", "index": 2, "stamp": w.view["stamp"]}, [])
+    assert w.message["text"] == "Play from here keeps the first 0 to 1 moves, not 2."
+    assert len(w.game.moves) == 2 and w.replay_index == -1
+
+
 def test_binary_buffers_are_refused(w):
     state = w.game.to_json()
     w._handle_custom_msg({"type": "undo"}, [b"\x00" * 10])
