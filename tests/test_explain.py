@@ -156,6 +156,13 @@ def test_a_tile_in_the_alhambra_names_its_walls_in_compass_order():
     assert explain(g, (0, 1), lang="de").startswith("Auf (0, 1) liegt Pavillon 4 #3 (Mauern: Osten und Süden).")
 
 
+def test_a_spot_while_tiles_are_placed_says_nothing_of_moving_its_tile():
+    # (a redesign is an action of its own: not in the placement phase, T4)
+    g = Game.from_position(["Ana", "Ben"], seed=1, alhambras=[{(1, 0): 7, (2, 0): 14}, {}], to_place=[23])
+    assert g.phase == "place"
+    assert explain(g, (2, 0)) == "At (2, 0) lies Seraglio 9 #14 (no walls)."
+
+
 def test_spot_with_nothing_to_place_mentions_the_reserve(lesson):
     text = explain(lesson, (-1, 0))
     assert text.startswith("(-1, 0) is empty, and no tile is waiting to be placed")
@@ -404,6 +411,12 @@ def test_the_status_of_a_game_over_names_every_winner():
     assert status_text(over([0, 1, 2], (80, 80, 80)), "en") == (
         "Game over — Ana, Ben and Chi share the victory with 80 points")
     assert status_text(over([]), "en") == "Game over — nobody wins"
+
+
+def test_a_round_narrated_without_names_calls_the_players_by_seat():
+    r = round_record(1, [[1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]], [0, 0], 2)
+    assert "Player 1 has the most pavilions (1) and scores 1 point." in narrate_round([r], 0, "en")
+    assert "Spieler 1 hat die meisten Pavillons (1) und erhält 1 Punkt." in narrate_round([r], 0, "de")
 
 
 def test_narration_of_a_final_round_with_three_places():
