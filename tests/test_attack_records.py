@@ -372,6 +372,19 @@ def test_huge_numbers_are_refused_also_where_python_reads_them(case):
         sys.set_int_max_str_digits(old)
 
 
+@pytest.mark.parametrize("bad, quoted", [
+    (10 ** 80, "1" + "0" * 56 + "..."),
+    ("x" * 100, "'" + "x" * 55 + "...'"),   # (the quote closed after the cut)
+    (3.5, "3.5"),
+])
+def test_a_wrong_value_is_quoted_cut_short_by_the_engines_one_helper(bad, quoted):
+    rec = copy.deepcopy(RECORDS["3 players, 120 moves"])
+    rec["state"]["turn"] = bad
+    with pytest.raises(RecordError) as e:
+        Game.from_json(text_of(rec))
+    assert str(e.value).endswith(f", not {quoted}") and str(e.value).startswith("turn must be")
+
+
 def test_bytes_that_are_not_utf8_are_refused():
     with pytest.raises(RecordError):
         Game.from_json(b"\xff\xfe{}")

@@ -106,14 +106,6 @@ def _int(v, what, lo, hi):
     return v
 
 
-def _shown(v, k: int = 40) -> str:
-    try:
-        r = repr(v) if not isinstance(v, int) or abs(v) < 10 ** 30 else "a huge number"
-    except ValueError:  # an int too long to print
-        r = "a huge number"
-    return r if len(r) <= k else r[:k - 1] + "\u2026"
-
-
 def _cut(text: str, k: int) -> str:
     return text if len(text) <= k else text[:k - 1] + "\u2026"
 
