@@ -128,7 +128,7 @@ except ImportError as e:  # pragma: no cover - the `rl` extra is not installed
     raise ImportError("alhambra_widget.rl needs pettingzoo, gymnasium and numpy: "
                       "pip install 'alhambra-widget[rl]'") from e
 
-from .engine import (BUILDINGS, CURRENCIES, TILES, Build, Buy, EndTurn, Game, GiveToDirk, Pass, Place,
+from .engine import (CURRENCIES, TILES, Build, Buy, EndTurn, Game, GiveToDirk, Pass, Place,
                      Remove, Reserve, Swap, TakeMoney, card, parse)
 from .engine.state import check_seed, seat_index
 

@@ -10,7 +10,7 @@ import pytest
 
 import alhambra_widget
 from alhambra_widget import Game, explain, explain_rule, narrate_round
-from alhambra_widget.engine.scoring import POINTS, round_points
+from alhambra_widget.engine.scoring import round_points
 from alhambra_widget.engine.game import ScoringCard
 from alhambra_widget.i18n import LANGUAGES, t, use_language
 

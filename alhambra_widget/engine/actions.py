@@ -42,7 +42,7 @@ import re
 from operator import itemgetter
 
 from .errors import QUOTE, IllegalMove, NotationError, _shown
-from .money import CURRENCIES, Card, Currency, card
+from .money import CURRENCIES, Card, card
 from .tiles import BY_ID, Tile
 
 __all__ = [

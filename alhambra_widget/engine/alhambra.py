@@ -25,7 +25,7 @@ from operator import itemgetter
 
 from .actions import Build, Place, Remove, Swap
 from .errors import IllegalMove, Text, _shown
-from .tiles import BUILDINGS, BY_ID, FOUNTAIN, OPPOSITE, SIDES, STEP, Building, Tile, tile as _tile_by_id
+from .tiles import BY_ID, FOUNTAIN, OPPOSITE, SIDES, STEP, Building, Tile, tile as _tile_by_id
 
 __all__ = ["Alhambra", "broken_rule"]
 

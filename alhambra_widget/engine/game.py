@@ -23,11 +23,11 @@ from . import record
 from . import state as S
 from .alhambra import _ACTIONS_AT, _BUILD_AT, _FIT, _MULTI, _ONE, _REMOVE, _SWAP_AT, _SWAPB
 from .errors import IllegalMove, NotationError, RecordError, add_note
-from .money import CURRENCIES, SCORING, Card, Currency, ScoringCard, card_from_key, full_deck, pile_starts
+from .money import CURRENCIES, SCORING, ScoringCard, card_from_key, full_deck, pile_starts
 from .moves import Move
 from .scoring import round_points
 from .state import MAX_MOVES, MAX_SEED_LENGTH, Player, check_seed as _check_seed
-from .tiles import BUILDINGS, BY_ID, TILES, Tile
+from .tiles import BY_ID, TILES, Tile
 
 __all__ = ["Game", "Player", "ScoringCard", "MAX_MOVES", "MAX_SEED_LENGTH"]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .errors import _shown
-from .tiles import BUILDINGS, Building
+from .tiles import Building
 
 __all__ = ["POINTS", "majority_points", "ranking"]
 

@@ -43,9 +43,9 @@ def log_entry(move, names) -> dict:
     events = [e.to_json() for e in move.events]
     tiles = {}
     for e in move.events:
-        for t in (e.tile, e.old, *e.tiles):
-            if t is not None and t.id:
-                tiles[str(t.id)] = {"building": t.building.value, "price": t.price}
+        for x in (e.tile, e.old, *e.tiles):   # (not t: the texts' function)
+            if x is not None and x.id:
+                tiles[str(x.id)] = {"building": x.building.value, "price": x.price}
     return {"n": move.index, "player": move.player,
             "name": names[move.player] if move.player is not None else None,
             "action": str(move.action), "rounds": list(move.rounds), "events": events, "tiles": tiles}

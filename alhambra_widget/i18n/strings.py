@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from . import DEFAULT, LANGUAGES, catalogue, check_language, t
+from . import DEFAULT, LANGUAGES, catalogue, check_language
 
 __all__ = ["front_end_strings", "PREFIXES"]
 

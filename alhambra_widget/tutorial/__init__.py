@@ -30,7 +30,7 @@ from ..engine import actions as A
 from ..i18n.rules import explain_rule
 from ..engine.errors import IllegalMove
 from ..engine.tiles import BY_ID
-from ..i18n import catalogue, check_language, get_language, t, use_language
+from ..i18n import catalogue, check_language, get_language, t
 from ..i18n.format import join_names, tile_names
 from ..view import refused_cell
 from .lessons import LESSONS, Lesson, Step

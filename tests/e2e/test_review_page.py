@@ -117,7 +117,6 @@ def test_a_click_on_overlapping_marks_goes_to_the_nearest_one(chromium):  # noqa
         g.play(bots[g.current].choose(g))
     w = AlhambraWidget(g)
     page = open_widget(chromium, w)
-    n = len(g.moves)
     mover = [m.player for m in g.moves]
     moves = {str(k): {"grade": grade, "player": mover[k - 1], "played": f"move {k}", "best": "other", "loss": 0.1,
                       "before": 50, "after": 40, "title": f"move {k}: {grade}", "text": f"Move {k}: {grade}."}
