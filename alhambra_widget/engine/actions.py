@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 from operator import itemgetter
 
-from .errors import QUOTE, IllegalMove, NotationError, _shown
+from .errors import QUOTE, IllegalMove, NotationError, _cut, _shown
 from .money import CURRENCIES, Card, card
 from .tiles import BY_ID, Tile
 
@@ -193,11 +193,6 @@ _FULL_WIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 
 def _ascii_forms(text: str) -> str:
     return text if text.isascii() else text.translate(_FULL_WIDTH)
-
-
-def _cut(text: str, limit: int = QUOTE) -> str:
-    """A piece of the user's text for a message, cut short with an ellipsis."""
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _number(digits: str) -> int:

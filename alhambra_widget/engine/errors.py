@@ -30,6 +30,11 @@ def _shown(value, limit: int = QUOTE) -> str:
     return r[:limit - 3] + "..."
 
 
+def _cut(text: str, limit: int = QUOTE) -> str:
+    """A piece of text for a message, cut short with an ellipsis (``_shown`` quotes a value)."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def member_named(cls, value, one: str, all_of: str):
     """The member of the text enum ``cls`` (a building, a currency) that ``value``
     names in any case and with blanks around (``"Garden"``), as the notation

@@ -23,7 +23,7 @@ from unicodedata import category as _category, normalize as _normalize
 from operator import attrgetter
 
 from .alhambra import Alhambra, broken_rule
-from .errors import IllegalMove, RecordError, _shown
+from .errors import IllegalMove, RecordError, _cut, _shown
 from .money import SCORING, Card, card, full_deck
 from .tiles import BY_ID
 
@@ -104,10 +104,6 @@ def _int(v, what, lo, hi):
     if not lo <= v <= hi:
         _fail(f"{what} must be between {lo} and {hi}, not {_shown(v)}")
     return v
-
-
-def _cut(text: str, k: int) -> str:
-    return text if len(text) <= k else text[:k - 1] + "\u2026"
 
 
 def _list(v, what, most=None):

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 
 from ..engine import actions as A
-from ..engine.errors import _shown
+from ..engine.errors import _cut, _shown
 from .rules import explain_rule
 from ..engine.errors import IllegalMove, NotationError
 from ..engine.money import CURRENCIES
@@ -299,10 +299,6 @@ def _action(g, what, lang) -> list:
     if why is not None:
         return _illegal(str(action), why, lang)
     return [t("explain.action.legal", lang, action=_quote(action, lang))] + _does(g, action, lang)
-
-
-def _cut(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _illegal(text, e, lang) -> list:
