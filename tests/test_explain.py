@@ -10,6 +10,7 @@ import pytest
 
 import alhambra_widget
 from alhambra_widget import Game, explain, explain_rule, narrate_round
+from conftest import arrange_money
 from alhambra_widget.engine.scoring import round_points
 from alhambra_widget.engine.game import ScoringCard
 from alhambra_widget.i18n import LANGUAGES, t, use_language
@@ -525,6 +526,26 @@ def test_a_round_played_before_a_set_up_position():
     g = Game.from_position(["Ana", "Ben"], seed=4, rounds_played=1)
     assert narrate_round(g, 0) == [t("explain.round.preset", "en", round=1)]
     assert "second scoring round" in explain(g)
+    assert "Dirk holds" not in explain(g)   # (two players, and Dirk given no tiles: nothing to say of his)
+    g = Game.from_position(["Ana", "Ben"], seed=4, rounds_played=2)
+    assert ("The final scoring round comes at the end of the game, when the bag can no longer refill the "
+            f"building market; {g.bag_size} tiles are left in the bag (E1).") in explain(g)
+    g = Game.from_position(["Ana", "Ben"], seed=4, dirk=[50, 51])
+    assert "Dirk holds 2 tiles; they count for the majorities (D3)." in explain(g)
+
+
+def test_a_game_over_with_a_shared_victory_and_a_pass_explained():
+    from alhambra_widget.bots import Greedy
+    g = Game(["Ana", "Ben", "Chi"], seed=2)
+    bots = [Greedy(seed=1), Greedy(seed=2), Greedy(seed=3)]
+    while not g.is_over:
+        g.play(bots[g.current].choose(g))
+    for p in g.players[:2]:
+        p.score = 999   # (the victory shared by hand: E4)
+    assert explain(g).startswith("The game is over: Ana and Ben share the victory with 999 points each (E4).")
+    passing = Game(["A", "B", "C"], seed=6, start_player=0)
+    arrange_money(passing, hands={0: []}, money=[], rest=("hand", 1))   # T6, X4: nothing A may do
+    assert explain(passing, "pass").startswith("'pass' is legal now. A has no legal action and passes (X4).")
 
 
 # ----------------------------------------------------------------- the API
