@@ -440,11 +440,13 @@ def test_next_back_and_progress(tutor):
     tutor.go(2, 0)
     tutor.back()
     assert (tutor.lesson, tutor.step) == (1, len(LESSONS[1].steps) - 1)   # the last step of the lesson before
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=f"lesson is an index from 0 to {len(LESSONS) - 1}, not {len(LESSONS)}$"):
         tutor.go(len(LESSONS))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=f"step is an index from 0 to {len(LESSONS[0].steps) - 1} in lesson 0, not 9$"):
         tutor.go(0, 9)
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError, match="not -1$"):
+        tutor.go(0, -1)
+    with pytest.raises(TypeError, match="lesson is an index, not '1'"):
         tutor.go("1")
 
 
