@@ -433,7 +433,7 @@ def test_next_back_and_progress(tutor):
     assert tutor.total_steps == total
     for k in range(1, total):
         assert tutor.next() is True
-        assert tutor.position == k + 1
+        assert tutor.position == k + 1 and tutor.can_back   # (from the second step of the first lesson on)
     assert tutor.progress == (len(LESSONS), len(LESSONS)) and not tutor.can_next
     assert tutor.next() is False
     assert tutor.back() is True and tutor.position == total - 1
@@ -448,6 +448,20 @@ def test_next_back_and_progress(tutor):
         tutor.go(0, -1)
     with pytest.raises(TypeError, match="lesson is an index, not '1'"):
         tutor.go("1")
+
+
+def test_a_listener_removed_is_no_longer_called_and_the_others_still_are():
+    tut = Tutorial("en")
+    heard = []
+    first, second = (lambda t: heard.append("first")), (lambda t: heard.append("second"))
+    tut.listen(first)
+    tut.listen(second)
+    tut.next()
+    assert heard == ["first", "second"]
+    tut.listen(first, remove=True)
+    heard.clear()
+    tut.next()
+    assert heard == ["second"]
 
 
 def test_replay_sets_the_position_up_again_and_undo_works_inside_a_step():
