@@ -446,6 +446,13 @@ def test_next_back_and_progress(tutor):
         tutor.go(0, 9)
     with pytest.raises(ValueError, match="not -1$"):
         tutor.go(0, -1)
+    with pytest.raises(ValueError, match=f"not {len(LESSONS[0].steps)}$"):
+        tutor.go(0, len(LESSONS[0].steps))   # (one past the last step)
+    for li in range(1, len(LESSONS)):   # back from a lesson's first step: the last step of the lesson before
+        tutor.go(li, 0)
+        assert tutor.back() is True and (tutor.lesson, tutor.step) == (li - 1, len(LESSONS[li - 1].steps) - 1)
+    tutor.go(1, 1)
+    assert repr(tutor) == f"<Tutorial en: lesson 2 of {len(LESSONS)} ({LESSONS[1].key}), step 2>"
     with pytest.raises(TypeError, match="lesson is an index, not '1'"):
         tutor.go("1")
 
@@ -505,6 +512,9 @@ def test_lesson_state_has_what_the_panel_draws():
         assert st["labels"][key], key
     assert st["ops"] == [{"op": "turn", "label": "Try it turned", "name": "Try to place the tile turned upside down"}]
     json.dumps(st)  # plain JSON for the front end
+    st = Tutorial(lesson=3).go(3, 1).state()   # (the step's index from 0, its number in words from 1)
+    assert st["step"] == 1 and st["labels"]["step"] == f"Step 2 of {len(LESSONS[3].steps)}"
+    assert st["labels"]["progress"] == f"Lesson 4 of {len(LESSONS)}"
 
 
 def test_corner_cells_are_offered_and_refused_in_the_p2_step():
