@@ -359,6 +359,17 @@ def test_legal_moves_that_miss_the_task_say_so():
     assert w.lesson["done"]
 
 
+def test_a_legal_move_on_the_way_to_the_task_is_accepted_and_the_task_goes_on():
+    li = [lesson.key for lesson in LESSONS].index("buy")
+    w = AlhambraWidget.tutorial(lesson=li)
+    w.tutor.go(li, 2)                                              # place both tiles bought
+    send(w, action_msg(w, "place 12 at 0,-1"))                     # the first: the learner still places
+    fb = w.lesson["feedback"]
+    assert fb["kind"] == "info" and fb["text"] == "Accepted. Carry on with the task." and not w.lesson["done"]
+    send(w, action_msg(w, "place 38 at 1,0"))                      # the second: the task is done
+    assert w.lesson["feedback"]["kind"] == "ok" and w.lesson["done"]
+
+
 def test_a_task_done_again_after_start_over_is_praised_again():
     """Start over sets the step up again: the task done once more is told as the first time
     (not "this step is done: play on freely"), and the progress counts the step once."""
