@@ -267,9 +267,22 @@ class Tutorial:
             params = step.params(g) if step.params else {}
             params = {k: join_names(v, self._lang) if isinstance(v, list) else v for k, v in params.items()}
             return self._say("ok", self._key("done"), params)
-        if g.current == 0 and not g.is_over:
+        if self._reachable(g, max(1, len(step.solution))):   # (a move on the way: "carry on")
             return self._say("info", "tutorial.feedback.progress")
-        return self._say("info", "tutorial.feedback.other")
+        return self._say("info", "tutorial.feedback.other")   # (the task can no longer be done here)
+
+    def _reachable(self, g, depth: int) -> bool:
+        """Can the learner still do the step's task from ``g`` in at most ``depth`` moves of
+        their own? (An extra action spent on money, say, leaves a purchase asked for undone.)"""
+        if depth <= 0 or g.current != 0 or g.is_over:
+            return False
+        goal = self.current.goal
+        for a in g.legal_actions():
+            h = g.copy(history=False)
+            h.play(a, record=False)
+            if goal(h, a) or self._reachable(h, depth - 1):
+                return True
+        return False
 
     def refused(self, action, error: IllegalMove | None = None) -> dict:
         """After the engine refused ``action``: which rule, and what it says.
