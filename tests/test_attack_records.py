@@ -374,6 +374,7 @@ def test_huge_numbers_are_refused_also_where_python_reads_them(case):
 
 @pytest.mark.parametrize("bad, quoted", [
     (10 ** 80, "1" + "0" * 56 + "..."),
+    (10 ** 300, "<int of 997 bits>"),        # (not written out: see the next test)
     ("x" * 100, "'" + "x" * 55 + "...'"),   # (the quote closed after the cut)
     (3.5, "3.5"),
 ])
@@ -383,6 +384,18 @@ def test_a_wrong_value_is_quoted_cut_short_by_the_engines_one_helper(bad, quoted
     with pytest.raises(RecordError) as e:
         Game.from_json(text_of(rec))
     assert str(e.value).endswith(f", not {quoted}") and str(e.value).startswith("turn must be")
+
+
+def test_a_huge_number_is_named_by_its_size_not_written_out():
+    # where the interpreter's limit on digits is lifted, writing out a number of a million digits takes seconds
+    from alhambra_widget.engine.errors import _shown
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        assert _shown(10 ** 200_000) == "<int of 664386 bits>"
+        assert _shown(-(2 ** 900)) == "<int of 901 bits>" and _shown(2 ** 839).endswith("...")
+    finally:
+        sys.set_int_max_str_digits(old)
 
 
 def test_bytes_that_are_not_utf8_are_refused():

@@ -19,6 +19,10 @@ def _shown(value, limit: int = QUOTE) -> str:
     The one place every layer cuts a quoted value."""
     if isinstance(value, str) and len(value) > 4 * limit:
         value = value[:4 * limit]       # repr of a long text would be long too
+    if isinstance(value, int) and value.bit_length() > 14 * limit:
+        # (far more digits than are shown: not written out, which takes time growing with the
+        # square of their number where the interpreter's limit on digits is lifted)
+        return f"<int of {value.bit_length()} bits>"
     try:
         r = repr(value)
     except (ValueError, RecursionError):   # an int of more than 4300 digits; a list in a list ... 1000 deep
