@@ -25,13 +25,11 @@ def _shown(value, limit: int = QUOTE) -> str:
         return f"<int of {value.bit_length()} bits>"
     try:
         r = repr(value)
-    except (ValueError, RecursionError):   # an int of more than 4300 digits; a list in a list ... 1000 deep
+    except (ValueError, RecursionError):   # a list holding an int of more than 4300 digits; a list in a list ... 1000 deep
         r = f"<{type(value).__name__}>"
-    if len(r) <= limit:
-        return r
-    if isinstance(value, str):   # the quote closed after the cut: 'fly xxx...'
-        return r[:limit - 4] + "..." + r[0]
-    return r[:limit - 3] + "..."
+    if isinstance(value, str) and len(r) > limit:   # the quote closed after the cut: 'fly xxx...'
+        return _cut(r[:-1], limit - 1) + r[0]
+    return _cut(r, limit)
 
 
 def _cut(text: str, limit: int = QUOTE) -> str:
