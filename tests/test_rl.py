@@ -103,6 +103,16 @@ def test_pass_and_the_blocks():
 def test_observation_layout_and_bounds():
     for n in range(2, 7):
         assert rl.obs_size(n) == (120 + n) + 51 * n + 6 + 54 * (3 * n + 5)
+        # the spaces as documented: the observation in [-1, 1], the mask 0 or 1
+        e = raw_env(num_players=n)
+        for agent in e.possible_agents:
+            space = e.observation_space(agent)
+            assert space["observation"].shape == (rl.obs_size(n),)
+            assert space["observation"].low.min() == -1 and space["observation"].high.max() == 1
+            assert space["action_mask"].shape == (ACTION_SIZE,) and space["action_mask"].dtype == np.int8
+            assert space["action_mask"].low.max() == 0 and space["action_mask"].high.min() == 1
+            assert space["action_mask"].high.max() == 1
+            assert e.action_space(agent).n == ACTION_SIZE
     g = Game(3, seed=4)
     bots = [Greedy(seed=i) for i in range(3)]
     for _ in range(120):
