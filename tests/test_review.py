@@ -123,6 +123,11 @@ def test_the_plot_is_a_figure_with_a_line_per_player(reviewed, game):
     assert marked and all(marked[g] == PALETTE["review"][g] for g in ("mistake", "blunder") if g in marked)
     fig_de = plot_review(reviewed, lang="de")
     assert fig_de.axes[0].get_ylabel() == "Gewinnwahrscheinlichkeit"
+    # one axes filling the figure; a table without moves (a review of a game not yet begun): said so
+    assert len(fig.axes) == 1 and tuple(ax.get_subplotspec().get_geometry()) == (1, 1, 0, 0)
+    for none in (reviewed.iloc[:0], review(Game(2, seed=1), iterations=10, progress=False)):
+        empty = plot_review(none).axes[0]
+        assert empty.get_title() == "no moves to review" and not empty.lines
 
 
 def test_a_game_without_moves_and_a_progress_bar(capsys):
@@ -173,6 +178,9 @@ def test_the_summary_counts_each_players_grades_and_mean_loss(game, reviewed):
         review_summary(reviewed[["player", "name"]])
     with pytest.raises(ValueError, match="names has 1 entries"):
         review_summary(reviewed, names=game.names[:1])
+    short = game.n - 1   # a name for every seat but the last, which made moves
+    with pytest.raises(ValueError, match=f"names has {short} entries, but the table has moves of seat {short}"):
+        review_summary(reviewed, names=game.names[:short])
 
 
 def test_review_rows_from_a_move_on_grades_only_the_moves_after_it():
@@ -245,6 +253,9 @@ def test_a_wrong_budget_is_refused_before_any_progress_bar(game, capsys):
 def test_grades_are_for_losses_from_0_to_1_and_a_seat_without_moves_has_no_mean_loss(reviewed, game):
     for loss in (-0.1, 1.5):
         with pytest.raises(ValueError, match="from 0 to 1"):
+            grade(loss)
+    for loss in (True, "0.1", None, float("nan")):   # not a number of 0 to 1 (True is no loss)
+        with pytest.raises(TypeError, match="a number from 0 to 1"):
             grade(loss)
     names = [*game.names, "Nobody"]
     s = review_summary(reviewed, names=names)
