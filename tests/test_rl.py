@@ -258,6 +258,13 @@ def test_docstring_examples():
     assert doctest.testmod(rl, verbose=False).failed == 0
 
 
+def _count(v, scale):
+    """A count written as ``count / scale``: a whole number again, or the scale is not the documented one."""
+    x = float(v) * scale
+    assert abs(x - round(x)) < 1e-4, (v, scale)
+    return round(x)
+
+
 def _decode(obs, n):
     """The observation read back field by field as the module docstring documents it
     (independently of the encoder): what a research user's own code would do."""
@@ -272,27 +279,27 @@ def _decode(obs, n):
         "to_act": f["to_act"][0] == 1, "acting": int(np.argmax(f["acting"])),
         "extra": f["extra"][0] == 1, "final": f["final"][0] == 1,
         "scored": [i + 1 for i in range(3) if f["scored"][i] == 1],
-        "turn": round(float(f["turn"][0]) * 200), "deck": round(float(f["deck"][0]) * 110),
-        "bag": round(float(f["bag"][0]) * 54),
-        "discard": {k: round(float(v) * 3) for k, v in enumerate(f["discard"]) if v},
-        "money": [(int(np.argmax(m[1:5])), round(float(m[5]) * 9))
+        "turn": _count(f["turn"][0], 200), "deck": _count(f["deck"][0], 110),
+        "bag": _count(f["bag"][0], 54),
+        "discard": {k: _count(v, 3) for k, v in enumerate(f["discard"]) if v},
+        "money": [(int(np.argmax(m[1:5])), _count(m[5], 9))
                   for m in f["money"].reshape(4, 6) if m[0] == 1],
-        "market": [(int(np.argmax(m[1:7])), round(float(m[7]) * 13), [int(x) for x in m[8:12]])
+        "market": [(int(np.argmax(m[1:7])), _count(m[7], 13), [int(x) for x in m[8:12]])
                    if m[0] == 1 else None for m in f["market"].reshape(4, 12)],
-        "players": [], "dirk": [round(float(v) * 11) for v in f["dirk"]], "tiles": {},
+        "players": [], "dirk": [_count(v, 11) for v in f["dirk"]], "tiles": {},
     }
     for b in f["players"].reshape(n, 51):
         d["players"].append({
-            "score": round(float(b[0]) * 400),
-            "hand": {k: round(float(v) * 3) for k, v in enumerate(b[1:37]) if v},
-            "purse": [round(float(v) * 135) for v in b[37:41]], "cards": round(float(b[41]) * 108),
-            "buildings": [round(float(v) * 11) for v in b[42:48]], "wall": round(float(b[48]) * 80),
-            "tiles": round(float(b[49]) * 54), "reserve": round(float(b[50]) * 54)})
+            "score": _count(b[0], 400),
+            "hand": {k: _count(v, 3) for k, v in enumerate(b[1:37]) if v},
+            "purse": [_count(v, 135) for v in b[37:41]], "cards": _count(b[41], 108),
+            "buildings": [_count(v, 11) for v in b[42:48]], "wall": _count(b[48], 80),
+            "tiles": _count(b[49], 54), "reserve": _count(b[50], 54)})
     for tid, b in enumerate(f["tiles"].reshape(54, 3 * n + 5), start=1):
         col = int(np.argmax(b[:3 * n + 3]))
         where = (["bag", "market", "dirk"] + [("alhambra", k) for k in range(n)]
                  + [("reserve", k) for k in range(n)] + [("pending", k) for k in range(n)])[col]
-        d["tiles"][tid] = (where, round(float(b[3 * n + 3]) * 100), round(float(b[3 * n + 4]) * 100))
+        d["tiles"][tid] = (where, _count(b[3 * n + 3], 100), _count(b[3 * n + 4], 100))
     return d
 
 
@@ -376,3 +383,29 @@ def test_every_documented_field_of_the_observation_reads_back_as_the_game_has_it
         g.play(bots[g.current].choose(g))
     assert len(g.rounds) == 3
     assert seen == {"bag", "market", "alhambra", "reserve", "pending", "extra", "final"} | ({"dirk"} if n == 2 else set())
+
+
+def test_render_modes(capsys):
+    """ansi: render() returns the position as text (print(game)); human: every step prints it;
+    none: render() warns and returns nothing, and the steps print nothing."""
+    e = raw_env(num_players=2, render_mode="ansi")
+    e.reset(seed=5)
+    assert e.render() == str(e.unwrapped.game) and "Dirk" in e.render()
+    e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    assert e.render() == str(e.unwrapped.game)
+    assert capsys.readouterr().out == ""
+    e = raw_env(num_players=2, render_mode="human")
+    e.reset(seed=5)
+    for _ in range(2):
+        assert e.render() is None
+        assert capsys.readouterr().out == str(e.unwrapped.game) + "\n"
+        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+        assert capsys.readouterr().out == str(e.unwrapped.game) + "\n"   # each step shows the new position
+    e = raw_env(num_players=2)
+    e.reset(seed=5)
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert e.render() is None
+    e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    assert capsys.readouterr().out == ""
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env(num_players=2, render_mode="rgb_array")
