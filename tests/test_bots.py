@@ -423,6 +423,9 @@ def test_a_searcher_stops_redesigning_after_four_in_a_row():
     assert fresh.choose(g) is red and fresh._redesigns == 1
     fresh.search = lambda game, actions: type("R", (), {"best": take})()
     assert fresh.choose(g) is take and fresh._redesigns == 0
+    # the fourth in a row is still allowed, the fifth is not
+    fresh.search = lambda game, actions: type("R", (), {"best": red if red in actions else take})()
+    assert [fresh.choose(g).kind for _ in range(MCTS.MAX_REDESIGNS + 1)] == ["redesign"] * MCTS.MAX_REDESIGNS + [take.kind]
 
 
 @pytest.mark.parametrize("knob, tuned, other", [

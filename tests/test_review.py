@@ -72,6 +72,8 @@ def test_rows_are_graded_by_their_loss(game, reviewed):
         else:
             assert r.loss == pytest.approx(max(0.0, r.win_before - r.win_after))
             assert r.grade == grade(r.loss)
+            # another move is named best only when it was found better
+            assert r.win_before > r.win_after
         assert len(r.wins) == game.n and sum(r.wins) == pytest.approx(1.0, abs=1e-6)
         # the best move is legal in the position before the move
         before = game.position_at(int(r.move) - 1)
