@@ -1573,8 +1573,9 @@ def _unknown_arguments(names, cls) -> str:
 
 def _seat_bots(players):
     """Names and bots from a players list: ``["You", Greedy()]`` ->
-    ``(["You", "Greedy"], {1: Greedy()})``; two bots of a kind are numbered."""
-    from .bots.base import Bot
+    ``(["You", "Greedy"], {1: Greedy()})``; a bot whose label another player
+    has too is numbered (people's names are left as given)."""
+    from .bots.base import Bot, unique_labels
 
     names, bots = [], {}
     for i, p in enumerate(players):
@@ -1587,13 +1588,7 @@ def _seat_bots(players):
             from .bots.base import class_hint
             raise TypeError(f"a player is a name or a bot (alhambra_widget.bots), not {type(p).__name__}"
                             f"{class_hint(p)}")
-    seen: dict[str, int] = {}
-    counts = {name: names.count(name) for name in names}
-    for i, name in enumerate(list(names)):
-        if counts[name] > 1 and i in bots:
-            seen[name] = seen.get(name, 0) + 1
-            names[i] = f"{name} {seen[name]}"
-    return names, bots
+    return unique_labels(names, numbered=bots), bots
 
 
 def _write_record(path: pathlib.Path, game: Game) -> None:

@@ -337,6 +337,13 @@ def test_tournament_takes_any_executor_and_rounds_up_to_whole_rotations():
         games, summary = tournament(players, games=4, seed=3, executor=ex, progress=False)
     check_tournament(games, summary, 3, 6)
     assert list(summary.index) == ["Greedy", "Random 1", "Random 2"]
+    # a label another entry already has by name is skipped: every entry keeps columns of its own
+    named = Greedy()
+    named.name = "Greedy 2"
+    games2, summary2 = tournament([Greedy(), Greedy(), named], games=3, seed=3, workers=1, progress=False)
+    assert list(summary2.index) == ["Greedy 1", "Greedy 3", "Greedy 2"]
+    check_tournament(games2, summary2, 3, 3)
+    assert sorted(games2.iloc[0][[f"{lab} seat" for lab in summary2.index]]) == [0, 1, 2]
     # (spawn, found everywhere: forking this process, which runs threads by now, is unsafe, and
     # from Python 3.12 a DeprecationWarning; forkserver: tests/test_tournament.py)
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as ex:

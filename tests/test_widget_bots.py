@@ -59,6 +59,17 @@ def test_players_list_makes_names_and_bot_seats():
     assert w.game.names == ["You", "Greedy 1", "Greedy 2", "Random"]
     assert sorted(w.bots) == [1, 2, 3]
     assert w.view["bots"] == {"1": "Greedy", "2": "Greedy", "3": "Random"}
+    # a bot sharing a person's name is numbered, the person's name kept; a number another
+    # player's name already is, is skipped (it had refused the players as two of one name)
+    named = Greedy(seed=4)
+    named.name = "Greedy 2"
+    for players, names in [(["Greedy", Greedy(seed=1)], ["Greedy", "Greedy 1"]),
+                           (["Greedy 2", Greedy(seed=1), Greedy(seed=2)], ["Greedy 2", "Greedy 1", "Greedy 3"]),
+                           ([Greedy(seed=1), named, Greedy(seed=2)], ["Greedy 1", "Greedy 2", "Greedy 3"]),
+                           ([named, Greedy(seed=1), "You", Greedy(seed=2)], ["Greedy 2", "Greedy 1", "You", "Greedy 3"])]:
+        assert AlhambraWidget(players=players, seed=1, autoplay=False).game.names == names
+    with pytest.raises(ValueError, match="both called 'Ana'"):   # people's names are theirs to make unique
+        AlhambraWidget(players=["Ana", Greedy(seed=1), "Ana"], seed=1, autoplay=False)
     with pytest.raises(TypeError, match="name or a bot"):
         AlhambraWidget(players=["You", 3])
     with pytest.raises(ValueError, match="seat"):

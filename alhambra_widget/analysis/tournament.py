@@ -20,7 +20,7 @@ import time
 from collections import namedtuple
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 
-from ..bots.base import check_bots, play_game
+from ..bots.base import check_bots, play_game, unique_labels
 from ..engine.errors import _shown, add_note
 from ..i18n import t, tn
 from ._frame import TitledTables, progress_bar, require_pandas, table
@@ -56,13 +56,9 @@ class TournamentResult(TitledTables, namedtuple("TournamentResult", ["games", "s
 
 
 def labels_of(players) -> list:
-    """Unique labels for the entries (``Greedy``, ``Greedy 2``, ...)."""
-    base = [getattr(p, "label", None) or type(p).__name__ for p in players]
-    out = []
-    for i, b in enumerate(base):
-        k = base[:i].count(b)
-        out.append(b if base.count(b) == 1 else f"{b} {k + 1}")
-    return out
+    """Unique labels for the entries: a bot's label where no other entry has
+    it, else numbered (``Greedy 1``, ``Greedy 2``, ...; see :func:`unique_labels`)."""
+    return unique_labels([getattr(p, "label", None) or type(p).__name__ for p in players])
 
 
 def _bot_seed(game_seed: int, rotation: int, entry: int) -> int:

@@ -100,6 +100,32 @@ def check_bots(bots, what: str = "bots", needs: tuple = ("choose",)) -> list:
     return bots
 
 
+def unique_labels(labels, numbered=None) -> list:
+    """``labels`` made unique by numbering the entries that share one
+    (``Greedy 1``, ``Greedy 2``, ...), a number skipped where another
+    entry's label already is that (a bot named ``Greedy 2``). Only the
+    entries at the indices ``numbered`` (default: all) are numbered: the
+    others (the names of people at a table) stay as they are.
+
+    >>> unique_labels(["Greedy", "Random", "Greedy", "Greedy 2"])
+    ['Greedy 1', 'Random', 'Greedy 3', 'Greedy 2']
+    """
+    labels = list(labels)
+    may = range(len(labels)) if numbered is None else set(numbered)
+    out = [None if i in may and labels.count(name) > 1 else name for i, name in enumerate(labels)]
+    used = {name for name in out if name is not None}
+    last: dict = {}
+    for i, name in enumerate(labels):
+        if out[i] is None:
+            k = last.get(name, 0) + 1
+            while f"{name} {k}" in used:
+                k += 1
+            last[name] = k
+            out[i] = f"{name} {k}"
+            used.add(out[i])
+    return out
+
+
 def _who(bot) -> str:
     """The bot as a note names it: its repr, or its class where a repr of its own fails."""
     try:
