@@ -466,3 +466,35 @@ def test_a_search_ends_when_told_to_stop():
     assert result.iterations == 64 and result.best in g.legal_actions()
     flat = FlatMC(seed=1).search(g, iterations=10**9, stop=lambda: True)
     assert flat.iterations == 16
+
+
+def test_a_searcher_shows_its_settings():
+    """A searcher's repr names its budget and what differs from the default (in a cell, in a
+    tournament table's note, in an error's): enough to make the same bot again."""
+    assert repr(MCTS(iterations=50, seed=1)) == "MCTS(iterations=50, seed=1)"
+    assert repr(MCTS(seconds=0.5, seed=2)) == "MCTS(seconds=0.5, seed=2)"
+    assert repr(MCTS(iterations=20, evaluation="hand", seed=None)) == "MCTS(iterations=20, evaluation='hand', seed=None)"
+    assert repr(FlatMC(iterations=30, seed=3)) == "FlatMC(iterations=30, seed=3)"
+    assert repr(FlatMC(iterations=30, seconds=2, seed=3)) == "FlatMC(iterations=30, seconds=2, seed=3)"
+    for text in ("MCTS(iterations=50, seed=1)", "FlatMC(iterations=30, seed=3)"):
+        again = eval(text, {"MCTS": MCTS, "FlatMC": FlatMC})
+        assert repr(again) == text
+
+
+def test_flat_monte_carlo_plays_each_try_out(monkeypatch):
+    """Every iteration of FlatMC plays its action and then a random playout from there (not the
+    bare position after the action), unless that action ended the game."""
+    from alhambra_widget.bots import mcts
+    played = []
+    real = mcts.random_playout
+
+    def counted(d, *args, **kwargs):
+        before = len(d.legal_actions()), d.turn
+        real(d, *args, **kwargs)
+        played.append((before, d.turn))
+
+    monkeypatch.setattr(mcts, "random_playout", counted)
+    g = Game(3, seed=6)
+    res = FlatMC(iterations=24, seed=1).search(g)
+    assert len(played) == 24 == sum(r["visits"] for r in res.rows)
+    assert all(after > turn for (_, turn), after in played)   # each playout went on to later turns
