@@ -498,3 +498,18 @@ def test_flat_monte_carlo_plays_each_try_out(monkeypatch):
     res = FlatMC(iterations=24, seed=1).search(g)
     assert len(played) == 24 == sum(r["visits"] for r in res.rows)
     assert all(after > turn for (_, turn), after in played)   # each playout went on to later turns
+
+
+def test_the_search_reward_is_mostly_the_win_chance_partly_the_margin():
+    """MCTS's reward in [0, 1]: a sure win by a wide margin 1, a sure loss by one 0; more
+    win chance or more margin never less reward, the margin's part bounded (0.3 by default)."""
+    from alhambra_widget.bots.mcts import _reward
+    assert _reward(1.0, 1000, 40) == 1.0 and _reward(0.0, -1000, 40) == 0.0
+    assert _reward(0.5, 0, 40) == pytest.approx(0.5)
+    assert _reward(0.0, 20, 40) == pytest.approx(0.3 * 0.75) and _reward(1.0, -20, 40) == pytest.approx(0.7 + 0.3 * 0.25)
+    grid = [(p / 10, m) for p in range(11) for m in range(-100, 101, 10)]
+    for p, m in grid:
+        r = _reward(p, m, 40)
+        assert 0.0 <= r <= 1.0
+        assert _reward(min(p + 0.1, 1.0), m, 40) >= r and _reward(p, m + 10, 40) >= r
+        assert abs(r - p) <= 0.3 + 1e-12
