@@ -513,3 +513,38 @@ def test_the_search_reward_is_mostly_the_win_chance_partly_the_margin():
         assert 0.0 <= r <= 1.0
         assert _reward(min(p + 0.1, 1.0), m, 40) >= r and _reward(p, m + 10, 40) >= r
         assert abs(r - p) <= 0.3 + 1e-12
+
+
+@pytest.mark.parametrize("rollout", ["turn", "round"])
+def test_playouts_end_where_the_rollout_setting_says(monkeypatch, rollout):
+    """rollout="turn" (the default): a playout ends when the searcher is about to start a turn
+    again (or a scoring round was played); "round": only at the next scoring round or the end."""
+    from alhambra_widget.bots import mcts
+    ends = []
+    real = mcts.playout
+
+    def watched(d, *args, **kwargs):
+        rounds = len(d.rounds)
+        real(d, *args, **kwargs)
+        ends.append((len(d.rounds) > rounds or d.is_over, d.current, d.phase))
+
+    monkeypatch.setattr(mcts, "playout", watched)
+    g = mid_game(n=3, seed=5, actions=12)
+    me = g.current
+    MCTS(iterations=40, seed=1, rollout=rollout).search(g)
+    assert len(ends) > 20
+    if rollout == "round":
+        assert all(scored for scored, _, _ in ends)
+    else:
+        early = [(cur, phase) for scored, cur, phase in ends if not scored]
+        assert early and all(cur == me and phase == "action" for cur, phase in early)
+
+
+def test_a_time_budget_too_short_for_anything_still_searches_once():
+    """However short the time, one iteration runs, so a searcher always has a move found by
+    search (and a budget of iterations is kept exactly)."""
+    g = mid_game(n=2, seed=5, actions=20)
+    for cls in (MCTS, FlatMC):
+        res = cls(seconds=1e-9, seed=1).search(g)
+        assert res.iterations == 1 and sum(r["visits"] for r in res.rows) >= 1
+        assert cls(iterations=7, seed=1).search(g).iterations == 7
