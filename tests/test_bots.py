@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from alhambra_widget import Game
+from alhambra_widget import BUILDINGS, CURRENCIES, Game
 from alhambra_widget.bots import MCTS, FlatMC, Greedy, Bot, Random, determinize, play_game, values, \
     win_probabilities
 from alhambra_widget.bots.determinize import scoring_card_ranges
@@ -548,3 +548,84 @@ def test_a_time_budget_too_short_for_anything_still_searches_once():
         res = cls(seconds=1e-9, seed=1).search(g)
         assert res.iterations == 1 and sum(r["visits"] for r in res.rows) >= 1
         assert cls(iterations=7, seed=1).search(g).iterations == 7
+
+
+def _positions_along(n, seed, every=9):
+    """Positions of a game between Greedy bots, every few actions, up to its end."""
+    g = Game(n, seed=seed)
+    bots = [Greedy(seed=seed + i) for i in range(n)]
+    out = []
+    while not g.is_over:
+        if len(out) * every <= g.turn * 3 or g.extra:   # (spread over the whole game; every extra action)
+            out.append(g.copy(history=False))
+        g.play(bots[g.current].choose(g), record=False)
+    return out
+
+
+_ZERO = dict(round_weight=(0.0, 0.0, 0.0), tile=0.0, reserve_tile=0.0, money_early=0.0, money_late=0.0,
+             affordable=0.0, exact=0.0, extra_action=0.0, spots_early=0.0, spots_late=0.0)
+
+
+@pytest.mark.parametrize("n,seed", [(2, 4), (4, 9)])
+def test_the_hand_evaluation_is_the_sum_of_its_documented_terms(n, seed):
+    """Each term of the module's list, alone (every other weight 0), is what its description
+    says, worked out here from the position: the score; the majorities of the rounds to come
+    (the engine's round_points, Dirk ranked with 2) plus the longest wall, later rounds weighted
+    less; per building tile; per reserve tile; money, worth less as the bag empties; what the
+    purse of each slot's currency affords, and exactly; the extra action; the share of tiles to
+    come that fit a free spot."""
+    from itertools import combinations
+    from alhambra_widget.bots.evaluation import Weights, values
+    from alhambra_widget.engine.scoring import round_points
+
+    def only(**w):
+        return values(g, Weights(**{**_ZERO, **w}))
+
+    checked = extra_seen = 0
+    for g in _positions_along(n, seed):
+        if g.phase != "action":
+            continue
+        scores = [float(p.score) for p in g.players]
+        todo = [r for r in (1, 2, 3) if r > len(g.rounds)]
+        prog = min(1.0, max(0.0, 1.0 - len(g.bag) / 50))
+        counts = [list(p.alhambra.counts()) for p in g.players]
+        reserves = [len(p.reserve) for p in g.players]
+        for i, t in g.pending:   # a tile bought and still to place counts where it fits, else in the reserve
+            if g.players[i].alhambra.legal_spots(t):
+                counts[i][BUILDINGS.index(t.building)] += 1
+            else:
+                reserves[i] += 1
+        extra_seen += bool(g.extra)
+        entries = counts + [list(g.dirk_counts())] if n == 2 else counts
+        plus = lambda extra: [s + e for s, e in zip(scores, extra)]   # noqa: E731
+        assert values(g, Weights(**_ZERO)) == scores
+        rw = (1.0, 0.5, 0.25)
+        majorities = [sum(rw[k] * sum(round_points(entries, r)[i]) for k, r in enumerate(todo)) for i in range(n)]
+        walls = [sum(rw[:len(todo)]) * p.alhambra.longest_wall() for p in g.players]
+        assert only(round_weight=rw) == pytest.approx(plus([m + w for m, w in zip(majorities, walls)]))
+        assert only(round_weight=rw, tile=2.0) == pytest.approx(
+            plus([m + w + sum(rw[:len(todo)]) * 2.0 * sum(c) for m, w, c in zip(majorities, walls, counts)]))
+        assert only(reserve_tile=3.0) == pytest.approx(plus([3.0 * r for r in reserves]))
+        money = [sum(c.value for c in p.hand) for p in g.players]
+        assert only(money_early=2.0, money_late=0.5) == pytest.approx(
+            plus([(2.0 + (0.5 - 2.0) * prog) * m for m in money]))
+        afford, exact = [], []
+        for p in g.players:
+            a = e = 0
+            for slot, t in enumerate(g.market):
+                vals = [c.value for c in p.hand if c.currency == CURRENCIES[slot]]
+                if t is not None and sum(vals) >= t.price:
+                    a += 1
+                    e += any(sum(s) == t.price for k in range(1, len(vals) + 1) for s in combinations(vals, k))
+            afford.append(a)
+            exact.append(e)
+        assert only(affordable=1.0) == pytest.approx(plus(afford))
+        assert only(exact=1.0) == pytest.approx(plus(exact))
+        assert only(extra_action=5.0) == pytest.approx(
+            plus([5.0 if i == g.current and g.extra else 0.0 for i in range(n)]))
+        coming = [t for t in [*g.bag, *g.market] if t is not None]
+        fit = [sum(1 for t in coming if p.alhambra.legal_spots(t)) / len(coming) for p in g.players]
+        assert only(spots_early=4.0, spots_late=1.0) == pytest.approx(
+            plus([(4.0 + (1.0 - 4.0) * prog) * f for f in fit]))
+        checked += 1
+    assert checked >= 10 and extra_seen
