@@ -116,6 +116,12 @@ def test_analyse_all_rows_and_a_finished_game():
     g = greedy_position(n=2, seed=4, actions=20)
     rows = analyse(g, iterations=100, seed=2, top=None)
     assert len(rows) == sum(1 for v in rows.visits if v > 0) and rows.visits.sum() == 100
+    # top keeps the first rows of that list: 10 by default, any number from 1
+    wide = greedy_position(n=4, seed=5, actions=90)
+    every = analyse(wide, iterations=600, seed=2, top=None)
+    assert len(every) > 10
+    for top, kept in (({}, 10), ({"top": 1}, 1), ({"top": 4}, 4), ({"top": 500}, len(every))):
+        assert list(analyse(wide, iterations=600, seed=2, **top).action) == list(every.action[:kept])
     over = Game(2, seed=1)
     bots = [Random(seed=1), Random(seed=2)]
     while not over.is_over:
@@ -277,6 +283,9 @@ def test_best_spots_are_the_legal_spots_ranked_by_wall_gain():
         assert set(rows.spot) == a.legal_spots(t)
         gains = list(rows.wall_gain)
         assert gains == sorted(gains, reverse=True)
+        # ties: more open spots first, then north to south, west to east
+        keys = [(-r.wall_gain, -r.open_spots, r.spot[1], r.spot[0]) for r in rows.itertuples()]
+        assert keys == sorted(keys)
         for spot, gain in zip(rows.spot, gains):
             b = a.copy()
             b.place(t, spot)
