@@ -61,12 +61,19 @@ function sameInside(was, now) {
   return tag(was) === tag(now) && was.slice(was.indexOf(">")) === now.slice(now.indexOf(">"));
 }
 
+/**
+ * Can `el` become `fresh` by its attributes? Not an input of another type: changing the type
+ * in place carries the old value over (a slider's turns into a check box's value attribute).
+ */
+const sameControl = (el, fresh) => el.nodeName !== "INPUT" || el.type === fresh.type;
+
 /** Give `el` the attributes of `fresh`, and a form control the value and state they mean. */
 function keepWith(el, fresh) {
   copyAttributes(el, fresh);
-  // (an input's value and checked state follow its attributes only until it is used)
+  // (an input's value and checked state follow its attributes only until it is used; a check
+  // box's or a radio button's value is its attribute, copied above: set, it would add one)
   if (el.tagName === "INPUT") {
-    if (el.value !== fresh.value) el.value = fresh.value;
+    if (el.value !== fresh.value && el.type !== "checkbox" && el.type !== "radio") el.value = fresh.value;
     if (el.checked !== fresh.checked) el.checked = fresh.checked;
   }
 }
@@ -89,7 +96,7 @@ function morph(el, fresh) {
     const a = was[i];
     const b = now[i];
     if (a.nodeType === 1 && b.nodeType === 1) {
-      if (a.nodeName === b.nodeName && a.namespaceURI === b.namespaceURI && a.getAttribute("data-key") === b.getAttribute("data-key")) morph(a, b);
+      if (a.nodeName === b.nodeName && a.namespaceURI === b.namespaceURI && a.getAttribute("data-key") === b.getAttribute("data-key") && sameControl(a, b)) morph(a, b);
       else a.replaceWith(b);
     } else if (a.nodeType === b.nodeType) {
       if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue;
@@ -116,13 +123,13 @@ function update(node, part, doc) {
   if (part.kids === undefined) {
     if (node.html === part.html) return node;
     const fresh = build(part, doc);
-    if (sameInside(node.html, part.html)) {
+    if (sameInside(node.html, part.html) && sameControl(node.el, fresh.el)) {
       // only the element's own attributes changed (a card chosen, the replay slider moved): keep it,
       // so that the focus stays on it and a screen reader tells the change, not the whole control again
       keepWith(node.el, fresh.el);
       return { ...fresh, el: node.el };
     }
-    if (holdsFocus(node.el) && node.el.nodeName === fresh.el.nodeName) {
+    if (holdsFocus(node.el) && node.el.nodeName === fresh.el.nodeName && sameControl(node.el, fresh.el)) {
       morph(node.el, fresh.el);
       return { ...fresh, el: node.el };
     }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fixture } from "./fixtures.js";
 import { mount, nodeAt, patch } from "./patch.js";
@@ -135,4 +136,117 @@ describe("patching the DOM part by part", () => {
       check(tree, part);
     }
   });
+});
+
+describe("patching any tree into any other (property-based, fast-check)", () => {
+  // Leaves of a few kinds: texts, buttons, a slider, a check box, and a group of controls in
+  // one leaf (as the market is one SVG: a focus inside it keeps its control).
+  const control = fc.oneof(
+    fc.record({ id: fc.constantFrom("x", "y"), pressed: fc.boolean() })
+      .map((c) => `<button type="button" data-key="${c.id}" aria-pressed="${c.pressed}">${c.id}</button>`),
+    fc.integer({ min: 0, max: 3 }).map((v) => `<input type="range" min="0" max="3" value="${v}">`),
+    fc.boolean().map((on) => `<input type="checkbox"${on ? ` checked=""` : ""}>`),
+  );
+  const leafHtml = (key) =>
+    fc.oneof(
+      fc.record({ tag: fc.constantFrom("p", "span"), text: fc.constantFrom("a", "b", "c &amp; d") })
+        .map(({ tag, text }) => `<${tag} class="alh-${key}">${text}</${tag}>`),
+      control,
+      fc.array(control, { maxLength: 3 }).map((kids) => `<div role="group" class="alh-${key}">${kids.join("")}</div>`),
+    );
+  // A universe of parts: at every level each key, each leaf in two versions, each box with two
+  // opening tags. Every tree patched is drawn from it (some keys left out, the order sometimes
+  // turned round, one version of each), so that trees one after another share, change, move,
+  // drop and add parts as the table's successive views do.
+  const KEYS = ["a", "b", "c", "d"];
+  const universe = (key, depth) =>
+    depth === 0 || key === "d"
+      ? fc.tuple(leafHtml(key), leafHtml(key)).map((versions) => ({ key, versions }))
+      : fc.record({
+          opens: fc.tuple(fc.constantFrom("div", "section"), fc.constantFrom("div", "section"), fc.constantFrom("1", "2"))
+            .map(([t1, t2, n]) => [[`<${t1} class="alh-${key}" data-n="1">`, `</${t1}>`], [`<${t2} class="alh-${key}" data-n="${n}">`, `</${t2}>`]]),
+          kids: fc.tuple(...KEYS.map((k) => universe(k, depth - 1))),
+          alt: leafHtml(key),   // (a leaf in its place now and then: a part that changes kind)
+        }).map(({ opens, kids, alt }) => ({ key, opens, kids, alt }));
+  const draw = (u, bits) => {
+    const bit = () => bits.next().value;
+    if (u.versions) return leaf(u.key, u.versions[bit()]);
+    if (u.alt && !bit() && !bit()) return leaf(u.key, u.alt);
+    const [open, close] = u.opens[bit()];
+    let kids = u.kids.filter(() => bit() || bit()).map((k) => draw(k, bits));
+    if (!bit() && !bit()) kids = kids.reverse();
+    return box(u.key, open, kids, close);
+  };
+  function* bitsOf(seed) {
+    let x = seed | 1;
+    for (;;) {
+      x ^= x << 13; x ^= x >>> 17; x ^= x << 5;   // (xorshift: the bits of one seed)
+      yield (x >>> 7) & 1;
+    }
+  }
+  const world = fc.tuple(...KEYS.map((k) => universe(k, 2)));
+  const root = (kids) => box("app", `<div class="alh-app">`, kids, `</div>`);
+  const treeOf = (w, seed) => {
+    const bits = bitsOf(seed);
+    return root(draw({ key: "app", opens: [[`<div class="alh-app">`, `</div>`], [`<div class="alh-app">`, `</div>`]], kids: w }, bits).kids);
+  };
+  // the HTML of every leaf by its path of keys, and the path of the leaf drawing an element
+  const leaves = (part, path = "", out = new Map()) => {
+    if (part.kids === undefined) out.set(path, part.html);
+    else for (const k of part.kids) leaves(k, `${path}/${k.key}`, out);
+    return out;
+  };
+  const leafPath = (node, target, path = "") => {
+    if (node.kids === undefined) return node.el.contains(target) ? path : null;
+    for (const [key, kid] of node.kids) {
+      const found = leafPath(kid, target, `${path}/${key}`);
+      if (found !== null) return found;
+    }
+    return null;
+  };
+
+  it("draws exactly the new tree, keeps every element a repeat of the same tree, focus or none", () => {
+    fc.assert(
+      fc.property(world, fc.array(fc.integer({ min: 1 }), { minLength: 2, maxLength: 5 }), fc.nat(), (w, seeds, pick) => {
+        const steps = seeds.map((seed) => treeOf(w, seed));
+        const el = host();
+        let drawn = mount(el, steps[0]);
+        let parts = steps[0];
+        const dirty = new Map();   // controls the player set (no longer following their attributes) -> their leaf
+        for (const next of steps.slice(1)) {
+          // the focus on some control, as a player's would be, and a slider moved or a box ticked
+          const controls = el.querySelectorAll("button, input");
+          if (controls.length) {
+            const used = controls[pick % controls.length];
+            used.focus();
+            // (set against what its attributes say: no longer following them)
+            if (used.type === "checkbox") used.checked = !used.hasAttribute("checked");
+            if (used.type === "range") used.value = String((Number(used.getAttribute("value")) + 1) % 4);
+            if (used.tagName === "INPUT") dirty.set(used, leafPath(drawn, used));
+          }
+          const was = leaves(parts);
+          const now = leaves(next);
+          drawn = patch(drawn, next);
+          parts = next;
+          expect(el.innerHTML).toBe(partHtml(parts));
+          // a form control's state is what its attributes say -- but in a leaf drawn the same
+          // again, left as the player set it (a name being typed is not wiped by a bot's move)
+          for (const [input, path] of dirty) if (!input.isConnected || was.get(path) !== now.get(path)) dirty.delete(input);
+          for (const input of el.querySelectorAll("input")) {
+            const asSet = dirty.has(input);
+            const what = `${input.outerHTML} checked=${input.checked} value=${input.value} set=${asSet}`;
+            expect(input.checked === input.hasAttribute("checked"), what).toBe(!(asSet && input.type === "checkbox"));
+            expect(input.value === (input.getAttribute("value") ?? "on"), what).toBe(!(asSet && input.type === "range"));
+          }
+          // the tree kept matches the document: a second patch of the same parts changes nothing
+          const before = [...el.querySelectorAll("*")];
+          drawn = patch(drawn, next);
+          expect([...el.querySelectorAll("*")]).toEqual(before);
+          before.forEach((node, i) => expect(el.querySelectorAll("*")[i]).toBe(node));
+        }
+        el.remove();
+      }),
+      { numRuns: 400, seed: 46 },
+    );
+  }, 60_000);   // (some seconds: generous for a loaded machine)
 });
