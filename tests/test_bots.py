@@ -6,6 +6,7 @@ perfect memory; the order of the deck and the bag is never known).
 
 from __future__ import annotations
 
+import math
 import pickle
 import random
 
@@ -629,3 +630,41 @@ def test_the_hand_evaluation_is_the_sum_of_its_documented_terms(n, seed):
             plus([(4.0 + (1.0 - 4.0) * prog) * f for f in fit]))
         checked += 1
     assert checked >= 10 and extra_seen
+
+
+def test_weights_take_only_the_evaluation_s_own_names():
+    from alhambra_widget.bots.evaluation import Weights
+    assert Weights(tile=1.5).tile == 1.5 and Weights().tile == 1.0
+    for bad in ("tiles", "_round_totals", "__init__"):
+        with pytest.raises(TypeError, match=f"no evaluation weight '{bad}'"):
+            Weights(**{bad: 1.0})
+
+
+def test_win_probabilities_favour_the_leader_and_are_flatter_early():
+    """A logistic function of each player's margin over the best other: the leader above one
+    half, the others below, each in order of value; the same margins weigh less early in the
+    game (more can happen) than late."""
+    from alhambra_widget.bots.evaluation import margins, progress, values, win_probabilities
+    seen_early = seen_late = False
+    for g in _positions_along(3, 7):
+        if g.is_over:
+            continue
+        vals = values(g)
+        probs = win_probabilities(g, vals)
+        leader = max(range(3), key=vals.__getitem__)
+        if sorted(vals)[-1] > sorted(vals)[-2]:
+            assert probs[leader] > 0.5 and all(p < 0.5 for i, p in enumerate(probs) if i != leader)
+        for i in range(3):
+            for j in range(3):
+                if vals[i] > vals[j]:
+                    assert probs[i] > probs[j]
+        m = max(abs(x) for x in margins(vals))
+        if m > 1:
+            p = max(abs(x - 0.5) for x in probs)
+            if progress(g) < 0.2:
+                seen_early = True
+                assert p < 1 / (1 + math.exp(-m / 20)) - 0.5 + 1e-9   # (its scale 24 at the start, 6 at the end)
+            if progress(g) > 0.9:
+                seen_late = True
+                assert p > 1 / (1 + math.exp(-m / 8)) - 0.5 - 1e-9
+    assert seen_early and seen_late
