@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import pickle
+from itertools import combinations
 import random
 
 import pytest
@@ -575,7 +576,6 @@ def test_the_hand_evaluation_is_the_sum_of_its_documented_terms(n, seed):
     less; per building tile; per reserve tile; money, worth less as the bag empties; what the
     purse of each slot's currency affords, and exactly; the extra action; the share of tiles to
     come that fit a free spot."""
-    from itertools import combinations
     from alhambra_widget.bots.evaluation import Weights, values
     from alhambra_widget.engine.scoring import round_points
 
@@ -668,3 +668,89 @@ def test_win_probabilities_favour_the_leader_and_are_flatter_early():
                 seen_late = True
                 assert p > 1 / (1 + math.exp(-m / 8)) - 0.5 - 1e-9
     assert seen_early and seen_late
+
+
+def _features_by_the_book(g):
+    """The learned evaluation's features written out plainly from their descriptions (module
+    doc of bots.features and its NAMES), with the engine's own scoring: the reference the fast
+    version is compared with."""
+    from alhambra_widget.engine.scoring import POINTS, round_points
+    n = g.n
+    todo = [r for r in (1, 2, 3) if r > len(g.rounds)]
+    counts = [list(p.alhambra.counts()) for p in g.players]
+    reserves = [len(p.reserve) for p in g.players]
+    for i, t in g.pending:
+        if g.players[i].alhambra.legal_spots(t):
+            counts[i][BUILDINGS.index(t.building)] += 1
+        else:
+            reserves[i] += 1
+    entries = counts + [list(g.dirk_counts())] if n == 2 else counts
+
+    def gain(i, b):   # majority points i gains over the rounds to come with one more tile of b
+        more = [list(e) for e in entries]
+        more[i][b] += 1
+        return sum(round_points(more, r)[i][b] - round_points(entries, r)[i][b] for r in todo)
+
+    coming = [t for t in [*g.bag, *g.market] if t is not None]
+    rows = []
+    for i, p in enumerate(g.players):
+        a = p.alhambra
+        purse = {c: [x.value for x in p.hand if x.currency == c] for c in CURRENCIES}
+        afford = exact = 0
+        best = 0.0
+        for slot, t in enumerate(g.market):
+            vals = purse[CURRENCIES[slot]]
+            if t is None or sum(vals) < t.price:
+                continue
+            afford += 1
+            exact += any(sum(s) == t.price for k in range(1, len(vals) + 1) for s in combinations(vals, k))
+            if todo and a.legal_spots(t):
+                best = max(best, gain(i, BUILDINGS.index(t.building)))
+        lead = {"lead1": 0.0, "lead2": 0.0, "tied": 0.0, "behind1": 0.0}
+        for b in range(6):
+            mine = entries[i][b]
+            margin = mine - max(e[b] for k, e in enumerate(entries) if k != i)
+            worth = POINTS[3][b][0] / 10
+            if mine > 0 and margin >= 2:
+                lead["lead2"] += worth
+            elif mine > 0 and margin in (0, 1):
+                lead["tied" if margin == 0 else "lead1"] += worth
+            if margin == -1:
+                lead["behind1"] += worth
+        most = 0
+        for k, c in enumerate(CURRENCIES):
+            mine = sum(purse[c])
+            others = [sum(x.value for x in q.hand if x.currency == c) for j, q in enumerate(g.players) if j != i]
+            most += g.market[k] is not None and mine > 0 and mine > max(others)
+        potential = sum(sum(1 for t in coming if t.building == BUILDINGS[b]) / len(coming) * gain(i, b)
+                        for b in range(6)) if todo else 0.0
+        row = {
+            "score": p.score, "wall": a.longest_wall(), "tiles": sum(counts[i]), "reserve": reserves[i],
+            "money": sum(x.value for x in p.hand), "cards": len(p.hand), "afford": afford, "exact": exact,
+            "best_buy": best, "extra": float(g.phase == "action" and bool(g.extra) and i == g.current),
+            "spots": sum(1 for t in coming if a.legal_spots(t)) / len(coming),
+            "most_money": most, "potential": potential, **lead,
+        }
+        for r in (1, 2, 3):
+            row[f"round{r}"] = sum(round_points(entries, r)[i]) if r in todo else 0.0
+        for d in range(1, n):
+            row[f"seat+{d}"] = float((i - g.current) % n == d)
+        rows.append(row)
+    return rows
+
+
+@pytest.mark.parametrize("n,seed", [(2, 11), (3, 12), (5, 13)])
+def test_the_learned_evaluation_s_features_are_what_their_names_say(n, seed):
+    """The fast feature code (what the fitted weights were fitted on, and what every playout's
+    evaluation reads) gives, feature by feature, what the reference written from the
+    descriptions gives, all through games of 2, 3 and 5 players."""
+    from alhambra_widget.bots.features import features, names_for
+    checked = 0
+    for g in _positions_along(n, seed, every=4):
+        if g.is_over:
+            continue
+        names = names_for(n)
+        for got, want in zip(features(g), _features_by_the_book(g)):
+            assert dict(zip(names, got)) == pytest.approx(want), {k: (v, want[k]) for k, v in zip(names, got) if v != pytest.approx(want[k])}
+        checked += 1
+    assert checked > 20
