@@ -18,6 +18,7 @@ from alhambra_widget.bots import MCTS, FlatMC, Greedy, Bot, Random, determinize,
     win_probabilities
 from alhambra_widget.bots.determinize import scoring_card_ranges
 from alhambra_widget.engine.game import ScoringCard
+from alhambra_widget.engine.tiles import BY_ID
 from alhambra_widget.engine.money import full_deck
 
 
@@ -754,3 +755,88 @@ def test_the_learned_evaluation_s_features_are_what_their_names_say(n, seed):
             assert dict(zip(names, got)) == pytest.approx(want), {k: (v, want[k]) for k, v in zip(names, got) if v != pytest.approx(want[k])}
         checked += 1
     assert checked > 20
+
+
+class _Zero:
+    """A random source that always says 0 (the policy's tie-breaking noise left out)."""
+
+    def random(self):
+        return 0.0
+
+
+@pytest.mark.parametrize("n,seed", [(2, 21), (4, 22)])
+def test_the_playout_policy_prices_moves_by_the_evaluation_s_terms(n, seed):
+    """The playout policy (bots.rollout): a take is worth its money at the evaluation's money
+    weight for the stage of the game; a buy the tile's majority points for each round to come
+    (tiles bought this turn counted as placed) plus its worth as a placed tile -- or a reserve
+    tile's where it fits nowhere -- less the money paid, plus the extra action of an exact
+    payment. A placement scores a new external wall side 1, a tile touched 0.4 (less 1 for a
+    wall of the new tile turned inward), the reserve -3, Dirk -4. ranked_actions lists by
+    these prices, declining the extra action below every take and buy, redesigns last."""
+    from alhambra_widget.bots import rollout
+    from alhambra_widget.bots.evaluation import DEFAULT as w
+    from alhambra_widget.engine.scoring import round_points
+    seen = set()
+    for g in _positions_along(n, seed, every=2):
+        if g.is_over:
+            continue
+        me = g.current
+        if g.phase == "place":
+            a = g.players[me].alhambra
+            want = []
+            for act in g.legal_actions("place"):   # (every kind of the placement phase)
+                if act.verb == "place":
+                    t, (x, y) = BY_ID[act.tile_id], act.pos
+                    s = 0.0
+                    for d, (dx, dy) in enumerate(((0, -1), (1, 0), (0, 1), (-1, 0))):
+                        if a[(x + dx, y + dy)] is not None:
+                            s += 0.4 - (1.0 if t.mask >> d & 1 else 0.0)
+                        elif t.mask >> d & 1:
+                            s += 1.0
+                else:
+                    s = -3.0 if act.verb == "reserve" else -4.0
+                want.append((act, s))
+            got = rollout._place_scores(g, _Zero())
+            assert [act for _, act in got] == [act for act, _ in want]
+            assert dict((act, s) for s, act in got) == pytest.approx(dict(want))
+            seen.add("place")
+            continue
+        prog = min(1.0, max(0.0, 1.0 - len(g.bag) / 50))
+        money_w = w.money_early + (w.money_late - w.money_early) * prog
+        todo = [r for r in (1, 2, 3) if r > len(g.rounds)]
+        entries = [list(p.alhambra.counts()) for p in g.players]
+        for i, t in g.pending:
+            if g.players[i].alhambra.legal_spots(t):
+                entries[i][BUILDINGS.index(t.building)] += 1
+        entries += [list(g.dirk_counts())] if n == 2 else []
+        want = {}
+        for act in g.legal_actions("take"):
+            want[act] = money_w * sum(c.value for c in act.cards)
+        for act in g.legal_actions("buy"):
+            t = g.market[act.slot - 1]
+            if g.players[me].alhambra.legal_spots(t):
+                b = BUILDINGS.index(t.building)
+                more = [list(e) for e in entries]
+                more[me][b] += 1
+                worth = sum(w.round_weight[:len(todo)]) * w.tile + sum(
+                    wt * (round_points(more, r)[me][b] - round_points(entries, r)[me][b])
+                    for wt, r in zip(w.round_weight, todo))
+            else:
+                worth = w.reserve_tile
+            paid = sum(c.value for c in act.cards)
+            want[act] = worth - money_w * paid + (w.extra_action if paid == t.price else 0.0)
+            seen.add("exact" if paid == t.price else "buy")
+        got = dict((act, s) for s, act in rollout._money_scores(g, me))
+        assert got == pytest.approx(want)
+        ranked = rollout.ranked_actions(g, _Zero())
+        assert sorted(ranked, key=str) == sorted(g.legal_actions(), key=str)
+        priced = [a for a in ranked if a in want]
+        assert [want[a] for a in priced] == sorted(want.values(), reverse=True)
+        rest = ranked[len(priced):]
+        assert sorted(rest, key=str) == sorted([a for a in g.legal_actions() if a.kind in ("redesign", "end")], key=str)
+        if g.extra and priced:
+            redesigns = [a for a in rest if a.kind == "redesign"]
+            low = min(want.values())
+            assert rest == (redesigns + [rest[-1]] if low > 1 else [rest[0]] + redesigns)
+            seen.add("extra")
+    assert seen == {"place", "buy", "exact", "extra"}

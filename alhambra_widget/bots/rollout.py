@@ -118,8 +118,10 @@ def _best(scored):
 def ranked_actions(g, rng) -> list:
     """Every legal action, the policy's favourites first (the order in which
     the tree search admits them into a node): placements by spot, takes and
-    buys by price, then declining an extra action, then redesigns (which the
-    policy cannot price)."""
+    buys by price, then declining an extra action and the redesigns (which
+    the policy cannot price) below them all -- declining below the
+    redesigns when every take and buy is worth more than a point, else
+    above them."""
     if g.phase == "place":
         scored = _place_scores(g, rng)
     else:
