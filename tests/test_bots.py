@@ -840,3 +840,18 @@ def test_the_playout_policy_prices_moves_by_the_evaluation_s_terms(n, seed):
             assert rest == (redesigns + [rest[-1]] if low > 1 else [rest[0]] + redesigns)
             seen.add("extra")
     assert seen == {"place", "buy", "exact", "extra"}
+
+
+def test_the_playout_policy_s_random_moves_are_takes_and_buys():
+    """With probability epsilon the policy plays a random take or buy -- never a random redesign,
+    which would wreck an Alhambra -- and all of them come up."""
+    import random as _random
+    from alhambra_widget.bots.rollout import policy_action
+    g = mid_game(n=3, seed=8, actions=30)
+    while g.phase != "action" or not {"take", "buy", "redesign"} <= set(g.legal_kinds()):
+        g.play(Greedy(seed=1).choose(g), record=False)
+    rng = _random.Random(3)
+    played = [policy_action(g, rng, epsilon=1.0) for _ in range(300)]
+    assert {a.kind for a in played} == {"take", "buy"}
+    assert len(set(played)) > 5
+    assert all(g.is_legal(a) for a in played)
