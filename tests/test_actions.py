@@ -6,8 +6,8 @@ import pytest
 
 from alhambra_widget import (KINDS, Action, Build, Buy, EndTurn, Game, GiveToDirk, IllegalMove, NotationError, Pass,
                              Place, Remove, Reserve, Swap, TakeMoney, card, parse)
-from alhambra_widget.engine.actions import (MAX_ALL_CARDS, MAX_CARDS, MAX_DIGITS, QUOTE, Reshuffle, _cut, parse_cards,
-                                            read_cards)
+from alhambra_widget.engine.actions import MAX_ALL_CARDS, MAX_CARDS, MAX_DIGITS, Reshuffle, parse_cards, read_cards
+from alhambra_widget.engine.errors import QUOTE, _cut
 
 from conftest import arrange_money, arrange_tiles, assert_refused, cards_of
 

@@ -6,6 +6,7 @@ perfect memory; the order of the deck and the bag is never known).
 
 from __future__ import annotations
 
+import json
 import math
 import pickle
 from itertools import combinations
@@ -855,3 +856,60 @@ def test_the_playout_policy_s_random_moves_are_takes_and_buys():
     assert {a.kind for a in played} == {"take", "buy"}
     assert len(set(played)) > 5
     assert all(g.is_legal(a) for a in played)
+
+
+def test_the_learned_model_is_a_conditional_logit_and_a_linear_score_per_stage():
+    """What the module doc of bots.learned says, with weights made up here: per stage (scoring
+    rounds played) each weight is base + progress x slope; the win probabilities are the softmax
+    of the players' weighted features, the expected margin each predicted score (intercept plus
+    weighted features) less the best other one; exact once the game is over."""
+    from alhambra_widget.bots.evaluation import margins, progress
+    from alhambra_widget.bots.features import NAMES, features, names_for
+    from alhambra_widget.bots.learned import Model
+    n = 3
+    width = len(names_for(n))
+    col = {name: k for k, name in enumerate(names_for(n))}
+
+    def stage_weights(st, kind):
+        base, slope = [0.0] * width, [0.0] * width
+        base[col["score"]] = 0.05 * (st + 1)
+        slope[col["money"]] = 0.02 if kind == "win" else 0.5
+        base[col["seat+1"]] = -0.3 * st
+        return {"base": base, "progress": slope, "intercept": 7.0 + st}
+
+    data = {"format": "alhambra-widget evaluation", "version": 1, "features": list(NAMES),
+            "models": {str(n): {kind: [stage_weights(st, kind) for st in range(3)] for kind in ("win", "score")}}}
+    model = Model(data)
+    assert model.players() == [n]
+    stages = set()
+    for g in _positions_along(n, 31, every=6):
+        probs, marg = model.evaluate(g)
+        if g.is_over:
+            win = g.winners
+            assert probs == [1 / len(win) if i in win else 0.0 for i in range(n)]
+            assert marg == margins([float(s) for s in g.scores])
+            continue
+        st, prog = min(2, len(g.rounds)), progress(g)
+        stages.add(st)
+        rows = features(g)
+        w = stage_weights(st, "win")
+        s = [sum((b + prog * p) * f for b, p, f in zip(w["base"], w["progress"], row)) for row in rows]
+        e = [math.exp(v - max(s)) for v in s]
+        assert probs == pytest.approx([v / sum(e) for v in e])
+        ws = stage_weights(st, "score")
+        pred = [ws["intercept"] + sum((b + prog * p) * f for b, p, f in zip(ws["base"], ws["progress"], row))
+                for row in rows]
+        assert model.scores(g) == pytest.approx(pred)
+        assert marg == pytest.approx(margins(pred))
+    assert stages == {0, 1, 2}
+    for broken, words in (({**data, "format": "x"}, "version 1"), ({**data, "features": ["score"]}, "other features")):
+        with pytest.raises(ValueError, match=words):
+            Model(broken)
+    short = json.loads(json.dumps(data))
+    short["models"][str(n)]["win"][1]["base"].pop()
+    with pytest.raises(ValueError, match=f"{n} players: {width} weights per stage"):
+        Model(short)
+    short = json.loads(json.dumps(data))
+    short["models"][str(n)]["score"].pop()
+    with pytest.raises(ValueError, match="three stages"):
+        Model(short)

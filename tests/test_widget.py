@@ -297,10 +297,10 @@ def test_view_content_matches_the_engine():
         vp = v["players"][i]
         assert vp["score"] == p.score and vp["cards"] == len(p.hand)
         assert {(t["x"], t["y"], t["id"]) for t in vp["alhambra"]} == {(x, y, t.id) for (x, y), t in p.alhambra.items()}
-        for t in vp["alhambra"]:
-            tile = p.alhambra[(t["x"], t["y"])]
-            assert t["price"] == tile.price and set(t["walls"]) == set(tile.walls)
-            assert t["building"] == ("fountain" if tile.id == 0 else tile.building.value)
+        for drawn in vp["alhambra"]:
+            tile = p.alhambra[(drawn["x"], drawn["y"])]
+            assert drawn["price"] == tile.price and set(drawn["walls"]) == set(tile.walls)
+            assert drawn["building"] == ("fountain" if tile.id == 0 else tile.building.value)
         assert [t["id"] for t in vp["reserve"]] == [t.id for t in p.reserve]
         assert vp["wall"] == p.alhambra.longest_wall() == len(vp["wall_path"])
         assert vp["counts"] == list(p.alhambra.counts())
@@ -327,22 +327,22 @@ def test_legal_choices_come_from_the_engine():
         legal = v["legal"]
         acts = g.legal_actions()
         listed = set()
-        for t in legal["take"]:
-            listed.add(str(parse("take " + ", ".join(t))))
+        for cards in legal["take"]:
+            listed.add(str(parse("take " + ", ".join(cards))))
         for b in legal["buy"]:
             for pay in b["payments"]:
                 listed.add(str(parse(f"buy {b['slot']} with {b['currency']} " + "+".join(map(str, pay)))))
         for x, y in legal["remove"]:
             listed.add(f"remove {x},{y}")
-        for t in legal["tiles"]:
-            verb = "build" if t["from"] == "reserve" else "place"
-            listed |= {f"{verb} {t['id']} at {x},{y}" for x, y in t["spots"]}
-            listed |= {f"swap {t['id']} at {x},{y}" for x, y in t.get("swaps", [])}
+        for entry in legal["tiles"]:
+            verb = "build" if entry["from"] == "reserve" else "place"
+            listed |= {f"{verb} {entry['id']} at {x},{y}" for x, y in entry["spots"]}
+            listed |= {f"swap {entry['id']} at {x},{y}" for x, y in entry.get("swaps", [])}
             a = g.players[g.current].alhambra
-            tile = next(tt for tt in (g.players[g.current].reserve + g.pending_for(g.current)) if tt.id == t["id"])
-            for x, y, rule, *said in t["why_not"]:   # (said: the engine's words, where they say where)
+            tile = next(tt for tt in (g.players[g.current].reserve + g.pending_for(g.current)) if tt.id == entry["id"])
+            for x, y, rule, *said in entry["why_not"]:   # (said: the engine's words, where they say where)
                 assert a.why_not(tile, (x, y)) == rule and rule in v["explain"]
-            assert {(c[0], c[1]) for c in t["why_not"]} | {tuple(c) for c in t["spots"]} == set(a.frontier)
+            assert {(c[0], c[1]) for c in entry["why_not"]} | {tuple(c) for c in entry["spots"]} == set(a.frontier)
         listed |= {f"reserve {i}" for i in legal["to_reserve"]} | {f"dirk {i}" for i in legal["dirk"]}
         if legal["end"]:
             listed.add("end")

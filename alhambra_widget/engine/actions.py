@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 from operator import itemgetter
 
-from .errors import QUOTE, IllegalMove, NotationError, _cut, _shown
+from .errors import IllegalMove, NotationError, _cut, _shown
 from .money import CURRENCIES, Card, card
 from .tiles import BY_ID, Tile
 
