@@ -888,6 +888,7 @@ def test_the_learned_model_is_a_conditional_logit_and_a_linear_score_per_stage()
             win = g.winners
             assert probs == [1 / len(win) if i in win else 0.0 for i in range(n)]
             assert marg == margins([float(s) for s in g.scores])
+            assert model.scores(g) == [float(s) for s in g.scores]
             continue
         st, prog = min(2, len(g.rounds)), progress(g)
         stages.add(st)
@@ -913,3 +914,8 @@ def test_the_learned_model_is_a_conditional_logit_and_a_linear_score_per_stage()
     short["models"][str(n)]["score"].pop()
     with pytest.raises(ValueError, match="three stages"):
         Model(short)
+    # the shipped weights: load() is the one default model, a path loads that file afresh
+    from alhambra_widget.bots.learned import WEIGHTS_FILE, default_model, load
+    assert load() is default_model() and load(None) is default_model()
+    again = load(WEIGHTS_FILE)
+    assert again is not default_model() and again.players() == default_model().players() == [2, 3, 4, 5, 6]
