@@ -219,10 +219,10 @@ export function describeAction(action, view) {
     return out;
   };
   let m;
-  if (verb === "take" && rest.length) return t("ui.move.do.take", { cards: cardsText(cards(rest.join(" "))) });
+  if (verb === "take" && cards(rest.join(" ")).length) return t("ui.move.do.take", { cards: cardsText(cards(rest.join(" "))) });
   if (verb === "buy" && (m = /^buy (\d) with (.+)$/.exec(text))) {
     const slot = view?.market?.[Number(m[1]) - 1];
-    return t("ui.move.do.buy", { tile: tileText(slot?.tile, "thing", "?"), cards: cardsText(cards(m[2])) });
+    if (slot?.tile) return t("ui.move.do.buy", { tile: tileText(slot.tile, "thing"), cards: cardsText(cards(m[2])) });
   }
   if (verb === "remove" && (m = /^remove (-?\d+,-?\d+)$/.exec(text))) {
     const pos = cellOf(m[1]);

@@ -189,5 +189,18 @@ describe("an action to play, in words (hints)", () => {
       `swap ${tileText(reserveTile, "thing")} from the reserve for ${tileText(board)} ${placeText([board.x, board.y])}`,
     );
     expect(describeAction("nonsense 3", v)).toBe("nonsense 3");
+    // a purchase names the tile of the slot it buys from, each slot its own
+    for (const s of v.market.filter((x) => x.tile)) {
+      expect(describeAction(`buy ${s.slot} with ${s.currency} 9`, v)).toBe(`buy ${tileText(s.tile, "thing")} with ${s.currency} 9`);
+    }
+    expect(new Set(v.market.map((s) => describeAction(`buy ${s.slot} with dinar 9`, v))).size).toBe(v.market.length);
+    expect(describeAction(`remove ${board.x},${board.y}`, v)).toBe(`move ${tileText(board, "thing")} from ${placeText([board.x, board.y])} to the reserve`);
+    expect(describeAction(`build ${reserveTile.id} at 5,5`, v)).toMatch(new RegExp(`^build ${tileText(reserveTile, "thing").replace(/[()]/g, "\\$&")} `));
+    expect(describeAction(`reserve ${slot.tile.id}`, pending)).toBe(`put ${tileText(slot.tile, "thing")} in the reserve`);
+    expect(describeAction("end", v)).toBe("end the turn");
+    expect(describeAction("pass", v)).toBe("pass");
+    // what the tiles of the view do not name: the notation's id; what cannot be read: the notation
+    expect(describeAction("reserve 99", v)).toBe("put #99 in the reserve");
+    for (const odd of ["take dinar", "take", "buy 9 with dinar 3", "place 3 at north"]) expect(describeAction(odd, v)).toBe(odd);
   });
 });
