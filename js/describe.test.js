@@ -87,6 +87,13 @@ describe("a move in words, as the kernel says it", () => {
     const bought = { name: "Ana", action: "buy 2 with dirham 3+4", events: [{ kind: "buy", slot: 2, tile: 23 }, { kind: "pay", cards: ["dirham 3", "dirham 4"] }] };
     expect(describeEntry(bought, {})).toBe("Ana: buy 2 with dirham 3+4");
     expect(describeEntry({ ...bought, tiles: { 23: { building: "arcades", price: 7 } } }, {})).toBe("Ana bought arcades (7) with dirham 3+4, the exact price.");
+    // an award to a player the view does not hold (a view of another game): told without a name, not failing
+    const award = moves.cases.find((c) => c.label === "award");
+    const few = { players: [{ name: "Ana" }], rounds: [] };
+    const told = describeEntry(award.entry, few);
+    expect(told).toContain("Ana gets arcades (6) from slot 2");
+    expect(told).toContain(" gets a seraglio (9) from slot 1");
+    expect(told).not.toContain("Ben");
   });
 
   it("the replay banner tells the move shown in words", () => {
