@@ -137,6 +137,17 @@ describe("boards in their frames", () => {
     expect(many.step).toBeLessThan(18);
     expect(many.width).toBeCloseTo(200);
     expect(fanRow([], 100).xs).toEqual([]);
+    // exactly the room a row needs: no overlap; a pixel less: all overlap alike, the row as wide as the room
+    expect(fanRow([10, 10, 10], 34, { gap: 2 })).toEqual({ xs: [0, 12, 24], step: 12, width: 34 });
+    expect(fanRow([10, 10, 10], 33, { gap: 2 })).toEqual({ xs: [0, 11.5, 23], step: 11.5, width: 33 });
+    // groups (a hand's currencies) keep their gap when the cards overlap
+    const three = ["florin", "dinar", "dinar", "ducat"];
+    expect(fanRow([10, 10, 10, 10], 54, { gap: 2, groups: three, groupGap: 4 })).toEqual({ xs: [0, 16, 28, 44], step: 12, width: 54 });
+    const tight = fanRow([10, 10, 10, 10], 44, { gap: 2, groups: three, groupGap: 4 });
+    expect(tight.step).toBeCloseTo(26 / 3);
+    expect(tight.xs[1] - tight.xs[0]).toBeCloseTo(tight.step + 4);
+    expect(tight.xs[2] - tight.xs[1]).toBeCloseTo(tight.step);
+    expect(tight.width).toBeCloseTo(44);
   });
 });
 
@@ -161,6 +172,7 @@ describe("a callout at a board cell", () => {
     expect(calloutPlace(vb, 0, 3, 100, -1).vertical).toBe("above");   // (no row below the last one)
     expect(markedWay([2, 2, "P5", "error.P5.hole_one", [[2, 1]]])).toBe(-1);
     expect(markedWay([2, 2, "P3", "error.P3.wall_to_open", "S"])).toBe(1);
+    for (const detail of [null, [], 7]) expect(markedWay([2, 2, "P5", "error.P5.hole_one", detail])).toBe(0);
     expect(markedWay([2, 2, "P3", "error.P3.wall_to_open", "W"])).toBe(0);
     expect(markedWay([2, 2, "P4"])).toBe(0);
     // walls against several neighbours (P4): away from them, unless they lie both north and south
