@@ -683,6 +683,21 @@ describe("the whole table", () => {
     expect(opened.querySelector("details.alh-latest-round table")).not.toBeNull();
     // at the end of the game: the final table, no fold
     expect(dom(scoringHtml(over, { lazyEarlier: true })).querySelector("details.alh-latest-round")).toBeNull();
+    // the round the last move scored is marked as just scored, and only that one; none after a quiet move
+    const marked = (v) => [...dom(scoringHtml(v)).querySelectorAll("table.alh-latest")].map((tb) => tb.getAttribute("data-round"));
+    expect(marked(over)).toEqual(["3"]);
+    expect(marked(inPlay([...quiet.slice(-3), scored]))).toEqual(["3"]);
+    expect(marked(inPlay([scored, ...quiet.slice(0, 1)]))).toEqual([]);
+    expect(marked({ ...over, log: [] })).toEqual([]);
+    // a scored round folded to a line: the players' points (Dirk's, D3, are in its table)
+    const withDirk = inPlay([scored, ...quiet.slice(0, over.n)]);
+    withDirk.rounds = over.rounds.map((r) => ({ ...r, dirk: [4, 0, 0, 0, 0, 0] }));
+    const line = dom(scoringHtml(withDirk, { lazyEarlier: true })).querySelector("details.alh-latest-round summary").textContent;
+    expect(line).not.toContain("Dirk");
+    // one round scored: no fold of earlier rounds
+    const first = { ...over, rounds: over.rounds.slice(0, 1) };
+    expect(dom(scoringHtml(first)).querySelector("details.alh-earlier")).toBeNull();
+    expect(dom(scoringHtml(over)).querySelector("details.alh-earlier")).not.toBeNull();
   });
 
   it("in play, the next scoring round as it would be scored now: a line of points, unfolded the table", () => {
