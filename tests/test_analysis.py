@@ -233,19 +233,24 @@ def test_standings_agree_with_the_scoring_round_when_it_is_played(n):
 
 
 def test_standings_name_leaders_and_margins():
-    g = greedy_position(n=3, seed=11, actions=80)
-    s = standings(g, round=3)
-    assert s.round == 3
-    for building, row in s.buildings.iterrows():
-        counts = [row[nm] for nm in g.names]
-        best = max(counts)
-        if best == 0:
-            assert row["leader"] is None
-            continue
-        leaders = [nm for nm, c in zip(g.names, counts) if c == best]
-        assert row["leader"] == " & ".join(leaders)
-        others = sorted((c for c in counts if c != best), reverse=True)
-        assert row["margin"] == (0 if len(leaders) > 1 else best - (others[0] if others else 0))
+    seen = set()
+    for seed, actions in ((11, 80), (12, 20), (13, 40), (14, 10)):
+        g = greedy_position(n=3, seed=seed, actions=actions)
+        s = standings(g, round=3)
+        assert s.round == 3
+        for building, row in s.buildings.iterrows():
+            counts = [row[nm] for nm in g.names]
+            best = max(counts)
+            if best == 0:   # nobody has one: no leader (missing: None, or NaN in pandas 3's text columns), no margin
+                assert pd.isna(row["leader"]) and row["margin"] == 0
+                seen.add("nobody")
+                continue
+            leaders = [nm for nm, c in zip(g.names, counts) if c == best]
+            assert row["leader"] == " & ".join(leaders)
+            others = sorted((c for c in counts if c != best), reverse=True)
+            assert row["margin"] == (0 if len(leaders) > 1 else best - (others[0] if others else 0))
+            seen.add("tie" if len(leaders) > 1 else "alone")
+    assert seen == {"nobody", "tie", "alone"}
     with pytest.raises(ValueError):
         standings(g, round=4)
 

@@ -52,8 +52,8 @@ def standings(game: Game, round: int | None = None) -> Standings:
     before it).
 
     ``buildings`` has one row per building type: the count of each player
-    (and ``Dirk``), the ``leader`` (names joined by `` & `` on a tie, ``None``
-    if nobody has one), the ``margin`` (tiles the leader has over the next
+    (and ``Dirk``), the ``leader`` (names joined by `` & `` on a tie; missing
+    -- ``pd.isna`` -- if nobody has one), the ``margin`` (tiles the leader has over the next
     entry; 0 on a tie) and each player's points (``<name> points``). A
     player whose name another column has (a player named ``Dirk`` in a
     2-player game, ``leader``, ``Ana points`` beside an ``Ana``) is named
