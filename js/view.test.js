@@ -694,6 +694,15 @@ describe("the whole table", () => {
     withDirk.rounds = over.rounds.map((r) => ({ ...r, dirk: [4, 0, 0, 0, 0, 0] }));
     const line = dom(scoringHtml(withDirk, { lazyEarlier: true })).querySelector("details.alh-latest-round summary").textContent;
     expect(line).not.toContain("Dirk");
+    // Dirk's row (D3) where the view has Dirk, not in a lesson before the one on Dirk, not for a round without him
+    const twoish = { ...over, dirk: [] };
+    twoish.rounds = over.rounds.map((r) => ({ ...r, dirk: [3, 0, 0, 0, 0, 0], counts: [...r.counts, [1, 0, 0, 0, 0, 0]] }));
+    const dirkRows = (v) => dom(scoringHtml(v)).querySelectorAll("tr.alh-dirk-row").length;
+    expect(dirkRows(twoish)).toBeGreaterThan(0);
+    expect(dirkRows(over)).toBe(0);
+    expect(dirkRows({ ...twoish, lesson: { id: "x", rules: ["P1", "T2"] } })).toBe(0);
+    expect(dirkRows({ ...twoish, lesson: { id: "x", rules: ["D3"] } })).toBe(dirkRows(twoish));
+    expect(dirkRows({ ...twoish, rounds: over.rounds.map((r) => ({ ...r, dirk: null })) })).toBe(0);
     // one round scored: no fold of earlier rounds
     const first = { ...over, rounds: over.rounds.slice(0, 1) };
     expect(dom(scoringHtml(first)).querySelector("details.alh-earlier")).toBeNull();

@@ -16,7 +16,7 @@ import { tileText } from "../describe.js";
 import { EN, useStrings } from "../i18n.js";
 
 const pick = (cat) => Object.fromEntries(Object.entries(cat).filter(([k]) => !k.startsWith("_")));
-import { canHint, hintBadge, hintDetail, hintMarks, hintPlay, hintsHtml, marginWords, thinkingHtml } from "./hints.js";
+import { canHint, cardMarks, hintBadge, hintDetail, hintMarks, hintPlay, hintsHtml, marginWords, thinkingHtml } from "./hints.js";
 
 const LANG = {
   de: () => ({ ...EN, ...pick(namesDe), ...pick(uiDe), ...pick(botsDe) }),
@@ -166,6 +166,16 @@ describe("hints", () => {
     expect(m.tiles).toEqual({ 12: [3] });
   });
 
+  it("marks as many hand cards as a hint names, the first matching ones, two copies apart", () => {
+    const hand = ["dinar 3", "dinar 3", "dinar 5", "ducat 2"];
+    // hint 1 pays dinar 3+3, hint 2 dinar 3 and ducat 2, hint 3 a card not in the hand
+    const marks = { "dinar 3": [1, 1, 2], "ducat 2": [2], "florin 9": [3] };
+    expect(cardMarks(hand, marks)).toEqual([[0, [1, 2]], [1, [1]], [3, [2]]]);
+    expect(cardMarks(hand, { "dinar 3": [1, 1, 1] })).toEqual([[0, [1]], [1, [1]]]);   // (only two copies to mark)
+    expect(cardMarks(hand, null)).toEqual([]);
+    expect(cardMarks([], marks)).toEqual([]);
+  });
+
   it("draws a badge with every rank pointing there", () => {
     const el = dom(`<svg>${hintBadge(10, 10, 8, [1, 3])}</svg>`);
     expect(el.querySelector("text").textContent).toBe("1\u00b73");
@@ -178,6 +188,8 @@ describe("hints", () => {
     expect(dom(thinkingHtml(view)).textContent).toBe(`${view.players[1].name} miettii…`);
     useStrings(null);
     expect(thinkingHtml({ ...view, thinking: null })).toBe("");
+    expect(thinkingHtml({ ...view, thinking: undefined })).toBe("");
+    expect(thinkingHtml({ ...view, thinking: 7 })).toBe("");   // (a seat the view does not hold)
   });
 
   it("offers a hint to a person who may act in the live game, and on any position replayed", () => {
