@@ -557,6 +557,14 @@ def test_forged_lesson_messages_are_refused_and_change_nothing(msg):
     assert (w.tutor.lesson, w.tutor.step, w.game.to_json(), dict(w.lesson)) == before
 
 
+def test_a_lesson_button_the_step_lacks_is_refused_in_the_lesson_s_words():
+    for lang, words in (("en", "This step has no button 'explode' (it has back, replay, next)."),
+                        ("de", "Dieser Schritt hat keine Schaltfläche 'explode' (nur back, replay, next).")):
+        w = AlhambraWidget.tutorial(lesson=1, lang=lang)
+        send(w, {"type": "lesson", "op": "explode"})
+        assert w.message["kind"] == "error" and w.message["text"] == words
+
+
 def test_lesson_messages_to_a_widget_not_in_tutorial_mode_are_refused():
     w = AlhambraWidget(players=2, seed=1)
     send(w, {"type": "lesson", "op": "next"})
