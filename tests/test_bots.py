@@ -566,6 +566,36 @@ def _positions_along(n, seed, every=9):
     return out
 
 
+def _counted_as_placed(g):
+    """Per player the building counts and the reserve's size with the tiles bought and still to
+    place counted where they fit, else in the reserve (as the evaluations count them); and the
+    entries of a scoring round (Dirk's too with 2 players)."""
+    counts = [list(p.alhambra.counts()) for p in g.players]
+    reserves = [len(p.reserve) for p in g.players]
+    for i, t in g.pending:
+        if g.players[i].alhambra.legal_spots(t):
+            counts[i][BUILDINGS.index(t.building)] += 1
+        else:
+            reserves[i] += 1
+    return counts, reserves, counts + [list(g.dirk_counts())] if g.n == 2 else counts
+
+
+def _exact(vals, price):
+    """Can some of the card values ``vals`` pay ``price`` exactly (T2a)?"""
+    return any(sum(s) == price for k in range(1, len(vals) + 1) for s in combinations(vals, k))
+
+
+def _affordable(g, p):
+    """The market tiles ``p``'s cards of each slot's currency pay for, and those they pay exactly."""
+    afford = exact = 0
+    for slot, t in enumerate(g.market):
+        vals = [c.value for c in p.hand if c.currency == CURRENCIES[slot]]
+        if t is not None and sum(vals) >= t.price:
+            afford += 1
+            exact += _exact(vals, t.price)
+    return afford, exact
+
+
 _ZERO = dict(round_weight=(0.0, 0.0, 0.0), tile=0.0, reserve_tile=0.0, money_early=0.0, money_late=0.0,
              affordable=0.0, exact=0.0, extra_action=0.0, spots_early=0.0, spots_late=0.0)
 
@@ -591,15 +621,8 @@ def test_the_hand_evaluation_is_the_sum_of_its_documented_terms(n, seed):
         scores = [float(p.score) for p in g.players]
         todo = [r for r in (1, 2, 3) if r > len(g.rounds)]
         prog = min(1.0, max(0.0, 1.0 - len(g.bag) / 50))
-        counts = [list(p.alhambra.counts()) for p in g.players]
-        reserves = [len(p.reserve) for p in g.players]
-        for i, t in g.pending:   # a tile bought and still to place counts where it fits, else in the reserve
-            if g.players[i].alhambra.legal_spots(t):
-                counts[i][BUILDINGS.index(t.building)] += 1
-            else:
-                reserves[i] += 1
+        counts, reserves, entries = _counted_as_placed(g)
         extra_seen += bool(g.extra)
-        entries = counts + [list(g.dirk_counts())] if n == 2 else counts
         plus = lambda extra: [s + e for s, e in zip(scores, extra)]   # noqa: E731
         assert values(g, Weights(**_ZERO)) == scores
         rw = (1.0, 0.5, 0.25)
@@ -612,16 +635,7 @@ def test_the_hand_evaluation_is_the_sum_of_its_documented_terms(n, seed):
         money = [sum(c.value for c in p.hand) for p in g.players]
         assert only(money_early=2.0, money_late=0.5) == pytest.approx(
             plus([(2.0 + (0.5 - 2.0) * prog) * m for m in money]))
-        afford, exact = [], []
-        for p in g.players:
-            a = e = 0
-            for slot, t in enumerate(g.market):
-                vals = [c.value for c in p.hand if c.currency == CURRENCIES[slot]]
-                if t is not None and sum(vals) >= t.price:
-                    a += 1
-                    e += any(sum(s) == t.price for k in range(1, len(vals) + 1) for s in combinations(vals, k))
-            afford.append(a)
-            exact.append(e)
+        afford, exact = zip(*(_affordable(g, p) for p in g.players))
         assert only(affordable=1.0) == pytest.approx(plus(afford))
         assert only(exact=1.0) == pytest.approx(plus(exact))
         assert only(extra_action=5.0) == pytest.approx(
@@ -679,14 +693,7 @@ def _features_by_the_book(g):
     from alhambra_widget.engine.scoring import POINTS, round_points
     n = g.n
     todo = [r for r in (1, 2, 3) if r > len(g.rounds)]
-    counts = [list(p.alhambra.counts()) for p in g.players]
-    reserves = [len(p.reserve) for p in g.players]
-    for i, t in g.pending:
-        if g.players[i].alhambra.legal_spots(t):
-            counts[i][BUILDINGS.index(t.building)] += 1
-        else:
-            reserves[i] += 1
-    entries = counts + [list(g.dirk_counts())] if n == 2 else counts
+    counts, reserves, entries = _counted_as_placed(g)
 
     def gain(i, b):   # majority points i gains over the rounds to come with one more tile of b
         more = [list(e) for e in entries]
@@ -698,15 +705,10 @@ def _features_by_the_book(g):
     for i, p in enumerate(g.players):
         a = p.alhambra
         purse = {c: [x.value for x in p.hand if x.currency == c] for c in CURRENCIES}
-        afford = exact = 0
+        afford, exact = _affordable(g, p)
         best = 0.0
         for slot, t in enumerate(g.market):
-            vals = purse[CURRENCIES[slot]]
-            if t is None or sum(vals) < t.price:
-                continue
-            afford += 1
-            exact += any(sum(s) == t.price for k in range(1, len(vals) + 1) for s in combinations(vals, k))
-            if todo and a.legal_spots(t):
+            if t is not None and sum(purse[CURRENCIES[slot]]) >= t.price and todo and a.legal_spots(t):
                 best = max(best, gain(i, BUILDINGS.index(t.building)))
         lead = {"lead1": 0.0, "lead2": 0.0, "tied": 0.0, "behind1": 0.0}
         for b in range(6):
@@ -805,11 +807,7 @@ def test_the_playout_policy_prices_moves_by_the_evaluation_s_terms(n, seed):
         prog = min(1.0, max(0.0, 1.0 - len(g.bag) / 50))
         money_w = w.money_early + (w.money_late - w.money_early) * prog
         todo = [r for r in (1, 2, 3) if r > len(g.rounds)]
-        entries = [list(p.alhambra.counts()) for p in g.players]
-        for i, t in g.pending:
-            if g.players[i].alhambra.legal_spots(t):
-                entries[i][BUILDINGS.index(t.building)] += 1
-        entries += [list(g.dirk_counts())] if n == 2 else []
+        entries = _counted_as_placed(g)[2]
         want = {}
         for act in g.legal_actions("take"):
             want[act] = money_w * sum(c.value for c in act.cards)
