@@ -32,6 +32,13 @@ describe("what is read out", () => {
     expect(got.lines[0]).toMatch(/Ana took dinar 3/);
     // the same view again: nothing more
     expect(toAnnounce(got.state, w).lines).toEqual([]);
+    // before any view has come (the widget's first draw may have none): nothing, and no failure
+    for (const none of [null, undefined]) {
+      const blank = toAnnounce(null, none);
+      expect(blank.lines).toEqual([]);
+      expect(blank.state).toMatchObject({ game: null, said: "", lesson: null, step: null, replaying: false });
+      expect(toAnnounce(blank.state, none).lines).toEqual([]);
+    }
   });
 
   it("a new info message in place of the newest move: it tells that one (and more, a bot's reply)", () => {
