@@ -574,6 +574,7 @@ def test_lesson_messages_to_a_widget_not_in_tutorial_mode_are_refused():
 
 def test_the_front_end_cannot_write_the_lesson():
     w = AlhambraWidget.tutorial()
+    assert (w.tutor.lesson, w.tutor.step, w.lesson["index"], w.seat) == (0, 0, 0, 0)   # the first lesson, seated
     before = dict(w.lesson)
     w.set_state({"lesson": {"index": 5, "title": "forged"}})
     assert w.lesson == before
