@@ -26,6 +26,10 @@ describe("the anywidget module", () => {
     expect(root.hasAttribute("data-lm-suppress-shortcuts")).toBe(true);
     expect(root.querySelector("style").textContent).toContain("color-scheme: light dark");
     expect(root.querySelectorAll(".alh-player").length).toBe(3);
+    // named, and in the language of its words, which follow the kernel's strings
+    expect([root.getAttribute("aria-label"), root.getAttribute("lang")]).toEqual(["Alhambra game", "en"]);
+    model.push({ strings: { "ui.widget.aria": "Alhambra-Spiel" }, lang: "de" });
+    expect([root.getAttribute("aria-label"), root.getAttribute("lang")]).toEqual(["Alhambra-Spiel", "de"]);
   });
 
   it("draws the game review from its own trait (graded), not from the view", () => {
