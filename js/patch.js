@@ -70,10 +70,9 @@ const sameControl = (el, fresh) => el.nodeName !== "INPUT" || el.type === fresh.
 /** Give `el` the attributes of `fresh`, and a form control the value and state they mean. */
 function keepWith(el, fresh) {
   copyAttributes(el, fresh);
-  // (an input's value and checked state follow its attributes only until it is used; a check
-  // box's or a radio button's value is its attribute, copied above: set, it would add one)
+  // (an input's value and checked state follow its attributes only until it is used)
   if (el.tagName === "INPUT") {
-    if (el.value !== fresh.value && el.type !== "checkbox" && el.type !== "radio") el.value = fresh.value;
+    if (el.value !== fresh.value) el.value = fresh.value;
     if (el.checked !== fresh.checked) el.checked = fresh.checked;
   }
 }
