@@ -219,7 +219,8 @@ export function describeAction(action, view) {
     return out;
   };
   let m;
-  if (verb === "take" && cards(rest.join(" ")).length) return t("ui.move.do.take", { cards: cardsText(cards(rest.join(" "))) });
+  const taken = verb === "take" ? cards(rest.join(" ")) : [];
+  if (taken.length) return t("ui.move.do.take", { cards: cardsText(taken) });
   if (verb === "buy" && (m = /^buy (\d) with (.+)$/.exec(text))) {
     const slot = view?.market?.[Number(m[1]) - 1];
     if (slot?.tile) return t("ui.move.do.buy", { tile: tileText(slot.tile, "thing"), cards: cardsText(cards(m[2])) });
