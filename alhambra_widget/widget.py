@@ -1575,7 +1575,7 @@ def _seat_bots(players):
     """Names and bots from a players list: ``["You", Greedy()]`` ->
     ``(["You", "Greedy"], {1: Greedy()})``; a bot whose label another player
     has too is numbered (people's names are left as given)."""
-    from .bots.base import Bot, unique_labels
+    from .bots.base import Bot, class_hint, unique_labels
 
     names, bots = [], {}
     for i, p in enumerate(players):
@@ -1585,7 +1585,6 @@ def _seat_bots(players):
         elif isinstance(p, str):
             names.append(p)
         else:
-            from .bots.base import class_hint
             raise TypeError(f"a player is a name or a bot (alhambra_widget.bots), not {type(p).__name__}"
                             f"{class_hint(p)}")
     return unique_labels(names, numbered=bots), bots

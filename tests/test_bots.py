@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 import math
 import pickle
-from itertools import combinations
 import random
+from itertools import combinations
 
 import pytest
 
@@ -580,6 +580,12 @@ def _counted_as_placed(g):
     return counts, reserves, counts + [list(g.dirk_counts())] if g.n == 2 else counts
 
 
+def _progress(g):
+    """How far the game is, as the evaluation's weights read it: 0 at the start (50 tiles in
+    the bag once the market is dealt), 1 when the bag is empty."""
+    return min(1.0, max(0.0, 1.0 - len(g.bag) / 50))
+
+
 def _exact(vals, price):
     """Can some of the card values ``vals`` pay ``price`` exactly (T2a)?"""
     return any(sum(s) == price for k in range(1, len(vals) + 1) for s in combinations(vals, k))
@@ -620,7 +626,7 @@ def test_the_hand_evaluation_is_the_sum_of_its_documented_terms(n, seed):
             continue
         scores = [float(p.score) for p in g.players]
         todo = [r for r in (1, 2, 3) if r > len(g.rounds)]
-        prog = min(1.0, max(0.0, 1.0 - len(g.bag) / 50))
+        prog = _progress(g)
         counts, reserves, entries = _counted_as_placed(g)
         extra_seen += bool(g.extra)
         plus = lambda extra: [s + e for s, e in zip(scores, extra)]   # noqa: E731
@@ -804,7 +810,7 @@ def test_the_playout_policy_prices_moves_by_the_evaluation_s_terms(n, seed):
             assert dict((act, s) for s, act in got) == pytest.approx(dict(want))
             seen.add("place")
             continue
-        prog = min(1.0, max(0.0, 1.0 - len(g.bag) / 50))
+        prog = _progress(g)
         money_w = w.money_early + (w.money_late - w.money_early) * prog
         todo = [r for r in (1, 2, 3) if r > len(g.rounds)]
         entries = _counted_as_placed(g)[2]
@@ -844,12 +850,11 @@ def test_the_playout_policy_prices_moves_by_the_evaluation_s_terms(n, seed):
 def test_the_playout_policy_s_random_moves_are_takes_and_buys():
     """With probability epsilon the policy plays a random take or buy -- never a random redesign,
     which would wreck an Alhambra -- and all of them come up."""
-    import random as _random
     from alhambra_widget.bots.rollout import policy_action
     g = mid_game(n=3, seed=8, actions=30)
     while g.phase != "action" or not {"take", "buy", "redesign"} <= set(g.legal_kinds()):
         g.play(Greedy(seed=1).choose(g), record=False)
-    rng = _random.Random(3)
+    rng = random.Random(3)
     played = [policy_action(g, rng, epsilon=1.0) for _ in range(300)]
     assert {a.kind for a in played} == {"take", "buy"}
     assert len(set(played)) > 5

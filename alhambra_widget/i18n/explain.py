@@ -25,9 +25,8 @@ from __future__ import annotations
 
 
 from ..engine import actions as A
-from ..engine.errors import _cut, _shown
+from ..engine.errors import IllegalMove, NotationError, _cut, _shown
 from .rules import explain_rule
-from ..engine.errors import IllegalMove, NotationError
 from ..engine.money import CURRENCIES
 from ..engine.scoring import POINTS, ranking
 from ..engine.tiles import BUILDINGS, BY_ID, Tile
