@@ -390,11 +390,14 @@ body[data-jp-theme-light="false"] .alh-root, body.vscode-dark .alh-root, body.vs
 /* the result at the end of the game: the scores wide, the folded moves with the players */
 .alh-result { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
 /* the Alhambras at the end: side by side, wrapping; each headed by its player */
-.alh-finals-list { display: flex; flex-wrap: wrap; gap: 10px 16px; list-style: none; margin: 4px 0 0; padding: 0; }
-.alh-final { display: flex; flex-direction: column; gap: 3px; min-width: 0; max-width: 100%; }
-.alh-final-head { display: flex; align-items: center; gap: 5px; min-width: 0; }
+/* (each board's share of the row and its widest in its style: finals.js) */
+.alh-finals-list { display: flex; flex-wrap: wrap; gap: 10px 12px; list-style: none; margin: 4px 0 0; padding: 0; }
+.alh-final-board { display: flex; flex-direction: column; gap: 2px; min-width: min(7em, 100%); }
+.alh-final-head, .alh-final-sub { display: flex; align-items: center; gap: 5px; min-width: 0; }
 .alh-final-name { font-weight: 700; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 2em; }
-.alh-final-head .alh-score { margin-left: auto; padding-left: 6px; }
+.alh-final-sub { font-size: .9em; }
+/* (a tag too long for a narrow board's column cut short: its title says it whole) */
+.alh-final-sub .alh-tag { flex: 0 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 .alh-bar { display: flex; flex-direction: column; gap: 6px; }
 /* at the end nothing more is played: the bar and the message line take only what they show */
 .alh-bar .alh-selection { height: auto; }

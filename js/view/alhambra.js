@@ -60,6 +60,20 @@ export function boardBox(player, o = {}) {
 }
 
 /**
+ * The width (px) an Alhambra's picture is drawn at, unless its frame is narrower: `o.cellPx` a
+ * cell (default 64), at most `o.maxWidth`.
+ * @param {object} box  its view box (boardBox)
+ */
+function naturalWidth(box, o) {
+  return Math.min(o.maxWidth ?? Infinity, (box.w * (o.cellPx ?? 64)) / CELL);
+}
+
+/** The width (px) of `player`'s Alhambra drawn with the options `o` of alhambraSvg. */
+export function boardWidth(player, o = {}) {
+  return naturalWidth(boardBox(player, o), o);
+}
+
+/**
  * The mark of what a refusal names (see alhambraSvg's o.refusal), above the walls: a wall against
  * an open side, the side of the refused cell that meets the other tile; walls that shut a new
  * tile off from every neighbour, those sides; a hole, or tiles a
@@ -130,7 +144,7 @@ export function alhambraSvg(player, o = {}) {
   const m = vb.m;
   const n = tiles.filter((t) => t.id !== 0).length;
   const label = tn("ui.board.label", n, { name: player.name, wall: player.wall ?? 0 });
-  const natural = o.fill ? null : Math.min(o.maxWidth ?? Infinity, (vb.w * (o.cellPx ?? 64)) / C);
+  const natural = o.fill ? null : naturalWidth(vb, o);
   // (a board filling its frame sits at the frame's top, level with the hand beside it)
   let out = svgOpen("alh-alhambra", vb.x, vb.y, vb.w, vb.h, label, { maxWidth: natural, align: o.fill ? "xMidYMin" : "xMidYMid" });
   out += `<title>${esc(label)}</title>`;

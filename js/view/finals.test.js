@@ -10,7 +10,7 @@ describe("the Alhambras at the end of a game", () => {
   it("draws every player's Alhambra as it ended, named, with the points and the winner", () => {
     const section = dom(finalBoardsHtml(over)).querySelector("section.alh-finals");
     expect(section.getAttribute("aria-label")).toBe("The Alhambras at the end of the game");
-    const items = [...section.querySelectorAll("li.alh-final")];
+    const items = [...section.querySelectorAll("li.alh-final-board")];
     expect(items.map((li) => li.querySelector(".alh-final-name").textContent)).toEqual(over.players.map((p) => p.name));
     items.forEach((li, i) => {
       const p = over.players[i];
@@ -23,6 +23,23 @@ describe("the Alhambras at the end of a game", () => {
       expect(!!winner).toBe(over.winners.includes(i));
     });
     expect(over.winners.length).toBeGreaterThan(0);
+  });
+
+  it("gives each board a share of the row by its size, shrinking it before the row wraps", () => {
+    const items = [...dom(finalBoardsHtml(over)).querySelectorAll("li.alh-final-board")];
+    const widths = items.map((li) => {
+      // the board is drawn at most this wide, and its column is no wider
+      const drawn = parseFloat(li.querySelector("svg.alh-alhambra").style.maxWidth);
+      expect(drawn).toBeGreaterThan(0);
+      expect(parseFloat(li.style.maxWidth)).toBeCloseTo(drawn, 0);
+      // it grows in proportion to its size, and is laid out in the row at 60% of it
+      expect(parseFloat(li.style.flexGrow)).toBeCloseTo(drawn, 0);
+      expect(parseFloat(li.style.flexShrink)).toBe(1);
+      expect(parseFloat(li.style.flexBasis)).toBeCloseTo(0.6 * drawn, 0);
+      return drawn;
+    });
+    // (the fixture's boards are not all alike, so a share by size is not a share alike)
+    expect(new Set(widths.map(Math.round)).size).toBeGreaterThan(1);
   });
 
   it("is shown under the result at the end, and not in play", () => {

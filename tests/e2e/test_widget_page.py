@@ -1268,6 +1268,30 @@ def test_the_alhambras_at_the_end_are_drawn_under_the_result(chromium, artifacts
     page.close()
 
 
+def test_six_alhambras_at_the_end_share_one_row_and_every_name_shows_whole(chromium, artifacts):
+    """Six players' Alhambras at the end of a game on a 1,280 x 800 screen: one row (each board a
+    little smaller rather than one of them alone on a second row), the whole end of the game within
+    the screen's height, every player's name shown whole above the board."""
+    w = AlhambraWidget(played(6, 3), lang="ja")
+    assert w.game.is_over
+    page = show(chromium, w, viewport={"width": 1280, "height": 800})
+    finals = page.get_by_role("region", name=w.strings["ui.table.finals"])
+    shown = [p["name"] for p in w.view["players"]]  # (the seats' names in Japanese)
+    tops = []
+    for name in shown:
+        board = finals.get_by_role("group", name=re.compile("^" + re.escape(name)))
+        box = board.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 1280 and box["y"] + box["height"] <= 800, (name, box)
+        tops.append(round(box["y"]))
+    names = finals.locator(".alh-final-name")
+    assert names.all_text_contents() == shown
+    assert names.evaluate_all("els => els.every(e => e.scrollWidth <= e.clientWidth)")
+    # the boards' tops within a line of each other: one row
+    assert max(tops) - min(tops) < 20, tops
+    page.screenshot(path=str(artifacts / "finals-6p.png"))
+    page.close()
+
+
 def test_hints_asked_for_fit_beside_the_board_and_the_hand_stays_in_view(chromium):
     """Hint on a 1,280 x 720 or 1,366 x 768 screen: the hints fit the room under the action bar.
     Their title and the best move, its win chance and the button that plays it, are in view at
