@@ -506,7 +506,7 @@ export function measure(body) {
     const p = focus.getAttribute("data-player");
     focus.querySelectorAll(".alh-card[data-currency]").forEach((el, i) => put(`hand:${p}:${i}`, el, { card: cardText(el) }));
     put(`reserve:${p}`, focus.querySelector(".alh-reserve, .alh-focus-reserve"));
-    put(`board:${p}`, focus.querySelector(".alh-focus-board svg, .alh-focus-board"));
+    put(`board:${p}`, focus.querySelector(".alh-focus-board"));
   }
   for (const panel of body.querySelectorAll(".alh-player[data-player]")) {
     const p = panel.getAttribute("data-player");

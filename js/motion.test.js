@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import moves from "./fixtures/moves/cases.json";
 import { fakeModel, fixture } from "./fixtures.js";
-import { MAX_MOVES, MAX_UNDONE, MOVE_MS, SCORE_MS, changedSince, lastMove, motionLength, newMoves, planMotion, planUndo, reducedMotion, undoneMoves, viewer } from "./motion.js";
+import { MAX_MOVES, MAX_UNDONE, MOVE_MS, SCORE_MS, changedSince, lastMove, measure, motionLength, newMoves, planMotion, planUndo, reducedMotion, undoneMoves, viewer } from "./motion.js";
 import widget from "./widget.js";
 
 const box = (x, y, w = 40, h = 40, extra = {}) => ({ x, y, w, h, ...extra });
@@ -185,6 +185,53 @@ describe("what moves where", () => {
     expect(steps.map((s) => [s.kind, s.key, s.to])).toEqual([["fly", "tile:7", after.get("player:1")], ["fly", "tile:8", after.get("dirk")]]);
   });
 
+  it("a tile not drawn on its own where it went flies to the place it went: the reserve, the board, the panel", () => {
+    const before = anchors([["tile:7", box(0, 0)]]);
+    const mine = anchors([["reserve:0", box(300, 0, 90, 40)], ["board:0", box(300, 100, 200, 200)], ["player:0", box(600, 0, 200, 100)]]);
+    const to = (kind, after) => planMotion([entry(5, 0, `${kind} 7`, [{ kind, player: 0, tile: 7, pos: [1, 0] }])], before, after).map((s) => [s.kind, s.key, s.to]);
+    for (const kind of ["remove", "reserve"]) expect(to(kind, mine)).toEqual([["fly", "tile:7", mine.get("reserve:0")]]);
+    for (const kind of ["place", "build"]) expect(to(kind, mine)).toEqual([["fly", "tile:7", mine.get("board:0")]]);
+    // another player's: their panel, which draws neither on its own
+    const panel = anchors([["player:0", box(600, 0, 200, 100)]]);
+    for (const kind of ["place", "build", "remove", "reserve"]) expect(to(kind, panel)).toEqual([["fly", "tile:7", panel.get("player:0")]]);
+    // and nothing from where it was not drawn before, nor to nowhere
+    expect(planMotion([entry(5, 0, "place 7", [{ kind: "place", player: 0, tile: 7, pos: [1, 0] }])], new Map(), mine)).toEqual([]);
+    expect(to("place", new Map())).toEqual([]);
+  });
+
+  it("the card taken flies from its own place in the market, even when it is not the first", () => {
+    const before = anchors([
+      ["money:0", box(0, 0, 20, 30, { card: "dinar 3" })],
+      ["money:1", box(30, 0, 20, 30, { card: "florin 5" })],
+      ["money:2", box(60, 0, 20, 30, { card: "florin 5" })],
+    ]);
+    const after = anchors([["hand:0:0", box(0, 100, 20, 30, { card: "florin 5" })], ["hand:0:1", box(30, 100, 20, 30, { card: "florin 5" })]]);
+    const take = entry(1, 0, "take florin 5+5", [{ kind: "take", player: 0, cards: ["florin 5", "florin 5"] }]);
+    expect(planMotion([take], before, after).map((s) => [s.key, s.from])).toEqual([
+      ["hand:0:0", before.get("money:1")],
+      ["hand:0:1", before.get("money:2")],
+    ]);
+  });
+
+  it("new money arrives from the deck where it was drawn, if the deck is gone after the move", () => {
+    const before = anchors([["deck", box(100, 0)]]);
+    const after = anchors([["money:0", box(0, 0, 20, 30, { card: "dinar 3" })]]);
+    const e = entry(1, 0, "take ducat 2", [{ kind: "money", cards: ["dinar 3"] }]);
+    expect(planMotion([e], before, after)).toEqual([expect.objectContaining({ kind: "arrive", key: "money:0", from: before.get("deck") })]);
+    expect(planMotion([e], new Map(), after)).toEqual([]);
+  });
+
+  it("Dirk's new tiles arrive from the bag, only where the bag and the tile are drawn", () => {
+    const after = anchors([["tile:31", box(0, 0)], ["tile:32", box(50, 0)], ["bag", box(400, 0)]]);
+    const e = entry(3, null, "dirk draws", [{ kind: "dirk_draw", tiles: [31, 32, 33] }]);
+    expect(planMotion([e], new Map(), after).map((s) => [s.kind, s.key, s.from])).toEqual([
+      ["arrive", "tile:31", after.get("bag")],
+      ["arrive", "tile:32", after.get("bag")],
+    ]);
+    after.delete("bag");
+    expect(planMotion([e], new Map(), after)).toEqual([]);
+  });
+
   it("a refill arrives from the bag into its slot", () => {
     const after = anchors([["tile:31", box(0, 0, 80, 80)], ["bag", box(400, 0, 60, 60)]]);
     const steps = planMotion([entry(2, 0, "place 7 at 1,0", [{ kind: "refill", slot: 1, tile: 31 }])], new Map(), after);
@@ -199,6 +246,18 @@ describe("what moves where", () => {
     expect(steps.map((s) => [s.kind, s.player, s.from, s.to])).toEqual([["count", 0, 0, 3], ["count", 1, 0, 11], ["count", 2, 0, 0]]);
     for (const s of steps) expect([s.delay, s.duration]).toEqual([MOVE_MS, SCORE_MS]);
     expect(motionLength([e])).toBe(MOVE_MS + SCORE_MS);
+  });
+
+  it("a player whose points are not drawn has nothing counted; the next move waits for the count", () => {
+    const v = { rounds: [{ round: 1, points: [3, 11, 0], scores: [3, 11, 0] }] };
+    const after = anchors([["score:1", box(0, 20, 30, 12)], ["tile:2", box(100, 50)]]);
+    const scored = entry(9, 0, "take dinar 3", [{ kind: "score", round: 1 }], [1]);
+    const next = entry(10, 1, "place 2 at 1,0", [{ kind: "place", player: 1, tile: 2, pos: [1, 0] }]);
+    const steps = planMotion([scored, next], anchors([["tile:2", box(0, 50)]]), after, { view: v });
+    expect(steps.map((s) => [s.kind, s.key, s.delay])).toEqual([
+      ["count", "score:1", MOVE_MS],
+      ["move", "tile:2", MOVE_MS + SCORE_MS],
+    ]);
   });
 
   it("round 3 after round 1 alone (the bag ran out first) counts round 3's points", () => {
@@ -257,6 +316,16 @@ describe("what changed since your last move", () => {
     const before = { seat: 1, log: log.map((e) => (e.player === 1 ? { ...e, player: 0 } : e)), money: ["ducat 2", "dinar 1"] };
     expect(changedSince(before).money.sort()).toEqual(["dinar 1", "ducat 2"]);
   });
+  it("marks Dirk's new tiles and both tiles of a swap", () => {
+    const more = [
+      entry(6, null, "dirk draws", [{ kind: "dirk_draw", tiles: [40, 41] }]),
+      entry(7, 2, "swap 9 at 1,0", [{ kind: "swap", player: 2, tile: 9, pos: [1, 0], old: 3 }]),
+    ];
+    const c = changedSince({ seat: 0, log: [...log, ...more], money: [] });
+    expect([...c.tiles].sort((a, b) => a - b)).toEqual([3, 9, 40, 41]);
+    expect([...c.boards]).toEqual([2]);
+  });
+
   it("nothing once the viewer acted; in hot-seat the viewer is the player to act", () => {
     expect(changedSince({ seat: 0, log, money: [] }).tiles.size).toBe(0);
     expect(viewer({ seat: null, current: 2, legal: { player: 2 }, log })).toBe(2);
@@ -302,5 +371,61 @@ describe("reducedMotion", () => {
     expect(reducedMotion(page(["vscode-dark", "vscode-reduce-motion"], false))).toBe(true);
     expect(reducedMotion(page(["vscode-dark"], false))).toBe(false);
     expect(reducedMotion(null)).toBe(false);
+  });
+});
+
+describe("where everything is drawn (measure)", () => {
+  /** An element of the table at a place on the screen (jsdom lays nothing out). */
+  const at = (el, x, y, w, h) => {
+    el.getBoundingClientRect = () => ({ left: x, top: y, width: w, height: h, right: x + w, bottom: y + h });
+    return el;
+  };
+  it("finds each tile's largest drawing, a miniature's cells, the money, hands, reserves, boards and piles", () => {
+    const body = document.createElement("div");
+    body.innerHTML = `
+      <div class="alh-money"><button class="alh-card" data-currency="dinar" data-value="3"></button><button class="alh-card" data-currency="florin" data-value="5"></button></div>
+      <div class="alh-focus" data-player="1"><div class="alh-focus-board"><svg><g data-tile="7" id="big"></g></svg></div>
+        <div class="alh-reserve"></div><button class="alh-card" data-currency="ducat" data-value="9"></button></div>
+      <div class="alh-player" data-player="0"><span class="alh-score">12</span>
+        <svg data-grid="4 2 10" data-tiles="0@0,0 7@1,0 8@0,1" data-reserve="11 12" data-reserve-at="50 8 3 13"></svg></div>
+      <div class="alh-pending-row" data-player="0"></div>
+      <div class="alh-deck"></div><div class="alh-discard"></div><div class="alh-bag"></div><div class="alh-dirk"></div>
+      <g data-tile="9"></g>`;
+    const [m0, m1] = body.querySelectorAll(".alh-money .alh-card");
+    at(m0, 0, 0, 20, 30);
+    at(m1, 25, 0, 20, 30);
+    at(body.querySelector("#big"), 300, 300, 60, 60);
+    at(body.querySelector(".alh-focus .alh-card"), 300, 400, 20, 30);
+    at(body.querySelector(".alh-reserve"), 400, 300, 80, 40);
+    at(body.querySelector(".alh-focus-board"), 290, 290, 200, 200);
+    at(body.querySelector(".alh-player"), 600, 0, 200, 100);
+    at(body.querySelector(".alh-score"), 760, 5, 30, 12);
+    const mini = body.querySelector("svg[data-grid]");
+    at(mini, 610, 20, 80, 60);
+    mini.getScreenCTM = () => ({ a: 2, b: 0, c: 0, d: 2, e: 600, f: 20 }); // its user space: twice as large, from (600, 20)
+    at(body.querySelector(".alh-pending-row"), 600, 110, 200, 30);
+    for (const [cls, x] of [["deck", 100], ["discard", 130], ["bag", 160], ["dirk", 190]]) at(body.querySelector(`.alh-${cls}`), x, 0, 25, 25);
+    at(body.querySelector('[data-tile="9"]'), 5, 5, 0, 0); // not drawn (no size)
+    const map = measure(body);
+    const place = (k) => (map.has(k) ? [map.get(k).x, map.get(k).y, map.get(k).w, map.get(k).h] : null);
+    expect(map.get("money:0").card).toBe("dinar 3");
+    expect(map.get("money:1").card).toBe("florin 5");
+    expect(place("money:1")).toEqual([25, 0, 20, 30]);
+    expect(map.get("hand:1:0").card).toBe("ducat 9");
+    // tile 7 drawn on the focus board and in the miniature: the larger drawing
+    expect(place("tile:7")).toEqual([300, 300, 60, 60]);
+    // the miniature's cells: (x, y) at origin + cell size, mapped to the screen; not the fountain
+    expect(place("tile:8")).toEqual([2 * 4 + 600, 2 * (2 + 10) + 20, 20, 20]);
+    expect(map.has("tile:0")).toBe(false);
+    // its reserve: at the given x's on the row at the top given, of the size given
+    expect(place("tile:11")).toEqual([2 * 3 + 600, 2 * 50 + 20, 16, 16]);
+    expect(place("tile:12")).toEqual([2 * 13 + 600, 2 * 50 + 20, 16, 16]);
+    expect(place("reserve:1")).toEqual([400, 300, 80, 40]);
+    expect(place("board:1")).toEqual([290, 290, 200, 200]);
+    expect(place("player:0")).toEqual([600, 0, 200, 100]);
+    expect(place("score:0")).toEqual([760, 5, 30, 12]);
+    expect(place("pending:0")).toEqual([600, 110, 200, 30]);
+    expect([place("deck"), place("discard"), place("bag"), place("dirk")].map((r) => r[0])).toEqual([100, 130, 160, 190]);
+    expect(map.has("tile:9")).toBe(false);
   });
 });
