@@ -104,6 +104,23 @@ describe("what flies back on an undo", () => {
     expect(steps).toContainEqual(expect.objectContaining({ kind: "arrive", key: "hand:0:0", from: before.get("discard"), to: after.get("hand:0:0") }));
   });
 
+  it("into the bag and the deck drawn before the undo, when they are gone after it", () => {
+    const before = anchors([
+      ["tile:40", box(10, 10)],
+      ["bag", box(200, 0)],
+      ["money:0", box(10, 0, 20, 30, { card: "ducat 7" })],
+      ["deck", box(100, 0)],
+    ]);
+    const e = entry(4, 0, "take dinar 3", [{ kind: "refill", slot: 1, tile: 40 }, { kind: "money", cards: ["ducat 7", "florin 1"] }]);
+    expect(planUndo([e], before, new Map()).map((s) => [s.kind, s.key, s.to])).toEqual([
+      ["fly", "money:0", before.get("deck")],
+      ["fly", "tile:40", before.get("bag")],
+    ]);
+    // no bag, no deck drawn at all: nothing flies (florin 1 was not drawn: nothing for it either)
+    const bare = anchors([["tile:40", box(10, 10)], ["money:0", box(10, 0, 20, 30, { card: "ducat 7" })]]);
+    expect(planUndo([e], bare, new Map())).toEqual([]);
+  });
+
   it("nothing moves with reduced motion, nor for a tile that stayed where it was", () => {
     const same = anchors([["tile:5", box(1, 1)]]);
     const e = entry(3, 1, "reserve 5", [{ kind: "reserve", player: 1, tile: 5 }]);
@@ -350,6 +367,11 @@ describe("in the widget", () => {
     expect(tiles.size).toBeGreaterThan(0);
     expect(marked.length).toBeGreaterThan(0);
     for (const tile of marked.filter((m) => m.hasAttribute("data-tile"))) expect(tiles.has(Number(tile.getAttribute("data-tile")))).toBe(true);
+    // the money that came up since: the market's cards of it marked, whatever their place (the first too)
+    const dealt = { ...v, stamp: v.stamp + 1, log: [...v.log, entry(v.log.at(-1).n + 1, 0, "take ducat 9", [{ kind: "money", cards: [v.money[0], v.money[2]] }])] };
+    model.push({ view: dealt });
+    const cards = [...el.querySelectorAll(".alh-money .alh-card")];
+    expect(cards.map((c) => c.classList.contains("alh-changed"))).toEqual([true, false, true]);
     // the viewer's own move comes: nothing since it
     const mine = { ...v, stamp: v.stamp + 1, log: [...v.log, entry(v.log.at(-1).n + 1, 1, "take dinar 3", [{ kind: "take", player: 1, cards: ["dinar 3"] }])] };
     model.push({ view: mine });
