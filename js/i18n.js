@@ -129,7 +129,8 @@ export function ruleText(view, rule) {
   const mine = view && view.explain ? view.explain[rule] : undefined;
   if (typeof mine === "string" && mine) return mine;
   const key = `rule.${rule}`;
-  return typeof current[key] === "string" ? current[key] : typeof EN[key] === "string" ? EN[key] : "";
+  // (the bundle's English has no rule.* strings: the kernel sends them with the rest)
+  return typeof current[key] === "string" ? current[key] : "";
 }
 
 /**

@@ -42,6 +42,7 @@ describe("t and tn", () => {
     expect(fill("{a} and {b}", { a: 1, b: "x" })).toBe("1 and x");
     expect(fill("{a} and {c}", { a: 1 })).toBe("1 and {c}");
     expect(fill("no braces", { a: 1 })).toBe("no braces");
+    expect(fill("{a} and {b}")).toBe("{a} and {b}"); // nothing to fill in
   });
 
   it("use English by default, the strings given, English for a gap, else the key", () => {
@@ -79,6 +80,7 @@ describe("t and tn", () => {
     useStrings({ ...DE, "rule.P3": "Seiten passen." });
     expect(ruleText({ explain: {} }, "P3")).toBe("Seiten passen.");
     expect(ruleText(null, null)).toBe("");
+    expect(ruleText({ explain: {} }, "P5")).toBe(""); // a rule the strings in use do not explain
   });
 
   it("join a currency and its value as the language does, in every text and on the cards drawn", () => {
