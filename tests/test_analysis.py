@@ -313,10 +313,17 @@ def test_wilson_interval():
     assert wilson(3, 0) == (0.0, 1.0)
 
 
-def check_tournament(games, summary, n, n_games):
+def check_tournament(games, summary, n, n_games, seed=None, seconds=None):
+    """The tables of a tournament of ``n`` entries and ``n_games`` games (from ``seed``, played
+    within ``seconds``), checked against each other."""
     assert len(games) == n_games
-    for seed, group in games.groupby("seed"):
+    for game_seed, group in games.groupby("seed"):
         assert sorted(group.rotation) == list(range(n))  # every seed with every rotation
+    if seed is not None:   # game k's seed is seed + k
+        assert sorted(set(games.seed)) == list(range(seed, seed + n_games // n))
+    if seconds is not None:   # each game's own time, wall and CPU
+        assert (games.seconds > 0).all() and (games.cpu_seconds >= 0).all()
+        assert games.seconds.sum() <= seconds and games.cpu_seconds.sum() <= seconds + 0.5
     labels = list(summary.index)
     for _, row in games.iterrows():
         seats = [row[f"{lab} seat"] for lab in labels]
@@ -331,6 +338,8 @@ def check_tournament(games, summary, n, n_games):
         assert s.wins == pytest.approx(games[f"{lab} win"].sum())
         assert s.ci_low <= s.win_rate <= s.ci_high
         assert s.mean_score == pytest.approx(games[f"{lab} score"].mean())
+        others = games[[f"{other} score" for other in labels if other != lab]].max(axis=1)
+        assert s.mean_margin == pytest.approx((games[f"{lab} score"] - others).mean())
     assert summary.wins.sum() == pytest.approx(n_games)
 
 
@@ -345,18 +354,31 @@ def test_tournament_in_a_local_process_pool():
     assert list(serial["Random score"]) == list(games["Random score"])
 
 
+def test_one_worker_plays_in_this_process_without_a_pool(monkeypatch):
+    import alhambra_widget.analysis.tournament as module
+
+    def no_pool(workers=None):
+        raise AssertionError("a pool was started")
+
+    monkeypatch.setattr(module, "default_executor", no_pool)
+    games, summary = tournament([Greedy(), Random()], games=2, seed=4, workers=1, progress=False)
+    check_tournament(games, summary, 2, 2, seed=4)
+
+
 def test_tournament_takes_any_executor_and_rounds_up_to_whole_rotations():
     players = [Greedy(), Random(), Random()]
+    t0 = time.perf_counter()
     with ThreadPoolExecutor(2) as ex:
         games, summary = tournament(players, games=4, seed=3, executor=ex, progress=False)
-    check_tournament(games, summary, 3, 6)
+    check_tournament(games, summary, 3, 6, seed=3, seconds=4 * (time.perf_counter() - t0))  # (two threads at once)
     assert list(summary.index) == ["Greedy", "Random 1", "Random 2"]
     # a label another entry already has by name is skipped: every entry keeps columns of its own
     named = Greedy()
     named.name = "Greedy 2"
+    t0 = time.perf_counter()
     games2, summary2 = tournament([Greedy(), Greedy(), named], games=3, seed=3, workers=1, progress=False)
     assert list(summary2.index) == ["Greedy 1", "Greedy 3", "Greedy 2"]
-    check_tournament(games2, summary2, 3, 3)
+    check_tournament(games2, summary2, 3, 3, seed=3, seconds=time.perf_counter() - t0)
     assert sorted(games2.iloc[0][[f"{lab} seat" for lab in summary2.index]]) == [0, 1, 2]
     # (spawn, found everywhere: forking this process, which runs threads by now, is unsafe, and
     # from Python 3.12 a DeprecationWarning; forkserver: tests/test_tournament.py)

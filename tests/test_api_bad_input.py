@@ -200,11 +200,19 @@ def test_an_endless_iterable_is_refused_not_read_on(call):
     (2.5, 0, "games is a whole number from 1, not 2.5"),
     (2, "x", "seed is a whole number (the first game's; game k plays seed + k), not 'x'"),
     (2, None, "seed is a whole number"),
+    (True, 0, "games is a whole number from 1, not True"),
+    (2, False, "seed is a whole number (the first game's; game k plays seed + k), not False"),
 ])
 def test_a_tournament_says_what_its_count_and_seed_are(games, seed, words):
     """Before any game is played (not the interpreter's words from deep inside)."""
     with pytest.raises(ValueError, match=re.escape(words)):
         an.tournament([bots.Random(), bots.Random()], games=games, seed=seed, workers=1, progress=False)
+
+
+@pytest.mark.parametrize("n", [1, 7])
+def test_a_tournament_is_for_two_to_six_players(n):
+    with pytest.raises(ValueError, match=f"played by 2 to 6 players, (one bot per seat, )?not {'more than 6' if n > 6 else n}$"):
+        an.tournament([bots.Random(seed=k) for k in range(n)], games=2, workers=1, progress=False)
 
 
 def test_every_error_the_engine_raises_is_importable_from_the_package():
