@@ -217,6 +217,41 @@ describe("end of turn placement (T4, D4)", () => {
   });
 });
 
+describe("the buttons of a move", () => {
+  /** Which of Take, Buy and To reserve are on, for the selection made by `events`. */
+  const on = (view, events = []) => {
+    const root = dom(controlsHtml(view, run(view, events).ui));
+    return ["take", "buy", "to-reserve"].filter((act) => !off(root.querySelector(`[data-act="${act}"]`)));
+  };
+  const v = fixture("buy-3p");
+
+  it("each is on exactly when the selection is its whole move", () => {
+    const buy = exactBuy(v);
+    const [x, y] = v.legal.remove[0];
+    expect(on(v)).toEqual([]);
+    expect(on(v, severalTake(v).idx.map((i) => ({ act: "money", i })))).toEqual(["take"]);
+    expect(on(v, [{ act: "slot", slot: buy.slot }, { act: "card", i: buy.idx[0] }])).toEqual([]); // not paid yet
+    expect(on(v, [{ act: "slot", slot: buy.slot }, ...buy.idx.map((i) => ({ act: "card", i }))])).toEqual(["buy"]);
+    expect(on(v, [{ act: "placed", x, y }])).toEqual(["to-reserve"]);
+    expect(on(v, [{ act: "reserve-tile", id: v.legal.tiles[0].id }])).toEqual([]); // built or swapped, not reserved
+  });
+
+  it("at the end of a turn only a bought tile chosen goes to the reserve", () => {
+    const w = fixture("seated-2p-place");
+    const entry = w.legal.tiles[0];
+    expect(on(w)).toEqual([]);
+    expect(on(w, [{ act: "pending-tile", id: entry.id }])).toEqual(["to-reserve"]);
+    // the selection of another phase's move does nothing here
+    expect(on({ ...w, phase: "action" }, [{ act: "pending-tile", id: entry.id }])).toEqual([]);
+  });
+
+  it("all are off for a player not to act, and gone at the end", () => {
+    expect(on(fixture("seated-2p-other"), [{ act: "money", i: 0 }])).toEqual([]);
+    const over = dom(controlsHtml(fixture("over-4p"), initialUi()));
+    for (const act of ["take", "buy", "to-reserve"]) expect(over.querySelector(`[data-act="${act}"]`)).toBeNull();
+  });
+});
+
 describe("undo, redo, replay", () => {
   const v = fixture("buy-3p");
   it("map to their intents", () => {
