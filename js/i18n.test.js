@@ -258,6 +258,8 @@ describe("explanations while playing: the cell under the pointer", () => {
     expect(ui.hover).toBeNull();
     expect(hoverText(v, ui)).toBeNull();
     expect(hoverText(fixture("seated-2p-other"), { ...initialUi(), hover: { act: "spot", x: 0, y: 1 } })).toBeNull();
+    // at the end of a turn a tile of the Alhambra is not taken out: nothing said of it
+    expect(hoverText(fixture("seated-2p-place"), { ...initialUi(), hover: { act: "placed", x: 0, y: 0 } })).toBeNull();
   });
 });
 

@@ -236,6 +236,12 @@ describe("the buttons of a move", () => {
     expect(on(v, [{ act: "reserve-tile", id: v.legal.tiles[0].id }])).toEqual([]); // built or swapped, not reserved
   });
 
+  it("the line above them is read out when it answers a choice, not at a new turn", () => {
+    const live = (events) => dom(controlsHtml(v, run(v, events).ui)).querySelector(".alh-selection").getAttribute("aria-live");
+    expect(live([])).toBe("off");
+    expect(live([{ act: "money", i: 0 }])).toBe("polite");
+  });
+
   it("at the end of a turn only a bought tile chosen goes to the reserve", () => {
     const w = fixture("seated-2p-place");
     const entry = w.legal.tiles[0];
@@ -700,6 +706,11 @@ describe("refusals that say where (the engine's words, from the view's refused c
       // none once the feedback is not a refusal, nor outside a lesson
       expect(mark({ ...v, lesson: { ...lesson, feedback: { ...lesson.feedback, kind: "ok" } } }, initialUi())).toBeNull();
       expect(mark(hot, initialUi())).toBeNull();
+      // a refused removal is marked too (the tiles it would cut off), while the view still refuses it
+      const cut = hot.legal.no_remove[0];
+      const removal = { ...hot, lesson: { ...lesson, feedback: { ...lesson.feedback, rule: cut[2], cell: cut } } };
+      expect(mark(removal, initialUi()).dataset.rule).toBe("P4");
+      expect(mark({ ...removal, legal: { ...hot.legal, no_remove: [] } }, initialUi())).toBeNull();
     } finally {
       useStrings(null);
     }

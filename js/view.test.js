@@ -540,6 +540,11 @@ describe("log, scoring, controls", () => {
     expect(root.querySelector(".alh-message.alh-error .alh-rule").textContent).toBe("P5");
     expect(root.textContent).toContain("A hole.");
     expect(dom(messageHtml({}, null)).querySelector(".alh-message").textContent).toBe("");
+    // a screen reader hears the rule named once: "Rule P5." before words that do not name it
+    expect(root.querySelector(".alh-sr").textContent).toBe("Rule P5.\u00a0");
+    const named = dom(messageHtml({ kind: "error", rule: "P5", text: "P5: a hole.", id: 4 }, null));
+    expect(named.querySelector(".alh-sr")).toBeNull();
+    expect(named.querySelector(".alh-rule").getAttribute("aria-hidden")).toBe("true");
   });
 
   it("marks a move told by the kernel apart from a note or a refusal (it gives its room to hints)", () => {

@@ -144,6 +144,10 @@ describe("the game review", () => {
     expect(root.querySelector('input[type="range"]')).not.toBeNull();
     expect(dom(replayHtml({ ...v, review: null })).querySelector(".alh-review-mark")).toBeNull();
     expect(dom(replayHtml({ ...v, review: { running: true } })).querySelector(".alh-review-mark")).toBeNull();
+    // only the moves of the game shown, and only the grades worth a mark
+    const odd = { ...REVIEW, moves: { ...REVIEW.moves, "0": REVIEW.moves["9"], [n + 1]: REVIEW.moves["9"], "4": { ...REVIEW.moves["3"], grade: "good" } } };
+    const labels = [...dom(replayHtml({ ...v, review: odd })).querySelectorAll(".alh-review-mark")].map((b) => b.getAttribute("aria-label"));
+    expect(labels).toEqual(marks.map((b) => b.getAttribute("aria-label")));
   });
 
   it("tells a marked move in words where the replay shows the position before it", () => {
@@ -189,6 +193,11 @@ describe("the game review", () => {
     // nothing before a review is done
     expect(reviewSummaryHtml({ ...v, review: null })).toBe("");
     expect(reviewSummaryHtml({ ...v, review: { running: true, done: 1, total: 9 } })).toBe("");
+    expect(reviewSummaryHtml({ ...v, review: { ...REVIEW, grades: undefined } })).toBe("");
+    // a seat the view does not name (a review of another line-up) by its number
+    const more = { ...REVIEW, players: [...REVIEW.players, REVIEW.players[3]] };
+    const last = [...dom(reviewSummaryHtml({ ...v, review: more })).querySelectorAll("tbody tr th")].pop();
+    expect(last.textContent).toBe("5");
   });
 
   it("marks the moves the review found wanting in the move log, named by the review's words", () => {
