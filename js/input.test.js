@@ -236,6 +236,14 @@ describe("the buttons of a move", () => {
     expect(on(v, [{ act: "reserve-tile", id: v.legal.tiles[0].id }])).toEqual([]); // built or swapped, not reserved
   });
 
+  it("the button of a move made whole stands out", () => {
+    const buy = exactBuy(v);
+    const primary = (events) => [...dom(controlsHtml(v, run(v, events).ui)).querySelectorAll(".alh-primary")].map((b) => b.dataset.act);
+    expect(primary([])).toEqual([]);
+    expect(primary(severalTake(v).idx.map((i) => ({ act: "money", i })))).toEqual(["take"]);
+    expect(primary([{ act: "slot", slot: buy.slot }, ...buy.idx.map((i) => ({ act: "card", i }))])).toEqual(["buy"]);
+  });
+
   it("the line above them is read out when it answers a choice, not at a new turn", () => {
     const live = (events) => dom(controlsHtml(v, run(v, events).ui)).querySelector(".alh-selection").getAttribute("aria-live");
     expect(live([])).toBe("off");
@@ -711,6 +719,10 @@ describe("refusals that say where (the engine's words, from the view's refused c
       const removal = { ...hot, lesson: { ...lesson, feedback: { ...lesson.feedback, rule: cut[2], cell: cut } } };
       expect(mark(removal, initialUi()).dataset.rule).toBe("P4");
       expect(mark({ ...removal, legal: { ...hot.legal, no_remove: [] } }, initialUi())).toBeNull();
+      // and a refused swap
+      const swap = hot.legal.tiles[0].no_swap[1];
+      const swapped = { ...hot, lesson: { ...lesson, feedback: { ...lesson.feedback, rule: swap[2], cell: swap } } };
+      expect(mark(swapped, initialUi()).dataset.rule).toBe("P3");
     } finally {
       useStrings(null);
     }
