@@ -922,3 +922,55 @@ def test_the_learned_model_is_a_conditional_logit_and_a_linear_score_per_stage()
     assert load() is default_model() and load(None) is default_model()
     again = load(WEIGHTS_FILE)
     assert again is not default_model() and again.players() == default_model().players() == [2, 3, 4, 5, 6]
+
+
+def test_greedy_weighs_the_best_other_and_the_others_mean_alike():
+    from alhambra_widget.bots.greedy import relative
+    assert relative([10, 4, 6], 0) == pytest.approx(10 - 0.5 * 6 - 0.5 * 5)
+    assert relative([10, 4, 6], 1) == pytest.approx(4 - 0.5 * 10 - 0.5 * 8)
+    assert relative([3, 7], 0) == pytest.approx(3 - 7)   # two players: the other is both
+
+
+def _greedy_scores(game, seed):
+    """The scores Greedy(seed=seed) gives the legal actions of ``game``, and the generator as the
+    bot's is after drawing the determinization."""
+    import copy
+    from alhambra_widget.bots.greedy import action_scores
+    rng = copy.deepcopy(Greedy(seed=seed).rng)
+    d = determinize(game, rng)
+    return action_scores(d, game.legal_actions(), game.current), rng
+
+
+def test_greedy_plays_an_action_it_scores_best_and_breaks_ties_at_random():
+    tied, picked = 0, set()
+    for seed in range(4):
+        g = Game(3, seed=seed)
+        rng = random.Random(seed)
+        for step in range(60):
+            actions = g.legal_actions()
+            if step % 4 == 0 and len(actions) > 1:
+                scores, after = _greedy_scores(g, seed)
+                best = max(scores)
+                top = [a for a, s in zip(actions, scores) if s >= best - 1e-9]
+                chosen = Greedy(seed=seed).choose(g)
+                assert chosen in top, (seed, step, str(chosen))
+                if len(top) > 1:   # a tie: the bot's own generator, drawn once more, picks among them
+                    tied += 1
+                    assert chosen == top[int(after.random() * len(top))]
+                    picked.add(top.index(chosen))
+            g.play(rng.choice(actions), record=False)
+    assert tied > 0 and len(picked) > 1   # (not always the first of the tied)
+
+
+def test_greedy_weighs_two_actions_too():
+    """With two legal actions (a bought tile's one spot, or the reserve) Greedy scores both: it
+    takes the second where the second is better (and a lone action without scoring)."""
+    g = Game(3, seed=5)
+    rng = random.Random(5)
+    while len(g.moves) < 231:
+        g.play(rng.choice(g.legal_actions()))
+    actions = g.legal_actions()
+    assert [str(a) for a in actions] == ["place 21 at 3,-1", "reserve 21"]
+    scores, _ = _greedy_scores(g, 1)
+    assert scores[1] > scores[0]
+    assert Greedy(seed=1).choose(g) == actions[1]
