@@ -386,6 +386,19 @@ def test_a_wrong_value_is_quoted_cut_short_by_the_engines_one_helper(bad, quoted
     assert str(e.value).endswith(f", not {quoted}") and str(e.value).startswith("turn must be")
 
 
+def test_a_quoted_value_is_cut_to_its_limit_a_text_with_its_closing_quote():
+    from alhambra_widget.engine.errors import QUOTE, _shown
+    text = "x" * 100
+    assert _shown(text) == "'" + "x" * (QUOTE - 5) + "...'"
+    assert len(_shown(text)) == QUOTE
+    fits = "y" * (QUOTE - 2)          # its repr exactly the limit: whole
+    assert _shown(fits) == repr(fits)
+    assert _shown(fits + "y") == "'" + "y" * (QUOTE - 5) + "...'"
+    # other values cut plainly, no quote added
+    assert _shown(list(range(50))) == repr(list(range(50)))[:QUOTE - 3] + "..."
+    assert _shown("z" * 10_000, limit=20) == "'" + "z" * 15 + "...'"
+
+
 def test_a_huge_number_is_named_by_its_size_not_written_out():
     # where the interpreter's limit on digits is lifted, writing out a number of a million digits takes seconds
     from alhambra_widget.engine.errors import _shown
