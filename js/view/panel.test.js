@@ -39,6 +39,25 @@ describe("a player's picture in the players' panels", () => {
     });
   });
 
+  it("draws the grid between the Alhambra's rows and columns, each line across the whole of it", () => {
+    v.players.forEach((p, i) => {
+      const xs = p.alhambra.map((t) => t.x);
+      const ys = p.alhambra.map((t) => t.y);
+      const cols = Math.max(...xs) - Math.min(...xs) + 1;
+      const rows = Math.max(...ys) - Math.min(...ys) + 1;
+      const grid = picture(v, i).querySelector("path.alh-board-grid");
+      const d = grid ? grid.getAttribute("d") : "";
+      const vertical = d.match(/v-?[\d.]+/g) || [];
+      const horizontal = d.match(/h-?[\d.]+/g) || [];
+      expect([vertical.length, horizontal.length]).toEqual([cols - 1, rows - 1]);
+      // as long as the Alhambra is tall and wide: a cell's size times the rows, times the columns
+      if (vertical.length && horizontal.length) {
+        const cell = Number(vertical[0].slice(1)) / rows;
+        expect(Number(horizontal[0].slice(1))).toBeCloseTo(cell * cols, 1);
+      }
+    });
+  });
+
   it("draws one path per colour: each building's tiles, reserve tiles and chip in one", () => {
     v.players.forEach((p, i) => {
       const svg = picture(v, i);
