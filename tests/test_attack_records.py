@@ -399,6 +399,16 @@ def test_a_quoted_value_is_cut_to_its_limit_a_text_with_its_closing_quote():
     assert _shown("z" * 10_000, limit=20) == "'" + "z" * 15 + "...'"
 
 
+def test_a_text_inside_a_message_compares_by_key_and_values():
+    from alhambra_widget.engine.errors import Text, _NoTexts
+    assert Text("rule.P5") == Text("rule.P5") and Text("a", n=1) == Text("a", n=1)
+    assert Text("a", n=1) != Text("a", n=2) and Text("a") != Text("b")
+    assert Text("rule.P5") != "rule.P5" and Text("a") != ("a", {})
+    assert len({Text("a", n=1), Text("a", n=1), Text("b")}) == 2
+    # before a text layer is installed, a key and its values as they are
+    assert _NoTexts.render("error.x", {"tile": 7, "at": "1,0"}, "en") == "error.x tile=7 at=1,0"
+
+
 def test_a_huge_number_is_named_by_its_size_not_written_out():
     # where the interpreter's limit on digits is lifted, writing out a number of a million digits takes seconds
     from alhambra_widget.engine.errors import _shown
