@@ -193,6 +193,19 @@ describe("markets", () => {
     const s2 = root.querySelector('g.alh-slot[data-slot="2"]');
     expect(s2.classList.contains("alh-buyable")).toBe(false);
     expect(s2.getAttribute("aria-label")).toMatch(/cannot pay/);
+    // the slot chosen, and its tile, stand out; no other
+    expect([...root.querySelectorAll(".alh-selected")].map((e) => e.closest("g.alh-slot").dataset.slot)).toEqual(["1", "1"]);
+    expect(s2.getAttribute("aria-pressed")).toBe("false");
+    // a picture only: each slot says its tile, not whether the player can pay
+    const plain = dom(marketSvg(v, { buyable: [1] }));
+    for (const g of plain.querySelectorAll("g.alh-slot")) expect(g.querySelector("title").textContent).not.toMatch(/you can buy it|cannot pay/);
+  });
+
+  it("puts each slot in its place, left to right, whatever the view's order", () => {
+    const v = fixture("buy-3p");
+    const x = (root, n) => Number(root.querySelector(`g.alh-slot[data-slot="${n}"] rect.alh-slot-bg`).getAttribute("x"));
+    const root = dom(marketSvg({ ...v, market: [...v.market].reverse() }));
+    expect([1, 2, 3, 4].map((n) => x(root, n))).toEqual([0, 104, 208, 312]);
   });
 
   it("shows the money market and only counts for the deck and the bag", () => {

@@ -46,7 +46,6 @@ function movesHtml(view, log) {
     const e = log[k];
     const { main, more } = describeParts(e, view);
     const after = more.length ? `${joiner}<span class="alh-log-more">${esc(more.reduce((a, b) => t("list.sentences", { first: a, next: b })))}</span>` : "";
-    const player = e.player !== null && e.player !== undefined ? ` data-player="${e.player}"` : "";
     // a scoring round the move triggered: a button that opens its panel again (js/view/pop.js)
     const rounds = (e.rounds || []).map((r) => {
       const label = t("ui.log.scoring_round", { round: r });
@@ -55,7 +54,7 @@ function movesHtml(view, log) {
     // after a review: the mark of a move it found wanting, before its words (named by the review's words)
     const graded = view.review && view.review.moves ? view.review.moves[String(e.n)] : null;
     const mark = graded && REVIEW_MARKED.includes(graded.grade) ? reviewKeyHtml(graded.grade, graded.title) + " " : "";
-    out += `<li value="${e.n}" data-n="${e.n}"${player} title="${esc(notationTitle(e.action))}">${mark}${esc(main)}${after}${rounds}</li>`;
+    out += `<li value="${e.n}" data-n="${e.n}" title="${esc(notationTitle(e.action))}">${mark}${esc(main)}${after}${rounds}</li>`;
   }
   return out + `</ol>`;
 }
