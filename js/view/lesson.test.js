@@ -39,6 +39,22 @@ describe("lessonHtml", () => {
     expect(lessonHtml({})).toBe("");
   });
 
+  it("marks a task done, not a step only to read; cites rules only where there are some", () => {
+    const mark = (extra) => dom(lessonHtml(lesson(extra))).querySelector(".alh-lesson-done");
+    expect(mark({ done: true }).textContent).toBe("\u2713 Done");
+    expect(mark({ done: false })).toBeNull();
+    expect(mark({ done: true, reading: true })).toBeNull();
+    expect(dom(lessonHtml(lesson())).querySelector(".alh-lesson-rules")).not.toBeNull();
+    expect(dom(lessonHtml(lesson({ rules: [] }))).querySelector(".alh-lesson-rules")).toBeNull();
+  });
+
+  it("says the tutorial is finished only at the end of its last step", () => {
+    const said = (extra) => dom(lessonHtml(lesson(extra))).querySelector(".alh-lesson-finished");
+    expect(said({ finished: true, can_next: false }).textContent).toBe(LABELS.finished);
+    expect(said({ finished: true, can_next: true })).toBeNull();
+    expect(said({ finished: false, can_next: false })).toBeNull();
+  });
+
   it("shows where the learner is: Lesson k of n, the step and a progress bar", () => {
     const root = dom(lessonHtml(lesson()));
     const panel = root.querySelector("section.alh-lesson");
