@@ -796,3 +796,21 @@ describe("helpers", () => {
     expect(esc(`<a href="x">&'`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
   });
 });
+
+describe("a small board (the scoring's pictures)", () => {
+  it("draws each building's faces as one path and the pictures as one path per ink, every tile in them", () => {
+    const p = fixture("over-4p").players[0];
+    const svg = dom(alhambraSvg(p, { compact: true, coords: false, detail: false, maxWidth: 150, cellPx: 24 })).querySelector("svg");
+    const faces = [...svg.querySelectorAll("path.alh-tile-faces")];
+    const built = p.alhambra.filter((t) => t.id !== 0);
+    expect(faces.map((f) => f.classList[1]).sort()).toEqual([...new Set(built.map((t) => `alh-${t.building}`))].sort());
+    // a rounded square a tile: as many shapes as the building has tiles, each path starting with one
+    for (const f of faces) {
+      const kind = f.classList[1].slice(4);
+      const d = f.getAttribute("d");
+      expect(d.startsWith("M")).toBe(true);
+      expect((d.match(/M/g) || []).length).toBe(built.filter((t) => t.building === kind).length);
+    }
+    for (const a of svg.querySelectorAll("path.alh-arts")) expect(a.getAttribute("d").startsWith("M")).toBe(true);
+  });
+});
