@@ -813,4 +813,13 @@ describe("a small board (the scoring's pictures)", () => {
     }
     for (const a of svg.querySelectorAll("path.alh-arts")) expect(a.getAttribute("d").startsWith("M")).toBe(true);
   });
+
+  it("is named by its player, its buildings (not the fountain) and its longest wall, drawn where asked", () => {
+    const p = fixture("over-4p").players.find((q) => (q.wall_path || []).length);
+    const built = p.alhambra.filter((t) => t.id !== 0).length;
+    const svg = (o) => dom(alhambraSvg(p, o)).querySelector("svg");
+    expect(svg({}).getAttribute("aria-label")).toBe(`${p.name}'s Alhambra: ${built} tiles, longest wall ${p.wall}`);
+    expect(svg({}).querySelector(".alh-longest-wall").dataset.length).toBe(String(p.wall_path.length));
+    expect(svg({ wall: false }).querySelector(".alh-longest-wall")).toBeNull();
+  });
 });
