@@ -297,6 +297,18 @@ describe("players, reserve, pending, Dirk", () => {
     expect(actionsText({ ...v, extra: true, actions: 1 })).toMatch(/one more action after an exact payment/);
   });
 
+  it("counts the tiles the player to act has to place, not the others'; frames the winners at the end only", () => {
+    const v = fixture("seated-2p-place");
+    const mine = v.pending.filter((e) => e.player === v.current).length;
+    const pending = [...v.pending, { ...v.pending[0], player: 1 - v.current }, { ...v.pending[0], player: 1 - v.current }];
+    expect(actionsText({ ...v, pending })).toBe(actionsText(v));
+    expect(actionsText(v)).toBe(mine === 1 ? "1 tile to place" : `${mine} tiles to place`);
+    const over = fixture("over-4p");
+    const framed = (view) => [...dom(playersHtml(view)).querySelectorAll(".alh-player.alh-winner")].map((e) => Number(e.dataset.player));
+    expect(framed(over)).toEqual(over.winners);
+    expect(framed({ ...fixture("buy-3p"), winners: [0] })).toEqual([]);
+  });
+
   it("says 'thinking…' in the place of 'to act' for a bot at work, and gives every tag its text as a tooltip", () => {
     const v = { ...fixture("buy-3p"), bots: { [String(fixture("buy-3p").current)]: "Greedy" } };
     const cur = String(v.current);
