@@ -355,7 +355,8 @@ def test_tournament_in_a_local_process_pool():
 
 
 def test_one_worker_plays_in_this_process_without_a_pool(monkeypatch):
-    module = importlib.import_module("alhambra_widget.analysis.tournament")   # (the package's name is the function)
+    # (the module: the package's attribute of that name is the function)
+    module = importlib.import_module("alhambra_widget.analysis.tournament")
 
     def no_pool(workers=None):
         raise AssertionError("a pool was started")

@@ -6,6 +6,7 @@ perfect memory; the order of the deck and the bag is never known).
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import pickle
@@ -934,7 +935,6 @@ def test_greedy_weighs_the_best_other_and_the_others_mean_alike():
 def _greedy_scores(game, seed):
     """The scores Greedy(seed=seed) gives the legal actions of ``game``, and the generator as the
     bot's is after drawing the determinization."""
-    import copy
     from alhambra_widget.bots.greedy import action_scores
     rng = copy.deepcopy(Greedy(seed=seed).rng)
     d = determinize(game, rng)
@@ -964,7 +964,7 @@ def test_greedy_plays_an_action_it_scores_best_and_breaks_ties_at_random():
 
 def test_greedy_weighs_two_actions_too():
     """With two legal actions (a bought tile's one spot, or the reserve) Greedy scores both: it
-    takes the second where the second is better (and a lone action without scoring)."""
+    takes the second where the second is better."""
     g = Game(3, seed=5)
     rng = random.Random(5)
     while len(g.moves) < 231:
