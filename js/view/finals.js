@@ -6,7 +6,7 @@
 import { t, tn } from "../i18n.js";
 import { alhambraSvg, boardWidth } from "./alhambra.js";
 import { esc } from "./common.js";
-import { playerTags, seatDot } from "./players.js";
+import { playerTags, seatDot, tagHtml } from "./players.js";
 
 /** Cell size (px) of the boards at the end: three fit under the result of a 1,366 x 768 table. */
 const FINAL_CELL_PX = 22;
@@ -28,9 +28,7 @@ export function finalBoardsHtml(view) {
   let out = `<section class="alh-section alh-finals" aria-label="${esc(title)}"><h3 class="alh-label alh-finals-title">${esc(title)}</h3>`;
   out += `<ul class="alh-finals-list">`;
   view.players.forEach((p, i) => {
-    const tags = playerTags(view, p, i)
-      .map(({ cls, text, whole = text }) => `<span class="alh-tag${cls ? ` ${cls}` : ""}" title="${esc(whole)}">${esc(text)}</span>`)
-      .join("");
+    const tags = playerTags(view, p, i).map(tagHtml).join("");
     // each board as wide as it is drawn, or narrower (to FINAL_SHRINK of it) if that keeps the row
     // on one line: a row wraps only where the boards at that size do not fit, and the boards in a
     // row shrink alike, in proportion to their sizes

@@ -71,16 +71,21 @@ export function playerTags(view, p, i) {
   return tags;
 }
 
+/** A tag of playerTags as drawn beside a name: its words, whole in its tooltip. */
+export function tagHtml({ cls, text, whole = text }) {
+  return `<span class="alh-tag${cls ? ` ${cls}` : ""}" title="${esc(whole)}">${esc(text)}</span>`;
+}
+
 /** One player's panel (an item of the list of players). */
 export function playerHtml(view, p, i) {
   const current = view.phase !== "over" && i === view.current;
   const winner = view.phase === "over" && view.winners.includes(i);
   // (a tag may be cut where the column is narrow, before the name is: its whole text is its tooltip)
-  const tags = playerTags(view, p, i).map(({ cls, text, whole = text }) =>
+  const tags = playerTags(view, p, i).map((tag) =>
     // a bot thinking is the player to act: "thinking…" stands in the place of "to act"
-    cls === "alh-tag-turn" && view.thinking === i
+    tag.cls === "alh-tag-turn" && view.thinking === i
       ? `<span class="alh-tag alh-tag-thinking" title="${esc(t("ui.table.thinking_tag"))}"><span class="alh-spinner" aria-hidden="true"></span><span class="alh-tag-text">${esc(t("ui.table.thinking_tag"))}</span></span>`
-      : `<span class="alh-tag${cls ? ` ${cls}` : ""}" title="${esc(whole)}">${esc(text)}</span>`);
+      : tagHtml(tag));
   const cls = ["alh-player", current ? "alh-current" : "", winner ? "alh-winner" : ""].filter(Boolean).join(" ");
   let out = `<div class="${cls}" role="listitem" data-player="${i}" style="--alh-seat:${seatColor(i)}" aria-label="${esc(tn("ui.player.aria", p.score, { name: p.name }))}">`;
   // the name opens the player's Alhambra big, with what the panel shows in words (js/view/look.js)
