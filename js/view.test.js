@@ -3,7 +3,7 @@ import { describeEntry } from "./describe.js";
 import { accessibleName, dom, fixture, off } from "./fixtures.js";
 import { initialUi, reduce } from "./input.js";
 import { alhambraSvg } from "./view/alhambra.js";
-import { CELL, cardsText, esc, textWidth } from "./view/common.js";
+import { BUILDING_COLORS, CELL, CURRENCY_COLORS, cardsText, esc, textWidth } from "./view/common.js";
 import { handSvg, hiddenHandSvg } from "./view/hand.js";
 import { logHtml } from "./view/log.js";
 import { marketSvg } from "./view/market.js";
@@ -231,6 +231,36 @@ describe("hands", () => {
     expect(cards[0].getAttribute("data-act")).toBe("card");
   });
 
+  it("lays a hand out card by card, a gap between currencies, a chosen card raised, none dimmed while nothing is paid", () => {
+    const xy = (g) => (g.getAttribute("transform") || "translate(0 0)").match(/translate\(([-\d.]+) ([-\d.]+)\)/).slice(1).map(Number);
+    const root = dom(handSvg(["florin 1", "florin 3", "dinar 2", "dinar 5", "ducat 7"], { interactive: true, selected: [2] }));
+    const cards = [...root.querySelectorAll("g.alh-card")];
+    expect(cards.map(xy)).toEqual([[0, 10], [46, 10], [104, 0], [150, 10], [208, 10]]);
+    expect(root.querySelectorAll(".alh-dim").length).toBe(0);
+    // an empty hand to choose from is still a picture, saying "no cards"
+    const empty = dom(handSvg([], { interactive: true }));
+    expect(empty.querySelector("svg").textContent).toContain("no cards");
+  });
+
+  it("draws a hand nobody chooses from as a path per currency and per ink, in the palette's colours; an empty one as words", () => {
+    const html = handSvg(["florin 1", "florin 3", "dinar 2"]);
+    expect(html).not.toContain("undefined");
+    const root = dom(html);
+    expect(root.querySelector("svg")).not.toBeNull();
+    expect(root.querySelectorAll("g.alh-card .alh-card-face").length).toBe(0);   // (the faces: one path per currency)
+    for (const [cur, n] of [["florin", 2], ["dinar", 1]]) {
+      const face = root.querySelector(`path.alh-card-faces.alh-${cur}`);
+      expect([face.getAttribute("fill"), face.getAttribute("stroke")]).toEqual(CURRENCY_COLORS[cur].slice(0, 2));
+      expect(face.getAttribute("d").match(/M/g).length).toBe(n);   // a rounded rectangle per card
+    }
+    const inks = [CURRENCY_COLORS.florin[2], CURRENCY_COLORS.dinar[2]].sort();
+    expect([...root.querySelectorAll("path.alh-symbols")].map((p) => p.getAttribute("fill")).sort()).toEqual(inks);
+    expect([...root.querySelectorAll('path[stroke-opacity="0.35"]')].map((p) => p.getAttribute("stroke")).sort()).toEqual(inks);
+    const none = dom(handSvg([]));
+    expect(none.querySelector("svg")).toBeNull();
+    expect(none.textContent).toBe("no cards");
+  });
+
   it("shows only the number of cards of a hidden hand", () => {
     const root = dom(hiddenHandSvg(7, "Ben"));
     expect(root.querySelectorAll("g.alh-card").length).toBe(0);
@@ -404,6 +434,48 @@ describe("players, reserve, pending, Dirk", () => {
     const t = root.querySelector("g.alh-tile");
     expect(t.getAttribute("data-act")).toBe("reserve-tile");
     expect(t.dataset.id).toBe(String(me.reserve[0].id));
+  });
+
+  it("makes reserve tiles controls only when asked, the chosen one pressed; a tile's price and picture from 44 units", () => {
+    const tiles = [{ id: 12, building: "seraglio", price: 6, walls: "N" }, { id: 30, building: "garden", price: 9, walls: "" }];
+    const me = player([fountain], { reserve: tiles });
+    const still = dom(reserveSvg(me));
+    expect(still.querySelectorAll("g.alh-tile").length).toBe(2);
+    expect(still.querySelectorAll("[data-act]").length).toBe(0);
+    const root = dom(reserveSvg(me, { act: "reserve-tile", enabled: [30], selected: 30 }));
+    const [a, b] = root.querySelectorAll("g.alh-tile");
+    expect([a.getAttribute("data-act"), b.getAttribute("data-act")]).toEqual([null, "reserve-tile"]);
+    expect(b.getAttribute("aria-pressed")).toBe("true");
+    expect(b.classList.contains("alh-selected")).toBe(true);
+    expect(a.classList.contains("alh-selected")).toBe(false);
+    const prices = (size) => dom(reserveSvg(me, { size })).querySelectorAll(".alh-price").length;
+    expect([prices(44), prices(43)]).toEqual([2, 0]);
+  });
+
+  it("lets only the placer choose the tiles to place, and names Dirk in their hint in a two-player game only", () => {
+    const v = fixture("seated-2p-place");
+    const placer = v.pending[0].player;
+    expect(dom(pendingHtml(v, { player: 1 - placer, act: "pending-tile" })).querySelectorAll("[data-act]").length).toBe(0);
+    const names = (view) => [...dom(pendingHtml(view, { player: placer, act: "pending-tile" })).querySelectorAll("g.alh-tile")].map(accessibleName);
+    expect(names(v).every((n) => n.endsWith("choose it, then a spot, the reserve or Dirk"))).toBe(true);
+    // the tiles awarded at the end go to an Alhambra or a reserve only
+    expect(names({ ...v, final: true }).every((n) => n.endsWith("choose it, then a spot or the reserve"))).toBe(true);
+    const three = { ...fixture("buy-3p"), pending: v.pending };
+    expect(names(three).length).toBeGreaterThan(0);
+    expect(names(three).every((n) => n.endsWith("choose it, then a spot or the reserve"))).toBe(true);
+  });
+
+  it("draws Dirk's tiles per building in the palette's colours", () => {
+    const v = fixture("seated-2p-place");
+    const html = dirkHtml(v);
+    expect(html).not.toContain("undefined");
+    const root = dom(html);
+    for (const b of v.buildings) {
+      const face = root.querySelector(`path.alh-faces.alh-${b}`);
+      expect([face.getAttribute("fill"), face.getAttribute("stroke")]).toEqual(BUILDING_COLORS[b].slice(0, 2));
+    }
+    const inks = new Set(v.buildings.map((b) => BUILDING_COLORS[b][2]));
+    expect(new Set([...root.querySelectorAll('path[fill-rule="evenodd"]')].map((p) => p.getAttribute("fill")))).toEqual(inks);
   });
 
   it("draws the tiles to place and Dirk's tiles in a two-player game", () => {

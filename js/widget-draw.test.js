@@ -601,7 +601,10 @@ describe("a player looked at", () => {
     const slots = ben.affords.map((slot) => `(slot ${slot})`);
     expect(slots.length).toBeGreaterThan(0);
     expect(pop.querySelector(".alh-look-affords").textContent).toMatch(/^Ben can pay for .* now\.$/);
-    for (const slot of slots) expect(pop.querySelector(".alh-look-affords").textContent).toContain(slot);
+    for (const slot of ben.affords) {
+      const { tile } = v.market.find((m) => m.slot === slot);   // the tile of that slot, by name and price
+      expect(pop.querySelector(".alh-look-affords").textContent.toLowerCase()).toContain(`${tile.building} ${tile.price} (slot ${slot})`);
+    }
     expect(words).toContain("Ben's hand: ");
     for (const card of ben.hand) expect(words).toContain(card);               // every card, named
     expect(words.split("Ben's reserve: ")[1].split("; ").length).toBe(ben.reserve.length);
