@@ -243,3 +243,38 @@ def test_a_page_running_python_sends_null_as_pyodides_jsnull_and_it_counts_as_no
     assert w.game.to_json() == before
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     w.close()
+
+
+def test_pyodides_null_becomes_none_down_to_32_levels_and_a_message_is_cut_to_60_characters_in_words(monkeypatch):
+    import types
+
+    from alhambra_widget.protocol import ProtocolError, check_message, from_page, short
+
+    message = {"type": "action", "seat": None, "nested": [1, {"a": None}]}
+    assert from_page(message) is message   # (no Pyodide: as JSON gave it)
+    jsnull = object()
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", types.SimpleNamespace(jsnull=jsnull))
+    assert from_page({"type": "undo", "seat": jsnull, "x": [jsnull, {"y": jsnull}, 3]}) == \
+        {"type": "undo", "seat": None, "x": [None, {"y": None}, 3]}
+    assert from_page(jsnull) is None
+
+    def nest(levels, box):
+        v = jsnull
+        for _ in range(levels):
+            v = box(v)
+        return v
+
+    def bottom(v):
+        while isinstance(v, (list, dict)):
+            v = v[0] if isinstance(v, list) else v["k"]
+        return v
+
+    for box in (lambda v: [v], lambda v: {"k": v}):
+        assert bottom(from_page(nest(32, box))) is None     # the 32nd list or object is the last one looked into
+        assert bottom(from_page(nest(33, box))) is jsnull   # (deeper, a message is refused for its shape anyway)
+    # what a refusal quotes of a value: its repr, 60 characters at most, cut visibly
+    assert len(short("x" * 200)) == 60 and short("x" * 200).endswith("...'")
+    assert short("take dinar 3") == "'take dinar 3'"
+    with pytest.raises(ProtocolError) as e:
+        check_message({"type": "t" * 500})
+    assert e.value.key == "ui.refuse.unknown_type" and len(e.value.params["value"]) == 60
