@@ -12,7 +12,7 @@ import { actionsText, playersHtml, statusHtml } from "./view/players.js";
 import { dirkHtml, pendingHtml, reserveSvg } from "./view/reserve.js";
 import { scoringHtml } from "./view/scoring.js";
 import { controlsHtml, lineupHtml, messageHtml, replayBannerHtml, replayHtml } from "./view/controls.js";
-import { tableHtml } from "./view/table.js";
+import { messageLeaf, tableHtml } from "./view/table.js";
 import { CSS } from "./style.js";
 
 const fountain = { id: 0, building: "fountain", price: 0, walls: "", x: 0, y: 0 };
@@ -476,6 +476,34 @@ describe("players, reserve, pending, Dirk", () => {
     }
     const inks = new Set(v.buildings.map((b) => BUILDING_COLORS[b][2]));
     expect(new Set([...root.querySelectorAll('path[fill-rule="evenodd"]')].map((p) => p.getAttribute("fill")))).toEqual(inks);
+  });
+
+  it("offers cards, slots and reserve tiles as controls only to the player to act, and only while an action is chosen", () => {
+    const controls = (v) => [...dom(tableHtml(v)).querySelectorAll("[data-act]")].map((e) => e.getAttribute("data-act"));
+    const acting = fixture("buy-3p");
+    const reserve = [{ id: 30, building: "garden", price: 9, walls: "" }];
+    const withReserve = (v) => ({ ...v, players: v.players.map((p, i) => (i === v.current ? { ...p, reserve } : p)) });
+    const theirs = withReserve({ ...acting, legal: { ...acting.legal, tiles: [...acting.legal.tiles, { id: 30, from: "reserve" }] } });
+    expect(controls(theirs)).toEqual(expect.arrayContaining(["card", "slot", "reserve-tile"]));
+    // a seat watching another player's action
+    const watching = controls(withReserve({ ...acting, seat: (acting.current + 1) % 3, legal: null }));
+    for (const act of ["card", "slot", "reserve-tile"]) expect(watching).not.toContain(act);
+    // the player to act placing the tiles bought: those tiles only
+    const placing = fixture("seated-2p-place");
+    const mine = controls(withReserve(placing));
+    expect(mine).toContain("pending-tile");
+    for (const act of ["card", "slot", "reserve-tile"]) expect(mine).not.toContain(act);
+    // the language chosen shows in its menu, English when none is
+    expect(dom(tableHtml(acting)).querySelector('.alh-lang-select option[selected]').value).toBe("en");
+  });
+
+  it("redraws the message line alone unless a note points at a board cell, now or before", () => {
+    const v = fixture("buy-3p");
+    const msg = { kind: "info", text: "Ana took dinar 3." };
+    expect(messageLeaf(v, msg, null)).not.toBeNull();
+    expect(messageLeaf(v, msg, { text: "x", at: [1, 0] })).toBeNull();
+    expect(messageLeaf(v, msg, null, { text: "x", at: [1, 0] })).toBeNull();
+    expect(messageLeaf(v, msg, { text: "x" }, { text: "y" })).not.toBeNull();
   });
 
   it("draws the tiles to place and Dirk's tiles in a two-player game", () => {
