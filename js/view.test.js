@@ -493,6 +493,12 @@ describe("players, reserve, pending, Dirk", () => {
     const mine = controls(withReserve(placing));
     expect(mine).toContain("pending-tile");
     for (const act of ["card", "slot", "reserve-tile"]) expect(mine).not.toContain(act);
+    // a slot chosen to buy from: the cards of its currency stand out, the others are dimmed
+    for (const slot of [1, 2, 3, 4]) {
+      const cards = [...dom(tableHtml(acting, { sel: { kind: "buy", slot, idx: [] }, note: null })).querySelectorAll('.alh-focus-hand g.alh-card')];
+      expect(cards.length).toBe(acting.players[acting.current].hand.length);
+      for (const c of cards) expect(c.classList.contains("alh-dim")).toBe(c.dataset.currency !== acting.market[slot - 1].currency);
+    }
     // the language chosen shows in its menu, English when none is
     expect(dom(tableHtml(acting)).querySelector('.alh-lang-select option[selected]').value).toBe("en");
   });
