@@ -74,6 +74,8 @@ describe("alhambraSvg", () => {
     // the width of a cell in the frame stays what it was: the view box grows by whole cells and a margin under one
     expect(tall.w).toBe(square.w);
     expect(wide.h).toBe(square.h);
+    // a frame not yet measured (no size, or none at all) gives the square board, not a broken one
+    for (const odd of [Infinity, NaN, 0, -1.5]) expect(box(odd)).toEqual(square);
   });
 
   it("adds the rows or columns around the fountain, so that the grid stays put while the Alhambra grows", () => {
