@@ -278,3 +278,25 @@ def test_pyodides_null_becomes_none_down_to_32_levels_and_a_message_is_cut_to_60
     with pytest.raises(ProtocolError) as e:
         check_message({"type": "t" * 500})
     assert e.value.key == "ui.refuse.unknown_type" and len(e.value.params["value"]) == 60
+
+
+def test_the_common_fields_are_checked_by_their_declared_types_and_every_kind_is_documented_with_its_fields():
+    from alhambra_widget import protocol
+    from alhambra_widget.protocol import MESSAGES, ProtocolError, check_message
+
+    good = {"type": "action", "action": "take dinar 3", "stamp": 12, "seat": None}
+    assert check_message(good) == "action" and check_message({**good, "seat": 1}) == "action"
+    for field, value, key in [("stamp", "12", "ui.refuse.bad_stamp"), ("stamp", True, "ui.refuse.bad_stamp"),
+                              ("stamp", 1.5, "ui.refuse.bad_stamp"), ("stamp", None, "ui.refuse.bad_stamp"),
+                              ("seat", "0", "ui.refuse.bad_seat"), ("seat", False, "ui.refuse.bad_seat"),
+                              ("action", 3, "ui.refuse.action_type")]:
+        with pytest.raises(ProtocolError) as e:
+            check_message({**good, field: value})
+        assert e.value.key == key, (field, value)
+    # the module's documentation lists every kind with its fields, "none" for a kind without
+    for kind, m in MESSAGES.items():
+        assert f"``{kind}``" in protocol.__doc__
+        for k in m["required"]:
+            assert f"``{k}`` ({m['required'][k]})" in protocol.__doc__
+        for k in m["optional"]:
+            assert f"``{k}`` ({m['optional'][k]}, optional)" in protocol.__doc__
