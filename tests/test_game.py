@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from alhambra_widget import (Build, Buy, Card, EndTurn, Game, IllegalMove, Pass, Place, RecordError, Remove, Reserve,
-                             Swap, TakeMoney, card, tile)
+from alhambra_widget import (Alhambra, Build, Buy, Card, EndTurn, Game, IllegalMove, Pass, Place, RecordError, Remove,
+                             Reserve, Swap, TakeMoney, card, tile)
 
 from conftest import (SC, arrange_money, arrange_tiles, assert_refused, cards_of, legal_of, placed_of,
                       ref_problem, ring_3x3)
@@ -224,6 +224,46 @@ def test_a_game_says_in_short_who_is_to_do_what():
     while not g.is_over:
         g.play(g.random_action(rng), record=False)
     assert repr(g).endswith(", game over>") and "game over" in str(g).splitlines()[0]
+
+
+
+def test_print_draws_an_alhambra_with_its_walls_and_a_game_with_its_markets_players_and_whose_move_it_is():
+    a = Alhambra.from_tiles({(1, 0): 6, (0, -1): 5, (-1, 0): 12, (0, 1): 13})
+    # walls (===, #) on every side a tile has one, open sides between tiles (---, :), nothing where no tile is
+    assert str(a) == "\n".join([
+        "+   +===+   +",
+        "    :P6 :",
+        "+---+---+---+",
+        "#S7 :(F):P7 #",
+        "+---+---+---+",
+        "    :S8 :",
+        "+   +===+   +",
+    ])
+    g = Game.from_position(["Ana", "Ben"], seed=1, hands=["dinar 5+7, florin 2", []], alhambras=[{(1, 0): 7}, {}],
+                           reserves=[[30], [31]], market=[1, 2, None, 4], scores=[8, 3], dirk=[40, 41], current="Ben",
+                           to_place=[9], extra=True)
+    lines = str(g).splitlines()
+    assert lines[0] == "Alhambra, 2 players - turn 1, Ben to act (extra action after an exact payment)"
+    assert lines[1] == "Building market: 1 florin: pavilion 2 #1 | 2 dirham: pavilion 3 #2 | 3 dinar: - | 4 ducat: pavilion 5 #4"
+    assert lines[2] == "Money market: " + ", ".join(map(str, g.money))
+    assert lines[3] == f"Deck {g.deck_size} cards, discard 0, bag {g.bag_size} tiles, scoring rounds played: none"
+    assert lines[4:6] == ["Dirk: G10, G10", "To place: Ben: seraglio 4 #9"]
+    assert lines[6:] == ["", "  Ana: 8 points; hand florin 2, dinar 5, dinar 7", "  reserve: chambers 9 #30",
+                         "  +---+---+", "  :(F):P8 :", "  +---+---+",
+                         "", "> Ben: 3 points; hand -", "  reserve: chambers 10 #31", "  +---+", "  :(F):", "  +---+"]
+    # three players: no Dirk; an empty money market a dash; at the end no one to act, the winners marked
+    g = Game.from_position(["Ana", "Ben", "Cy"], seed=1, money=[])
+    assert str(g).splitlines()[2:4] == ["Money market: -", f"Deck {g.deck_size} cards, discard 0, bag {g.bag_size} tiles, "
+                                                           "scoring rounds played: none"]
+    g = Game(3, seed=4)
+    rng = random.Random(4)
+    while not g.is_over:
+        g.play(g.random_action(rng), record=False)
+    text = str(g)
+    assert "scoring rounds played: 1, 2, 3" in text and text.splitlines()[0] == "Alhambra, 3 players - game over"
+    heads = [line for line in text.splitlines() if " points" in line]
+    assert [h.endswith(" WINNER") or " WINNER;" in h for h in heads] == [i in g.winners for i in range(3)]
+    assert not any(h.startswith(">") for h in heads)
 
 
 # ------------------------------------------------------------------ T1 take money
