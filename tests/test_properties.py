@@ -326,6 +326,36 @@ def test_placement_rules_match_reference(data):
     assert_matches_reference(a, rest)
 
 
+@settings(max_examples=40, **SETTINGS)
+@given(grown_alhambras())
+def test_the_text_picture_of_an_alhambra_reads_back_as_its_tiles_and_walls(data):
+    # print(alhambra): a cell 4 characters wide, a border line above each row of cells; read
+    # back from the characters alone, every tile and every wall is where the Alhambra has it
+    a, _ = data
+    lines = str(a).split("\n")
+    minx, maxx, miny, maxy = a.bounds
+    assert len(lines) == 2 * (maxy - miny + 1) + 1
+
+    def at(line, col, k=1):
+        return lines[line][col:col + k].ljust(k)
+
+    letter = {"pavilion": "P", "seraglio": "S", "arcades": "A", "chambers": "C", "garden": "G", "tower": "T"}
+    walls = {pos: {side for side, bit in zip("NESW", (1, 2, 4, 8)) if a.wall_mask(pos) & bit} for pos, _ in a.items()}
+    for y in range(miny, maxy + 2):
+        for x in range(minx, maxx + 2):
+            col, here, north, west = 4 * (x - minx), a[(x, y)], a[(x, y - 1)], a[(x - 1, y)]
+            if x <= maxx:   # the side above (x, y)
+                wall = "N" in walls.get((x, y), ()) or "S" in walls.get((x, y - 1), ())
+                edge = "===" if wall else "---" if here is not None or north is not None else "   "
+                assert at(2 * (y - miny), col + 1, 3) == edge, (x, y)
+            if y <= maxy:   # the side west of (x, y), and the cell
+                wall = "W" in walls.get((x, y), ()) or "E" in walls.get((x - 1, y), ())
+                assert at(2 * (y - miny) + 1, col) == ("#" if wall else ":" if here is not None or west is not None else " ")
+                if x <= maxx:
+                    code = "" if here is None else "(F)" if here.id == 0 else f"{letter[here.building.value]}{here.price}"
+                    assert at(2 * (y - miny) + 1, col + 1, 3).strip() == code, (x, y)
+
+
 @settings(max_examples=15, **SETTINGS)
 @given(grown_alhambras(), st.randoms(use_true_random=False))
 def test_place_remove_swap_keep_rules_and_refusals_change_nothing(data, rnd):
