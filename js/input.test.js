@@ -122,9 +122,40 @@ describe("buy a tile (T2)", () => {
   });
 });
 
+describe("a card of a currency no slot takes now", () => {
+  const v = fixture("buy-3p");
+  const florin = v.players[v.current].hand.indexOf("florin 9");
+
+  it("names the tile of its slot and its price, or that the slot is empty (T2)", () => {
+    expect(florin).toBeGreaterThanOrEqual(0);
+    expect(v.legal.buy.some((b) => b.slot === 1)).toBe(false);
+    const tile = v.market[0].tile;
+    const { ui } = run(v, [{ act: "card", i: florin }]);
+    expect(ui.sel).toBeNull();
+    expect(ui.note.rule).toBe("T2");
+    expect(ui.note.text).toBe(`florin 9: florin pays for slot 1 only, and the ${tile.building[0].toUpperCase()}${tile.building.slice(1)} in slot 1 costs ${tile.price} florin (T2).`);
+    const empty = structuredClone(v);
+    empty.market[0].tile = null;
+    expect(run(empty, [{ act: "card", i: florin }]).ui.note.text).toBe("florin 9: florin pays for slot 1 only, and slot 1 is empty (T2).");
+  });
+
+  it("tells a watcher whose turn it is, and anyone else that it is not theirs", () => {
+    const watching = { ...v, legal: null };
+    expect(run(watching, [{ act: "card", i: 0 }]).ui.note.text).toBe("It is not your turn.");
+    expect(run({ ...watching, seat: 0 }, [{ act: "card", i: 0 }]).ui.note.text).toBe(`It is ${v.players[v.current].name}'s turn.`);
+  });
+});
+
 describe("redesign (T3)", () => {
   const v = fixture("buy-3p");
   const entry = v.legal.tiles[0]; // reserve tile 54: spots and swaps
+
+  it("chooses a reserve tile, another instead, and none when the chosen one is clicked again", () => {
+    const other = v.legal.tiles[1];
+    expect(run(v, [{ act: "reserve-tile", id: entry.id }]).ui.sel).toEqual({ kind: "tile", id: entry.id });
+    expect(run(v, [{ act: "reserve-tile", id: entry.id }, { act: "reserve-tile", id: other.id }]).ui.sel).toEqual({ kind: "tile", id: other.id });
+    expect(run(v, [{ act: "reserve-tile", id: entry.id }, { act: "reserve-tile", id: entry.id }]).ui.sel).toBeNull();
+  });
 
   it("builds a reserve tile on a highlighted spot", () => {
     const [x, y] = entry.spots[0];
