@@ -729,6 +729,13 @@ def test_undo_and_redo_from_the_front_end(w):
     assert played(g) == [a] and w.message["text"] == "Played again: " + describe_move(g.moves[-1], g)
     send(w, type="redo")
     assert w.message["kind"] == "error"
+    # at a table of people, an undo takes back one move, whoever made it
+    b = g.legal_actions()[0]
+    intent(w, b)
+    send(w, type="undo", stamp=w.view["stamp"], seat=None)
+    assert played(g) == [a]
+    send(w, type="undo", stamp=w.view["stamp"], seat=None)
+    assert played(g) == []
 
 
 def test_changes_made_on_the_game_directly_update_the_view(w):
