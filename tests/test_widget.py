@@ -603,6 +603,10 @@ def test_an_index_out_of_range_is_refused_with_the_range_there_is():
         w.play(w.game.legal_actions()[0])
     w._handle_custom_msg({"type": "replay", "index": 5}, [])
     assert w.message["text"] == "A replay index runs from 0 to 2 (or -1 for the live game), not 5."
+    w._handle_custom_msg({"type": "replay", "index": -2}, [])
+    assert w.message["text"] == "A replay index runs from 0 to 2 (or -1 for the live game), not -2."
+    with pytest.raises(ValueError, match="replay_index runs from 0 to 2"):
+        w.replay_index = -2
     w._handle_custom_msg({"type": "play_from", "index": 2, "stamp": w.view["stamp"]}, [])
     assert w.message["text"] == "Play from here keeps the first 0 to 1 moves, not 2."
     assert len(w.game.moves) == 2 and w.replay_index == -1
