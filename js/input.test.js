@@ -232,6 +232,17 @@ describe("end of turn placement (T4, D4)", () => {
     expect(run(v, [{ act: "pending-tile", id: entry.id }, { act: "dirk" }]).intents).toEqual([{ type: "action", action: `dirk ${entry.id}` }]);
   });
 
+  it("says a bought tile is never swapped, naming Dirk where he takes tiles (not in a lesson without his rules)", () => {
+    const clicked = (view) => run(view, [{ act: "pending-tile", id: entry.id }, { act: "placed", x: 0, y: 0 }]).ui.note;
+    expect(clicked(v)).toMatchObject({ rule: "T4", text: "A tile bought this turn goes to an empty spot, the reserve or Dirk; it is never swapped (T4)." });
+    const lesson = { ...v, lesson: { rules: ["T4"] } };
+    expect(clicked(lesson).text).toBe("A tile bought this turn goes to an empty spot or the reserve; it is never swapped (T4).");
+  });
+
+  it("moves the chosen tile to the reserve with To reserve, or says how to", () => {
+    expect(run(v, [{ act: "to-reserve" }]).ui.note.text).toBe("Choose a tile of your Alhambra (on your action) or a tile to place first.");
+  });
+
   it("asks for a tile before a spot", () => {
     const { ui, intents } = run(v, [{ act: "spot", x: 0, y: 1 }]);
     expect(intents).toEqual([]);
@@ -294,6 +305,20 @@ describe("the buttons of a move", () => {
     expect(on(fixture("seated-2p-other"), [{ act: "money", i: 0 }])).toEqual([]);
     const over = dom(controlsHtml(fixture("over-4p"), initialUi()));
     for (const act of ["take", "buy", "to-reserve"]) expect(over.querySelector(`[data-act="${act}"]`)).toBeNull();
+  });
+});
+
+describe("hovering over the board", () => {
+  it("keeps the cell pointed at, the same state object while it stays the same cell, none when the pointer leaves", () => {
+    const v = fixture("buy-3p");
+    const ui0 = initialUi();
+    const on = reduce(ui0, { act: "hover", on: "spot", x: 1, y: 0, rule: "P3" }, v).ui;
+    expect(on.hover).toEqual({ act: "spot", x: 1, y: 0, rule: "P3" });
+    expect(reduce(on, { act: "hover", on: "spot", x: 1, y: 0, rule: "P3" }, v).ui).toBe(on);   // (nothing to redraw)
+    expect(reduce(on, { act: "hover", on: "spot", x: 2, y: 0 }, v).ui.hover).toEqual({ act: "spot", x: 2, y: 0, rule: null });
+    const off = reduce(on, { act: "hover" }, v).ui;
+    expect(off.hover).toBeNull();
+    expect(reduce(off, { act: "hover" }, v).ui).toBe(off);
   });
 });
 
