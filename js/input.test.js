@@ -394,6 +394,8 @@ describe("bindInput (mouse and keyboard)", () => {
     g.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
     g.dispatchEvent(new KeyboardEvent("keydown", { key: " ", bubbles: true }));
     expect(dispatch).toHaveBeenCalledTimes(4);
+    for (const key of ["x", "Tab", "Shift", "F2"]) g.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+    expect(dispatch).toHaveBeenCalledTimes(4);   // (other keys: not a press)
     root.querySelector('[data-act="slot"]').dispatchEvent(new MouseEvent("click", { bubbles: true }));
     expect(dispatch).toHaveBeenCalledTimes(4);
   });
@@ -561,6 +563,18 @@ describe("arrow keys between the controls of a picture", () => {
     select.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
     expect(select.value).toBe("fi");   // Escape: back to the language the table has
     root.querySelector("button").focus();
+    expect(langs()).toEqual(["nl", "fi"]);
+    select.focus();
+    step("ArrowUp", "de");
+    step("ArrowUp", "en");
+    select.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
+    expect(select.value).toBe("fi");   // (however many steps were taken)
+    // Tab, or a shortcut with Ctrl, is not a step through the list: leaving it then changes nothing
+    for (const o of [{ key: "Tab" }, { key: "c", ctrlKey: true }, { key: "F6" }]) {
+      select.focus();
+      select.dispatchEvent(new KeyboardEvent("keydown", { ...o, bubbles: true, cancelable: true }));
+      root.querySelector("button").focus();
+    }
     expect(langs()).toEqual(["nl", "fi"]);
     // chosen with the pointer (no key first): at once
     select.value = "en";
