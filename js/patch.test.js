@@ -116,6 +116,32 @@ describe("patching the DOM part by part", () => {
     const el = host();
     const tree = mount(el, app([p("a", "1")]));
     expect(() => patch(tree, app([leaf("a", `<p>1</p><p>2</p>`)]))).toThrow(/one element/);
+    expect(() => mount(host(), leaf("a", "just words"))).toThrow(/one element/);
+    expect(() => mount(host(), leaf("a", ""))).toThrow(/one element/);
+  });
+
+  it("a focused language list follows the language chosen elsewhere; a part under another key is drawn anew", () => {
+    const el = host();
+    const list = (lang) => leaf("lang", `<div><select data-key="lang">` +
+      ["en", "de", "fi"].map((c) => `<option value="${c}"${c === lang ? " selected" : ""}>${c}</option>`).join("") + `</select></div>`);
+    let tree = mount(el, app([list("en"), p("b", "2")]));
+    const select = el.querySelector("select");
+    select.focus();
+    select.value = "de";   // (stepped through with the keys, not taken yet)
+    tree = patch(tree, app([list("fi"), p("b", "2")]));
+    expect(el.querySelector("select")).toBe(select);
+    expect(document.activeElement).toBe(select);
+    expect(select.value).toBe("fi");
+    // lookups by path: a leaf has no parts under it
+    expect(nodeAt(tree, "lang").el).toBe(select.parentElement);
+    expect(nodeAt(tree, "lang", "deeper")).toBeNull();
+    expect(nodeAt(tree, "nothing")).toBeNull();
+    // the same kind of part under another key: another element, the tree under the new key
+    const before = el.firstElementChild;
+    tree = patch(tree, box("other", `<div class="alh-app">`, [list("fi"), p("b", "2")], `</div>`));
+    expect(tree.key).toBe("other");
+    expect(el.firstElementChild).not.toBe(before);
+    expect(nodeAt(tree, "b").el.textContent).toBe("2");
   });
 
   it("the table's parts are the table's HTML, each part one element", () => {
