@@ -38,5 +38,18 @@ describe("the protocol, read from the one declaration", () => {
     expect(message({ type: "undo", extra: 1 }, v)).toEqual({ type: "undo", seat: v.seat, stamp: v.stamp });
     expect(() => message({ type: "nope" }, v)).toThrow(/unknown message kind/);
     expect(problem({ type: "replay" })).toBe("missing index");
+    for (const bad of [null, undefined, "undo", 3, [], { type: "nope" }, {}]) expect(problem(bad)).toBe("unknown kind");
+    expect(problem({ type: "undo", extra: 1 })).toBe("unknown field extra");
+  });
+
+  it("gives the seat of the view (null at a hot-seat table), and a stamp to an intent that depends on the position", () => {
+    const seated = { ...fixture("seated-2p-place"), stamp: 41 };
+    expect(message({ type: "action", action: "reserve 35" }, seated)).toEqual({ type: "action", action: "reserve 35", seat: 0, stamp: 41 });
+    // a language switch and a replay hold for any position: no stamp
+    expect(message({ type: "language", lang: "fi" }, seated)).toEqual({ type: "language", lang: "fi", seat: 0 });
+    expect(message({ type: "replay", index: 3 }, seated)).toEqual({ type: "replay", index: 3, seat: 0 });
+    // no view yet, or one without seat and stamp: a seat of null, no stamp
+    expect(message({ type: "undo" }, null)).toEqual({ type: "undo", seat: null });
+    expect(message({ type: "undo" }, { stamp: "7" })).toEqual({ type: "undo", seat: null });
   });
 });
