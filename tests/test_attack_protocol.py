@@ -245,7 +245,7 @@ def test_a_page_running_python_sends_null_as_pyodides_jsnull_and_it_counts_as_no
     w.close()
 
 
-def test_pyodides_null_becomes_none_down_to_32_levels_and_a_message_is_cut_to_60_characters_in_words(monkeypatch):
+def test_pyodides_null_becomes_none_down_to_32_levels_and_a_quoted_value_is_cut_to_60_characters(monkeypatch):
     import types
 
     from alhambra_widget.protocol import ProtocolError, check_message, from_page, short
@@ -293,7 +293,7 @@ def test_the_common_fields_are_checked_by_their_declared_types_and_every_kind_is
         with pytest.raises(ProtocolError) as e:
             check_message({**good, field: value})
         assert e.value.key == key, (field, value)
-    # the module's documentation lists every kind with its fields, "none" for a kind without
+    # the module's documentation lists every kind with its fields
     for kind, m in MESSAGES.items():
         assert f"``{kind}``" in protocol.__doc__
         for k in m["required"]:
