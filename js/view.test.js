@@ -495,7 +495,10 @@ describe("players, reserve, pending, Dirk", () => {
     const mine = controls(withReserve(placing));
     expect(mine).toContain("pending-tile");
     for (const act of ["card", "slot", "reserve-tile"]) expect(mine).not.toContain(act);
-    // a slot chosen to buy from: the cards of its currency stand out, the others are dimmed
+  });
+
+  it("dims the cards of the currencies a slot chosen to buy from does not take; shows the language in use in its menu", () => {
+    const acting = fixture("buy-3p");
     for (const slot of [1, 2, 3, 4]) {
       const cards = [...dom(tableHtml(acting, { sel: { kind: "buy", slot, idx: [] }, note: null })).querySelectorAll('.alh-focus-hand g.alh-card')];
       expect(cards.length).toBe(acting.players[acting.current].hand.length);
