@@ -101,11 +101,13 @@ def at_a_tile_to_place(table, legal: bool):
     return g, w, page, tile, spot
 
 
-def said_after(reader, do, until) -> list:
-    """Do ``do()``; the utterances that follow, once ``until(utterances)`` holds and Orca is quiet."""
+def said_after(reader, do, until, timeout: float = 30.0) -> list:
+    """Do ``do()``; the utterances that follow, once ``until(utterances)`` holds and Orca is quiet.
+    (Up to ``timeout`` seconds: on a loaded machine a round trip to the kernel, then Orca's own
+    queue, once took longer than 15 s; a passing test waits only as long as Orca needs.)"""
     m = reader.mark()
     do()
-    reader.wait_for(until, since=m)
+    reader.wait_for(until, since=m, timeout=timeout)
     settle(reader)
     return reader.said(m)
 
