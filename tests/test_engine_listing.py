@@ -93,3 +93,26 @@ def test_fit_masks_match_the_spots_of_each_mask(n, seed):
             checked += 1
         g.play(g.random_action(rng))
     assert checked > 300
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_asked_by_kind_or_form_each_phase_lists_its_own_actions_only(n):
+    # every kind and form asked alone gives the actions of the whole list that are of it, in the
+    # same order -- in the placement phase too, where only placements (place, reserve, dirk) are legal
+    from alhambra_widget.engine import actions as A
+
+    rng = random.Random(n)
+    g = Game(n, seed=n)
+    seen = set()
+    while not g.is_over:
+        whole = g.legal_actions()
+        seen.add(g.phase)
+        for kind in A.KINDS:
+            assert g.legal_actions(kind) == [a for a in whole if a.kind == kind], (g.phase, kind)
+        for form in set(A.VERBS) - {"place"}:   # ("place" names the kind: placing, the reserve, Dirk)
+            assert g.legal_actions(form) == [a for a in whole if a.verb == form], (g.phase, form)
+        if g.phase == "place":
+            assert {a.kind for a in whole} == {"place"}
+            assert all(g.legal_actions(k) == [] for k in ("take", "buy", "redesign", "end", "pass"))
+        g.play(rng.choice(whole))
+    assert {"action", "place"} <= seen
