@@ -429,3 +429,17 @@ def test_a_spot_far_off_the_grid_reads_as_empty_and_is_refused_by_its_rule():
     a = Alhambra()
     assert a[(10 ** 20, 0)] is None
     refused(a, a.place, tile(7), (10 ** 20, 0), rule="P2")
+
+
+def test_a_spot_a_whole_row_of_cells_away_is_never_taken_for_one_near_the_fountain():
+    # cells are kept as x + 256 * y: (257, -1) would be (1, 0), (258, -1) the legal spot (2, 0)
+    a = Alhambra.from_tiles({(1, 0): 7})
+    t = tile(14)   # seraglio 9, no walls: it fits at (2, 0)
+    assert a.why_not(t, (2, 0)) is None
+    for x, y in [(257, -1), (258, -1), (2 - 256, 1), (1, 256), (100, 0), (-100, 0), (0, 100), (2, -100)]:
+        assert a[(x, y)] is None and a.why_not(t, (x, y)) == "P2", (x, y)
+        assert a.why_not_remove((x, y)) == "T3a" and a.why_not_swap(t, (x, y)) == "T3c", (x, y)
+        refused(a, a.place, t, (x, y), rule="P2")
+        refused(a, a.remove, (x, y), rule="T3a")
+        refused(a, a.swap, t, (x, y), rule="T3c")
+    assert a.to_list() == [[1, 0, 7]]
