@@ -486,3 +486,27 @@ def test_every_seed_accepted_round_trips(seed):
     g = Game(2, seed=seed)
     g.play(g.legal_actions()[0])
     assert Game.from_json(g.to_json()).to_json() == g.to_json()
+
+
+def test_a_saved_tile_to_place_that_is_not_a_pair_of_player_and_tile_is_refused_by_name():
+    rec = json.loads(Game(["Ana", "Ben"], seed=1).to_json())
+    for bad in ([5], [[0]], [[0, 12, 3]], [{"player": 0, "tile": 12}], ["0,12"], [None]):
+        rec["state"]["pending"] = bad
+        with pytest.raises(RecordError, match=r"pending entries are \[player, tile_id\]"):
+            Game.from_json(json.dumps(rec))
+
+
+def test_a_seed_is_a_64_bit_number_or_text_and_a_seat_unknown_is_told_with_the_names_there_are():
+    for seed in (-(2 ** 63), 2 ** 64 - 1, 0, "evening"):
+        assert Game(2, seed=seed).seed == seed
+    for seed in (-(2 ** 63) - 1, 2 ** 64):
+        with pytest.raises(ValueError, match=r"an integer seed lies in \[-2\*\*63, 2\*\*64\)"):
+            Game(2, seed=seed)
+    g = Game(["Ana", "Ben"], seed=1)
+    with pytest.raises(ValueError) as e:
+        g.seat_of("Cy")
+    assert str(e.value) == "player: no player is called 'Cy': the players are Ana, Ben"   # (no None: a game has no hot seat)
+    from alhambra_widget import AlhambraWidget
+    with pytest.raises(ValueError) as e:
+        AlhambraWidget(g, seat="Cy")
+    assert str(e.value).endswith("the players are Ana, Ben (or None for hot-seat)")
