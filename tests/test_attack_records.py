@@ -510,3 +510,12 @@ def test_a_seed_is_a_64_bit_number_or_text_and_a_seat_unknown_is_told_with_the_n
     with pytest.raises(ValueError) as e:
         AlhambraWidget(g, seat="Cy")
     assert str(e.value).endswith("the players are Ana, Ben (or None for hot-seat)")
+
+
+def test_a_saved_turn_holds_at_most_five_actions():
+    # four exact payments (the market is not refilled during a turn), then a fifth action (T2a)
+    rec = json.loads(Game(["Ana", "Ben"], seed=1).to_json())
+    for bad in (6, -1, 5.0, "1"):
+        rec["state"]["actions_this_turn"] = bad
+        with pytest.raises(RecordError, match="actions_this_turn must be"):
+            Game.from_json(json.dumps(rec))
