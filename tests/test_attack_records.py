@@ -519,3 +519,18 @@ def test_a_saved_turn_holds_at_most_five_actions():
         rec["state"]["actions_this_turn"] = bad
         with pytest.raises(RecordError, match="actions_this_turn must be"):
             Game.from_json(json.dumps(rec))
+
+
+def test_saved_scoring_rounds_come_in_the_order_one_two_three_and_a_refusal_says_which_was_due():
+    g = Game(["Ana", "Ben", "Cy"], seed=3)
+    rng = random.Random(3)
+    while not g.rounds:
+        g.play(g.random_action(rng), record=False)
+    rec = json.loads(g.copy(history=False).to_json())
+    first = rec["state"]["rounds"][0]
+    rec["state"]["rounds"][0] = dict(first, round=2)
+    with pytest.raises(RecordError, match=r"^rounds\[0\]\.round must be 1: scoring rounds come in the order 1, 2, 3"):
+        Game.from_json(json.dumps(rec))
+    rec["state"]["rounds"] = [first, dict(first, round=1)]
+    with pytest.raises(RecordError, match=r"^rounds\[1\]\.round must be 2: "):
+        Game.from_json(json.dumps(rec))
