@@ -528,6 +528,7 @@ def test_corner_cells_are_offered_and_refused_in_the_p2_step():
     entry = w.view["legal"]["tiles"][0]
     corners = {(c[0], c[1]) for c in entry["why_not"] if c[2] == "P2"}
     assert corners == {(-1, -1), (2, -1), (-1, 1), (2, 1)}
+    assert w.tutor.corner_cells() == [(-1, -1), (2, -1), (-1, 1), (2, 1)]   # north to south, west to east
     assert "P2" in w.view["explain"]
     w.tutor.next()
     assert not any(c[2] == "P2" for c in w.view["legal"]["tiles"][0]["why_not"])  # only where the step shows them

@@ -401,7 +401,7 @@ class Tutorial:
 
     def corner_cells(self) -> list:
         """For a step that shows them: empty cells touching the learner's
-        Alhambra only at a corner, as ``[x, y]``."""
+        Alhambra only at a corner, as ``(x, y)``, north to south, then west to east."""
         if not self.current.corners:
             return []
         a = self.game.players[0].alhambra
