@@ -489,48 +489,15 @@ def test_every_seed_accepted_round_trips(seed):
 
 
 def test_a_saved_tile_to_place_that_is_not_a_pair_of_player_and_tile_is_refused_by_name():
-    rec = json.loads(Game(["Ana", "Ben"], seed=1).to_json())
     for bad in ([5], [[0]], [[0, 12, 3]], [{"player": 0, "tile": 12}], ["0,12"], [None]):
-        rec["state"]["pending"] = bad
+        rec = both(POSITIONS["2 players, 40 moves"], lambda s: s.update(pending=bad))
         with pytest.raises(RecordError, match=r"pending entries are \[player, tile_id\]"):
-            Game.from_json(json.dumps(rec))
+            Game.from_json(text_of(rec))
 
 
-def test_a_seed_is_a_64_bit_number_or_text_and_a_seat_unknown_is_told_with_the_names_there_are():
-    for seed in (-(2 ** 63), 2 ** 64 - 1, 0, "evening"):
-        assert Game(2, seed=seed).seed == seed
-    for seed in (-(2 ** 63) - 1, 2 ** 64):
-        with pytest.raises(ValueError, match=r"an integer seed lies in \[-2\*\*63, 2\*\*64\)"):
-            Game(2, seed=seed)
-    g = Game(["Ana", "Ben"], seed=1)
-    with pytest.raises(ValueError) as e:
-        g.seat_of("Cy")
-    assert str(e.value) == "player: no player is called 'Cy': the players are Ana, Ben"   # (no None: a game has no hot seat)
-    from alhambra_widget import AlhambraWidget
-    with pytest.raises(ValueError) as e:
-        AlhambraWidget(g, seat="Cy")
-    assert str(e.value).endswith("the players are Ana, Ben (or None for hot-seat)")
-
-
-def test_a_saved_turn_holds_at_most_five_actions():
-    # four exact payments (the market is not refilled during a turn), then a fifth action (T2a)
-    rec = json.loads(Game(["Ana", "Ben"], seed=1).to_json())
-    for bad in (6, -1, 5.0, "1"):
-        rec["state"]["actions_this_turn"] = bad
-        with pytest.raises(RecordError, match="actions_this_turn must be"):
-            Game.from_json(json.dumps(rec))
-
-
-def test_saved_scoring_rounds_come_in_the_order_one_two_three_and_a_refusal_says_which_was_due():
-    g = Game(["Ana", "Ben", "Cy"], seed=3)
-    rng = random.Random(3)
-    while not g.rounds:
-        g.play(g.random_action(rng), record=False)
-    rec = json.loads(g.copy(history=False).to_json())
-    first = rec["state"]["rounds"][0]
-    rec["state"]["rounds"][0] = dict(first, round=2)
-    with pytest.raises(RecordError, match=r"^rounds\[0\]\.round must be 1: scoring rounds come in the order 1, 2, 3"):
-        Game.from_json(json.dumps(rec))
-    rec["state"]["rounds"] = [first, dict(first, round=1)]
-    with pytest.raises(RecordError, match=r"^rounds\[1\]\.round must be 2: "):
-        Game.from_json(json.dumps(rec))
+def test_saved_scoring_rounds_out_of_order_are_refused_naming_the_round_that_was_due():
+    # (the cases "rounds [2]" and "rounds [1, 1]" of UNREACHABLE, with the words of their refusal)
+    for fn, due in ((UNREACHABLE["rounds [2]"][1], r"^rounds\[0\]\.round must be 1: scoring rounds come in the order 1, 2, 3"),
+                    (UNREACHABLE["rounds [1, 1]"][1], r"^rounds\[1\]\.round must be 2: ")):
+        with pytest.raises(RecordError, match=due):
+            Game.from_json(text_of(both(POSITIONS["3 players, after round 1"], fn)))

@@ -162,6 +162,9 @@ def test_a_seat_is_an_index_or_a_name_wherever_the_engine_asks_for_one():
     for bad in ("Cy", 3, -1, True, 1.0, None):
         with pytest.raises(ValueError, match="player"):
             g.seat_of(bad)
+    with pytest.raises(ValueError) as e:
+        g.seat_of("Cy")
+    assert str(e.value) == "player: no player is called 'Cy': the players are Ana, Ben, Zoë"   # (no None: a game has no hot seat)
     with pytest.raises(ValueError, match="start_player: no player is called 'Cy': the players are Ana, Ben"):
         Game(["Ana", "Ben"], start_player="Cy")
 

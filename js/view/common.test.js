@@ -3,7 +3,7 @@ import errorsEn from "../../alhambra_widget/i18n/locales/en/errors.json";
 import namesEn from "../../alhambra_widget/i18n/locales/en/names.json";
 import { dom } from "../fixtures.js";
 import { useStrings } from "../i18n.js";
-import { describeTile, numberD, numbersPath, refusalWords, text, textWidth, tileSvg } from "./common.js";
+import { describeTile, refusalWords, text, textWidth, tileSvg } from "./common.js";
 
 const garden = { id: 30, building: "garden", price: 9, walls: "" };
 
@@ -23,14 +23,10 @@ describe("the drawing helpers every part shares", () => {
     expect(textWidth("\u2e7f\u2e80\u5854", 10)).toBeCloseTo((0.57 + 1 + 1) * 10, 9);
   });
 
-  it("anchors a text where it is told, squeezes it only when it would be wider than its room", () => {
+  it("anchors a text where it is told (squeezing it: js/i18n.test.js)", () => {
     const el = (...a) => dom(`<svg>${text(...a)}</svg>`).querySelector("text");
     expect(el(1, 2, "x", 10, { anchor: "middle" }).getAttribute("text-anchor")).toBe("middle");
     expect(el(1, 2, "x", 10).hasAttribute("text-anchor")).toBe(false);
-    const wide = el(0, 0, "Kaupunginmuuri", 10, { maxWidth: 40 });
-    expect(wide.getAttribute("textLength")).toBe("40");
-    const fits = el(0, 0, "Tuin", 10, { maxWidth: 40 });
-    expect([fits.hasAttribute("textLength"), fits.getAttribute("data-fit")]).toEqual([false, "40"]);
   });
 
   it("rings a selected tile unless the ring is drawn elsewhere", () => {
@@ -39,16 +35,6 @@ describe("the drawing helpers every part shares", () => {
     expect(ring({ cls: "alh-choosable alh-selected" })).toBe(1);
     expect(ring({ cls: "alh-selected", ring: false })).toBe(0);
     expect(ring({ cls: "alh-selected-not" })).toBe(0);
-  });
-
-  it("scales a number's strokes but never an arc's flags, one path per ink", () => {
-    // the digit 0 at twice the size: radii and moves doubled, the flags "0 0 0" as they are
-    expect(numberD(3, 5, 0, 20)).toBe("M-3 -5m6 0a6 6 0 0 0 -6 6v8a6 6 0 0 0 12 0v-8a6 6 0 0 0 -6 -6z");
-    expect(numberD(0, 0, 2, 20)).toContain("a5.7 5.4 0 1 1 10.2 3.4");   // (the 2's arc: its flags 1 1 stay 1 1)
-    expect(numberD(0, 0, 6, 20)).toContain("c-6 -2 -10.4 3 -10.4 12.8");   // (a curve's every number scaled)
-    expect(numberD(0, 0, 10, 10)).toBe("M-7.2 -5m1.2 2l2.3 -2v10M1.2 -5m3 0a3 3 0 0 0 -3 3v4a3 3 0 0 0 6 0v-4a3 3 0 0 0 -3 -3z");
-    const paths = dom(`<svg>${numbersPath([[0, 0, 1, "#000"], [10, 0, 2, "#fff"], [20, 0, 3, "#000"]], 10, "n")}</svg>`).querySelectorAll("path.n");
-    expect([...paths].map((p) => [p.getAttribute("stroke"), (p.getAttribute("d").match(/M/g) || []).length])).toEqual([["#000", 2], ["#fff", 1]]);
   });
 
   it("words a refused cell from the engine's catalogue, and nothing for a cell it cannot read", () => {

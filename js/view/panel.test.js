@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dom, fixture } from "../fixtures.js";
-import { ARTWORK, DIGIT, num } from "./common.js";
+import { ARTWORK, DIGIT, num, numbersPath } from "./common.js";
 import { markD, numberD, panelSvg } from "./panel.js";
 
 /** The numbers of a path's data, in order. */
@@ -162,6 +162,16 @@ describe("numbers and marks as strokes", () => {
       expect(a[0]).toBe(6); // radius 3 at 10 px
       expect([a[2], a[3], a[4]].every((f) => f === 0 || f === 1)).toBe(true);
     }
+    expect(numberD(0, 0, 2, 20)).toContain("a5.7 5.4 0 1 1 10.2 3.4");   // (the 2's arc: its flags 1 1 stay 1 1)
+  });
+
+  it("scales a curve's every number, writes a number straight after its command, draws a path per ink", () => {
+    // the digit 0 at twice the size, whole: radii and moves doubled, the flags "0 0 0" as they are
+    expect(numberD(3, 5, 0, 20)).toBe("M-3 -5m6 0a6 6 0 0 0 -6 6v8a6 6 0 0 0 12 0v-8a6 6 0 0 0 -6 -6z");
+    expect(numberD(0, 0, 6, 20)).toContain("c-6 -2 -10.4 3 -10.4 12.8");   // (a curve's every number scaled)
+    expect(numberD(0, 0, 10, 10)).toBe("M-7.2 -5m1.2 2l2.3 -2v10M1.2 -5m3 0a3 3 0 0 0 -3 3v4a3 3 0 0 0 6 0v-4a3 3 0 0 0 -3 -3z");
+    const paths = dom(`<svg>${numbersPath([[0, 0, 1, "#000"], [10, 0, 2, "#fff"], [20, 0, 3, "#000"]], 10, "n")}</svg>`).querySelectorAll("path.n");
+    expect([...paths].map((p) => [p.getAttribute("stroke"), (p.getAttribute("d").match(/M/g) || []).length])).toEqual([["#000", 2], ["#fff", 1]]);
   });
 
   it("moves and scales a picture into its box", () => {
