@@ -43,6 +43,9 @@ def test_C2_price_does_not_matter_only_count():
 
 def test_C3_rulebook_example_round_3_towers():
     assert majority_points("tower", [4, 4, 2], 3) == [17, 17, 6]
+    # any iterable of counts, read once (checked, then ranked)
+    assert majority_points("tower", iter([4, 4, 2]), 3) == [17, 17, 6]
+    assert majority_points("tower", (c for c in (2, 4, 4)), 3) == [6, 17, 17]
 
 
 def test_C3_rulebook_example_round_2_tie_for_towers():

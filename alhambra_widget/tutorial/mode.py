@@ -37,7 +37,7 @@ def open_tutorial(cls, lang: str | None = None, lesson: int = 0, **kwargs):
         raise TypeError(f"the tutorial sets up its own positions and seats you in them: it takes no "
                         f"{', '.join(given)} (lang= and lesson= choose the language and the first lesson)")
     tut = Tutorial(lang=lang, lesson=lesson)
-    if "lang" in cls.class_trait_names() and "lang" not in kwargs:
+    if "lang" in cls.class_trait_names():   # (lang= is this function's own: never in kwargs)
         kwargs["lang"] = tut.lang
     w = cls(tut.game, seat=0, **kwargs)
     attach(w, tut)
@@ -73,8 +73,7 @@ def _sync(w) -> None:
         return
     if w.game is not tut.game:
         w.game = tut.game            # refreshes, clears the message, leaves replay
-    w.set_trait("lesson", tut.state())
-    w._refresh()
+    w._refresh()                     # (the lesson trait set there: decorate_view)
 
 
 def lesson_intent(w, op) -> None:
