@@ -150,6 +150,10 @@ describe("the words inside a move", () => {
     expect(formatNumber(0.52, { style: "percent" })).toBe("52%");
     use("fi");
     expect(formatNumber(-4.5, { minimumFractionDigits: 1 })).toBe("\u22124,5");
+    // a language tag Intl cannot read (a host's "de_DE"): the numbers of English, never an error
+    useStrings(STRINGS.de, "de_DE");
+    expect(formatNumber(-4.5, { minimumFractionDigits: 1 })).toBe("-4.5");
+    expect(placeText([2, -3])).toBe("3 nach Norden, 2 nach Osten vom Brunnen aus");   // (the words stay German)
   });
 });
 
@@ -159,7 +163,9 @@ describe("an action to play, in words (hints)", () => {
   const reserveTile = me.reserve[0];
   const board = me.alhambra.find((tile) => tile.id !== 0);
   const slot = v.market.find((s) => s.tile);
-  const pending = { ...v, phase: "place", pending: [{ player: v.current, tile: slot.tile }] };
+  // (a bought tile waits beside its buyer, its slot empty until the turn ends: the view names it only there)
+  const pending = { ...v, phase: "place", pending: [{ player: v.current, tile: slot.tile }],
+    market: v.market.map((s) => (s === slot ? { ...s, tile: null } : s)) };
   const ACTIONS = [
     ["take dinar 3", v],
     ["take florin 1+2, ducat 2", v],

@@ -136,7 +136,7 @@ describe("boards in their frames", () => {
     const many = fanRow(Array(20).fill(18), 200, { gap: 2 });
     expect(many.step).toBeLessThan(18);
     expect(many.width).toBeCloseTo(200);
-    expect(fanRow([], 100).xs).toEqual([]);
+    expect(fanRow([], 100)).toEqual({ xs: [], step: 0, width: 0 });   // (an empty hand: no room taken)
     // exactly the room a row needs: no overlap; a pixel less: all overlap alike, the row as wide as the room
     expect(fanRow([10, 10, 10], 34, { gap: 2 })).toEqual({ xs: [0, 12, 24], step: 12, width: 34 });
     expect(fanRow([10, 10, 10], 33, { gap: 2 })).toEqual({ xs: [0, 11.5, 23], step: 11.5, width: 33 });
@@ -160,6 +160,10 @@ describe("a callout at a board cell", () => {
     const d = calloutPlace(vb, 1, 1, 100);
     expect([d.vertical, d.horizontal]).toEqual(["above", "left"]);
     expect(calloutPlace(vb, -1, 0, 100).horizontal).toBe("center");
+    // within 15% of the view box's width either side of its middle, edge included: centred
+    expect(calloutPlace(vb, 1, 0, 50).horizontal).toBe("center");    // (75 to the right)
+    expect(calloutPlace(vb, -2, 0, 50).horizontal).toBe("center");   // (75 to the left)
+    expect(calloutPlace(vb, -3, 0, 50).horizontal).toBe("right");
   });
 
   it("opens away from what the board marks for the refusal, where the board has a row for it", () => {
@@ -171,7 +175,9 @@ describe("a callout at a board cell", () => {
     expect(calloutPlace(vb, 0, -2, 100, 1).vertical).toBe("above");
     expect(calloutPlace(vb, 0, 3, 100, -1).vertical).toBe("above");   // (no row below the last one)
     expect(markedWay([2, 2, "P5", "error.P5.hole_one", [[2, 1]]])).toBe(-1);
+    expect(markedWay([2, 2, "P5", "error.P5.hole_many", [[1, 3], [2, 3]]])).toBe(1);
     expect(markedWay([2, 2, "P3", "error.P3.wall_to_open", "S"])).toBe(1);
+    expect(markedWay([2, 2, "P5", "error.P5.hole_many", [[1, 1], [3, 3]]])).toBe(0);   // (as far north as south)
     for (const detail of [null, [], 7]) expect(markedWay([2, 2, "P5", "error.P5.hole_one", detail])).toBe(0);
     expect(markedWay([2, 2, "P3", "error.P3.wall_to_open", "W"])).toBe(0);
     expect(markedWay([2, 2, "P4"])).toBe(0);
