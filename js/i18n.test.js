@@ -16,7 +16,7 @@ import tableDe from "../alhambra_widget/i18n/locales/de/table.json";
 import tableFi from "../alhambra_widget/i18n/locales/fi/table.json";
 import tableJa from "../alhambra_widget/i18n/locales/ja/table.json";
 import { dom, fakeModel, fixture } from "./fixtures.js";
-import { EN, buildingName, cardName, fill, joinAnd, languages, moneyName, ruleText, t, tn, useStrings } from "./i18n.js";
+import { EN, buildingName, cardName, fill, joinAnd, language, languages, moneyName, ruleText, t, tn, useStrings } from "./i18n.js";
 import { cardsText, describeAction } from "./describe.js";
 import { initialUi, reduce } from "./input.js";
 import { boardHelpHtml, controlsHtml, hoverText, languageHtml } from "./view/controls.js";
@@ -55,6 +55,17 @@ describe("t and tn", () => {
     expect(t("no.such.key")).toBe("no.such.key");
     useStrings({});
     expect(t("ui.btn.take")).toBe("Take");
+  });
+
+  it("know the language in use: the one given, else the strings' own code, else the last one (English for English)", () => {
+    useStrings({ "language.code": "fi", "ui.btn.take": "Ota" });
+    expect(language()).toBe("fi");
+    useStrings({ "ui.btn.take": "Nehmen" }, "de");
+    expect(language()).toBe("de");
+    useStrings({ "ui.btn.undo": "Rückgängig" });   // (strings without their code: still German)
+    expect(language()).toBe("de");
+    useStrings(null);
+    expect(language()).toBe("en");
   });
 
   it("count with _one and _other, {n} filled", () => {

@@ -36,6 +36,7 @@ describe("a selection against the legal choices", () => {
 
   it("whose board is in focus: who acts, else the seat, else the winner at the end, else who is to act", () => {
     expect(focusPlayer(v)).toBe(1);
+    expect(focusPlayer({ ...v, seat: 0, current: 2 })).toBe(1);   // (the legal choices' player before the seat and the turn)
     const still = { ...v, legal: null };
     expect(focusPlayer({ ...still, seat: 2 })).toBe(2);
     expect(focusPlayer({ ...still, phase: "over", winners: [2, 0] })).toBe(2);
