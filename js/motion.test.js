@@ -237,6 +237,10 @@ describe("what moves where", () => {
     const e = entry(1, 0, "take ducat 2", [{ kind: "money", cards: ["dinar 3"] }]);
     expect(planMotion([e], before, after)).toEqual([expect.objectContaining({ kind: "arrive", key: "money:0", from: before.get("deck") })]);
     expect(planMotion([e], new Map(), after)).toEqual([]);
+    // a card dealt like one that stayed in the market: the new one, dealt last, arrives
+    const twice = anchors([["money:0", box(0, 0, 20, 30, { card: "dinar 3" })], ["money:1", box(30, 0, 20, 30, { card: "florin 5" })],
+      ["money:2", box(60, 0, 20, 30, { card: "dinar 3" })]]);
+    expect(planMotion([e], before, twice).map((s) => s.key)).toEqual(["money:2"]);
   });
 
   it("Dirk's new tiles arrive from the bag, only where the bag and the tile are drawn", () => {
@@ -349,6 +353,7 @@ describe("what changed since your last move", () => {
     expect(viewer({ seat: null, current: 2, legal: { player: 2 }, log })).toBe(2);
     expect([...changedSince({ seat: null, current: 2, legal: { player: 2 }, log, money: [] }).tiles]).toEqual([]);
     expect(viewer({ seat: null, current: 1, phase: "over", log })).toBe(null);
+    expect(viewer(null)).toBe(null);   // (nothing drawn yet)
   });
 });
 
