@@ -17,7 +17,7 @@ from alhambra_widget import Alhambra, Buy, Game, IllegalMove, explain_rule, pars
 from alhambra_widget.engine.errors import NotationError
 from alhambra_widget.i18n.rules import RULE_TEXT
 from alhambra_widget.i18n import LANGUAGES, catalogue, placeholders, t, use_language
-from alhambra_widget.i18n.format import Text, cards_name, localize_params, tile_name, tile_names
+from alhambra_widget.i18n.format import Text, cards_name, localize, localize_params, tile_name, tile_names, walls_words
 from alhambra_widget.engine.money import card
 
 ENGINE = Path(__file__).resolve().parents[1] / "alhambra_widget" / "engine"
@@ -334,6 +334,12 @@ def test_word_helpers():
     assert cards_name(hand, "fi") == "forintti 2, dinaari 3+4"
     assert cards_name(hand, "ja") == "フローリン2、ディナール3+4"
     assert cards_name([], "de") == "keine Karten"
+    # walls in compass order, however given; a position (two ints) in its own words, other numbers listed
+    assert walls_words("WSEN", "en") == "walls N E S W"
+    assert walls_words("EN", "ja") == "城壁 北 東"
+    assert walls_words("", "de") == "ohne Mauer"
+    assert localize((1, 0), "en") == "(1, 0)" and localize([2, -3], "fi") == "(2, -3)"
+    assert localize((1, 0, 2), "en") == "1, 0 and 2"
     assert Text("rule.P5").localized("nl").startswith("Geen gaten")
     assert pickle.loads(pickle.dumps(Text("rule.P5", x=1))) == Text("rule.P5", x=1)
 
