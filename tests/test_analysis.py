@@ -13,7 +13,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from alhambra_widget import Alhambra, Game, IllegalMove, TILES
+from alhambra_widget import Alhambra, BUILDINGS, Game, IllegalMove, TILES
 from alhambra_widget.analysis import analyse, best_spots, grade, standings, tournament, what_if, wilson
 from alhambra_widget.analysis import _frame
 from alhambra_widget.analysis.hints import candidates
@@ -265,8 +265,11 @@ def test_standings_show_themselves_in_a_notebook_and_as_text():
     rnd, buildings, players = s
     assert rnd == s.round and buildings is s.buildings and players is s.players
     page = s._repr_html_()
-    assert page.startswith(f"<div><h4>Scoring round {s.round} if it were now</h4>")
-    assert buildings.to_html() in page and players.to_html() in page
+    assert page == (f"<div><h4>Scoring round {s.round} if it were now</h4>{buildings.to_html()}"
+                    f"<br>{players.to_html()}</div>")
+    # a row per building type and per player, found by its name
+    assert buildings.index.name == "building" and list(buildings.index) == [b.value for b in BUILDINGS]
+    assert players.index.name == "player" and list(players.index) == g.names
     with use_language("de"):
         assert f"<h4>{s.round}. Wertung, wenn sie jetzt wäre</h4>" in s._repr_html_()
     text = str(s)
