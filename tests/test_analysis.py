@@ -147,6 +147,7 @@ def test_every_table_is_a_dataframe():
     rows, info = candidates(g, iterations=50, seed=1)
     assert rows == analyse(g, iterations=50, seed=1).to_dict("records")
     assert info["player"] == g.current and info["iterations"] == 50
+    assert set(info) == {"player", "iterations", "seconds"} and info["seconds"] > 0
 
 
 def test_without_pandas_every_table_says_what_to_install(monkeypatch):
@@ -157,6 +158,11 @@ def test_without_pandas_every_table_says_what_to_install(monkeypatch):
     for call in calls:
         with pytest.raises(ImportError, match=r"pip install 'alhambra-widget\[analysis\]'"):
             call()
+    # said at once, not after a search whose answer could not be shown
+    from alhambra_widget.analysis import hints
+    monkeypatch.setattr(hints, "candidates", lambda *a, **k: pytest.fail("searched before saying what to install"))
+    with pytest.raises(ImportError, match="pandas is not installed"):
+        analyse(g, seconds=5)
 
 
 @pytest.mark.parametrize("module", ["hints", "standings", "stats", "tournament"])
