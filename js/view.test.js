@@ -557,6 +557,19 @@ describe("log, scoring, controls", () => {
     expect(items[0].getAttribute("title")).toBe(`Notation: ${last.action}`);
   });
 
+  it("heads the log with its name; with no move yet says so, and is no stop for the keyboard", () => {
+    const v = fixture("buy-3p");
+    const full = dom(logHtml(v)).querySelector("section");
+    expect(full.querySelector("h3").textContent).toBe("Last moves");
+    expect(full.querySelector("details")).toBeNull();   // (unfolded unless asked)
+    expect(full.getAttribute("tabindex")).toBe("0");   // (it scrolls: the keyboard can scroll it)
+    const none = dom(logHtml({ ...v, log: [] })).querySelector("section");
+    expect(none.querySelector("h3").textContent).toBe("Last moves");
+    expect(none.querySelector("p").textContent).toBe("No moves yet.");
+    expect(none.querySelector("li")).toBeNull();
+    expect(none.hasAttribute("tabindex")).toBe(false);
+  });
+
   it("shows each scoring round: points per building and wall, and the winners", () => {
     const v = fixture("over-4p");
     const root = dom(scoringHtml(v));
