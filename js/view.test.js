@@ -339,6 +339,10 @@ describe("players, reserve, pending, Dirk", () => {
     const framed = (view) => [...dom(playersHtml(view)).querySelectorAll(".alh-player.alh-winner")].map((e) => Number(e.dataset.player));
     expect(framed(over)).toEqual(over.winners);
     expect(framed({ ...fixture("buy-3p"), winners: [0] })).toEqual([]);
+    // and the winner's tag the same: at the end only
+    const starred = (view) => [...dom(playersHtml(view)).querySelectorAll(".alh-tag-winner")].map((e) => Number(e.closest(".alh-player").dataset.player));
+    expect(starred(over)).toEqual(over.winners);
+    expect(starred({ ...fixture("buy-3p"), winners: [0] })).toEqual([]);
   });
 
   it("says 'thinking…' in the place of 'to act' for a bot at work, and gives every tag its text as a tooltip", () => {
