@@ -263,3 +263,54 @@ def test_grades_are_for_losses_from_0_to_1_and_a_seat_without_moves_has_no_mean_
     s = review_summary(reviewed, names=names)
     assert s.moves.iloc[-1] == 0 and s.mean_loss.isna().iloc[-1]
     assert not s.mean_loss.iloc[:-1].isna().any()
+
+
+def test_the_rows_without_pandas_show_no_progress_bar_unless_asked(capsys):
+    # review_rows and iter_review_rows serve a front end (the widget's review in the background):
+    # quiet by default, unlike review(), which shows its bar in a notebook
+    from alhambra_widget.analysis import iter_review_rows
+    g = Game(2, seed=3)
+    g.play(g.legal_actions()[0])
+    assert len(review_rows(g, iterations=5)) == 1
+    assert len(list(iter_review_rows(g, iterations=5))) == 1
+    assert capsys.readouterr().err == ""
+    review_rows(g, iterations=5, progress=True)
+    assert "review" in capsys.readouterr().err   # (tqdm writes to stderr: the bar is seen when asked for)
+
+
+def test_a_review_without_a_seed_is_the_widgets_review(game):
+    # no seed given: seed 0 for review(), review_rows() and iter_review_rows() alike, the seed the
+    # widget's review uses, so a notebook's table and the widget's grades are the same review
+    from alhambra_widget.analysis import iter_review_rows
+    df = review(game, iterations=20, progress=False)
+    pd.testing.assert_frame_equal(df, review(game, iterations=20, seed=0, progress=False))
+    rows = review_rows(game, iterations=20)
+    assert rows == list(iter_review_rows(game, iterations=20)) == review_rows(game, iterations=20, seed=0)
+    assert [r["wins"] for r in rows] == list(df.wins) and [r["best"] for r in rows] == list(df.best)
+    # (the seed tells: another one gives another review)
+    assert review_rows(game, iterations=20, seed=1) != rows
+
+
+def test_a_game_without_its_move_record_is_refused_by_name():
+    plain = Game(2, seed=1)
+    plain.play(plain.legal_actions()[0], record=False)
+    for call in (lambda: review(plain, iterations=5, progress=False), lambda: review_rows(plain, iterations=5)):
+        with pytest.raises(ValueError, match=r"^review\(\) grades the moves of a game's record, and this game "
+                                             r"has none: it was played with record=False$"):
+            call()
+
+
+def test_the_summary_takes_the_names_as_any_iterable(game, reviewed):
+    # names in seat order, from a list, a tuple or a generator alike
+    want = review_summary(reviewed, names=game.names)
+    for names in (tuple(game.names), (nm for nm in game.names)):
+        pd.testing.assert_frame_equal(review_summary(reviewed, names=names), want)
+    assert list(want.name) == game.names
+
+
+def test_the_plot_s_axes_are_labelled_in_its_language(reviewed):
+    ax = plot_review(reviewed).axes[0]
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("move", "win probability")
+    assert ax.get_ylim() == (0.0, 1.0)
+    ax_de = plot_review(reviewed, lang="de").axes[0]
+    assert (ax_de.get_xlabel(), ax_de.get_ylabel()) == ("Zug", "Gewinnwahrscheinlichkeit")
