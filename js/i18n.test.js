@@ -207,6 +207,10 @@ describe("the language switch", () => {
     expect([...select.options].map((o) => o.lang)).toEqual(Object.keys(LANGS));
     expect(select.value).toBe("de");
     expect(root.querySelector("label").textContent).toContain("Sprache");
+    // the visible word is the label's own element, before the list (no stray markup around it)
+    const word = root.querySelector("label > span.alh-label");
+    expect(word.textContent).toBe("Sprache");
+    expect(word.nextElementSibling).toBe(select);
   });
 
   it("sends a language intent without a stamp; the selection stays", () => {

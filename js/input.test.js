@@ -320,6 +320,31 @@ describe("hovering over the board", () => {
     expect(off.hover).toBeNull();
     expect(reduce(off, { act: "hover" }, v).ui).toBe(off);
   });
+
+  it("with nothing chosen, a tile that may go to the reserve says so and how", () => {
+    const v = fixture("hotseat-3p");
+    const [x, y] = v.legal.remove[0];
+    expect(hoverText(v, { ...initialUi(), hover: { act: "placed", x, y } }))
+      .toBe(`${x},${y}: this tile may go to your reserve — click it, then “To reserve” (T3a).`);
+  });
+});
+
+describe("the line that says what to do", () => {
+  it("names every kind of action open to the player to act", () => {
+    const v = fixture("buy-3p");
+    expect(v.legal.kinds).toEqual(["take", "buy", "redesign"]);
+    const name = v.players[v.legal.player].name;
+    expect(selectionText(v, initialUi())).toBe(
+      `${name}: take money (face-up cards), buy a tile (a market slot), redesign (a tile of your Alhambra or reserve).`);
+    const w = fixture("hotseat-3p");
+    expect(selectionText(w, initialUi())).not.toContain("buy a tile");
+  });
+
+  it("says the game is over at its end", () => {
+    const over = fixture("over-4p");
+    expect(over.legal).toBeNull();
+    expect(selectionText(over, initialUi())).toBe("The game is over.");
+  });
 });
 
 describe("undo, redo, replay", () => {

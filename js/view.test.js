@@ -601,6 +601,9 @@ describe("log, scoring, controls", () => {
     // Undo and Redo sit with the replay control under the board
     const history = dom(replayHtml(v));
     expect([...history.querySelectorAll("button")].map((b) => b.dataset.act)).toEqual(["undo", "redo", "live"]);
+    // the slider is labelled by the visible word before it
+    const slider = history.querySelector("input[type=range]");
+    expect(slider.closest("label").querySelector(".alh-label").textContent).toBe("Replay");
     expect(off(history.querySelector('[data-act="redo"]'))).toBe(true);
     const over = dom(controlsHtml(fixture("over-4p"), { sel: null }));
     expect([...over.querySelectorAll("button")].map((b) => b.dataset.act)).toEqual(["new_game", "undo", "redo", "review"]);
@@ -632,6 +635,11 @@ describe("log, scoring, controls", () => {
     expect(selects.slice(1).map((s) => s.value)).toEqual(["person", "person", "same", "person"]);
     // a person's name, to type (filled with the name of who sits there now); none for a bot
     const open = dom(lineupHtml(over, initialUi(), true));
+    // a seat's kind and name side by side, a group of their own (a column of the line-up's grid)
+    const seats = [...open.querySelectorAll(".alh-lineup-seat")];
+    expect(seats.map((seat) => [...seat.querySelectorAll("select, input")].map((c) => c.dataset.act))).toEqual([
+      ["lineup-seat", "lineup-name"], ["lineup-seat", "lineup-name"], ["lineup-seat"], ["lineup-seat", "lineup-name"]]);
+    expect(open.querySelector('select[data-act="lineup-n"]').closest(".alh-lineup-seat")).toBeNull();
     const fields = [...open.querySelectorAll('input[data-act="lineup-name"]')];
     expect(fields.map((f) => [f.dataset.i, f.value, f.getAttribute("aria-label")])).toEqual([
       ["0", "Player 1", "Name at seat 1"], ["1", "Player 2", "Name at seat 2"], ["3", "Player 4", "Name at seat 4"]]);
