@@ -78,6 +78,37 @@ describe("alhambraSvg", () => {
     for (const odd of [Infinity, NaN, 0, -1.5]) expect(box(odd)).toEqual(square);
   });
 
+  it("leaves what is over of a frame as much on either side of the grid", () => {
+    for (const aspect of [undefined, 0.6, 1, 1.37, 1.9]) {
+      const svg = dom(alhambraSvg(player([fountain, towerNE]), { fill: true, min: 5, aspect })).querySelector("svg");
+      const [x, y, w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
+      const d = svg.querySelector("path.alh-grid").getAttribute("d");
+      const xs = [...d.matchAll(/M(-?[\d.]+) -?[\d.]+V/g)].map((g) => Number(g[1]));
+      const ys = [...d.matchAll(/M-?[\d.]+ (-?[\d.]+)H/g)].map((g) => Number(g[1]));
+      expect(Math.min(...xs) - x).toBeCloseTo(x + w - Math.max(...xs), 1);   // (the view box in hundredths)
+      expect(Math.min(...ys) - y).toBeCloseTo(y + h - Math.max(...ys), 1);
+      expect(Math.min(...xs) - x).toBeGreaterThan(0);
+    }
+  });
+
+  it("numbers every column and every row in the margin, unless asked not to", () => {
+    const svg = (o) => dom(alhambraSvg(player([fountain, towerNE]), o)).querySelector("svg");
+    for (const o of [{}, { fill: true, min: 5, aspect: 1.9 }, { fill: true, min: 5, aspect: 0.6 }]) {
+      const board = svg(o);
+      const d = board.querySelector("path.alh-grid").getAttribute("d");
+      // the cells' edges, from the grid's lines: columns minx..maxx and rows miny..maxy
+      const xs = [...d.matchAll(/M(-?[\d.]+) -?[\d.]+V/g)].map((g) => Number(g[1]) / CELL);
+      const ys = [...d.matchAll(/M-?[\d.]+ (-?[\d.]+)H/g)].map((g) => Number(g[1]) / CELL);
+      const labels = [];
+      for (let c = Math.min(...xs); c < Math.max(...xs); c++) labels.push(String(c));
+      for (let r = Math.min(...ys); r < Math.max(...ys); r++) labels.push(String(r));
+      // each character of a number is drawn from a move of its own (common.js numberD)
+      const nums = board.querySelector("path.alh-coord-nums").getAttribute("d");
+      expect((nums.match(/M/g) || []).length).toBe(labels.join("").length);
+    }
+    expect(svg({ coords: false }).querySelector(".alh-coords")).toBeNull();
+  });
+
   it("adds the rows or columns around the fountain, so that the grid stays put while the Alhambra grows", () => {
     const columns = (tiles) => {
       const svg = dom(alhambraSvg(player(tiles), { fill: true, min: 5, aspect: 1.9 })).querySelector("svg");
@@ -112,6 +143,17 @@ describe("alhambraSvg", () => {
     const no = root.querySelector("rect.alh-cell-no");
     expect(no.dataset.rule).toBe("P3");
     expect(no.getAttribute("aria-label")).toMatch(/rule P3/);
+  });
+
+  it("draws legal spots with no refused cell beside them, and refused cells with no legal spot", () => {
+    const only = (o) => dom(alhambraSvg(player([fountain]), o));
+    const spots = only({ spots: [[1, 0]] });
+    expect(spots.querySelectorAll("rect.alh-spot").length).toBe(1);
+    expect(spots.querySelectorAll("rect.alh-cell-no").length).toBe(0);
+    const refused = only({ refused: [[-1, 0, "P3"], [0, 1, "P5"]] });
+    expect(refused.querySelectorAll("rect.alh-spot").length).toBe(0);
+    expect([...refused.querySelectorAll("rect.alh-cell-no")].map((r) => r.dataset.rule)).toEqual(["P3", "P5"]);
+    expect(only({}).querySelector(".alh-spots")).toBeNull();
   });
 
   it("is not interactive by default: no controls on another player's board", () => {
@@ -163,6 +205,7 @@ describe("alhambraSvg", () => {
       const expected = p.alhambra.reduce((n, t) => n + t.walls.length, 0);
       expect(root.querySelectorAll("line.alh-wall").length).toBe(expected);
       expect(root.querySelectorAll("g.alh-tile").length).toBe(p.alhambra.length);
+      expect(root.querySelectorAll("svg > g.alh-tiles > g.alh-tile").length).toBe(p.alhambra.length);
       expect(root.querySelectorAll("line.alh-longest").length).toBe(p.wall_path.length);
       expect(p.wall_path.length).toBe(p.wall);
     }
@@ -960,6 +1003,18 @@ describe("a small board (the scoring's pictures)", () => {
       expect((d.match(/M/g) || []).length).toBe(built.filter((t) => t.building === kind).length);
     }
     for (const a of svg.querySelectorAll("path.alh-arts")) expect(a.getAttribute("d").startsWith("M")).toBe(true);
+    // in the colours a tile of that building has drawn alone: face, edge and the picture's ink
+    const full = dom(alhambraSvg(p)).querySelector("svg");
+    for (const f of faces) {
+      const alone = full.querySelector(`g.alh-tile.${f.classList[1]} rect.alh-tile-face`);
+      expect([f.getAttribute("fill"), f.getAttribute("stroke")]).toEqual([alone.getAttribute("fill"), alone.getAttribute("stroke")]);
+    }
+    const inks = (root, sel) => [...new Set([...root.querySelectorAll(sel)].map((a) => a.getAttribute("fill")))].sort();
+    expect(inks(svg, "path.alh-arts")).toEqual(inks(full, "g.alh-tile path.alh-mark[fill-rule]"));
+    // (so no tile draws a face or a picture of its own: each is drawn once)
+    const tiles = [...svg.querySelectorAll("g.alh-tiles > g.alh-tile")];
+    expect(tiles.length).toBe(p.alhambra.length);
+    for (const t of tiles) expect(t.querySelectorAll("rect.alh-tile-face, path, use, circle").length).toBe(0);
   });
 
   it("is named by its player, its buildings (not the fountain) and its longest wall, drawn where asked", () => {
