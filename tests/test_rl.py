@@ -173,6 +173,31 @@ def test_a_seeded_game_is_reproducible_and_is_the_engine_s_game():
         check.play(notation)
 
 
+def test_a_shared_victory_splits_the_win_reward():
+    """E4: the k players tied for the most points share the victory, 1/k each (as the
+    tournament counts wins); the others get 0, and the rewards add up to 1."""
+    for seed in range(100):   # random legal moves until a game ends in a tie
+        e = raw_env(num_players=3)
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        rewards = {}
+        for agent in e.agent_iter():
+            obs, reward, terminated, truncated, info = e.last()
+            if terminated or truncated:
+                rewards[agent] = reward
+                e.step(None)
+                continue
+            e.step(rng.choice(list(np.flatnonzero(obs["action_mask"]))))
+        if len(e.game.winners) > 1:
+            break
+    else:
+        pytest.fail("no game ended in a tie")
+    winners = e.game.winners
+    assert len(winners) == 2 and len({e.game.scores[i] for i in winners}) == 1
+    assert rewards == {f"player_{i}": (0.5 if i in winners else 0.0) for i in range(3)}
+    assert sum(rewards.values()) == 1
+
+
 def test_unseeded_resets_follow_the_first_seed():
     a, b = raw_env(num_players=2), raw_env(num_players=2)
     a.reset(seed=5)
@@ -250,6 +275,14 @@ def test_indices_seats_and_seeds_are_checked_not_bent():
         assert e.game.to_json() == after   # the next unseeded reset follows the seed too
     with pytest.raises(TypeError, match="seed must be an int or a str"):
         e.reset(seed=1.5)
+
+
+def test_every_public_name_is_there():
+    """``from alhambra_widget.rl import *`` gives every name ``__all__`` lists."""
+    names = {}
+    exec("from alhambra_widget.rl import *", names)
+    assert set(rl.__all__) <= set(names)
+    assert names["env"] is env and names["observation"] is rl.observation
 
 
 def test_docstring_examples():

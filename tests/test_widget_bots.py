@@ -750,6 +750,31 @@ def test_wait_takes_seconds():
             w.wait(bad)
 
 
+def test_wait_gives_up_after_its_timeout_while_a_bot_still_thinks():
+    bot = Slow()
+    w = AlhambraWidget(players=["You", bot], seed=human_first(2), bot_delay=0)
+    intent(w, w.game.legal_actions("take")[0])
+    assert w._runner.running("bot")
+    t0 = time.monotonic()
+    try:
+        assert w.wait(0.2) is False                   # the bot still thinks: not done
+        assert time.monotonic() - t0 < 5              # ... and said so once the timeout passed
+        assert w.game.current == 1 and len(w.game.moves) == 1
+    finally:
+        bot.go.set()
+    assert w.wait(10) is True and w.game.current == 0   # once it answers: done, its move played
+
+
+def test_a_failing_bot_is_logged_by_the_package_logger(caplog):
+    with caplog.at_level("ERROR", logger="alhambra_widget"):
+        w = AlhambraWidget(players=["You", Broken()], seed=human_first(2), bot_delay=0)
+        intent(w, w.game.legal_actions("take")[0])
+        assert w.wait(10)
+    logged = [r for r in caplog.records if r.name == "alhambra_widget" and "bot job failed" in r.getMessage()]
+    assert len(logged) == 1 and logged[0].levelname == "ERROR"
+    assert logged[0].exc_info[0] is RuntimeError and "no idea" in str(logged[0].exc_info[1])
+
+
 class _Last(Bot):
     """Plays the last legal action, and notes each position it was asked about with its answer."""
 
@@ -944,3 +969,67 @@ def test_without_threads_bots_hints_and_the_review_run_on_the_event_loop(no_thre
     table = w.review(seconds_per_move=0.001, wait=True, iterations=20)
     assert len(table) == sum(m.player is not None for m in w.game.moves) and w.graded   # (every move made)
     assert set(no_threads) >= {"alhambra-bot", "alhambra-hint", "alhambra-review"}
+
+
+def test_without_threads_wait_with_no_time_left_plays_nothing_and_says_so(no_threads):
+    w = AlhambraWidget(players=[Greedy(seed=1), Random(seed=2)], seed=3)
+    assert w.view["thinking"] == w.game.current            # the bot's work is due on the loop
+    assert w.wait(0) is False and w.game.moves == []       # no time to run it: not done, nothing played
+    w.autoplay = False                                      # the bot stops: nothing is due any more
+    assert w.view["thinking"] is None
+    assert w.wait(0) is True and w.game.moves == []
+
+
+def test_a_job_replaced_by_a_newer_one_of_its_kind_hands_on_only_the_newer_result():
+    """Runner (alhambra_widget.seats): one job of a kind at a time; the result of a job replaced
+    or cancelled is dropped when it comes, and the newer job stays the one running."""
+    from alhambra_widget.seats import Runner
+
+    runner = Runner(threading.RLock())
+    got = []
+    gates = [threading.Event() for _ in range(3)]
+
+    def work(k):
+        def run():
+            gates[k].wait(10)
+            return f"answer {k}"
+        return run
+
+    def done(key, result):
+        got.append((key, result))
+
+    runner.start("bot", "old", work(0), done)
+    old = runner.threads[-1]
+    runner.start("bot", "new", work(1), done)
+    assert runner.running("bot", "new") and not runner.running("bot", "old")
+    gates[0].set()
+    old.join(10)
+    assert not old.is_alive()
+    assert got == [] and runner.running("bot", "new")      # the old answer dropped, the new job still awaited
+    gates[1].set()
+    assert runner.wait(10)
+    assert got == [("new", "answer 1")] and not runner.running("bot")
+    runner.start("bot", "gone", work(2), done)
+    runner.cancel("bot")
+    assert not runner.running("bot")
+    gates[2].set()
+    assert runner.wait(10)
+    assert got == [("new", "answer 1")] and not runner.running("bot")
+
+
+def test_a_job_starts_at_once_unless_given_a_delay(monkeypatch):
+    """A hint's search starts at once; a bot's move waits the delay it is given first."""
+    import types
+
+    from alhambra_widget import seats
+
+    slept = []
+    monkeypatch.setattr(seats, "time", types.SimpleNamespace(sleep=slept.append, monotonic=time.monotonic))
+    runner = seats.Runner(threading.RLock())
+    got = []
+    runner.start("hint", 1, lambda: "found", lambda key, result: got.append((key, result)))
+    assert runner.wait(10) and got == [(1, "found")]
+    assert slept == []
+    runner.start("bot", 2, lambda: "moved", lambda key, result: got.append((key, result)), delay=0.25)
+    assert runner.wait(10) and got == [(1, "found"), (2, "moved")]
+    assert slept == [0.25]
