@@ -61,6 +61,12 @@ describe("lessonHtml", () => {
     expect(panel.getAttribute("data-lesson")).toBe("3");
     expect(panel.getAttribute("data-step")).toBe("0");
     expect(panel.getAttribute("aria-label")).toBe("Lesson: Placing tiles: orientation, walls, access");
+    // (labels without the region's word: the panel is still named, in English)
+    const { region: _, ...unnamed } = LABELS;
+    expect(dom(lessonHtml(lesson({ labels: { ...unnamed, region: "" } }))).querySelector("section.alh-lesson")
+      .getAttribute("aria-label")).toBe("Lesson: Placing tiles: orientation, walls, access");
+    expect(dom(lessonHtml(lesson({ labels: { ...LABELS, region: "Lektion" } }))).querySelector("section.alh-lesson")
+      .getAttribute("aria-label")).toBe("Lektion: Placing tiles: orientation, walls, access");
     expect(root.querySelector(".alh-lesson-count").textContent).toBe("Lesson 4 of 10");
     expect(root.querySelector(".alh-lesson-step").textContent).toBe("Step 1 of 3");
     const bar = root.querySelector("progress.alh-lesson-bar");
@@ -68,6 +74,19 @@ describe("lessonHtml", () => {
     expect(bar.getAttribute("value")).toBe("8");
     expect(bar.getAttribute("aria-label")).toBe("Lesson 4 of 10");
     expect(bar.getAttribute("aria-valuetext")).toBe("Lesson 4 of 10, Step 1 of 3");
+  });
+
+  it("keeps the progress bar whole whatever the numbers it is sent", () => {
+    const bar = (extra) => {
+      const el = dom(lessonHtml(lesson(extra))).querySelector("progress.alh-lesson-bar");
+      return [el.getAttribute("max"), el.getAttribute("value")];
+    };
+    expect(bar({ position: 0 })).toEqual(["25", "0"]);              // the first step: nothing done yet
+    expect(bar({ position: undefined })).toEqual(["25", "0"]);
+    expect(bar({ position: -3 })).toEqual(["25", "0"]);
+    expect(bar({ position: 40 })).toEqual(["25", "25"]);            // never past its end
+    expect(bar({ total: undefined, position: 0 })).toEqual(["1", "0"]);   // no total: a bar of one
+    expect(bar({ total: -2, position: 0 })).toEqual(["1", "0"]);
   });
 
   it("shows the title, the rule in words, the task (escaped) and the rules taught", () => {
@@ -107,7 +126,10 @@ describe("lessonHtml", () => {
     expect(root.querySelector('[data-op="next"]').classList.contains("alh-primary")).toBe(false);
     root = dom(lessonHtml(lesson({ done: true })));
     expect(root.querySelector('[data-op="next"]').classList.contains("alh-primary")).toBe(true);
+    // (Next alone: the other buttons never stand out)
+    expect([...root.querySelectorAll(".alh-lesson-buttons .alh-primary")].map((b) => b.dataset.op)).toEqual(["next"]);
     expect(root.querySelector(".alh-lesson-done").textContent).toContain("Done");
+    expect(root.querySelector(".alh-lesson-done").dataset.done).toBe("true");
     root = dom(lessonHtml(lesson({ can_next: false, finished: true, done: true })));
     expect(off(root.querySelector('[data-op="next"]'))).toBe(true);
     expect(root.querySelector(".alh-lesson-finished").textContent).toContain("every step");
@@ -127,6 +149,14 @@ describe("lessonHtml", () => {
     expect(el.getAttribute("data-rule")).toBe("P1");
     expect(el.classList.contains("alh-lesson-refused")).toBe(true);
     expect(el.querySelector(".alh-rule").textContent).toBe("P1");
+    // the rule's mark: its name on hover, hidden from a screen reader (the words say "Refused by rule P1")
+    expect(el.querySelector(".alh-rule").getAttribute("title")).toBe("Rule P1");
+    expect(el.querySelector(".alh-rule").getAttribute("aria-hidden")).toBe("true");
+    const de = dom(lessonHtml(lesson({ feedback: fb, labels: { ...LABELS, rule: "Regel" } })));
+    expect(de.querySelector(".alh-lesson-feedback .alh-rule").getAttribute("title")).toBe("Regel P1");
+    const { rule: _, ...unnamed } = LABELS;
+    expect(dom(lessonHtml(lesson({ feedback: fb, labels: unnamed }))).querySelector(".alh-lesson-feedback .alh-rule")
+      .getAttribute("title")).toBe("Rule P1");
     expect(el.querySelector(".alh-lesson-kind")).toBeNull();  // the text says it: "Refused by rule P1: ..."
     expect(el.querySelector(".alh-lesson-fbtext").textContent).toContain("a tile may not be turned");
     expect(el.querySelector(".alh-lesson-detail").textContent).toBe("tower 7 #44 is turned.");
