@@ -261,6 +261,56 @@ def test_standings_name_leaders_and_margins():
         standings(g, round=4)
 
 
+def test_without_pandas_installed_the_package_imports_and_the_tools_say_what_to_install():
+    # (an install without the analysis extra: the import of pandas fails, in a fresh interpreter)
+    import subprocess
+    import sys
+    code = ("import sys\n"
+            "sys.modules['pandas'] = None\n"
+            "from alhambra_widget import Game\n"
+            "from alhambra_widget.analysis import review_rows, standings\n"
+            "g = Game(2, seed=1)\n"
+            "try:\n"
+            "    standings(g)\n"
+            "except ImportError as e:\n"
+            "    print('ImportError:', e)\n"
+            "g.play(g.legal_actions()[0])\n"
+            "print(len(review_rows(g, iterations=5)))\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    said, rows = run.stdout.strip().splitlines()
+    assert said.startswith("ImportError: ") and "pandas is not installed" in said, said
+    assert said.endswith("pip install 'alhambra-widget[analysis]'"), said
+    assert rows == "1"   # (the rows without pandas, for the widget, are still made)
+
+
+def test_without_pandas_the_message_ends_with_the_command_to_paste(monkeypatch):
+    # the hint is a command a user copies into a shell: nothing before or after it
+    monkeypatch.setattr(_frame, "_pd", None)
+    with pytest.raises(ImportError) as e:
+        standings(Game(2, seed=1))
+    assert str(e.value).endswith(": pip install 'alhambra-widget[analysis]'"), str(e.value)
+    assert _frame.INSTALL_HINT == "pip install 'alhambra-widget[analysis]'"
+
+
+def test_a_tool_given_something_else_names_only_the_type_when_it_is_no_widget():
+    # (the note about w.game is for a widget alone: the message of anything else ends with its type)
+    for bad, typename in (("a game", "str"), (None, "NoneType"), (Alhambra(), "Alhambra")):
+        with pytest.raises(TypeError) as e:
+            standings(bad)
+        assert str(e.value) == f"standings() takes a Game, not {typename}"
+
+
+def test_a_table_of_no_rows_is_an_empty_dataframe_even_with_an_index():
+    # (the tables indexed by a column -- the games of a tournament, the standings -- have no such
+    # column when there are no rows: an empty table, not a KeyError)
+    empty = _frame.table([], index="game")
+    assert isinstance(empty, pd.DataFrame) and len(empty) == 0
+    rows = _frame.table([{"game": 1, "turns": 30}, {"game": 2, "turns": 41}], index="game")
+    assert rows.index.name == "game" and list(rows.index) == [1, 2] and list(rows.columns) == ["turns"]
+    assert list(_frame.table([{"game": 1, "turns": 30}]).columns) == ["game", "turns"]   # no index asked for
+
+
 def test_standings_show_themselves_in_a_notebook_and_as_text():
     """``standings(g)`` alone in a cell shows both tables under a heading in the current
     language, not a tuple's repr; it still unpacks as (round, buildings, players)."""

@@ -414,6 +414,29 @@ def test_the_status_of_a_game_over_names_every_winner():
     assert status_text(over([]), "en") == "Game over — nobody wins"
 
 
+def test_the_status_tells_an_extra_action_and_the_final_placement():
+    # the action after an exact payment (T2a) and the placement of the tiles awarded at the end (E3)
+    # have their own status lines, in the view as from status_text
+    from alhambra_widget.bots import Greedy
+    from alhambra_widget.view import status_text, view as make_view
+
+    g = Game(["Ana", "Ben", "Chi"], seed=0)
+    bots = [Greedy(seed=i) for i in range(3)]
+    extra = final = None
+    while not g.is_over:
+        if extra is None and g.phase == "action" and g.extra:
+            extra = g.turn, g.names[g.current], status_text(g, "en"), make_view(g, lang="en")["status"]
+        if final is None and g.phase == "place" and g.final:
+            final = g.names[g.current], status_text(g, "en"), make_view(g, lang="en")["status"]
+        g.play(bots[g.current].choose(g), record=False)
+    assert extra is not None and final is not None
+    turn, name, said, shown = extra
+    assert said == shown == f"Turn {turn} — {name}: another action after an exact payment"
+    name, said, shown = final
+    assert said == shown == f"End of the game — {name}: place the tiles awarded from the market"
+    assert status_text(Game(["Ana", "Ben"], seed=1, start_player=0), "en") == "Turn 1 — Ana to act"
+
+
 def test_a_round_narrated_without_names_calls_the_players_by_seat():
     r = round_record(1, [[1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]], [0, 0], 2)
     assert "Player 1 has the most pavilions (1) and scores 1 point." in narrate_round([r], 0, "en")

@@ -278,6 +278,20 @@ def test_the_rows_without_pandas_show_no_progress_bar_unless_asked(capsys):
     assert "review" in capsys.readouterr().err   # (tqdm writes to stderr: the bar is seen when asked for)
 
 
+def test_without_tqdm_a_progress_bar_asked_for_shows_nothing_and_the_review_is_made(monkeypatch, capsys):
+    # tqdm comes with the analysis extra; review_rows serves the widget without it
+    import sys
+    from alhambra_widget.analysis._frame import progress_bar
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)   # (an import of it fails, as if not installed)
+    bar = progress_bar(3, True, "review", "move")
+    bar.update(1)
+    bar.close()
+    g = Game(2, seed=3)
+    g.play(g.legal_actions()[0])
+    assert len(review_rows(g, iterations=5, progress=True)) == 1
+    assert capsys.readouterr().err == ""
+
+
 def test_a_review_without_a_seed_is_the_widgets_review(game):
     # no seed given: seed 0 for review(), review_rows() and iter_review_rows() alike, the seed the
     # widget's review uses, so a notebook's table and the widget's grades are the same review
