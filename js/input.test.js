@@ -36,6 +36,12 @@ describe("take money (T1)", () => {
     const sum = several.cards.reduce((a, c) => a + Number(c.split(" ")[1]), 0);
     expect(s).toMatchObject({ kind: "take", sum, several: true, ok: true, intent: `take ${cardsText(several.cards)}` });
     expect(selectionText(v, ui)).toMatch(new RegExp(`= ${sum}.*at most 5`));
+    // in full: the cards' values added up, and the limit that holds for several cards
+    const values = several.cards.map((c) => c.split(" ")[1]).join(" + ");
+    expect(selectionText(v, ui)).toBe(`Take ${values} = ${sum} (several cards: at most 5 together).`);
+    // one card: its value alone, no limit to say
+    const one = run(v, [{ act: "money", i: several.idx[0] }]).ui;
+    expect(selectionText(v, one)).toBe(`Take ${several.cards[0].split(" ")[1]}.`);
   });
 
   it("refuses several cards worth more than 5 (no intent, the Take button disabled)", () => {
@@ -241,6 +247,15 @@ describe("end of turn placement (T4, D4)", () => {
 
   it("moves the chosen tile to the reserve with To reserve, or says how to", () => {
     expect(run(v, [{ act: "to-reserve" }]).ui.note.text).toBe("Choose a tile of your Alhambra (on your action) or a tile to place first.");
+  });
+
+  it("says what a chosen tile to place may do: a spot, the reserve, Dirk (not the words of a reserve tile)", () => {
+    const { ui } = run(v, [{ act: "pending-tile", id: entry.id }]);
+    expect(selectionText(v, ui)).toMatch(/^Tile .+: click a highlighted spot to place it, or put it in your reserve or give it to Dirk \(T4\)\.$/);
+    const r = fixture("buy-3p");
+    const mine = r.legal.tiles.find((e) => e.from === "reserve");
+    const chosen = run(r, [{ act: "reserve-tile", id: mine.id }]).ui;
+    expect(selectionText(r, chosen)).toMatch(/^Reserve tile .+: click a highlighted spot to build it \(T3b\) or a tile of your Alhambra to swap \(T3c\)\.$/);
   });
 
   it("asks for a tile before a spot", () => {

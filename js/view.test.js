@@ -675,6 +675,7 @@ describe("log, scoring, controls", () => {
     // every select is labelled by its visible words (the label around it)
     expect(selects.map((s) => s.closest("label").firstElementChild.textContent)).toEqual(["Players", "Seat 1", "Seat 2", "Seat 3", "Seat 4"]);
     expect(selects[0].value).toBe("4");
+    expect([...selects[0].options].map((o) => o.value)).toEqual(["2", "3", "4", "5", "6"]);   // 2-6 players (S1)
     expect(selects.slice(1).map((s) => s.value)).toEqual(["person", "person", "same", "person"]);
     // a person's name, to type (filled with the name of who sits there now); none for a bot
     const open = dom(lineupHtml(over, initialUi(), true));

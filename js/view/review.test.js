@@ -148,6 +148,11 @@ describe("the game review", () => {
     const odd = { ...REVIEW, moves: { ...REVIEW.moves, "0": REVIEW.moves["9"], [n + 1]: REVIEW.moves["9"], "4": { ...REVIEW.moves["3"], grade: "good" } } };
     const labels = [...dom(replayHtml({ ...v, review: odd })).querySelectorAll(".alh-review-mark")].map((b) => b.getAttribute("aria-label"));
     expect(labels).toEqual(marks.map((b) => b.getAttribute("aria-label")));
+    // the first move and the last are moves of the game too: marked at either end of the track
+    const ends = { ...REVIEW, moves: { "1": REVIEW.moves["3"], [n]: REVIEW.moves["9"] } };
+    const drawn = [...dom(replayHtml({ ...v, review: ends })).querySelectorAll(".alh-review-mark")];
+    expect(drawn.map((b) => b.dataset.index)).toEqual(["0", String(n - 1)]);
+    expect(drawn[0].getAttribute("style")).toContain("* 0.0000)");
   });
 
   it("tells a marked move in words where the replay shows the position before it", () => {
