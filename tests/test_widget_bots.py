@@ -15,6 +15,7 @@ from hypothesis import given, settings, strategies as st
 import test_widget  # noqa: F401  (builds the bundle before the widget class is defined)
 from alhambra_widget import AlhambraWidget, Game, IllegalMove
 from alhambra_widget.bots import MCTS, Greedy, Bot, Random
+from alhambra_widget.engine.state import name_ok, same_name
 from alhambra_widget.protocol import LINEUP_KINDS
 from alhambra_widget.widget import BOT_TRIES
 
@@ -635,8 +636,10 @@ def test_any_line_up_in_a_message_seats_exactly_it_or_changes_nothing(players, n
                  and all(isinstance(k, str) and k in LINEUP_KINDS for k in players)
                  and all(k != "same" or i == 1 for i, k in enumerate(players))
                  and (names is None or (isinstance(names, list) and len(names) == len(players) and all(
-                     n is None or (isinstance(n, str) and k == "person" and n.strip() != "")
-                     for n, k in zip(names, players)))))
+                     n is None or (k == "person" and name_ok(n))   # (one line, no control character, not only blanks)
+                     for n, k in zip(names, players))
+                     # (two names given that read alike are refused: the table speaks of players by name)
+                     and same_name([n for n in names if n is not None]) is None)))
         if players is None and names is None:   # (as if left out: the same players)
             assert w.game is not old and w.game.names == old.names and w.bots.keys() == {1}
         elif valid:
@@ -645,11 +648,31 @@ def test_any_line_up_in_a_message_seats_exactly_it_or_changes_nothing(players, n
             assert sorted(w.bots) == [i for i, k in enumerate(players) if k != "person"]
             given = [n for n in (names or []) if n is not None]
             assert all(g.names[i] == n for i, n in enumerate(names or []) if n is not None)
-            assert len(set(g.names)) == g.n or len(set(given)) < len(given)   # every seat named apart, unless named alike
+            assert same_name(g.names) is None and len(given) <= g.n   # every seat named apart
         else:
             assert w.game is old and w.bots.keys() == {1} and w.message["kind"] == "error"
             assert len(w.message["text"]) < 600
         assert old.to_json() == before
+    finally:
+        w.close()
+
+
+def test_two_people_named_alike_in_a_line_up_are_asked_for_names_of_their_own():
+    # names that read alike (but for case and the blanks around them) are one name at the table;
+    # a seat left unnamed keeps who sits there unless that name is taken now
+    old = _over()
+    for names, said in ((["Ana", "ana "], "Seats 1 and 2 are both called Ana"), (["0", " 0 "], "Seats 1 and 2 are both called 0")):
+        w = AlhambraWidget(old, autoplay=False)
+        try:
+            send(w, type="new_game", stamp=w.view["stamp"], seat=None, players=["person", "person"], names=names)
+            assert w.game is old and w.message["kind"] == "error"
+            assert w.message["text"] == f"{said}: give each player a name of their own."
+        finally:
+            w.close()
+    w = AlhambraWidget(old, autoplay=False)
+    try:
+        send(w, type="new_game", stamp=w.view["stamp"], seat=None, players=["person", "person"], names=[None, "ana"])
+        assert w.game is not old and w.game.names == ["Player 1", "ana"] and w.message == {}
     finally:
         w.close()
 
