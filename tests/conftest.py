@@ -16,10 +16,18 @@ import threading
 from collections import Counter
 
 import pytest
+from hypothesis import settings
 
 from alhambra_widget import Alhambra, Game, IllegalMove, card, tile
 from alhambra_widget import ScoringCard
 from alhambra_widget.engine.money import full_deck
+
+# Property-based tests (hypothesis): new examples on every run here, to find what no one thought
+# of; under CI=true the same examples on every run (derandomized), so that a change lands or not
+# on its own merits. New ground is searched on purpose with a seed: pytest --hypothesis-seed=N.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI", "").lower() not in ("", "0", "false"):
+    settings.load_profile("ci")
 
 RULES_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "rules")
 TILES_CSV = os.path.join(RULES_DIR, "tiles.csv")
