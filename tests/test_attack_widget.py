@@ -385,6 +385,28 @@ def test_undo_against_bots_takes_back_a_bounded_run(monkeypatch):
     w.close()
 
 
+def test_an_undo_cut_short_before_any_players_move_says_nothing_and_fails_nothing(monkeypatch, caplog):
+    # the bound met on reshuffles alone: no player's move was taken back, so there is nothing to
+    # tell -- the message line is cleared, no error shows, and w.undo() returns None
+    for how in ("button", "python"):
+        w = AlhambraWidget(players=["Ana", "Ben"], seed=3)
+        g = w.game
+        played = g.legal_actions("take")[0]
+        g.play(played)
+        g.resample_hidden(random.Random(1))   # a chance move (no player's) after the player's
+        assert g.moves[-1].player is None
+        monkeypatch.setattr(widget_module, "MAX_UNDO_RUN", 1)
+        if how == "button":
+            send(w, type="undo", stamp=w.view["stamp"], seat=w.seat)
+        else:
+            assert w.undo() is None
+        assert w.message == {}
+        assert [m.action for m in g.moves if m.player is not None] == [played]   # the player's move stayed
+        assert not [r for r in caplog.records if r.levelname == "ERROR"]
+        monkeypatch.undo()
+        w.close()
+
+
 # -------------------------------------------- undo does not show the future
 def binomial_bound(n, p, tail=1e-9):
     """The smallest b with P(Binomial(n, p) >= b) < tail."""
