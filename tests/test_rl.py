@@ -176,24 +176,16 @@ def test_a_seeded_game_is_reproducible_and_is_the_engine_s_game():
 def test_a_shared_victory_splits_the_win_reward():
     """E4: the k players tied for the most points share the victory, 1/k each (as the
     tournament counts wins); the others get 0, and the rewards add up to 1."""
-    for seed in range(100):   # random legal moves until a game ends in a tie
-        e = raw_env(num_players=3)
-        e.reset(seed=seed)
-        rng = random.Random(seed)
-        rewards = {}
-        for agent in e.agent_iter():
-            obs, reward, terminated, truncated, info = e.last()
-            if terminated or truncated:
-                rewards[agent] = reward
-                e.step(None)
-                continue
-            e.step(rng.choice(list(np.flatnonzero(obs["action_mask"]))))
-        if len(e.game.winners) > 1:
+    # random legal moves until a game ends in a tie: seed 73 is the first that does (the seeds
+    # after it are tried should the engine's games ever change)
+    for seed in range(73, 200):
+        game, _, rewards = play_seeded(seed)
+        if len(game.winners) > 1:
             break
     else:
         pytest.fail("no game ended in a tie")
-    winners = e.game.winners
-    assert len(winners) == 2 and len({e.game.scores[i] for i in winners}) == 1
+    winners = game.winners
+    assert len(winners) == 2 and len({game.scores[i] for i in winners}) == 1
     assert rewards == {f"player_{i}": (0.5 if i in winners else 0.0) for i in range(3)}
     assert sum(rewards.values()) == 1
 
