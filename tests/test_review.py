@@ -10,7 +10,8 @@ pd = pytest.importorskip("pandas")
 pytest.importorskip("matplotlib")
 
 from alhambra_widget import Game  # noqa: E402
-from alhambra_widget.analysis import GRADES, grade, plot_review, review, review_rows, review_summary  # noqa: E402
+from alhambra_widget.analysis import GRADES, grade, iter_review_rows, plot_review, review, review_rows, review_summary  # noqa: E402
+from alhambra_widget.analysis._frame import progress_bar  # noqa: E402
 from alhambra_widget.bots import Greedy, Random  # noqa: E402
 
 NAMES = [g for g, _ in GRADES]
@@ -268,7 +269,6 @@ def test_grades_are_for_losses_from_0_to_1_and_a_seat_without_moves_has_no_mean_
 def test_the_rows_without_pandas_show_no_progress_bar_unless_asked(capsys):
     # review_rows and iter_review_rows serve a front end (the widget's review in the background):
     # quiet by default, unlike review(), which shows its bar in a notebook
-    from alhambra_widget.analysis import iter_review_rows
     g = Game(2, seed=3)
     g.play(g.legal_actions()[0])
     assert len(review_rows(g, iterations=5)) == 1
@@ -281,7 +281,6 @@ def test_the_rows_without_pandas_show_no_progress_bar_unless_asked(capsys):
 def test_without_tqdm_a_progress_bar_asked_for_shows_nothing_and_the_review_is_made(monkeypatch, capsys):
     # tqdm comes with the analysis extra; review_rows serves the widget without it
     import sys
-    from alhambra_widget.analysis._frame import progress_bar
     monkeypatch.setitem(sys.modules, "tqdm.auto", None)   # (an import of it fails, as if not installed)
     bar = progress_bar(3, True, "review", "move")
     bar.update(1)
@@ -295,7 +294,6 @@ def test_without_tqdm_a_progress_bar_asked_for_shows_nothing_and_the_review_is_m
 def test_a_review_without_a_seed_is_the_widgets_review(game):
     # no seed given: seed 0 for review(), review_rows() and iter_review_rows() alike, the seed the
     # widget's review uses, so a notebook's table and the widget's grades are the same review
-    from alhambra_widget.analysis import iter_review_rows
     df = review(game, iterations=20, progress=False)
     pd.testing.assert_frame_equal(df, review(game, iterations=20, seed=0, progress=False))
     rows = review_rows(game, iterations=20)

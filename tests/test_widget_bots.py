@@ -661,20 +661,20 @@ def test_two_people_named_alike_in_a_line_up_are_asked_for_names_of_their_own():
     # names that read alike (but for case and the blanks around them) are one name at the table;
     # a seat left unnamed keeps who sits there unless that name is taken now
     old = _over()
-    for names, said in ((["Ana", "ana "], "Seats 1 and 2 are both called Ana"), (["0", " 0 "], "Seats 1 and 2 are both called 0")):
+
+    def deal(names):
         w = AlhambraWidget(old, autoplay=False)
         try:
             send(w, type="new_game", stamp=w.view["stamp"], seat=None, players=["person", "person"], names=names)
-            assert w.game is old and w.message["kind"] == "error"
-            assert w.message["text"] == f"{said}: give each player a name of their own."
+            return (None if w.game is old else w.game.names), w.message
         finally:
             w.close()
-    w = AlhambraWidget(old, autoplay=False)
-    try:
-        send(w, type="new_game", stamp=w.view["stamp"], seat=None, players=["person", "person"], names=[None, "ana"])
-        assert w.game is not old and w.game.names == ["Player 1", "ana"] and w.message == {}
-    finally:
-        w.close()
+
+    for names, said in ((["Ana", "ana "], "Ana"), (["0", " 0 "], "0")):
+        dealt, message = deal(names)
+        assert dealt is None and message["kind"] == "error"
+        assert message["text"] == f"Seats 1 and 2 are both called {said}: give each player a name of their own."
+    assert deal([None, "ana"]) == (["Player 1", "ana"], {})
 
 
 def test_a_line_up_chosen_while_a_bot_thinks_drops_its_answer():
