@@ -360,6 +360,22 @@ def test_a_share_rounded_down_to_nothing_is_told_too():
         assert len(narrate_round([r], 0, lang, names=["Ana", "Dee", "Chi"])) == len(lines), lang
 
 
+def test_a_round_where_nobody_has_a_building_says_only_walls_score():
+    """A scoring round with no building anywhere (only a wall, C4): the narration says so in a
+    sentence of its own, in every language, between the round's first line and the walls."""
+    r = round_record(1, [[0] * 6, [0] * 6, [0] * 6], [3, 0, 0], 3)
+    lines = narrate_round([r], 0, "en", names=["Ana", "Ben", "Chi"])
+    assert lines[:3] == [
+        "Scoring round 1: for each building type, the player with the most tiles scores (C2).",
+        "Nobody has a building in their Alhambra yet, so only walls score.",
+        "Ana's longest outer wall has 3 sides: 3 points (C4).",
+    ]
+    assert len(lines) == 8
+    for lang in LANGS:
+        said = narrate_round([r], 0, lang, names=["Ana", "Ben", "Chi"])
+        assert said[1] == t("explain.round.no_buildings", lang) and len(said) == len(lines), lang
+
+
 def test_narration_speaks_to_a_player_called_you():
     # the README's line-up against bots, and the tutorial's learner: "You have", not "You has"
     counts = [[0, 0, 0, 0, 2, 1], [0, 0, 0, 0, 2, 3], [1, 0, 0, 0, 0, 3]]

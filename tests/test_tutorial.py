@@ -164,7 +164,7 @@ def test_a_scripted_learner_completes_every_lesson_through_the_widget(lang):
     tut = w.tutor
     assert w.seat == 0 and w.lesson["index"] == 0 and w.view["lesson"]["index"] == 0
     seen = []
-    while True:
+    for _ in range(len(STEPS) + 1):   # (a Next that stops advancing fails below, not forever)
         lesson, step = LESSONS[tut.lesson], tut.current
         seen.append((tut.lesson, tut.step))
         st = w.lesson
@@ -366,6 +366,33 @@ def test_legal_moves_that_miss_the_task_say_so():
     w.tutor.go(0, 1)
     send(w, action_msg(w, "take dinar 6"))
     assert w.lesson["done"]
+
+
+def test_carry_on_is_said_while_the_task_is_within_the_solutions_number_of_moves():
+    """A legal move that misses the task is "carry on" while the task can still be done in as
+    many moves of the learner's own as the step's solution takes, and "not what this step asks"
+    once it needs more. A one-move overpaid purchase asked before the exact payment: paying
+    exactly first (T2a) leaves it one move away. Ending the turn asked in one move (taking
+    money): paying exactly first leaves it two away (money, then the tile bought placed, T4)."""
+    buy = next(lesson for lesson in LESSONS if lesson.key == "buy")
+    start = buy.steps[0].setup                                     # before the exact payment
+    overpay = dataclasses.replace(buy.steps[1], setup=start)      # buy 3 with dinar 4+6
+    end_turn = dataclasses.replace(buy.steps[2], setup=start, solution=("take dinar 8",))
+    tut = Tutorial("en", lessons=[dataclasses.replace(buy, steps=(overpay, end_turn))])
+    progress = t("tutorial.feedback.progress", "en")
+    tut.game.play("buy 2 with dirham 3+4")
+    assert tut.game.extra and tut.applied("buy 2 with dirham 3+4")["text"] == progress and not tut.done
+    tut.game.play("buy 3 with dinar 4+6")
+    assert tut.applied("buy 3 with dinar 4+6")["kind"] == "ok"
+    tut.next()
+    tut.game.play("buy 2 with dirham 3+4")
+    fb = tut.applied("buy 2 with dirham 3+4")
+    assert fb["kind"] == "info" and not tut.done
+    assert fb["text"] == t("tutorial.feedback.other", "en", btn_replay="Start over", btn_next="Next")
+    tut.game.play("take dinar 8")                                  # (one move from it now: on the way again)
+    assert tut.applied("take dinar 8")["text"] == progress
+    tut.game.play("place 12 at 0,-1")
+    assert tut.applied("place 12 at 0,-1")["kind"] == "ok" and tut.done
 
 
 def test_a_task_done_again_after_start_over_is_praised_again():
@@ -587,6 +614,18 @@ def test_every_op_of_a_step_is_accepted(tutor):
         assert set(OPS) <= set(tutor.ops())
         with pytest.raises(ValueError):
             tutor.op("explode")
+
+
+def test_a_button_the_step_lacks_is_refused_by_the_tutorial_naming_those_it_has(tutor):
+    """Tutorial.op driven from Python (not through the widget, which checks first): "turn" outside
+    the step that offers it is a ValueError naming the step's buttons, like any unknown name."""
+    tutor.go(1)
+    with pytest.raises(ValueError, match=r"^this step has no 'turn' \(it has back, replay, next\)$"):
+        tutor.op("turn")
+    tutor.go(3)                                                    # placing: "turn" offered
+    with pytest.raises(ValueError, match=r"^this step has no 'explode' \(it has back, replay, next, turn\)$"):
+        tutor.op("explode")
+    assert tutor.feedback is None and tutor.game.history == []    # (nothing happened)
 
 
 def test_the_tutorial_classmethod_passes_the_language_on():
