@@ -362,6 +362,25 @@ def test_best_spots_are_the_legal_spots_ranked_by_wall_gain():
         best_spots("no", 1)
 
 
+def test_best_spots_count_the_spots_left_open():
+    """``open_spots``: the free cells of the Alhambra after the placement where some tile of
+    the game not in it could still go."""
+    checked = 0
+    for seed in (6, 7):
+        g = greedy_position(n=2, seed=seed, actions=60)
+        a = g.players[g.current].alhambra
+        for t in TILES[::5]:
+            if a.has_tile(t.id):
+                continue
+            for row in best_spots(g, t).itertuples():
+                b = a.copy()
+                b.place(t, row.spot)
+                free = set().union(*(b.legal_spots(u) for u in TILES if not b.has_tile(u.id)))
+                assert row.open_spots == len(free), (t, row.spot)
+                checked += 1
+    assert checked > 20
+
+
 # --------------------------------------------------------------- tournament
 
 def test_wilson_interval():

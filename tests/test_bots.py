@@ -355,9 +355,9 @@ def test_mcts_takes_either_evaluation_and_checks_it():
     for ev in ("learned", "hand"):
         assert MCTS(iterations=30, seed=1, evaluation=ev).choose(g) in g.legal_actions()
     assert MCTS(iterations=30, seed=1, rollout="round").choose(g) in g.legal_actions()
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r'^evaluation is "hand", "learned" or a learned\.Model$'):
         MCTS(evaluation="oracle")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match='^rollout is "turn" or "round"$'):
         MCTS(rollout="forever")
 
 
@@ -555,6 +555,102 @@ def test_a_time_budget_too_short_for_anything_still_searches_once():
         assert cls(iterations=7, seed=1).search(g).iterations == 7
 
 
+def test_flat_monte_carlo_searches_the_budget_and_the_actions_it_is_given():
+    """FlatMC's search, like MCTS's, takes ``iterations``, ``seconds`` and ``actions`` over the
+    bot's own budget and the legal actions; its rows are the actions by mean estimated win
+    probability, the best first."""
+    g = mid_game(n=2, seed=5, actions=20)
+    legal = g.legal_actions()
+    bot = FlatMC(iterations=1, seed=1)
+    r = bot.search(g, iterations=2 * len(legal))
+    assert r.iterations == 2 * len(legal) and all(row["visits"] == 2 for row in r.rows)
+    wins = [row["win"] for row in r.rows]
+    assert all(0.0 <= w <= 1.0 for w in wins) and wins == sorted(wins, reverse=True)
+    assert r.best == r.rows[0]["action"]
+    assert bot.search(g, seconds=0.2).iterations > 1
+    some = legal[:2]
+    r = bot.search(g, iterations=4, actions=some)
+    assert sorted(row["notation"] for row in r.rows) == sorted(map(str, some))
+
+
+def test_flat_monte_carlo_reports_the_means_of_its_evaluations():
+    """Each row's ``win`` and ``margin`` are the means over its visits of the evaluation of the
+    player to move (here a stand-in evaluation that says the same every time); the rows carry
+    the documented keys (``greedy`` None: FlatMC looks nothing ahead), and the result the time
+    spent."""
+    g = Game(3, seed=6)
+    me = g.current
+    legal = g.legal_actions()
+    bot = FlatMC(iterations=len(legal) + 1, seed=1)   # one action visited twice, the others once
+    probs = [0.1 + 0.2 * s for s in range(3)]
+    marg = [-5.0 + 4.0 * s for s in range(3)]
+    bot._leaf = lambda d: (probs, marg)
+    r = bot.search(g)
+    assert sorted(row["visits"] for row in r.rows) == [1] * (len(legal) - 1) + [2]
+    for row in r.rows:
+        assert set(row) == {"action", "notation", "kind", "visits", "win", "margin", "greedy"}
+        assert row["win"] == pytest.approx(probs[me]) and row["margin"] == pytest.approx(marg[me])
+        assert row["greedy"] is None
+    assert isinstance(r.seconds, float) and 0.0 <= r.seconds < 5.0
+    assert repr(r).startswith(f"<SearchResult {len(legal) + 1} iterations in ")
+
+
+def test_a_fixed_playout_length_is_kept_by_both_searchers(monkeypatch):
+    """``rollout_turns``: every playout of MCTS and of FlatMC ends after that many turns (unless
+    a scoring round or the end came first), not where the searcher is to move again."""
+    from alhambra_widget.bots import mcts
+    lengths = []
+
+    def watch(real):
+        def watched(d, *args, **kwargs):
+            turn, rounds = d.turn, len(d.rounds)
+            real(d, *args, **kwargs)
+            if len(d.rounds) == rounds and not d.is_over:
+                lengths.append(d.turn - turn)
+        return watched
+
+    monkeypatch.setattr(mcts, "playout", watch(mcts.playout))
+    monkeypatch.setattr(mcts, "random_playout", watch(mcts.random_playout))
+    g = mid_game(n=4, seed=3, actions=60)
+    for cls in (MCTS, FlatMC):
+        lengths.clear()
+        cls(iterations=30, seed=1, rollout_turns=1).search(g)
+        assert len(lengths) > 10 and set(lengths) == {1}, cls.__name__
+
+
+def test_the_root_admits_its_actions_best_looking_first():
+    """Progressive widening at the root admits the actions in the order of the one-step
+    look-ahead (the rows' ``greedy``), not in the order the game lists them: two iterations
+    visit the two best-looking actions, with either evaluation."""
+    g = mid_game(n=4, seed=3, actions=60)
+    assert len(g.legal_actions()) > 3
+    for evaluation in ("learned", "hand"):
+        r = MCTS(iterations=2, seed=1, evaluation=evaluation).search(g)
+        top = sorted((row["greedy"] for row in r.rows), reverse=True)[:2]
+        assert sorted((row["greedy"] for row in r.rows if row["visits"]), reverse=True) == top
+        assert all(row["visits"] == 1 for row in r.rows if row["greedy"] in top)
+
+
+@pytest.mark.parametrize("evaluation, knob, documented, other", [
+    ("hand", "prior_temperature", 2.0, 0.5),
+    ("learned", "prior_temperature", 0.05, 0.5),
+    ("learned", "prior_weight", 0.5, 3.0),
+    ("learned", "epsilon", 0.1, 0.6),
+    ("learned", "margin_scale", 40.0, 5.0),
+    ("learned", "margin_share", 0.3, 0.8),
+])
+def test_the_documented_search_knobs_have_their_documented_defaults(evaluation, knob, documented, other):
+    """Each knob of MCTS's doc: the default searches exactly as its documented value does, and
+    another value searches otherwise (the knob reaches the search)."""
+    g = Game(2, seed=8)
+    for _ in range(6):
+        g.play(Greedy(seed=2).choose(g))
+    rows = lambda bot: [(r["notation"], r["visits"]) for r in bot.search(g).rows]  # noqa: E731
+    default = rows(MCTS(iterations=150, seed=4, evaluation=evaluation))
+    assert default == rows(MCTS(iterations=150, seed=4, evaluation=evaluation, **{knob: documented}))
+    assert default != rows(MCTS(iterations=150, seed=4, evaluation=evaluation, **{knob: other}))
+
+
 def _positions_along(n, seed, every=9):
     """Positions of a game between Greedy bots, every few actions, up to its end."""
     g = Game(n, seed=seed)
@@ -661,6 +757,28 @@ def test_weights_take_only_the_evaluation_s_own_names():
     for bad in ("tiles", "_round_totals", "__init__"):
         with pytest.raises(TypeError, match=f"no evaluation weight '{bad}'"):
             Weights(**{bad: 1.0})
+
+
+def test_weights_show_what_they_change():
+    """A Weights' repr (in a cell) names the weights changed from the defaults, and makes the
+    same weights again."""
+    from alhambra_widget.bots.evaluation import Weights
+    assert repr(Weights()) == "Weights()"
+    w = Weights(tile=1.5, round_weight=(1.0, 0.5, 0.25))
+    assert repr(w) == "Weights(tile=1.5, round_weight=(1.0, 0.5, 0.25))"
+    again = eval(repr(w), {"Weights": Weights})
+    assert (again.tile, again.round_weight, again.exact) == (1.5, (1.0, 0.5, 0.25), Weights.exact)
+
+
+def test_win_probabilities_read_the_weights_they_are_given():
+    """``win_probabilities(g, w=...)`` without values works them out with those weights, not the
+    default ones."""
+    from alhambra_widget.bots.evaluation import Weights
+    g = mid_game(n=3, seed=8, actions=30)
+    w = Weights(money_early=3.0, money_late=3.0, reserve_tile=-2.0)
+    assert values(g, w) != values(g)
+    assert win_probabilities(g, w=w) == win_probabilities(g, values(g, w))
+    assert win_probabilities(g, w=w) != win_probabilities(g)
 
 
 def test_win_probabilities_favour_the_leader_and_are_flatter_early():
