@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fixture } from "./fixtures.js";
-import { mount, nodeAt, patch } from "./patch.js";
+import { mount, nodeAt, patch, patchNode } from "./patch.js";
 import { box, leaf, partHtml } from "./view/parts.js";
 import { tableHtml, tableParts } from "./view/table.js";
 
@@ -118,6 +118,105 @@ describe("patching the DOM part by part", () => {
     expect(() => patch(tree, app([leaf("a", `<p>1</p><p>2</p>`)]))).toThrow(/one element/);
     expect(() => mount(host(), leaf("a", "just words"))).toThrow(/one element/);
     expect(() => mount(host(), leaf("a", ""))).toThrow(/one element/);
+    expect(() => mount(host(), leaf("a", `<p>1</p><p>2</p>`))).toThrow(/one element/);
+  });
+
+  it("keeps an element only for a part of the same tag: another tag is another element, a void one or the box at the top", () => {
+    const el = host();
+    // (a void element has no content to tell the tags apart: only the tag does)
+    let tree = mount(el, app([leaf("a", `<hr class="alh-a">`), p("b", "2")]));
+    const rule = el.querySelector("hr");
+    tree = patch(tree, app([leaf("a", `<img class="alh-a" alt="">`), p("b", "2")]));
+    expect(el.querySelector("hr")).toBeNull();
+    expect(el.querySelector("img")).not.toBe(rule);
+    expect(el.innerHTML).toBe(partHtml(app([leaf("a", `<img class="alh-a" alt="">`), p("b", "2")])));
+    // the box at the top under another tag: drawn anew in its place
+    const b = el.querySelector(".alh-b");
+    const top = box("app", `<section class="alh-app">`, [leaf("a", `<img class="alh-a" alt="">`), p("b", "2")], `</section>`);
+    tree = patch(tree, top);
+    expect(el.children.length).toBe(1);
+    expect(el.firstElementChild.tagName).toBe("SECTION");
+    expect(tree.el).toBe(el.firstElementChild);
+    expect(el.querySelector(".alh-b")).not.toBe(b);
+    expect(el.innerHTML).toBe(partHtml(top));
+  });
+
+  it("a check box ticked by the player follows its attributes again where its leaf is drawn anew", () => {
+    const el = host();
+    const tick = (label) => leaf("tick", `<input type="checkbox" aria-label="${label}">`);
+    // a group of controls in one leaf, the focus inside it: brought to match in place
+    const group = (pressed) => leaf("group", `<div role="group"><button type="button" data-key="go" aria-pressed="${pressed}">Go</button>` +
+      `<input type="checkbox" data-key="opt"></div>`);
+    let tree = mount(el, app([tick("a"), group(false)]));
+    const box1 = el.querySelector('[aria-label="a"]');
+    box1.checked = true;   // (ticked by the player: no longer following its attributes)
+    tree = patch(tree, app([tick("b"), group(false)]));   // only its own attributes changed: kept
+    expect(el.querySelector("input")).toBe(box1);
+    expect(box1.getAttribute("aria-label")).toBe("b");
+    expect(box1.checked).toBe(false);
+    const [go, box2] = el.querySelectorAll('[role="group"] > *');
+    box2.checked = true;
+    go.focus();
+    tree = patch(tree, app([tick("b"), group(true)]));
+    expect(el.querySelector('[data-key="opt"]')).toBe(box2);
+    expect(document.activeElement).toBe(go);
+    expect(go.getAttribute("aria-pressed")).toBe("true");
+    expect(box2.checked).toBe(false);
+  });
+
+  it("a focused language list stepped past the language chosen elsewhere shows that language", () => {
+    const el = host();
+    const list = (lang) => leaf("lang", `<div><select data-key="lang">` +
+      ["en", "de", "fi"].map((c) => `<option value="${c}"${c === lang ? " selected" : ""}>${c}</option>`).join("") + `</select></div>`);
+    let tree = mount(el, app([list("en")]));
+    const select = el.querySelector("select");
+    select.focus();
+    select.value = "de";   // (stepped through with the keys: German, then Finnish, neither taken yet)
+    select.value = "fi";
+    tree = patch(tree, app([list("de")]));
+    expect(el.querySelector("select")).toBe(select);
+    expect(document.activeElement).toBe(select);
+    expect(select.value).toBe("de");
+  });
+
+  it("brings a focused leaf to match child by child: an element turned into words, words into an element, a tag into another", () => {
+    const el = host();
+    const panel = (line, head) => leaf("panel", `<section><${head}>Market</${head}><button type="button" data-key="ok">OK</button><p>${line}</p></section>`);
+    let tree = mount(el, app([panel("<b>3</b> coins", "h4")]));
+    const section = el.querySelector("section");
+    const ok = el.querySelector("button");
+    ok.focus();
+    tree = patch(tree, app([panel("3 coins", "h4")]));   // an element where words are now
+    expect(el.querySelector("section")).toBe(section);
+    expect(el.innerHTML).toBe(partHtml(app([panel("3 coins", "h4")])));
+    tree = patch(tree, app([panel("<b>3</b> coins", "h4")]));   // and words where an element is now
+    expect(el.innerHTML).toBe(partHtml(app([panel("<b>3</b> coins", "h4")])));
+    tree = patch(tree, app([panel("<b>3</b> coins", "h3")]));   // a heading of another level: another element
+    expect(el.querySelector("h4")).toBeNull();
+    expect(el.innerHTML).toBe(partHtml(app([panel("<b>3</b> coins", "h3")])));
+    expect(el.querySelector("button")).toBe(ok);
+    expect(document.activeElement).toBe(ok);
+  });
+
+  it("patches one part in place by its key, and refuses a part it does not hold", () => {
+    const el = host();
+    const list = (open, kids) => box("list", open, kids, open.startsWith("<section") ? `</section>` : `</div>`);
+    const tree = mount(el, app([p("a", "1"), list(`<div class="alh-list">`, [p("x", "x")])]));
+    const a = el.querySelector(".alh-a");
+    const node = patchNode(tree, p("a", "one"));
+    expect(node.el.textContent).toBe("one");
+    expect(nodeAt(tree, "a")).toBe(node);
+    expect(el.querySelector(".alh-a")).toBe(node.el);
+    expect(el.querySelector(".alh-a")).not.toBe(a);
+    // a box under another tag: drawn anew in its place
+    const moved = patchNode(tree, list(`<section class="alh-list">`, [p("x", "x")]));
+    expect(moved.el.isConnected).toBe(true);
+    expect(el.querySelector(".alh-list").tagName).toBe("SECTION");
+    expect(el.innerHTML).toBe(partHtml(app([p("a", "one"), list(`<section class="alh-list">`, [p("x", "x")])])));
+    // no part under that key, or a part of the other kind (a leaf where a box is): refused
+    expect(() => patchNode(tree, p("z", "?"))).toThrow("no part z to patch");
+    expect(() => patchNode(tree, leaf("list", `<div class="alh-list"></div>`))).toThrow("no part list to patch");
+    expect(nodeAt(tree, "list").kids.has("x")).toBe(true);
   });
 
   it("a focused language list follows the language chosen elsewhere; a part under another key is drawn anew", () => {

@@ -16,7 +16,7 @@ import { tileText } from "../describe.js";
 import { EN, useStrings } from "../i18n.js";
 
 const pick = (cat) => Object.fromEntries(Object.entries(cat).filter(([k]) => !k.startsWith("_")));
-import { canHint, cardMarks, hintBadge, hintDetail, hintMarks, hintPlay, hintsHtml, marginWords, thinkingHtml } from "./hints.js";
+import { PLAYED, canHint, cardMarks, hintBadge, hintDetail, hintMarks, hintPlay, hintsHtml, marginWords, onlyPlayed, thinkingHtml } from "./hints.js";
 
 const LANG = {
   de: () => ({ ...EN, ...pick(namesDe), ...pick(uiDe), ...pick(botsDe) }),
@@ -174,12 +174,49 @@ describe("hints", () => {
     expect(cardMarks(hand, { "dinar 3": [1, 1, 1] })).toEqual([[0, [1]], [1, [1]]]);   // (only two copies to mark)
     expect(cardMarks(hand, null)).toEqual([]);
     expect(cardMarks([], marks)).toEqual([]);
+    // in the order of the cards, whatever the order of the hints naming them
+    expect(cardMarks(hand, { "ducat 2": [1], "dinar 5": [2], "dinar 3": [3] })).toEqual([[0, [3]], [2, [2]], [3, [1]]]);
   });
 
   it("draws a badge with every rank pointing there", () => {
     const el = dom(`<svg>${hintBadge(10, 10, 8, [1, 3])}</svg>`);
     expect(el.querySelector("text").textContent).toBe("1\u00b73");
     expect(el.querySelector(".alh-hint-mark").getAttribute("aria-hidden")).toBe("true");
+  });
+
+  it("centres a badge on its spot, as tall as its ring and wider for more ranks, the number inside it", () => {
+    const at = (ranks) => {
+      const el = dom(`<svg>${hintBadge(50, 40, 8, ranks)}</svg>`);
+      const n = (sel, name) => Number(el.querySelector(sel).getAttribute(name));
+      return { x: n("rect", "x"), y: n("rect", "y"), w: n("rect", "width"), h: n("rect", "height"),
+        tx: n("text", "x"), ty: n("text", "y"), size: n("text", "font-size") };
+    };
+    const one = at([1]);
+    expect([one.w, one.h]).toEqual([16, 16]);   // one rank: a round mark of the ring's size
+    const two = at([1, 3]);
+    expect(two.h).toBe(16);
+    expect(two.w).toBeGreaterThan(one.w);   // "1·3" needs more room
+    for (const b of [one, two]) {
+      expect(b.x + b.w / 2).toBeCloseTo(50);
+      expect(b.y + b.h / 2).toBeCloseTo(40);
+      expect(b.tx).toBeCloseTo(50);
+      // the digits' baseline below the middle, within the ring; as tall as fits in it
+      expect(b.ty).toBeGreaterThan(40);
+      expect(b.ty).toBeLessThan(48);
+      expect(b.size).toBeGreaterThan(8);
+      expect(b.size).toBeLessThan(16);
+    }
+  });
+
+  it("draws the move played apart only where it is alone on a spot", () => {
+    expect(onlyPlayed([PLAYED])).toBe(true);
+    expect(onlyPlayed([PLAYED, 1])).toBe(false);
+    expect(onlyPlayed([1, PLAYED])).toBe(false);
+    expect(onlyPlayed([1])).toBe(false);
+    const mark = (ranks) => dom(`<svg>${hintBadge(10, 10, 8, ranks)}</svg>`).querySelector(".alh-hint-mark");
+    expect(mark([PLAYED]).classList.contains("alh-hint-played")).toBe(true);
+    expect(mark([PLAYED, 2]).classList.contains("alh-hint-played")).toBe(false);
+    expect(mark([PLAYED, 2]).querySelector("text").textContent).toBe(`${PLAYED}\u00b72`);
   });
 
   it("shows which bot thinks, in the language in use", () => {
