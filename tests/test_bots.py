@@ -770,6 +770,23 @@ def test_weights_show_what_they_change():
     assert (again.tile, again.round_weight, again.exact) == (1.5, (1.0, 0.5, 0.25), Weights.exact)
 
 
+def test_a_tile_has_a_spot_exactly_where_the_engine_lists_one():
+    """``has_spot`` (the public helper the rollouts and the features read) agrees with
+    ``Alhambra.legal_spots`` for every tile not yet in an Alhambra, through whole games."""
+    from alhambra_widget.bots.evaluation import has_spot
+    from alhambra_widget.engine.tiles import TILES
+    checked = with_spot = 0
+    for g in _positions_along(3, seed=12, every=15):
+        for p in g.players:
+            a = p.alhambra
+            for t in TILES:
+                if not a.has_tile(t.id):
+                    assert has_spot(a, t) == bool(a.legal_spots(t)), (t, str(a))
+                    checked += 1
+                    with_spot += has_spot(a, t)
+    assert 0 < with_spot < checked
+
+
 def test_win_probabilities_read_the_weights_they_are_given():
     """``win_probabilities(g, w=...)`` without values works them out with those weights, not the
     default ones."""

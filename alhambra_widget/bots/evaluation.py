@@ -60,12 +60,8 @@ class Weights:
 DEFAULT = Weights()
 _BAG_START = 54 - 4.0
 
-#: one tile per wall mask that some tile has (for engines without a cache of spots per mask)
-_TILE_OF_MASK = {}
-for _t in TILES:
-    _TILE_OF_MASK.setdefault(_t.mask, _t)
-del _t
-_MASKS = tuple(sorted(_TILE_OF_MASK))
+#: the wall masks that some tile of the game has
+_MASKS = tuple(sorted({t.mask for t in TILES}))
 _MASK_BITS = sum(1 << m for m in _MASKS)
 
 
@@ -75,20 +71,14 @@ def progress(g) -> float:
 
 
 def _spots(a, m: int):
-    """The legal empty spots of Alhambra ``a`` for a tile with wall mask ``m``."""
-    spots_for = getattr(a, "_spots_for", None)  # the engine's cache of spots per wall mask
-    if spots_for is not None:
-        return spots_for(m)
-    t = _TILE_OF_MASK.get(m)
-    return a.legal_spots(t) if t is not None else ()
+    """The legal empty spots of Alhambra ``a`` for a tile with wall mask ``m``
+    (the engine's cache of spots per wall mask)."""
+    return a._spots_for(m)
 
 
 def has_spot(a, t) -> bool:
     """Is there a legal empty spot for tile ``t`` in Alhambra ``a``?"""
-    fit_masks = getattr(a, "_fit_masks", None)   # the engine's answer for every mask at once
-    if fit_masks is not None:
-        return bool(fit_masks() >> t.mask & 1)
-    return bool(_spots(a, t.mask))
+    return bool(a._fit_masks() >> t.mask & 1)   # (the engine's answer for every mask at once)
 
 
 def _open_cells(a) -> set:
@@ -102,15 +92,8 @@ def _open_cells(a) -> set:
 def _fit_bits(a, hist=None) -> int:
     """Bit m set if a tile with wall mask m fits some free spot of ``a``
     (only the masks with ``hist[m]`` tiles to come, if given)."""
-    fit_masks = getattr(a, "_fit_masks", None)   # the engine's answer for every mask at once
-    if fit_masks is not None:
-        wanted = _MASK_BITS if hist is None else sum(1 << m for m in _MASKS if hist[m])
-        return fit_masks() & wanted
-    bits = 0
-    for m in _MASKS:
-        if (hist is None or hist[m]) and _spots(a, m):
-            bits |= 1 << m
-    return bits
+    wanted = _MASK_BITS if hist is None else sum(1 << m for m in _MASKS if hist[m])
+    return a._fit_masks() & wanted   # (the engine's answer for every mask at once)
 
 
 def _coming_masks(g) -> list:
