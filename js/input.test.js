@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { dom, exactBuy, fakeModel, fixture, off, severalTake, tooMuch, unpayableSlot } from "./fixtures.js";
 import widget from "./widget.js";
 import { cardsText } from "./view/common.js";
-import { arrowTarget, bindInput, eventFrom, initialUi, reduce, rove } from "./input.js";
+import { arrowTarget, bindInput, eventFrom, initialUi, nearestMark, reduce, rove } from "./input.js";
 import { boardOptions, focusPlayer, summarize } from "./selection.js";
 import { controlsHtml, hoverText, selectionText } from "./view/controls.js";
 import { alhambraSvg } from "./view/alhambra.js";
@@ -69,6 +69,12 @@ describe("take money (T1)", () => {
     const { ui } = run(v, [{ act: "money", i: 2 }, { act: "money", i: 2 }]);
     expect(ui.sel).toBeNull();
   });
+
+  it("toggles one of several cards off and keeps the others, in the order of the market", () => {
+    const { ui } = run(v, [{ act: "money", i: 3 }, { act: "money", i: 0 }, { act: "money", i: 2 }]);
+    expect(ui.sel).toEqual({ kind: "money", idx: [0, 2, 3] });
+    expect(reduce(ui, { act: "money", i: 2 }, v).ui.sel).toEqual({ kind: "money", idx: [0, 3] });
+  });
 });
 
 describe("buy a tile (T2)", () => {
@@ -125,6 +131,33 @@ describe("buy a tile (T2)", () => {
     expect(ui.sel).toBeNull();
     expect(ui.note.rule).toBe("T2");
     expect(ui.note.text).toMatch(new RegExp(`cannot pay for slot ${slot}`));
+  });
+
+  it("another slot chosen instead; a card of another slot's currency takes its own slot", () => {
+    const other = v.legal.buy.find((b) => b.slot !== buy.slot);
+    expect(run(v, [{ act: "slot", slot: buy.slot }, { act: "slot", slot: other.slot }]).ui.sel).toEqual({ kind: "buy", slot: other.slot, idx: [] });
+    const card = v.players[v.legal.player].hand.findIndex((c) => c.startsWith(`${other.currency} `));
+    expect(run(v, [{ act: "slot", slot: buy.slot }, { act: "card", i: buy.idx[0] }, { act: "card", i: card }]).ui.sel)
+      .toEqual({ kind: "buy", slot: other.slot, idx: [card] });
+  });
+
+  it("says a slot is empty (T2)", () => {
+    const empty = structuredClone(v);
+    empty.market[2].tile = null;
+    const { ui } = run(empty, [{ act: "slot", slot: 3 }]);
+    expect(ui.sel).toBeNull();
+    expect(ui.note).toMatchObject({ rule: "T2", text: "Slot 3 is empty." });
+  });
+
+  it("Take and Buy send their own move only; without it they say how to make it (T1, T2)", () => {
+    const paid = run(v, [{ act: "slot", slot: buy.slot }, ...buy.idx.map((i) => ({ act: "card", i }))]).ui;
+    const take = reduce(paid, { act: "take" }, v);
+    expect(take.intent).toBeNull();
+    expect(take.ui.sel).toBe(paid.sel);
+    expect(take.ui.note).toMatchObject({ rule: "T1", text: "Choose one face-up card, or several worth at most 5 together (T1)." });
+    const early = reduce(initialUi(), { act: "buy" }, v);
+    expect(early.intent).toBeNull();
+    expect(early.ui.note).toMatchObject({ rule: "T2", text: "Choose a slot and enough cards of its currency (T2)." });
   });
 });
 
@@ -196,6 +229,30 @@ describe("redesign (T3)", () => {
     const { ui } = run(v, [{ act: "placed", x, y }]);
     expect(boardOptions(ui, v).selected).toEqual([x, y]);
     expect(reduce(ui, { act: "to-reserve" }, v).intent).toEqual({ type: "action", action: `remove ${x},${y}` });
+  });
+
+  it("a tile of the Alhambra chosen again is chosen no more; one in the same row or column instead is chosen", () => {
+    const w = structuredClone(v);
+    w.legal.remove = [[1, -2], [1, -1], [2, -1]];
+    const sel = (events) => run(w, events.map(([x, y]) => ({ act: "placed", x, y }))).ui.sel;
+    expect(sel([[1, -2], [1, -2]])).toBeNull();
+    expect(sel([[1, -2], [1, -1]])).toEqual({ kind: "placed", x: 1, y: -1 });   // (the same column)
+    expect(sel([[1, -1], [2, -1]])).toEqual({ kind: "placed", x: 2, y: -1 });   // (the same row)
+  });
+
+  it("a refused swap or removal says what was tried and where, then the rule; its callout at that cell", () => {
+    const [fx, fy, rule] = entry.no_swap[0];
+    const swap = run(v, [{ act: "reserve-tile", id: entry.id }, { act: "placed", x: fx, y: fy }]).ui.note;
+    expect(swap).toMatchObject({ kind: "why", rule, at: [fx, fy] });
+    expect(swap.text).toBe(`Swapping tile Arcades 8 with the tile at ${fx},${fy}: not allowed (rule ${rule}). ${v.explain[rule]}`);
+    const w = fixture("hotseat-3p");
+    const [x, y, why] = w.legal.no_remove[0];
+    const removal = run(w, [{ act: "placed", x, y }]).ui.note;
+    expect(removal).toMatchObject({ kind: "why", rule: why, at: [x, y] });
+    expect(removal.text).toBe(`Moving the tile at ${x},${y} to the reserve: not allowed (rule ${why}). ${w.explain[why]}`);
+    // a rule the view does not explain: its number alone
+    const plain = { ...w, explain: {} };
+    expect(run(plain, [{ act: "placed", x, y }]).ui.note.text).toBe(`Moving the tile at ${x},${y} to the reserve: not allowed (rule ${why}).`);
   });
 
   it("names what choosing a tile of the Alhambra does only on the tiles it can be done with", () => {
@@ -274,6 +331,90 @@ describe("end of turn placement (T4, D4)", () => {
   });
 });
 
+describe("a click that is no move now says why; the turn's last buttons", () => {
+  const action = fixture("buy-3p");          // Ben's action
+  const placing = fixture("seated-2p-place");   // Ana places the tile she bought (35)
+
+  it("a click at the end says the game is over", () => {
+    const over = fixture("over-4p");
+    const { ui, intents } = run(over, [{ act: "money", i: 0 }]);
+    expect(intents).toEqual([]);
+    expect(ui.note.text).toBe("The game is over.");
+  });
+
+  it("while the tiles bought are placed: no money, slot or card, nor a tile of the Alhambra without one to place (T4)", () => {
+    for (const ev of [{ act: "money", i: 0 }, { act: "slot", slot: 2 }, { act: "card", i: 0 }]) {
+      const { ui, intents } = run(placing, [{ act: "pending-tile", id: 35 }, ev]);
+      expect(intents).toEqual([]);
+      expect(ui.sel).toEqual({ kind: "tile", id: 35 });   // (the tile to place stays chosen)
+      expect(ui.note).toMatchObject({ rule: "T4", text: "Place the tiles bought this turn first (T4)." });
+    }
+    expect(run(placing, [{ act: "placed", x: 0, y: 0 }]).ui.note).toMatchObject({ rule: "T4", text: "Choose a tile to place first." });
+  });
+
+  it("a reserve tile is used on the turn's action, a tile bought by the player placing it (T3, T4)", () => {
+    const reserve = run(placing, [{ act: "reserve-tile", id: 999 }]);   // (no reserve tile is a choice while placing)
+    expect(reserve.ui.sel).toBeNull();
+    expect(reserve.ui.note).toMatchObject({ rule: "T3", text: "Reserve tiles are used in a redesign, on your turn's action (T3); bought tiles are placed first." });
+    const pending = run(action, [{ act: "pending-tile", id: 35 }]);
+    expect(pending.ui.note).toMatchObject({ rule: "T4", text: "Only the player placing can choose these tiles (T4)." });
+  });
+
+  it("To reserve and Dirk take a tile only; with money chosen they say how (D4)", () => {
+    const money = run(action, [{ act: "money", i: 1 }]).ui;
+    const reserve = reduce(money, { act: "to-reserve" }, action);
+    expect(reserve.intent).toBeNull();
+    expect(reserve.ui.sel).toBe(money.sel);
+    expect(reserve.ui.note.text).toBe("Choose a tile of your Alhambra (on your action) or a tile to place first.");
+    const dirk = reduce(money, { act: "dirk" }, action);
+    expect(dirk.intent).toBeNull();
+    expect(dirk.ui.note).toMatchObject({ rule: "D4", text: "Only a tile bought this turn can be given to Dirk, in a two-player game (D4)." });
+    expect(reduce(initialUi(), { act: "dirk" }, placing).intent).toBeNull();   // (no tile chosen)
+  });
+
+  it("declines the extra action or passes where the rules allow it, else says when they do (T2a, X4)", () => {
+    const free = { ...action, legal: { ...action.legal, end: true, pass: true } };
+    expect(reduce(initialUi(), { act: "end" }, free).intent).toEqual({ type: "action", action: "end" });
+    expect(reduce(initialUi(), { act: "pass" }, free).intent).toEqual({ type: "action", action: "pass" });
+    const chosen = run(action, [{ act: "money", i: 1 }]).ui;
+    const end = reduce(chosen, { act: "end" }, action);
+    expect(end.intent).toBeNull();
+    expect(end.ui.sel).toBe(chosen.sel);
+    expect(end.ui.note).toMatchObject({ rule: "T2a", text: "Only after an exact payment can the extra action be declined (T2a)." });
+    const pass = reduce(chosen, { act: "pass" }, action);
+    expect(pass.intent).toBeNull();
+    expect(pass.ui.note).toMatchObject({ rule: "X4", text: "You can still act; passing is only for a player with no legal action (X4)." });
+    // a control this does not know changes nothing
+    expect(reduce(chosen, { act: "nothing-of-ours" }, action)).toEqual({ ui: { ...chosen, note: null }, intent: null });
+  });
+});
+
+describe("the line-up of the next game", () => {
+  const over = { ...fixture("over-4p"), bots: { 2: "Greedy" } };
+
+  it("has 2 to 6 players; a seat not there, or a choice without a value, changes nothing", () => {
+    const six = run(over, [{ act: "lineup-n", value: "6" }]).ui;
+    expect(six.lineup).toEqual(["person", "person", "same", "person", "person", "person"]);
+    expect(six.lineupNames).toEqual(["Player 1", "Player 2", "", "Player 4", "", ""]);
+    for (const ev of [{ act: "lineup-n", value: "1" }, { act: "lineup-n", value: "0" }, { act: "lineup-seat", i: -1, value: "greedy" },
+      { act: "lineup-name", i: -1, value: "Eve" }, { act: "lineup-name", i: 1 }]) {
+      expect(reduce(initialUi(), ev, over).ui, JSON.stringify(ev)).toEqual(initialUi());
+    }
+  });
+
+  it("sends a person's name only where one was typed anew: not blanks, not the name shown with spaces around, none for a bot", () => {
+    const ui = run(over, [
+      { act: "lineup-name", i: 0, value: "   " },
+      { act: "lineup-name", i: 1, value: " Player 2 " },
+      { act: "lineup-name", i: 3, value: "Zoë" },
+      { act: "lineup-seat", i: 3, value: "greedy" },   // (named, then made a bot's seat)
+    ]).ui;
+    expect(reduce(ui, { act: "new_game" }, over).intent).toEqual({ type: "new_game", players: ["person", "person", "same", "greedy"], names: [null, null, null, null] });
+    const named = reduce(ui, { act: "lineup-seat", i: 3, value: "person" }, over).ui;
+    expect(reduce(named, { act: "new_game" }, over).intent.names).toEqual([null, null, null, "Zoë"]);
+  });
+});
+
 describe("the buttons of a move", () => {
   /** Which of Take, Buy and To reserve are on, for the selection made by `events`. */
   const on = (view, events = []) => {
@@ -334,6 +475,17 @@ describe("hovering over the board", () => {
     const off = reduce(on, { act: "hover" }, v).ui;
     expect(off.hover).toBeNull();
     expect(reduce(off, { act: "hover" }, v).ui).toBe(off);
+  });
+
+  it("follows the pointer along a column and to another control at the same cell; a choice made keeps it", () => {
+    const v = fixture("buy-3p");
+    const on = reduce(initialUi(), { act: "hover", on: "spot", x: 1, y: 0 }, v).ui;
+    expect(reduce(on, { act: "hover", on: "spot", x: 1, y: 1 }, v).ui.hover).toEqual({ act: "spot", x: 1, y: 1, rule: null });
+    expect(reduce(on, { act: "hover", on: "placed", x: 1, y: 0 }, v).ui.hover).toEqual({ act: "placed", x: 1, y: 0, rule: null });
+    // a card chosen while the pointer rests on a cell: the help line still speaks of that cell
+    const chosen = reduce(on, { act: "money", i: 0 }, v).ui;
+    expect(chosen.sel).toEqual({ kind: "money", idx: [0] });
+    expect(chosen.hover).toBe(on.hover);
   });
 
   it("with nothing chosen, a tile that may go to the reserve says so and how", () => {
@@ -476,6 +628,143 @@ describe("bindInput (mouse and keyboard)", () => {
     unbind();
     root.querySelector("button").click();
     expect(dispatch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("bindInput: the keys, the pointer and the focus, more closely", () => {
+  function setup(html) {
+    const root = document.createElement("div");
+    root.innerHTML = html;
+    document.body.appendChild(root);
+    const dispatch = vi.fn();
+    const unbind = bindInput(root, dispatch);
+    const done = () => {
+      unbind();
+      root.remove();
+    };
+    return { root, dispatch, done };
+  }
+  const key = (el, k, o = {}) => {
+    const ev = new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true, ...o });
+    el.dispatchEvent(ev);
+    return ev.defaultPrevented;
+  };
+  const sent = (dispatch) => dispatch.mock.calls.map(([ev]) => ev);
+
+  it("reads every number a control carries, and its words", () => {
+    const root = dom(`<g data-act="slot" data-slot="2"></g><button data-act="scoring-round" data-round="3"></button>
+      <button data-act="look" data-player="1"></button><g data-act="reserve-tile" data-id="21"></g><button data-act="lesson" data-op="next"></button>`);
+    expect([...root.children].map(eventFrom)).toEqual([{ act: "slot", slot: 2 }, { act: "scoring-round", round: 3 }, { act: "look", player: 1 },
+      { act: "reserve-tile", id: 21 }, { act: "lesson", op: "next" }]);
+  });
+
+  it("Enter and Space press an SVG control, and Space does not scroll; not a disabled one, the slider or a list", () => {
+    const { root, dispatch, done } = setup(`<svg><g role="button" tabindex="0" data-act="spot" data-x="1" data-y="0"></g>
+      <g role="button" tabindex="-1" aria-disabled="true" data-act="slot" data-slot="2"></g></svg>
+      <input type="range" data-act="replay" min="0" max="9" value="4"><select data-act="lineup-n"><option>3</option><option>4</option></select>`);
+    const [spot, off] = root.querySelectorAll("g");
+    expect(key(spot, " ")).toBe(true);
+    expect(key(spot, "Spacebar")).toBe(true);   // (the key's name in older browsers)
+    expect(sent(dispatch)).toEqual([{ act: "spot", x: 1, y: 0, key: true }, { act: "spot", x: 1, y: 0, key: true }]);
+    dispatch.mockClear();
+    key(off, "Enter");
+    key(off, " ");
+    key(root.querySelector("input"), "Enter");
+    expect(key(root.querySelector("select"), " ")).toBe(false);   // (Space opens the list)
+    expect(dispatch).not.toHaveBeenCalled();
+    done();
+  });
+
+  it("a click on review marks drawn over each other goes to the one whose middle is nearest the pointer; a key's, to its own", () => {
+    const { root, dispatch, done } = setup(`<span class="alh-review-marks">` +
+      [3, 9, 14].map((k) => `<button type="button" class="alh-review-mark" data-act="replay" data-index="${k}"></button>`).join("") + `</span>`);
+    const marks = [...root.querySelectorAll(".alh-review-mark")];
+    // 10 px wide, 6 px apart: their middles at 5, 11 and 17
+    marks.forEach((m, k) => (m.getBoundingClientRect = () => ({ left: 6 * k, width: 10, right: 6 * k + 10, top: 0, height: 10, bottom: 10 })));
+    expect(nearestMark(marks[0], 16)).toBe(marks[2]);
+    expect(nearestMark(marks[2], 4)).toBe(marks[0]);
+    expect(nearestMark(marks[0], 12)).toBe(marks[1]);
+    marks[0].dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, detail: 1, clientX: 16 }));
+    expect(sent(dispatch)).toEqual([{ act: "replay", index: 14 }]);
+    // Enter or Space on a mark clicks it with detail 0 (and no pointer): that mark
+    marks[2].dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, detail: 0, clientX: 0 }));
+    expect(sent(dispatch)[1]).toEqual({ act: "replay", index: 14 });
+    done();
+  });
+
+  it("the replay slider's words follow its thumb at once, before the kernel answers; other fields keep theirs", () => {
+    const { root, dispatch, done } = setup(`<input type="range" data-act="replay" min="0" max="9" value="9" aria-label="Replay">
+      <input type="text" data-act="lineup-name" data-i="0" aria-label="Name at seat 1"><input type="range" aria-label="Zoom">`);
+    const [slider, name, zoom] = root.querySelectorAll("input");
+    slider.value = "6";
+    slider.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(slider.getAttribute("aria-valuetext")).toBe("move 6 of 9");
+    expect(slider.getAttribute("aria-label")).toBe("Replay: show the position after move 6 of 9");
+    for (const other of [name, zoom]) {
+      other.value = "2";
+      other.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    expect([name, zoom].map((e) => [e.getAttribute("aria-label"), e.hasAttribute("aria-valuetext")])).toEqual([["Name at seat 1", false], ["Zoom", false]]);
+    expect(dispatch).not.toHaveBeenCalled();   // (the position is asked for on change)
+    done();
+  });
+
+  it("the line-up's lists report their choice on change; another control's change reports nothing", () => {
+    const { root, dispatch, done } = setup(`<select data-act="lineup-n"><option>3</option><option>4</option></select>
+      <select data-act="lineup-seat" data-i="2"><option>person</option><option>greedy</option></select>
+      <select data-act="look"><option>a</option><option>b</option></select><input type="checkbox" data-act="look"><input type="text">`);
+    const [n, seat, other] = root.querySelectorAll("select");
+    const change = (el, value) => {
+      if (value !== undefined) el.value = value;
+      el.dispatchEvent(new Event("change", { bubbles: true }));
+    };
+    change(n, "4");
+    change(seat, "greedy");
+    expect(sent(dispatch).map((ev) => [ev.act, ev.value])).toEqual([["lineup-n", "4"], ["lineup-seat", "greedy"]]);
+    expect(sent(dispatch)[1].i).toBe(2);
+    change(other, "b");
+    change(root.querySelector("[type=checkbox]"));
+    change(root.querySelector("[type=text]"), "words");
+    expect(dispatch).toHaveBeenCalledTimes(2);
+    done();
+  });
+
+  it("the focus leaving the table takes the cell it was on away from the help line", () => {
+    const { root, dispatch, done } = setup(`<svg><g role="button" tabindex="0" data-act="spot" data-x="1" data-y="0"></g></svg>`);
+    const outside = document.createElement("button");
+    document.body.appendChild(outside);
+    root.querySelector("g").focus();
+    expect(dispatch).toHaveBeenLastCalledWith({ act: "hover", on: "spot", x: 1, y: 0, rule: null });
+    outside.focus();
+    expect(dispatch).toHaveBeenLastCalledWith({ act: "hover" });
+    outside.remove();
+    done();
+  });
+
+  it("Tab goes round the panel over the table: from its last stop to its first and back, between them as the browser does, into it from elsewhere", () => {
+    const { root, done } = setup(`<button type="button" data-act="take">Take</button>
+      <div class="alh-pop" role="dialog" aria-modal="true"><div class="alh-pop-card" tabindex="-1"><button type="button" data-act="pop-close">Continue</button>
+      <details><summary>Why</summary></details><button type="button" data-act="look" data-player="1">Ben</button></div></div>`);
+    const [take, close, ben] = root.querySelectorAll("button");
+    const why = root.querySelector("summary");
+    const tab = (el, shiftKey = false) => {
+      el.focus();
+      return key(el, "Tab", { shiftKey });
+    };
+    expect(tab(close)).toBe(false);   // the browser's own way to the next
+    expect(tab(why)).toBe(false);
+    expect(tab(why, true)).toBe(false);
+    expect(tab(ben, true)).toBe(false);
+    expect(tab(ben)).toBe(true);   // from the last: round to the first
+    expect(document.activeElement).toBe(close);
+    expect(tab(close, true)).toBe(true);   // and back
+    expect(document.activeElement).toBe(ben);
+    // from the table under it, or from the panel's card itself: to its first stop
+    expect(tab(take)).toBe(true);
+    expect(document.activeElement).toBe(close);
+    expect(tab(root.querySelector(".alh-pop-card"))).toBe(true);
+    expect(document.activeElement).toBe(close);
+    done();
   });
 });
 
@@ -656,6 +945,125 @@ describe("arrow keys between the controls of a picture", () => {
     for (const m of root.querySelectorAll(".alh-review-mark")) m.removeAttribute("tabindex");
     rove(root);
     expect(focusable()).toEqual(["Replay", "m3", "Live"]);
+    unbind();
+    root.remove();
+  });
+
+  it("on a board a control in line comes before a nearer one beside the way, either way round; from none in a row, none", () => {
+    const cells = [[1, 0], [1, -2], [0, -1], [0, 1], [2, 1]].map(([x, y]) => ({ x, y }));
+    const at = (x, y) => cells.find((c) => c.x === x && c.y === y);
+    expect(arrowTarget(cells, at(1, 0), "ArrowUp")).toBe(at(1, -2));   // two ahead in line, not (0,-1) one beside
+    expect(arrowTarget(cells, at(0, 1), "ArrowRight")).toBe(at(2, 1));
+    const row = [{}, {}, {}];
+    expect(arrowTarget(row, {}, "ArrowRight")).toBeNull();   // (a control not in the row)
+    expect(arrowTarget(row, {}, "ArrowLeft")).toBeNull();
+  });
+
+  it("on the board the arrows go by the cells' places, not the order drawn, from any control in focus; a disabled one is never the stop", () => {
+    const root = document.createElement("div");
+    root.innerHTML = `<svg class="board"><g role="button" tabindex="0" aria-label="a" data-act="placed" data-x="0" data-y="0"></g>
+      <g role="button" tabindex="0" aria-label="b" data-act="spot" data-x="1" data-y="0"></g>
+      <g role="button" tabindex="0" aria-label="c" data-act="spot" data-x="0" data-y="1"></g>
+      <g role="button" tabindex="-1" aria-disabled="true" aria-label="d" data-act="spot" data-x="1" data-y="1"></g></svg>`;
+    document.body.appendChild(root);
+    const unbind = bindInput(root, vi.fn());
+    const g = (label) => root.querySelector(`[aria-label="${label}"]`);
+    const press = (key) => document.activeElement.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+    g("a").focus();
+    press("ArrowDown");
+    expect(document.activeElement).toBe(g("c"));   // below a, though b is drawn after it
+    g("b").focus();
+    press("ArrowLeft");
+    expect(document.activeElement).toBe(g("a"));
+    // a disabled cell in focus (clicked): the picture keeps its stop, and the arrows go on from that cell
+    g("d").focus();
+    expect([...root.querySelectorAll('[tabindex="0"]')].map((e) => e.getAttribute("aria-label"))).toEqual(["a"]);
+    press("ArrowUp");
+    expect(document.activeElement).toBe(g("b"));
+    unbind();
+    root.remove();
+  });
+
+  it("the stop of a picture is its control chosen, marked by its class where it has no pressed state", () => {
+    const root = document.createElement("div");
+    root.innerHTML = `<svg><g role="button" tabindex="0" aria-label="a" data-act="placed" data-x="0" data-y="0"></g>
+      <g role="button" tabindex="0" class="alh-selected" aria-label="b" data-act="placed" data-x="1" data-y="0"></g>
+      <g role="button" tabindex="0" aria-label="c" data-act="placed" data-x="2" data-y="0"></g></svg>`;
+    rove(root);
+    expect([...root.querySelectorAll('[tabindex="0"]')].map((e) => e.getAttribute("aria-label"))).toEqual(["b"]);
+  });
+
+  it("the review marks' stop stays where the player left it, across redraws; Home on the first mark goes on to the page", () => {
+    const root = document.createElement("div");
+    const marks = [3, 9, 14, 30].map((k) => `<button type="button" class="alh-review-mark" data-act="replay" data-index="${k}" aria-label="m${k}"></button>`);
+    root.innerHTML = `<span class="alh-review-marks" role="group">${marks.join("")}</span><button type="button" data-act="live">Live</button>`;
+    document.body.appendChild(root);
+    const unbind = bindInput(root, vi.fn());
+    const stop = () => [...root.querySelectorAll(".alh-review-mark")].filter((e) => e.getAttribute("tabindex") === "0").map((e) => e.getAttribute("aria-label"));
+    const mark = (k) => root.querySelector(`[aria-label="m${k}"]`);
+    rove(root);
+    expect(stop()).toEqual(["m3"]);
+    mark(14).focus();
+    root.querySelector('[data-act="live"]').focus();
+    rove(root);   // (a redraw that kept the marks)
+    expect(stop()).toEqual(["m14"]);
+    mark(9).focus();
+    for (const m of root.querySelectorAll(".alh-review-mark")) m.removeAttribute("tabindex");   // (drawn anew)
+    rove(root);
+    expect(stop()).toEqual(["m9"]);
+    mark(3).focus();
+    const home = new KeyboardEvent("keydown", { key: "Home", bubbles: true, cancelable: true });
+    mark(3).dispatchEvent(home);
+    expect(home.defaultPrevented).toBe(false);
+    unbind();
+    root.remove();
+  });
+
+  it("the language list: every key that changes a closed list's choice is a step, a letter too; Enter after steps is the list's alone", () => {
+    const root = document.createElement("div");
+    root.innerHTML = `<select data-act="lang" aria-label="Language"><option value="en">English</option><option value="de">Deutsch</option>
+      <option value="fi">suomi</option><option value="nl">Nederlands</option></select><button type="button" data-act="take">Take</button>`;
+    document.body.appendChild(root);
+    const dispatch = vi.fn();
+    const unbind = bindInput(root, dispatch);
+    let select = root.querySelector("select");
+    const langs = () => dispatch.mock.calls.map(([ev]) => ev).filter((ev) => ev.act === "lang").map((ev) => ev.lang);
+    const press = (key, o = {}) => {
+      const ev = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true, ...o });
+      select.dispatchEvent(ev);
+      return ev.defaultPrevented;
+    };
+    const change = (value) => {
+      select.value = value;
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    };
+    select.focus();
+    expect(press("Enter")).toBe(false);   // nothing stepped: Enter is not the list's to take
+    const steps = [["ArrowRight", "de"], ["ArrowLeft", "en"], ["End", "nl"], ["Home", "en"], ["PageDown", "nl"], ["PageUp", "en"], ["f", "fi"]];
+    for (const [key, value] of steps) {
+      press(key);
+      change(value);
+      expect(langs(), key).toEqual(steps.slice(0, steps.findIndex(([k]) => k === key)).map(([, v]) => v));   // nothing on the way
+      expect(press("Enter")).toBe(true);
+      expect(langs().at(-1)).toBe(value);
+    }
+    // a shortcut with Alt or Meta is no step: its change counts at once
+    press("d", { altKey: true });
+    change("de");
+    press("n", { metaKey: true });
+    change("nl");
+    expect(langs().slice(-3)).toEqual(["fi", "de", "nl"]);
+    // stepped, then the list drawn anew (another view): Enter on the new one takes nothing of the old
+    press("ArrowUp");
+    change("fi");
+    const fresh = select.cloneNode(true);
+    fresh.value = "nl";
+    select.replaceWith(fresh);
+    select = fresh;
+    select.focus();
+    press("Enter");
+    expect(langs().slice(-3)).toEqual(["fi", "de", "nl"]);
+    expect(langs().length).toBe(steps.length + 2);
     unbind();
     root.remove();
   });
