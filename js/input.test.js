@@ -768,6 +768,16 @@ describe("bindInput: the keys, the pointer and the focus, more closely", () => {
   });
 });
 
+/** A language list and a button, bound to a fresh dispatch (the caller unbinds and removes it). */
+function languageList() {
+  const root = document.createElement("div");
+  root.innerHTML = `<select data-act="lang" aria-label="Language"><option value="en">English</option><option value="de">Deutsch</option>
+    <option value="fi">suomi</option><option value="nl">Nederlands</option></select><button type="button" data-act="take">Take</button>`;
+  document.body.appendChild(root);
+  const dispatch = vi.fn();
+  return { root, dispatch, unbind: bindInput(root, dispatch) };
+}
+
 describe("arrow keys between the controls of a picture", () => {
   // a board: the cells with a control, (0,0) the fountain's neighbours and a gap at (2,0)
   const cells = [[1, 0], [3, 0], [0, -1], [1, 1], [-1, 0], [3, 1]].map(([x, y]) => ({ x, y }));
@@ -863,12 +873,7 @@ describe("arrow keys between the controls of a picture", () => {
   });
 
   it("the language list stepped through by the keys changes the table's language on Enter or on leaving it, a click's choice at once", () => {
-    const root = document.createElement("div");
-    root.innerHTML = `<select data-act="lang" aria-label="Language"><option value="en">English</option><option value="de">Deutsch</option>
-      <option value="fi">suomi</option><option value="nl">Nederlands</option></select><button type="button" data-act="take">Take</button>`;
-    document.body.appendChild(root);
-    const dispatch = vi.fn();
-    const unbind = bindInput(root, dispatch);
+    const { root, dispatch, unbind } = languageList();
     const select = root.querySelector("select");
     const langs = () => dispatch.mock.calls.map(([ev]) => ev).filter((ev) => ev.act === "lang").map((ev) => ev.lang);
     // (a closed list: each arrow key changes the choice, and the browser says so with a change event)
@@ -1020,12 +1025,7 @@ describe("arrow keys between the controls of a picture", () => {
   });
 
   it("the language list: every key that changes a closed list's choice is a step, a letter too; Enter after steps is the list's alone", () => {
-    const root = document.createElement("div");
-    root.innerHTML = `<select data-act="lang" aria-label="Language"><option value="en">English</option><option value="de">Deutsch</option>
-      <option value="fi">suomi</option><option value="nl">Nederlands</option></select><button type="button" data-act="take">Take</button>`;
-    document.body.appendChild(root);
-    const dispatch = vi.fn();
-    const unbind = bindInput(root, dispatch);
+    const { root, dispatch, unbind } = languageList();
     let select = root.querySelector("select");
     const langs = () => dispatch.mock.calls.map(([ev]) => ev).filter((ev) => ev.act === "lang").map((ev) => ev.lang);
     const press = (key, o = {}) => {
