@@ -19,6 +19,9 @@ describe("patching the DOM part by part", () => {
     const el = host();
     let tree = mount(el, app([p("a", "1"), p("b", "2"), p("c", "3")]));
     const [a, b, c] = el.querySelectorAll("p");
+    // the focus on a control elsewhere on the page, outside these parts
+    const elsewhere = host().appendChild(document.createElement("button"));
+    elsewhere.focus();
     tree = patch(tree, app([p("a", "1"), p("b", "two"), p("c", "3")]));
     const after = [...el.querySelectorAll("p")];
     expect(after[0]).toBe(a);
@@ -26,6 +29,8 @@ describe("patching the DOM part by part", () => {
     expect(after[1].textContent).toBe("two");
     expect(after[2]).toBe(c);
     expect(el.innerHTML).toBe(partHtml(app([p("a", "1"), p("b", "two"), p("c", "3")])));
+    expect(document.activeElement).toBe(elsewhere);
+    elsewhere.parentElement.remove();
   });
 
   it("adds, removes and keeps the order of keyed parts; boxes keep their element", () => {
