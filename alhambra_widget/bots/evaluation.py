@@ -70,22 +70,17 @@ def progress(g) -> float:
     return min(1.0, max(0.0, 1.0 - len(g.bag) / _BAG_START))
 
 
-def _spots(a, m: int):
-    """The legal empty spots of Alhambra ``a`` for a tile with wall mask ``m``
-    (the engine's cache of spots per wall mask)."""
-    return a._spots_for(m)
-
-
 def has_spot(a, t) -> bool:
     """Is there a legal empty spot for tile ``t`` in Alhambra ``a``?"""
     return bool(a._fit_masks() >> t.mask & 1)   # (the engine's answer for every mask at once)
 
 
 def _open_cells(a) -> set:
-    """The free spots of ``a`` where some tile of the game could go."""
+    """The free spots of ``a`` where some tile of the game could go
+    (from the engine's cache of legal spots per wall mask)."""
     out = set()
     for m in _MASKS:
-        out.update(_spots(a, m))
+        out.update(a._spots_for(m))
     return out
 
 
