@@ -25,6 +25,25 @@ describe("the Alhambras at the end of a game", () => {
     expect(over.winners.length).toBeGreaterThan(0);
   });
 
+  it("lists the boards, one item each, and closes its section: what follows is not part of it", () => {
+    const root = dom(finalBoardsHtml(over) + `<p class="after">next</p>`);
+    const section = root.querySelector("section.alh-finals");
+    const lists = section.querySelectorAll("ul");
+    expect(lists.length).toBe(1);
+    expect([...lists[0].children].map((li) => li.dataset.player)).toEqual(over.players.map((_, i) => String(i)));
+    expect(root.querySelector("p.after").parentElement).toBe(root);
+  });
+
+  it("writes the tags and the points under the name, nothing between them, and no coordinates on the boards", () => {
+    const v = { ...fixture("over-4p"), bots: { [over.winners[0]]: "Greedy" } };
+    const li = dom(finalBoardsHtml(v)).querySelectorAll("li.alh-final-board")[over.winners[0]];
+    const sub = li.querySelector(".alh-final-sub");
+    const parts = [...sub.children].map((el) => el.textContent);
+    expect(parts).toEqual(["\u2605 winner", "bot", `${v.players[over.winners[0]].score} pts`]);
+    expect(sub.textContent).toBe(parts.join(""));
+    for (const board of dom(finalBoardsHtml(over)).querySelectorAll("svg.alh-alhambra")) expect(board.querySelector(".alh-coords")).toBeNull();
+  });
+
   it("gives each board a share of the row by its size, shrinking it before the row wraps", () => {
     const items = [...dom(finalBoardsHtml(over)).querySelectorAll("li.alh-final-board")];
     const widths = items.map((li) => {

@@ -23,6 +23,26 @@ describe("the scoring round's panel follows the game", () => {
     expect(followRounds(three, view(44, [1, 2], { 21: 1, 42: 2 }))).toBeNull();
   });
 
+  it("stays shut while moves are played and no round is scored, before the first round and after it", () => {
+    const local = {};
+    expect(followRounds(local, view(20, []))).toBeNull();
+    expect(followRounds(local, view(21, []))).toBeNull();
+    expect(followRounds(local, view(22, []))).toBeNull();
+    expect(local.pop).toBeUndefined();
+    expect(followRounds(local, view(23, [1], { 23: 1 }))).toBe(1);
+    closeRound(local);
+    expect(followRounds(local, view(24, [1], { 23: 1 }))).toBeNull();
+    expect(local.pop).toBeNull();
+  });
+
+  it("follows a view that does not say it is a replay as the live game", () => {
+    const local = {};
+    const { replay, ...first } = view(20, []);
+    followRounds(local, first);
+    const { replay: again, ...next } = view(21, [1], { 21: 1 });
+    expect(followRounds(local, next)).toBe(1);
+  });
+
   it("does not open for a jump in the record, a game put in from a cell or a replayed position", () => {
     const jump = {};
     followRounds(jump, view(20, []));
@@ -39,6 +59,10 @@ describe("the scoring round's panel follows the game", () => {
     const other = {};
     followRounds(other, view(20, []));
     expect(followRounds(other, view(21, [1], { 5: 1 }))).toBeNull();
+    // nor one whose round was scored by the move the last view had already shown
+    const same = {};
+    followRounds(same, view(20, []));
+    expect(followRounds(same, view(21, [1], { 20: 1 }))).toBeNull();
   });
 
   it("closes the panel of a round taken back, keeps that of a round still scored", () => {
@@ -53,6 +77,13 @@ describe("the scoring round's panel follows the game", () => {
     expect(local.pop).toBeNull();
     // and a round scored again after the undo opens its panel again
     expect(followRounds(local, view(21, [1], { 21: 1 }))).toBe(1);
+    // the panel of the second round closes when the move that scored it is taken back; the first round stays scored
+    followRounds(local, view(42, [1, 2], { 21: 1, 42: 2 }));
+    expect(followRounds(local, view(43, [1, 2, 3], { 21: 1, 42: 2, 43: 3 }))).toBe(3);
+    openRound(local, view(43, [1, 2, 3], { 21: 1, 42: 2, 43: 3 }), 2);
+    expect(local.pop).toBe(2);
+    expect(followRounds(local, view(41, [1], { 21: 1 }))).toBeNull();
+    expect(local.pop).toBeNull();
   });
 
   it("shows an earlier round again from the log, with the boards only if it was scored by the last move", () => {
