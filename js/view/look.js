@@ -36,7 +36,7 @@ export function lookPopHtml(view, i) {
 
 /** The table of buildings and wall, then in words what the money pays for, the hand and the reserve. */
 function factsHtml(view, p, i) {
-  const preview = view.phase !== "over" ? view.preview : null;
+  const preview = view.preview;   // (none at the end: the view says so)
   const counts = p.counts || [];
   let out = `<table class="alh-look-table">`;
   if (preview) out += `<caption>${esc(t("ui.scoring.preview", { round: preview.round }))}</caption>`;
@@ -70,7 +70,7 @@ function factsHtml(view, p, i) {
   const reserve = p.reserve || [];
   const reserveText = t("ui.label_count", {
     label: t("ui.reserve.of", { name: p.name }),
-    count: reserve.length ? reserve.map((tile) => describeTile(tile, false)).join("; ") : t("ui.reserve.empty"),
+    count: reserve.length ? reserve.map((tile) => describeTile(tile, false)).join("; ") : tn("ui.tiles", 0),
   });
   out += `<p class="alh-look-line">${esc(handText)}</p><p class="alh-look-line">${esc(reserveText)}</p>`;
   return out;
