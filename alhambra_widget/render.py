@@ -151,10 +151,6 @@ def _describe(t: dict, pos=None) -> str:
     return _t("ui.svg.tile_at", x=pos[0], y=pos[1], **p) if pos is not None else _t("ui.tile.describe", **p)
 
 
-def _pos(t: dict):
-    return (t["x"], t["y"]) if "x" in t else None
-
-
 def _yx(p):
     return (p[1], p[0])
 
