@@ -917,7 +917,9 @@ def test_the_playout_policy_prices_moves_by_the_evaluation_s_terms(n, seed):
     tile's where it fits nowhere -- less the money paid, plus the extra action of an exact
     payment. A placement scores a new external wall side 1, a tile touched 0.4 (less 1 for a
     wall of the new tile turned inward), the reserve -3, Dirk -4. ranked_actions lists by
-    these prices, declining the extra action below every take and buy, redesigns last."""
+    these prices, declining the extra action below every take and buy, redesigns last; with the
+    redesigns' random tie-breaking, declining stays above them while the cheapest take or buy is
+    worth a point or less, and below them from two points on."""
     from alhambra_widget.bots import rollout
     from alhambra_widget.bots.evaluation import DEFAULT as w
     from alhambra_widget.engine.scoring import round_points
@@ -980,7 +982,11 @@ def test_the_playout_policy_prices_moves_by_the_evaluation_s_terms(n, seed):
             low = min(want.values())
             assert rest == (redesigns + [rest[-1]] if low > 1 else [rest[0]] + redesigns)
             seen.add("extra")
-    assert seen == {"place", "buy", "exact", "extra"}
+            if redesigns and (low <= 1 or low >= 2):   # (the redesigns' tie-breaking noise is below 1)
+                noisy = rollout.ranked_actions(g, random.Random(len(seen)))[len(priced):]
+                assert noisy.index(rest[-1] if low > 1 else rest[0]) == (len(rest) - 1 if low > 1 else 0)
+                seen.add("redesign low" if low <= 1 else "redesign high")
+    assert {"place", "buy", "exact", "extra", "redesign low"} <= seen
 
 
 def test_the_playout_policy_s_random_moves_are_takes_and_buys():
@@ -995,6 +1001,114 @@ def test_the_playout_policy_s_random_moves_are_takes_and_buys():
     assert {a.kind for a in played} == {"take", "buy"}
     assert len(set(played)) > 5
     assert all(g.is_legal(a) for a in played)
+
+
+class _Half:
+    """A random source that always says 0.5."""
+
+    def random(self):
+        return 0.5
+
+
+def test_the_playout_policy_plays_its_best_priced_action_unless_it_explores():
+    """With epsilon 0 the policy never explores (not even when the random source says 0): it
+    plays a take or buy of the highest price, or a spot of the highest placement price, and
+    ranked_actions lists the placements by that price. The default epsilon is 0.1: a random
+    draw of 0.5 does not explore. The tie-breaking noise of a placement is below 0.05."""
+    from alhambra_widget.bots import rollout
+    g, seen = Game(3, seed=31), set()
+    bots = [Greedy(seed=31 + i) for i in range(3)]
+    while not g.is_over:
+        if g.phase == "place" or g.turn % 4 == 0:
+            for rng, act in ((_Zero(), rollout.policy_action(g, _Zero(), 0.0)),
+                             (_Half(), rollout.policy_action(g, _Half(), 0.0)),
+                             (_Half(), rollout.policy_action(g, _Half()))):
+                if g.phase == "place":
+                    scores = dict((a, s) for s, a in rollout._place_scores(g, rng))
+                else:
+                    scores = dict((a, s) for s, a in rollout._money_scores(g, g.current))
+                if scores:
+                    assert scores[act] == max(scores.values()), (g.phase, act)
+                    seen.add(g.phase)
+        if g.phase == "place":
+            exact = dict((a, s) for s, a in rollout._place_scores(g, _Zero()))
+            noisy = dict((a, s) for s, a in rollout._place_scores(g, random.Random(g.turn)))
+            assert all(0.0 <= noisy[a] - exact[a] < 0.05 for a in exact)
+            spots = [a for a in exact if a.verb == "place"]
+            assert len({round(noisy[a] - exact[a], 12) for a in spots}) == len(spots)
+            ranked = rollout.ranked_actions(g, _Zero())
+            assert sorted(ranked, key=str) == sorted(exact, key=str)
+            assert all(exact[a] >= exact[b] for a, b in zip(ranked, ranked[1:]))
+        g.play(bots[g.current].choose(g), record=False)
+    assert seen == {"place", "action"}
+
+
+def test_the_playout_policy_copes_without_a_take_or_a_buy():
+    """With no money to take and none to pay with, the policy and ranked_actions still play:
+    the only redesign there is, or a pass when nothing at all can be done (T6, X4)."""
+    from alhambra_widget import Pass
+    from alhambra_widget.bots.rollout import policy_action, ranked_actions
+    from conftest import arrange_money, arrange_tiles
+    g = Game(["A", "B", "C"], seed=6, start_player=0)
+    arrange_tiles(g, alhambras={0: {(1, 0): 7}})
+    arrange_money(g, hands={0: []}, money=[], rest=("hand", 1))
+    only = g.legal_actions()
+    assert len(only) == 1 and only[0].kind == "redesign"
+    for eps in (0.0, 1.0):
+        assert policy_action(g, random.Random(1), eps) == only[0]
+    assert ranked_actions(g, random.Random(1)) == only
+    g = Game(["A", "B", "C"], seed=6, start_player=0)
+    arrange_money(g, hands={0: []}, money=[], rest=("hand", 1))
+    assert g.legal_actions() == [Pass()]
+    for eps in (0.0, 1.0):
+        assert policy_action(g, random.Random(1), eps) == Pass()
+    assert ranked_actions(g, random.Random(1)) == [Pass()]
+
+
+def test_a_playout_stops_where_it_is_told_and_records_nothing():
+    """A playout needs a number of turns or a player to stop at; with a player it ends just as
+    that player is about to start a turn (unless a scoring round is played first), with
+    ``turns`` after that many turns. Its moves are not recorded, and a finished game stays as
+    it is. ``epsilon`` is the policy's: 0 plays exactly the policy's best actions."""
+    from alhambra_widget.bots.rollout import playout, policy_action, random_playout
+    g = mid_game(n=3, seed=5, actions=12)
+    for play in (playout, random_playout):
+        with pytest.raises(ValueError, match="^a playout needs a number of turns or a player to stop at$"):
+            play(g.copy(history=False), random.Random(1))
+    stopped = 0
+    for start in _positions_along(3, 32, every=2):
+        if start.is_over or not start.actions_this_turn:
+            continue   # (a player's turn under way: the next one starts n turns later)
+        me = start.current
+        for k, play in enumerate((playout, random_playout)):
+            g = start.copy()
+            moves, rounds, turn = len(g.moves), len(g.rounds), g.turn
+            play(g, random.Random(k), player=me)
+            assert len(g.moves) == moves
+            if len(g.rounds) == rounds:
+                assert (g.current, g.phase, g.actions_this_turn, g.turn) == (me, "action", 0, turn + 3)
+                stopped += 1
+        g = start.copy()
+        playout(g, random.Random(1), turns=1)
+        assert g.turn == start.turn + 1 or len(g.rounds) > len(start.rounds)
+        for rng, eps in ((_Zero(), 0.0), (_Half(), None)):
+            g, h = start.copy(history=False), start.copy(history=False)
+            if eps is None:
+                playout(g, rng, turns=2)
+            else:
+                playout(g, rng, turns=2, epsilon=eps)
+            while h.turn < start.turn + 2 and len(h.rounds) == len(start.rounds) and not h.is_over:
+                h.play(policy_action(h, rng, 0.0), record=False)
+            assert g.to_json() == h.to_json()
+    assert stopped > 10
+    g = Game(2, seed=3)
+    rng = random.Random(2)
+    while not g.is_over:
+        random_playout(g, rng, turns=1000)
+    done = g.to_json()
+    playout(g, rng, turns=5)
+    random_playout(g, rng, turns=5)
+    assert g.to_json() == done
 
 
 def test_the_learned_model_is_a_conditional_logit_and_a_linear_score_per_stage():

@@ -204,6 +204,17 @@ def test_S6_scoring_cards_in_piles_2_and_4(n):
     assert len(d1s) > 5   # the position within the pile is random
 
 
+@pytest.mark.parametrize("cards,sizes", [(108, (22, 22, 22, 21, 21)), (72, (15, 15, 14, 14, 14)),
+                                         (100, (20, 20, 20, 20, 20)), (4, (1, 1, 1, 1, 0))])
+def test_S6_the_five_piles_are_as_equal_as_possible_the_first_ones_larger(cards, sizes):
+    """The deck is cut into five piles (S6): where each starts, top first, and where the last
+    one ends -- six numbers, the first pile's start 0 and the last pile's end the whole deck."""
+    from alhambra_widget.engine.money import pile_starts
+    starts = pile_starts(cards)
+    assert len(starts) == 6 and starts[0] == 0 and starts[-1] == cards
+    assert tuple(b - a for a, b in zip(starts, starts[1:])) == sizes
+
+
 def test_S_seed_makes_setup_reproducible():
     assert Game(4, seed="abc").to_json() == Game(4, seed="abc").to_json()
     assert Game(4, seed=5).to_json() != Game(4, seed=6).to_json()

@@ -123,6 +123,20 @@ def test_currency_slot_order():
     assert [c.value for c in g.slot_currencies] == ["florin", "dirham", "dinar", "ducat"]
 
 
+def test_money_cards_order_by_currency_then_value():
+    """Cards sort by currency in slot order, then by value; the order is strict (a card is not
+    below itself or its own copy), and the scoring cards show as what they are."""
+    from alhambra_widget.engine.money import SCORING
+    hand = [card("ducat", 1), card("florin", 9), card("dirham", 4), card("florin", 2), card("dirham", 4)]
+    assert [str(c) for c in sorted(hand)] == ["florin 2", "florin 9", "dirham 4", "dirham 4", "ducat 1"]
+    assert card("florin", 9) < card("dirham", 1) and not card("dirham", 1) < card("florin", 9)
+    assert not card("dirham", 4) < card("dirham", 4)
+    assert not card("dirham", 4) > card("dirham", 4)
+    assert min(full_deck(2)) is card("florin", 1) and max(full_deck(2)) is card("ducat", 9)
+    assert [repr(s) for s in SCORING[1:]] == ["ScoringCard(1)", "ScoringCard(2)"]
+    assert [str(s) for s in SCORING[1:]] == ["scoring 1", "scoring 2"]
+
+
 @pytest.mark.parametrize("bad", [0, 10, -1])
 def test_money_card_values_1_to_9(bad):
     with pytest.raises(ValueError):
