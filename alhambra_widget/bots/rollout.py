@@ -120,8 +120,9 @@ def ranked_actions(g, rng) -> list:
     the tree search admits them into a node): placements by spot, takes and
     buys by price, then declining an extra action and the redesigns (which
     the policy cannot price) below them all -- declining below the
-    redesigns when every take and buy is worth more than a point, else
-    above them."""
+    redesigns when every take and buy is worth two points or more, above
+    them when the cheapest is worth a point or less, and among them in
+    between (the redesigns are priced in a band a point wide, at random)."""
     if g.phase == "place":
         scored = _place_scores(g, rng)
     else:
