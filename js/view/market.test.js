@@ -2,7 +2,7 @@
 // (js/view/money.js): what each slot, card, pile and count shows, inside the picture.
 import { afterEach, describe, expect, it } from "vitest";
 import { dom, fixture } from "../fixtures.js";
-import { useStrings } from "../i18n.js";
+import { EN, useStrings } from "../i18n.js";
 import { marketSvg } from "./market.js";
 import { moneySvg } from "./money.js";
 
@@ -116,5 +116,77 @@ describe("the money market, the deck and the bag", () => {
     expect(attr(count, "x")).toBe(attr(label, "x"));
     expect(attr(count, "x")).toBeGreaterThan(deckRight);
     expect(attr(count, "x")).toBeLessThan(W);
+  });
+
+  it("names the picture, and makes each face-up card a button that takes that very card, known again after a redraw", () => {
+    const root = dom(moneySvg(v, { interactive: true }));
+    expect(root.querySelector("svg").getAttribute("aria-label")).toBe("Money market, deck and bag");
+    const cards = [...root.querySelectorAll('.alh-money [role="button"]')];
+    expect(cards.map((c) => c.dataset.act)).toEqual(["money", "money", "money", "money"]);
+    expect(cards.map((c) => c.dataset.i)).toEqual(["0", "1", "2", "3"]);
+    const keys = cards.map((c) => c.dataset.key);
+    expect(keys.every(Boolean)).toBe(true);
+    expect(new Set(keys).size).toBe(4);   // (each card its own: the focus stays on it when the table is drawn again)
+  });
+
+  it("shows each face-up card's value and currency in words, and rings the chosen one", () => {
+    const root = dom(moneySvg(v, { interactive: true, selected: [1] }));
+    const cards = [...root.querySelectorAll(".alh-money .alh-card")];
+    expect(cards.map(texts)).toEqual(v.money.map((c) => c.split(" ").reverse()));
+    expect(cards.map((c) => c.querySelector(".alh-sel-ring") !== null)).toEqual([false, true, false, false]);
+    expect(cards.map((c) => c.getAttribute("aria-pressed"))).toEqual(["false", "true", "false", "false"]);
+  });
+
+  it("says there are no face-up cards only when there are none, in the room where they would lie", () => {
+    expect(texts(dom(moneySvg(v)).querySelector(".alh-money"))).not.toContain("no face-up cards");
+    const none = dom(moneySvg({ ...v, money: [] })).querySelector(".alh-money text");
+    expect(none.hasAttribute("textLength")).toBe(false);   // (fits as it is)
+    const deckX = Math.min(...[...dom(moneySvg(v)).querySelectorAll(".alh-deck rect")].map((r) => attr(r, "x")));
+    const fourth = translate(dom(moneySvg(v)).querySelectorAll(".alh-money .alh-card")[3])[0];
+    useStrings({ ...EN, "ui.money.none": "kuvapuoli ylöspäin olevia kortteja ei ole lainkaan pöydällä" }, "fi");
+    const long = dom(moneySvg({ ...v, money: [] })).querySelector(".alh-money text");
+    const right = attr(long, "x") + attr(long, "textLength");   // (squeezed to fit)
+    expect(right).toBeLessThanOrEqual(deckX);
+    expect(right).toBeGreaterThan(fourth);
+  });
+
+  it("puts a hint's badge on the face-up card it names", () => {
+    const root = dom(moneySvg(v, { marks: { "florin 7": [1], "dinar 2": [2] } }));
+    const cards = [...root.querySelectorAll(".alh-money .alh-card")];
+    const badges = [...root.querySelectorAll(".alh-hint-mark")];
+    expect(badges.map(texts)).toEqual([["1"], ["2"]]);
+    badges.forEach((b, k) => {
+      const x = translate(cards[[1, 3][k]])[0];
+      const r = b.querySelector("rect");
+      const mid = attr(r, "x") + attr(r, "width") / 2;
+      expect(mid).toBeGreaterThan(x);
+      expect(mid).toBeLessThan(x + 52);
+    });
+  });
+
+  it("writes the deck's count centred under the pile, whole, and never over it", () => {
+    for (const deck of [47, 0]) {
+      const g = dom(moneySvg({ ...v, deck })).querySelector(".alh-deck");
+      const rects = [...g.querySelectorAll("rect")].filter((r) => r.hasAttribute("width"));
+      const left = Math.min(...rects.map((r) => attr(r, "x")));
+      const right = Math.max(...rects.map((r) => attr(r, "x") + attr(r, "width")));
+      const bottom = Math.max(...rects.map((r) => attr(r, "y") + attr(r, "height")));
+      const label = g.querySelector("text");
+      expect(label.getAttribute("text-anchor")).toBe("middle");
+      expect(Math.abs(attr(label, "x") - (left + right) / 2)).toBeLessThanOrEqual(3);
+      expect(attr(label, "y") - attr(label, "font-size")).toBeGreaterThanOrEqual(bottom);
+      expect(label.hasAttribute("textLength")).toBe(false);
+    }
+  });
+
+  it("draws the bag right of the deck, its count centred on it and its label below", () => {
+    const root = dom(moneySvg(v));
+    const deckRight = Math.max(...[...root.querySelectorAll(".alh-deck rect")].map((r) => attr(r, "x") + attr(r, "width")));
+    const bag = root.querySelector(".alh-bag");
+    const mouth = Number(bag.querySelector("path").getAttribute("d").match(/^M([-\d.]+)/)[1]);
+    expect(mouth).toBeGreaterThan(deckRight);
+    const [count, label] = bag.querySelectorAll("text");
+    expect([count, label].map((x) => x.getAttribute("text-anchor"))).toEqual(["middle", "middle"]);
+    expect(attr(label, "y")).toBeGreaterThan(attr(count, "y"));
   });
 });
