@@ -29,14 +29,31 @@ export function noKernel(el) {
 
 const NATIVE = new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA"]);
 
-/** Disable every control of the table (the [data-act] elements input.js answers). */
+/**
+ * Disable every control of the table (the [data-act] elements input.js answers),
+ * each marked (data-alh-off) as turned off here, not by the view.
+ */
 export function disableControls(root) {
   for (const c of root.querySelectorAll("[data-act]")) {
     if (NATIVE.has(c.tagName)) {
-      if (!c.disabled) c.disabled = true;
+      if (!c.disabled) {
+        c.disabled = true;
+        c.dataset.alhOff = "";
+      }
     } else if (c.getAttribute("aria-disabled") !== "true") {
+      c.dataset.alhOff = c.getAttribute("aria-disabled") ?? "";   // (what it said before, if anything)
       c.setAttribute("aria-disabled", "true");
     }
+  }
+}
+
+/** Turn back on the controls disableControls turned off (those the view turned off stay off). */
+export function enableControls(root) {
+  for (const c of root.querySelectorAll("[data-alh-off]")) {
+    if (NATIVE.has(c.tagName)) c.disabled = false;
+    else if (c.dataset.alhOff) c.setAttribute("aria-disabled", c.dataset.alhOff);
+    else c.removeAttribute("aria-disabled");
+    delete c.dataset.alhOff;
   }
 }
 
@@ -66,8 +83,10 @@ export function followKernel(el, root, strings = () => {}) {
       controls.observe(root, { childList: true, subtree: true });
     } else {
       // a comm never comes back to a model (ipywidgets makes new ones), but if
-      // a host clears the class, the next draw brings live controls again
+      // a host clears the class, the controls are live again, also those the
+      // next draw keeps as they are
       controls.disconnect();
+      enableControls(root);
       if (note) note.remove();
       note = null;
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fakeModel, fixture } from "./fixtures.js";
+import { fakeModel, fixture, off } from "./fixtures.js";
 import { EN } from "./i18n.js";
-import { DISCONNECTED, echoMoves, followKernel, noKernel } from "./static-copy.js";
+import { DISCONNECTED, disableControls, echoMoves, enableControls, followKernel, markLost, noKernel } from "./static-copy.js";
 import widget from "./widget.js";
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -69,6 +69,100 @@ describe("a table with no kernel behind it", () => {
     el.classList.add(DISCONNECTED);
     await tick();
     expect(root.classList.contains("alh-static")).toBe(false);
+  });
+
+  it("leaves controls drawn after the view went alone, even on a saved copy", async () => {
+    const el = document.createElement("div");
+    el.classList.add(DISCONNECTED);
+    const root = document.createElement("div");
+    const stop = followKernel(el, root);
+    expect(root.classList.contains("alh-static")).toBe(true);
+    stop();
+    root.innerHTML = `<button type="button" data-act="undo">Undo</button>`;
+    await tick();
+    expect(root.querySelector("button").disabled).toBe(false);
+  });
+
+  it("turns each kind of control off in its own way: native ones disabled, drawn ones marked for assistive technology", () => {
+    const root = document.createElement("div");
+    root.innerHTML = `<button type="button" data-act="undo">Undo</button><input data-act="lineup-name" value="Ana">`
+      + `<select data-act="lang"><option>en</option></select><textarea data-act="note"></textarea>`
+      + `<svg><g role="button" data-act="money" aria-label="face-up card dinar 5"></g></svg><span data-act="hint" role="button">Hint</span>`;
+    disableControls(root);
+    for (const tag of ["button", "input", "select", "textarea"]) {
+      const c = root.querySelector(tag);
+      expect(c.disabled, tag).toBe(true);
+      expect(c.hasAttribute("aria-disabled"), tag).toBe(false);
+    }
+    for (const c of root.querySelectorAll('[role="button"]')) expect(c.getAttribute("aria-disabled")).toBe("true");
+  });
+
+  it("says once that it is a saved copy, whatever else the host does to the view's element", async () => {
+    const { el, root } = mount(fakeModel({ view: fixture("buy-3p"), message: {} }), true);
+    el.classList.add("jp-OutputArea-output");   // (a host adding classes of its own)
+    el.classList.remove("jp-OutputArea-output");
+    await tick();
+    expect(root.querySelectorAll('[role="note"]').length).toBe(1);
+  });
+
+  it("comes back to life when the host clears the mark: the note goes and the next draw has live controls", async () => {
+    const model = fakeModel({ view: fixture("buy-3p"), message: {} });
+    const { el, root } = mount(model, true);
+    expect(root.querySelector('button[data-act="undo"]').disabled).toBe(true);
+    el.classList.remove(DISCONNECTED);
+    await tick();
+    expect(root.classList.contains("alh-static")).toBe(false);
+    expect(root.querySelector('[role="note"]')).toBeNull();
+    model.push({ view: fixture("seated-2p-place") });
+    await tick();
+    expect(root.querySelector('[role="note"]')).toBeNull();
+    const tile = root.querySelector('[data-act="pending-tile"]');   // (a control the draw brought)
+    expect(tile.getAttribute("role")).toBe("button");
+    expect(off(tile)).toBe(false);
+  });
+
+  it("comes back to life with the very controls it had: those kept by the next draw are live too, those the view turned off stay off", async () => {
+    const model = fakeModel({ view: fixture("buy-3p"), message: {} });
+    const live = mount(fakeModel({ view: fixture("buy-3p"), message: {} }), false).root;
+    const { el, root } = mount(model, true);
+    const state = (r) => [...r.querySelectorAll("[data-act]")].map((c) => [c.dataset.act, off(c)]);
+    expect(state(root).every(([, o]) => o)).toBe(true);
+    el.classList.remove(DISCONNECTED);
+    await tick();
+    expect(state(root)).toEqual(state(live));
+    expect(root.querySelector("[data-alh-off]")).toBeNull();
+    // the language list and Undo are the same elements after the next draw: live
+    const lang = root.querySelector('select[data-act="lang"]');
+    model.push({ view: fixture("seated-2p-place") });
+    await tick();
+    expect(root.querySelector('select[data-act="lang"]')).toBe(lang);
+    expect(lang.disabled).toBe(false);
+    // and a control the view itself turns off is still off after a round trip
+    const drawn = document.createElement("div");
+    drawn.innerHTML = `<button type="button" data-act="undo" disabled>Undo</button><g role="button" data-act="money" aria-disabled="false"></g>`;
+    disableControls(drawn);
+    expect(off(drawn.querySelector("g"))).toBe(true);
+    enableControls(drawn);
+    expect(drawn.querySelector("button").disabled).toBe(true);
+    expect(drawn.querySelector("g").getAttribute("aria-disabled")).toBe("false");
+    expect(drawn.querySelector("[data-alh-off]")).toBeNull();
+  });
+
+  it("says it in the language of its own table when another table on the page speaks another", async () => {
+    const german = fakeModel({ view: fixture("buy-3p"), message: {}, lang: "de", strings: { "ui.static.note": "Eine gespeicherte Kopie." } });
+    const a = mount(german, false);
+    mount(fakeModel({ view: fixture("buy-3p"), message: {}, lang: "en", strings: EN }), false);   // drawn after it
+    a.el.classList.add(DISCONNECTED);
+    await tick();
+    expect(a.root.querySelector('[role="note"]').textContent).toBe("Eine gespeicherte Kopie.");
+  });
+
+  it("stays live with no view element to watch, and marking a missing element lost does nothing", () => {
+    const root = document.createElement("div");
+    expect(() => followKernel(null, root)()).not.toThrow();
+    expect(root.classList.contains("alh-static")).toBe(false);
+    expect(root.querySelector('[role="note"]')).toBeNull();
+    expect(() => markLost(null)).not.toThrow();
   });
 });
 
