@@ -25,17 +25,17 @@ export function dom(html) {
   return div;
 }
 
-/**
- * An element's accessible name, as the browser computes it for these
- * controls: its aria-label, else the words it shows (what aria-hidden hides
- * left out), spaces collapsed.
- */
 /** Is a control off: disabled, natively or by aria-disabled (the action bar's buttons, which
  * keep the focus when they go off). */
 export function off(el) {
   return !!el && (el.disabled === true || el.getAttribute("aria-disabled") === "true");
 }
 
+/**
+ * An element's accessible name, as the browser computes it for these
+ * controls: its aria-label, else the words it shows (what aria-hidden hides
+ * left out), spaces collapsed.
+ */
 export function accessibleName(el) {
   const label = el.getAttribute("aria-label");
   if (label) return label;
