@@ -697,6 +697,17 @@ def test_a_boards_title_counts_its_tiles_and_its_longest_wall():
     assert parse(board_svg(entry))[0].text == "Alhambra: 0 tiles, longest wall 0"
 
 
+def painted(el, colours, picture: str, cls: str = "alh-mark"):
+    """Check that ``el``'s square has the face and edge ``colours`` and that its picture (the path
+    of class ``cls``) is ``picture`` in their ink; returns the square and the ink."""
+    fill, edge, ink = colours
+    square = el.find(SVG + "rect")
+    assert (square.get("fill"), square.get("stroke")) == (fill, edge)
+    (mark,) = having(el, cls)
+    assert mark.get("d") == picture and mark.get("fill") == ink
+    return square, ink
+
+
 def finished(n: int, seed: int) -> Game:
     g = Game(n, seed=seed)
     rng = random.Random(seed)
@@ -781,11 +792,7 @@ def test_dirks_tiles_are_counted_per_building_in_their_colours():
     assert [c.get("class").split()[1] for c in chips] == ["alh-" + b.value for b in BUILDINGS]
     right = float(label.get("x"))
     for chip, b in zip(chips, BUILDINGS):
-        fill, edge, ink = BUILDING_COLORS[b.value]
-        square = chip.find(SVG + "rect")
-        assert (square.get("fill"), square.get("stroke")) == (fill, edge)
-        (mark,) = having(chip, "alh-mark")
-        assert mark.get("d") == ARTWORK["buildings"][b.value] and mark.get("fill") == ink
+        square, _ = painted(chip, BUILDING_COLORS[b.value], ARTWORK["buildings"][b.value])
         (count,) = chip.findall(SVG + "text")
         assert count.text == chip.get("data-count") == str(sum(1 for t in g.dirk if t.building == b))
         x = float(square.get("x"))
@@ -880,12 +887,8 @@ def test_a_big_money_card_shows_its_value_symbol_and_name():
     v["money"] = ["florin 9", "ducat 3"]
     (market,) = having(parse(view_svg(v)), "alh-money-market")
     for card, (cur, value) in zip(having(market, "alh-card"), [("florin", "9"), ("ducat", "3")]):
-        fill, edge, ink = CURRENCY_COLORS[cur]
-        face = card.find(SVG + "rect")
-        assert (face.get("fill"), face.get("stroke")) == (fill, edge)
+        face, ink = painted(card, CURRENCY_COLORS[cur], ARTWORK["currencies"][cur], "alh-symbol")
         assert card.find(SVG + "title").text == f"{cur} {value}"
-        (symbol,) = having(card, "alh-symbol")
-        assert symbol.get("d") == ARTWORK["currencies"][cur] and symbol.get("fill") == ink
         number, name = card.findall(SVG + "text")
         assert (number.text, name.text) == (value, cur)
         assert number.get("fill") == name.get("fill") == ink
@@ -1037,12 +1040,8 @@ def test_a_players_panel_in_the_seats_colour_with_name_tags_score_and_counts():
         chips = having(panel, "alh-count")
         assert [c.get("data-count") for c in chips] == [str(n) for n in v["players"][i]["counts"]]
         for chip, b in zip(chips, v["buildings"]):
-            fill, edge, ink = BUILDING_COLORS[b]
-            square = chip.find(SVG + "rect")
-            assert (square.get("fill"), square.get("stroke")) == (fill, edge)
+            square, _ = painted(chip, BUILDING_COLORS[b], ARTWORK["buildings"][b])
             assert chip.find(SVG + "title").text == f"{b.capitalize()}: {chip.get('data-count')}"
-            (mark,) = having(chip, "alh-mark")
-            assert mark.get("d") == ARTWORK["buildings"][b] and mark.get("fill") == ink
             (n,) = chip.findall(SVG + "text")
             assert n.text == chip.get("data-count") and float(n.get("x")) > box(square)[0] + box(square)[2]
         xs = [box(c.find(SVG + "rect"))[0] for c in chips]
