@@ -697,6 +697,17 @@ def test_a_boards_title_counts_its_tiles_and_its_longest_wall():
     assert parse(board_svg(entry))[0].text == "Alhambra: 0 tiles, longest wall 0"
 
 
+def placing() -> Game:
+    """A 3-player game played on until someone has tiles to place."""
+    g = played(3, seed=6, steps=150)
+    for _ in range(200):
+        if g.phase == "place":
+            break
+        g.play(g.legal_actions(random.Random(1).choice(g.legal_kinds()))[0])
+    assert g.phase == "place"
+    return g
+
+
 def painted(el, colours, picture: str, cls: str = "alh-mark"):
     """Check that ``el``'s square has the face and edge ``colours`` and that its picture (the path
     of class ``cls``) is ``picture`` in their ink; returns the square and the ink."""
@@ -1059,12 +1070,7 @@ def test_a_players_panel_in_the_seats_colour_with_name_tags_score_and_counts():
     assert tags(panels[2]) == [("bot", table["muted"], table["on_dark"])]
     assert [p.get("class") for p in panels] == ["alh-player alh-current", "alh-player", "alh-player"]
     # placing the tiles bought: the tag says so
-    g = played(3, seed=6, steps=150)
-    for _ in range(200):                       # on until someone has tiles to place
-        if g.phase == "place":
-            break
-        g.play(g.legal_actions(random.Random(1).choice(g.legal_kinds()))[0])
-    assert g.phase == "place"
+    g = placing()
     root = parse(game_svg(g))
     (cur,) = having(root, "alh-current")
     assert tags(cur)[0][0] == "placing"
@@ -1176,12 +1182,7 @@ def test_the_section_in_focus_shows_the_players_hand_tiles_to_place_and_reserve(
     empty = texts["reserve empty"]
     assert empty.get("y") == labels[2].get("y") and empty.get("fill") == table["muted"]
     # the tiles to place and a reserve, in their rows
-    g = played(3, seed=6, steps=150)
-    for _ in range(200):                       # on until someone has tiles to place
-        if g.phase == "place":
-            break
-        g.play(g.legal_actions(random.Random(1).choice(g.legal_kinds()))[0])
-    assert g.phase == "place"
+    g = placing()
     v = view(g)
     root = parse(view_svg(v))
     (focus,) = having(root, "alh-focus")
