@@ -775,7 +775,9 @@ function languageList() {
     <option value="fi">suomi</option><option value="nl">Nederlands</option></select><button type="button" data-act="take">Take</button>`;
   document.body.appendChild(root);
   const dispatch = vi.fn();
-  return { root, dispatch, unbind: bindInput(root, dispatch) };
+  /** The languages the table was asked for, in order. */
+  const langs = () => dispatch.mock.calls.map(([ev]) => ev).filter((ev) => ev.act === "lang").map((ev) => ev.lang);
+  return { root, dispatch, langs, unbind: bindInput(root, dispatch) };
 }
 
 describe("arrow keys between the controls of a picture", () => {
@@ -873,9 +875,8 @@ describe("arrow keys between the controls of a picture", () => {
   });
 
   it("the language list stepped through by the keys changes the table's language on Enter or on leaving it, a click's choice at once", () => {
-    const { root, dispatch, unbind } = languageList();
+    const { root, dispatch, langs, unbind } = languageList();
     const select = root.querySelector("select");
-    const langs = () => dispatch.mock.calls.map(([ev]) => ev).filter((ev) => ev.act === "lang").map((ev) => ev.lang);
     // (a closed list: each arrow key changes the choice, and the browser says so with a change event)
     const step = (key, value) => {
       select.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
@@ -1025,9 +1026,8 @@ describe("arrow keys between the controls of a picture", () => {
   });
 
   it("the language list: every key that changes a closed list's choice is a step, a letter too; Enter after steps is the list's alone", () => {
-    const { root, dispatch, unbind } = languageList();
+    const { root, dispatch, langs, unbind } = languageList();
     let select = root.querySelector("select");
-    const langs = () => dispatch.mock.calls.map(([ev]) => ev).filter((ev) => ev.act === "lang").map((ev) => ev.lang);
     const press = (key, o = {}) => {
       const ev = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true, ...o });
       select.dispatchEvent(ev);
